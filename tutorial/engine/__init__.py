@@ -1,0 +1,63 @@
+"""The rules engine: cards, the three games, reasons and itemised scores.
+
+Nothing in this package imports streamlit (a test checks it).
+"""
+
+from tutorial.engine.cards import (
+    BELOTE_DECK,
+    BRISCOLA_DECK,
+    TAROT_DECK,
+    Card,
+    Deck,
+    Suit,
+)
+from tutorial.engine.core import (
+    GameState,
+    HandOutcome,
+    Observation,
+    Play,
+    Ruleset,
+    ScoreLine,
+    TrickResult,
+    Verdict,
+    find_ruleset,
+    rulesets,
+)
+from tutorial.engine.errors import (
+    IllegalActionError,
+    IllegalPlayError,
+    InvalidStateError,
+    NotationError,
+    ScenarioError,
+    TutorialError,
+    UnknownRulesetError,
+)
+
+GAMES = ("belote", "tarot", "briscola")
+
+__all__ = [
+    "BELOTE_DECK",
+    "BRISCOLA_DECK",
+    "GAMES",
+    "TAROT_DECK",
+    "Card",
+    "Deck",
+    "GameState",
+    "HandOutcome",
+    "IllegalActionError",
+    "IllegalPlayError",
+    "InvalidStateError",
+    "NotationError",
+    "Observation",
+    "Play",
+    "Ruleset",
+    "ScenarioError",
+    "ScoreLine",
+    "Suit",
+    "TrickResult",
+    "TutorialError",
+    "UnknownRulesetError",
+    "Verdict",
+    "find_ruleset",
+    "rulesets",
+]

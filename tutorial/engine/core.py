@@ -1,0 +1,367 @@
+"""The small contract every game follows, and the value types it speaks in.
+
+Shaped like OpenSpiel's state API: a state says whose turn it is (``to_move``), its
+``phase``, its ``legal_actions()``, it ``explain``s any action (legal, or why not),
+``apply`` returns the next state (the state itself never changes), ``is_terminal`` and
+``outcome()`` give the itemised score, and ``observe(seat)`` is what one seat may see.
+
+Seats are ints ``0..n-1`` numbered in playing order: ``(seat + 1) % n`` plays after
+``seat``. Whether that is clockwise or counter-clockwise at a real table is a matter of
+display (Belote's ``direction`` option), never of the rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from tutorial.engine.cards import Card, format_cards
+from tutorial.engine.errors import UnknownRulesetError
+
+Seat = int
+
+
+# --- Reasons -------------------------------------------------------------------------
+
+#: Stable reason codes; the UI and scenarios key on these, so never rename one.
+LEGAL = "legal"
+NOT_YOUR_TURN = "not_your_turn"
+NOT_IN_HAND = "not_in_hand"
+WRONG_PHASE = "wrong_phase"
+HAND_OVER = "hand_over"
+MUST_FOLLOW_SUIT = "must_follow_suit"
+MUST_TRUMP = "must_trump"
+MUST_OVERTRUMP = "must_overtrump"
+MUST_PLAY_TRUMP = "must_play_trump"  # cannot overtrump, but must still play a trump
+MUST_PLAY_TRUMP_HIGHER = "must_play_trump_higher"  # trump led / any trump: go higher
+BID_TOO_LOW = "bid_too_low"
+BAD_BID = "bad_bid"
+BAD_DISCARD = "bad_discard"
+BAD_DECLARATION = "bad_declaration"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The engine's answer to "may this action be taken here, and why?".
+
+    Attributes:
+        legal: whether the action is accepted.
+        code: a stable code (``legal``, ``must_overtrump``, ``not_in_hand``, ...).
+        message: one sentence a learner understands, naming the rule and the cards.
+        forcing: the cards that force the verdict (cards in the trick and in the hand),
+            for the UI to highlight.
+        rule: a short name of the rule applied, e.g. ``"Belote: overtrump"``.
+    """
+
+    legal: bool
+    code: str
+    message: str
+    forcing: tuple[Card, ...] = ()
+    rule: str = ""
+
+    @staticmethod
+    def ok(message: str = "Legal.", rule: str = "") -> Verdict:
+        """A legal verdict."""
+        return Verdict(True, LEGAL, message, (), rule)
+
+    @staticmethod
+    def refuse(code: str, message: str, forcing: Sequence[Card] = (), rule: str = "") -> Verdict:
+        """An illegal verdict with its reason code."""
+        return Verdict(False, code, message, tuple(forcing), rule)
+
+
+# --- Tricks and scores ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card laid in a trick by one seat."""
+
+    seat: Seat
+    card: Card
+
+    def __repr__(self) -> str:
+        return f"Play({self.seat}, {self.card!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    """A finished trick: its plays in order, who won it and why, and its points.
+
+    ``reason`` is a stable code (``highest_trump``, ``highest_of_led_suit``,
+    ``excuse_wins_last_trick``...) and ``explanation`` a sentence for the learner.
+    """
+
+    index: int
+    plays: tuple[Play, ...]
+    winner: Seat
+    points: float
+    reason: str
+    explanation: str
+
+    @property
+    def leader(self) -> Seat:
+        """The seat that led the trick."""
+        return self.plays[0].seat
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in playing order."""
+        return tuple(p.card for p in self.plays)
+
+    def winning_play(self) -> Play:
+        """The play that won the trick."""
+        for p in self.plays:
+            if p.seat == self.winner:
+                return p
+        raise AssertionError("winner did not play in the trick")  # pragma: no cover
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One labelled line of a hand's score.
+
+    Attributes:
+        kind: a stable key (``card_points``, ``dix_de_der``, ``declaration``, ``belote``,
+            ``capot``, ``dedans``, ``litige``, ``base``, ``petit_au_bout``...).
+        label: what a learner reads, e.g. ``"Tierce (8♣ 9♣ 10♣), player 1"``.
+        side: the team or player the points go to (a key of ``HandOutcome.totals``).
+        points: the amount; lines of one side add up to its total.
+        note: an optional explanation (why it scores, or why it does not).
+    """
+
+    kind: str
+    label: str
+    side: str
+    points: float
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """The itemised result of one hand.
+
+    ``totals[side]`` is exactly the sum of the ``points`` of that side's lines (a test
+    checks it). ``details`` carries game-specific figures for charts (contract line,
+    target, multiplier, per-trick points...). ``ruleset`` names the ruleset used.
+    """
+
+    game: str
+    ruleset: str
+    lines: tuple[ScoreLine, ...]
+    totals: Mapping[str, float]
+    result: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def lines_for(self, side: str) -> tuple[ScoreLine, ...]:
+        """The lines that go to one side."""
+        return tuple(line for line in self.lines if line.side == side)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may see: its own hand and everything public, nothing else.
+
+    ``public`` holds game-specific public facts (trump, contract, shown cards, trick
+    history...); ``hand_sizes`` the number of cards each seat holds.
+    """
+
+    seat: Seat
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    current_trick: tuple[Play, ...]
+    tricks: tuple[TrickResult, ...]
+    public: Mapping[str, Any]
+    known_cards: frozenset[Card]  # every card this seat can see or knows the place of
+
+    def visible_cards(self) -> frozenset[Card]:
+        """Every card this observation shows."""
+        return self.known_cards
+
+
+# --- The state contract --------------------------------------------------------------
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What every game's state offers (Belote, Tarot, Briscola)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_move(self) -> Seat | None: ...
+    @property
+    def is_terminal(self) -> bool: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def tricks(self) -> tuple[TrickResult, ...]: ...
+    @property
+    def current_trick(self) -> tuple[Play, ...]: ...
+
+    def legal_actions(self) -> list[Any]: ...
+    def legal_plays(self) -> list[Card]: ...
+    def explain(self, action: Any) -> Verdict: ...
+    def apply(self, action: Any) -> GameState: ...
+    def outcome(self) -> HandOutcome: ...
+    def observe(self, seat: Seat) -> Observation: ...
+    def team_of(self, seat: Seat) -> int: ...
+    def hidden_cards(self, seat: Seat) -> frozenset[Card]: ...
+
+
+# --- Rule options and rulesets -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A named set of rule options for one game, plus any per-option overrides.
+
+    ``name`` reads like ``default`` or ``seed-004`` or ``default+capot=252``; every
+    result carries it so a learner knows which rules produced it.
+    """
+
+    game: str
+    name: str
+    options: Any  # the game's frozen options dataclass
+    description: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.game}/{self.name}"
+
+    def with_options(self, **overrides: Any) -> Ruleset:
+        """This ruleset with some options changed (validated, named in the result)."""
+        return _apply_overrides(self, overrides)
+
+
+@dataclass(frozen=True)
+class _Preset:
+    ruleset: Ruleset
+    aliases: tuple[str, ...]
+
+
+_REGISTRY: dict[str, dict[str, _Preset]] = {}
+_ALIASES: dict[str, dict[str, str]] = {}
+
+
+def option(default: Any, help: str, choices: Sequence[Any] | None = None) -> Any:
+    """Declare a rule option field: its default, a one-line help and allowed values."""
+    meta: dict[str, Any] = {"help": help}
+    if choices is not None:
+        meta["choices"] = tuple(choices)
+    return field(default=default, metadata=meta)
+
+
+def register_ruleset(
+    game: str, name: str, options: Any, description: str, aliases: Sequence[str] = ()
+) -> Ruleset:
+    """Add a named preset for a game (called by each game module at import)."""
+    rs = Ruleset(game=game, name=name, options=options, description=description)
+    _REGISTRY.setdefault(game, {})[name] = _Preset(rs, tuple(aliases))
+    table = _ALIASES.setdefault(game, {})
+    for a in (name, *aliases):
+        table[a.lower()] = name
+    return rs
+
+
+def rulesets(game: str) -> list[Ruleset]:
+    """The named presets of a game, default first."""
+    _ensure_games_loaded()
+    if game not in _REGISTRY:
+        raise UnknownRulesetError(f"unknown game {game!r}; games: {', '.join(sorted(_REGISTRY))}")
+    return [p.ruleset for p in _REGISTRY[game].values()]
+
+
+def find_ruleset(game: str, name: str = "default", **overrides: Any) -> Ruleset:
+    """Look a ruleset up by name or alias (case-insensitive), with option overrides.
+
+    Raises:
+        UnknownRulesetError: unknown game, ruleset, option, or a value not allowed.
+    """
+    _ensure_games_loaded()
+    if game not in _REGISTRY:
+        raise UnknownRulesetError(f"unknown game {game!r}; games: {', '.join(sorted(_REGISTRY))}")
+    key = _ALIASES[game].get(str(name).lower())
+    if key is None:
+        names = ", ".join(_REGISTRY[game])
+        raise UnknownRulesetError(f"unknown {game} ruleset {name!r}; rulesets: {names}")
+    rs = _REGISTRY[game][key].ruleset
+    return _apply_overrides(rs, overrides) if overrides else rs
+
+
+def option_help(ruleset: Ruleset) -> list[tuple[str, Any, str, tuple[Any, ...] | None]]:
+    """(name, value, help, choices) for every option of a ruleset, for the rules page."""
+    out = []
+    for f in dataclasses.fields(ruleset.options):
+        out.append(
+            (f.name, getattr(ruleset.options, f.name), f.metadata.get("help", ""), f.metadata.get("choices"))
+        )
+    return out
+
+
+def _apply_overrides(rs: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
+    fields = {f.name: f for f in dataclasses.fields(rs.options)}
+    clean: dict[str, Any] = {}
+    for k, v in overrides.items():
+        if k not in fields:
+            raise UnknownRulesetError(
+                f"unknown {rs.game} rule option {k!r}; options: {', '.join(fields)}"
+            )
+        current = getattr(rs.options, k)
+        choices = fields[k].metadata.get("choices")
+        if choices is not None and v not in choices:
+            allowed = ", ".join(repr(c) for c in choices)
+            raise UnknownRulesetError(f"{rs.game} option {k}={v!r} is not allowed; choose {allowed}")
+        if type(v) is not type(current) and not (isinstance(current, float) and type(v) is int):
+            raise UnknownRulesetError(
+                f"{rs.game} option {k} takes a {type(current).__name__}, not {v!r}"
+            )
+        clean[k] = v
+    if not clean:
+        return rs
+    opts = dataclasses.replace(rs.options, **clean)
+    suffix = ",".join(f"{k}={v}" for k, v in clean.items())
+    return Ruleset(rs.game, f"{rs.name}+{suffix}", opts, rs.description)
+
+
+def _ensure_games_loaded() -> None:
+    # Importing the game modules registers their presets.
+    from tutorial.engine import belote, briscola, tarot  # noqa: F401
+
+
+def describe_cards(cards: Sequence[Card]) -> str:
+    """Cards for a sentence: ``♥9``, ``♥9 and ♥8``, ``♥9, ♥8 and ♥7``."""
+    labels = [c.label for c in cards]
+    if not labels:
+        return "no card"
+    if len(labels) == 1:
+        return labels[0]
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+__all__ = [
+    "LEGAL",
+    "GameState",
+    "HandOutcome",
+    "Observation",
+    "Play",
+    "Ruleset",
+    "ScoreLine",
+    "Seat",
+    "TrickResult",
+    "Verdict",
+    "describe_cards",
+    "find_ruleset",
+    "format_cards",
+    "option",
+    "option_help",
+    "register_ruleset",
+    "rulesets",
+]

@@ -1,0 +1,55 @@
+"""Error classes of the engine: one root, one class per kind of mistake.
+
+Every message names the input and where it was (seat and trick, or file:line), so a
+learner or a teacher can act on it without reading a traceback.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tutorial.engine.core import Verdict
+
+
+class TutorialError(Exception):
+    """Root of every error the tutorial raises on purpose."""
+
+
+class NotationError(TutorialError, ValueError):
+    """Text that is not a card (or not a card of the deck in use)."""
+
+
+class IllegalActionError(TutorialError, ValueError):
+    """An action (bid, discard, declaration, card) that the rules refuse here.
+
+    ``verdict`` carries the stable reason code, the cards that force it and a sentence.
+    """
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(verdict.message)
+        self.verdict = verdict
+
+    @property
+    def code(self) -> str:
+        """The stable reason code, e.g. ``must_overtrump``."""
+        return self.verdict.code
+
+
+class IllegalPlayError(IllegalActionError):
+    """A card that may not be played now (wrong suit, must trump, not in hand...)."""
+
+
+class InvalidStateError(TutorialError, ValueError):
+    """An impossible position: a card in two hands, a hand of the wrong size, ..."""
+
+
+class UnknownRulesetError(TutorialError, KeyError):
+    """A ruleset or rule option name that does not exist, or a bad option value."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; keep the sentence readable
+        return str(self.args[0]) if self.args else ""
+
+
+class ScenarioError(TutorialError, ValueError):
+    """A scenario file that cannot be loaded; the message reads ``file:line:col: what``."""
