@@ -1,0 +1,33 @@
+"""Command line: ``python -m tutorial bench`` and ``python -m tutorial check [PATH ...]``."""
+
+from __future__ import annotations
+
+import sys
+
+USAGE = """usage: python -m tutorial COMMAND
+  bench [--json] [--seconds N]   hands per second of each game's engine
+  check [PATH ...]               validate scenario files or folders (default scenarios/)
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch a sub-command; returns the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if args else 2
+    cmd, rest = args[0], args[1:]
+    if cmd == "bench":
+        from tutorial import bench
+
+        return bench.main(rest)
+    if cmd == "check":
+        from tutorial.scenarios import check_cli
+
+        return check_cli.main(rest)
+    print(f"unknown command {cmd!r}\n{USAGE}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

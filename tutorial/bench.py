@@ -1,0 +1,95 @@
+"""``python -m tutorial bench``: hands per second for each game, printed, never asserted.
+
+Two figures per game: ``playout`` (the engine's public fast playout, the path used for
+hints and practice games) and ``state-api`` (the plain state machine, one
+``legal_actions``/``apply`` per step).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tutorial.engine.games import game_module, random_hand
+
+GOALS = {"belote": 10_000, "tarot": 3_600, "briscola": 15_000}
+
+
+@dataclass
+class Figure:
+    """One measured rate."""
+
+    game: str
+    path: str
+    hands: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        """Hands per second."""
+        return self.hands / self.seconds if self.seconds else float("inf")
+
+
+def _time(fn: Callable[[random.Random], object], seconds: float, seed: int) -> tuple[int, float]:
+    rng = random.Random(seed)
+    n = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(20):
+            fn(rng)
+        n += 20
+        now = time.perf_counter()
+        if now >= deadline:
+            return n, now - start
+
+
+def run(seconds: float = 2.0, games: tuple[str, ...] = ("belote", "tarot", "briscola")) -> list[Figure]:
+    """Measure every game on both paths for about ``seconds`` each."""
+    out: list[Figure] = []
+    for game in games:
+        mod = game_module(game)
+        playout = mod.playout
+        n, dt = _time(lambda rng, p=playout: p(rng), seconds, 1)
+        out.append(Figure(game, "playout", n, dt))
+        n, dt = _time(lambda rng, g=game: random_hand(g, rng), seconds, 2)
+        out.append(Figure(game, "state-api", n, dt))
+        if game == "briscola":
+            n, dt = _time(lambda rng, p=playout: p(rng, players=4), seconds, 3)
+            out.append(Figure("briscola-4p", "playout", n, dt))
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """Print the figures (``--json`` for machine-readable, ``--seconds N``)."""
+    as_json = "--json" in argv
+    seconds = 2.0
+    if "--seconds" in argv:
+        seconds = float(argv[argv.index("--seconds") + 1])
+    figures = run(seconds)
+    if as_json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "game": f.game,
+                        "path": f.path,
+                        "hands": f.hands,
+                        "seconds": round(f.seconds, 3),
+                        "hands_per_second": round(f.per_second, 1),
+                        "goal": GOALS.get(f.game) if f.path == "playout" else None,
+                    }
+                    for f in figures
+                ],
+                indent=2,
+            )
+        )
+    else:
+        print(f"{'game':<12} {'path':<10} {'hands/s':>10} {'goal':>8}")
+        for f in figures:
+            goal = GOALS.get(f.game) if f.path == "playout" else None
+            print(f"{f.game:<12} {f.path:<10} {f.per_second:>10,.0f} {goal or '':>8}")
+    return 0

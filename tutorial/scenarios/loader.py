@@ -1,0 +1,196 @@
+"""Parse a scenario file into the model, with ``file:line:col: message`` errors."""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from tutorial.engine.errors import ScenarioError
+from tutorial.scenarios.model import STEP_KEYS, Scenario
+from tutorial.scenarios.yamlsafe import Located, load_bytes, load_file, load_text
+
+MAX_ERRORS = 10
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """One problem found in a file: where and what."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+class ScenarioProblems(ScenarioError):
+    """One or more problems in one scenario file (the message lists them all)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def _problem(doc: Located, loc: tuple[Any, ...], message: str) -> Problem:
+    line, col = doc.position(loc)
+    return Problem(doc.file, line, col, message)
+
+
+def _field_path(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def _clean_loc(doc: Located, prefix: tuple[Any, ...], loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    # pydantic adds union member names ('str', 'list[str]') to locations: drop them.
+    full = list(prefix)
+    for part in loc:
+        candidate = (*full, part)
+        if isinstance(part, int) or any(k[: len(candidate)] == candidate for k in doc.positions):
+            full.append(part)
+        elif isinstance(part, str) and not any(c in part for c in "[]|") and part not in STEP_MODEL_NAMES:
+            full.append(part)
+    return tuple(full)
+
+
+STEP_MODEL_NAMES = {m.__name__ for m in STEP_KEYS.values()} | {"Say", "Play", "Auto", "AskStep", "ExpectStep"}
+
+
+def _pydantic_problems(
+    doc: Located, err: ValidationError, prefix: tuple[Any, ...] = ()
+) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: set[tuple[Any, ...]] = set()
+    for e in err.errors(include_url=False):
+        loc = _clean_loc(doc, prefix, tuple(e["loc"]))
+        if loc in seen:
+            continue  # one message per place (unions repeat themselves)
+        seen.add(loc)
+        kind = e["type"]
+        field = _field_path(loc)
+        if kind == "extra_forbidden":
+            msg = f"unknown key {loc[-1]!r}"
+            allowed = _allowed_keys(doc, loc)
+            close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
+            if close:
+                msg += f"; did you mean {close[0]!r}?"
+            elif allowed:
+                msg += f" (allowed here: {', '.join(allowed)})"
+        elif kind == "missing":
+            msg = f"{field}: this key is required"
+        else:
+            got = e.get("input")
+            shown = repr(got) if not isinstance(got, (dict, list)) else type(got).__name__
+            if len(shown) > 60:
+                shown = shown[:57] + "..."
+            msg = f"{field}: {e['msg']} (got {shown})"
+        problems.append(_problem(doc, loc, msg))
+    return problems
+
+
+def _allowed_keys(doc: Located, loc: tuple[Any, ...]) -> list[str]:
+    model: type[BaseModel] | None = Scenario
+    path = list(loc[:-1])
+    if path and path[0] == "steps" and len(path) >= 3:
+        model = STEP_KEYS.get(str(path[2]))
+        path = path[2:]
+        if model is not None:
+            # descend into the step's inner model
+            ann = model.model_fields[str(path[0])].annotation
+            model = ann if isinstance(ann, type) and issubclass(ann, BaseModel) else None
+            path = path[1:]
+    for part in path:
+        if model is None or isinstance(part, int):
+            continue
+        f = model.model_fields.get(str(part))
+        ann = f.annotation if f else None
+        model = ann if isinstance(ann, type) and issubclass(ann, BaseModel) else None
+    return sorted(model.model_fields) if model else []
+
+
+def parse(doc: Located) -> Scenario:
+    """Validate loaded YAML against the scenario model.
+
+    Raises:
+        ScenarioProblems: every problem found, each ``file:line:col: message``.
+    """
+    data = doc.data
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else f"a {type(data).__name__}"
+        raise ScenarioProblems(
+            [
+                _problem(
+                    doc,
+                    (),
+                    f"a scenario is a YAML mapping (title:, game:, hands:, steps: ...), not {kind}",
+                )
+            ]
+        )
+    problems: list[Problem] = []
+    steps = data.get("steps")
+    if isinstance(steps, list):
+        for i, step in enumerate(steps):
+            if not isinstance(step, dict) or len(step) != 1:
+                problems.append(
+                    _problem(
+                        doc,
+                        ("steps", i),
+                        f"steps[{i}] must be a mapping with exactly one key: "
+                        + ", ".join(STEP_KEYS),
+                    )
+                )
+                continue
+            (key,) = step
+            model = STEP_KEYS.get(key)
+            if model is None:
+                problems.append(
+                    _problem(
+                        doc,
+                        ("steps", i, key),
+                        f"steps[{i}]: unknown step {key!r}; a step is one of " + ", ".join(STEP_KEYS),
+                    )
+                )
+                continue
+            try:
+                model.model_validate(step)
+            except ValidationError as e:
+                problems.extend(_pydantic_problems(doc, e, ("steps", i)))
+    # The steps were checked one by one above; check the rest with a stand-in for them.
+    rest = {**data, "steps": [{"say": "."}]} if problems else data
+    try:
+        scenario = Scenario.model_validate(rest)
+    except ValidationError as e:
+        problems.extend(_pydantic_problems(doc, e))
+    if problems:
+        problems.sort(key=lambda p: (p.line, p.column))
+        raise ScenarioProblems(problems[:MAX_ERRORS])
+    return scenario
+
+
+def parse_file(path: str | Path, display_name: str | None = None) -> tuple[Scenario, Located]:
+    """Load and validate one file (structure only; see ``checker`` for the rules)."""
+    doc = load_file(path, display_name)
+    return parse(doc), doc
+
+
+def parse_text(text: str, name: str = "<pasted>") -> tuple[Scenario, Located]:
+    """Load and validate scenario text (the workshop's paste box)."""
+    doc = load_text(text, name)
+    return parse(doc), doc
+
+
+def parse_bytes(raw: bytes, name: str) -> tuple[Scenario, Located]:
+    """Load and validate an uploaded file's bytes."""
+    doc = load_bytes(raw, name)
+    return parse(doc), doc
