@@ -132,10 +132,16 @@ Step = Say | Play | Auto | AskStep | ExpectStep
 
 
 class Variant(_Strict):
-    """This scenario's outcome differs between rulesets: replay it under another."""
+    """This scenario's outcome differs between rulesets: replay it under another.
+
+    The steps before ``at_step`` (default: all of them) are replayed under the variant's
+    rules, then ``expect`` is checked.
+    """
 
     ruleset: str = "default"
     options: dict[str, OptionValue] = Field(default_factory=dict)
+    at_step: int | None = Field(default=None, ge=0)
+    note: Text = Field(default="", description="What changes, for the learner.")
     expect: Expect
 
 
@@ -166,11 +172,34 @@ class Scenario(_Strict):
     discard: CardList | None = None
     chelem_declared: bool = False
     # The position
-    hands: dict[Name, str | list[str]]
+    phase: Literal["play", "bidding"] = Field(
+        default="play",
+        description="'bidding' starts from the deal (Belote, Tarot); 'play' from a position.",
+    )
+    deal: CardList | None = Field(
+        default=None, description="Bidding phase, Belote and Briscola: the whole deck order, top first."
+    )
+    leader: Name | int | None = Field(
+        default=None, description="Who led the first trick listed (or the current trick)."
+    )
+    hands: dict[Name, str | list[str]] = Field(
+        default_factory=dict,
+        description="Each seat's current hand; '?' marks an unknown card, 'unknown' a wholly "
+        "unknown hand. A seat left out is unknown.",
+    )
+    captured: dict[Name, CardList] | None = Field(
+        default=None, description="Cards won in earlier tricks not listed, by seat name or side."
+    )
     tricks: list[CardList] = Field(default_factory=list)
     current_trick: CardList | None = None
     carried_points: dict[Name, float] | None = None
     steps: list[Step] = Field(min_length=1)
+    declarations: dict[Name, list[CardList]] | None = Field(
+        default=None, description="Belote: combinations declared at the first trick, by seat."
+    )
+    poignees: dict[Name, CardList] | None = Field(
+        default=None, description="Tarot: the trumps each seat showed as a poignée."
+    )
     variants: list[Variant] = Field(
         default_factory=list,
         description="Replays under other rulesets whose verdict differs (same cards).",

@@ -1,0 +1,42 @@
+"""``python -m tutorial check [PATH ...]``: one line per problem, a summary, exit 1 on any."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from tutorial.engine.errors import ScenarioError
+from tutorial.scenarios.checker import check_file, problems_of
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    """The ``.yaml``/``.yml`` files named, or found below the folders named."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """Check files or folders (default ``scenarios/``); exit 1 if any problem."""
+    paths = argv or ["scenarios/"]
+    files = scenario_files(paths)
+    bad_files = 0
+    n_problems = 0
+    for f in files:
+        try:
+            check_file(f)
+        except ScenarioError as e:
+            lines = problems_of(e)
+            bad_files += 1
+            n_problems += len(lines)
+            for line in lines:
+                print(line)
+    if not files:
+        print(f"no scenario files found in {' '.join(paths)}")
+        return 1
+    print(f"{len(files)} scenario files checked: {len(files) - bad_files} ok, {n_problems} problems in {bad_files} files")
+    return 1 if bad_files else 0

@@ -1,0 +1,433 @@
+"""The checker: a scenario is proved by replaying it through the engine.
+
+It loads the file strictly (structure), builds the position (every card exists, none
+in two places, hand sizes fit the history), walks the steps along the scenario's own
+answers (every scripted play legal, every accepted answer legal, every feedback
+reachable, every checked question and expectation equal to the engine's answer), and
+replays each ``variant`` under its ruleset. When cards are left unknown it replays
+the scenario under several placements of them and requires the same verdicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tutorial.engine.core import GameState
+from tutorial.engine.errors import NotationError, ScenarioError, TutorialError
+from tutorial.scenarios import actions
+from tutorial.scenarios.loader import Problem, ScenarioProblems, parse_bytes, parse_file, parse_text
+from tutorial.scenarios.model import Ask, AskStep, Auto, Expect, ExpectStep, Play, Scenario
+from tutorial.scenarios.position import PositionError, Table, build, ruleset_of
+from tutorial.scenarios.yamlsafe import Located
+
+PLACEMENTS = 6  # extra placements of unknown cards replayed to show they do not matter
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A scenario that passed the checker, ready to play."""
+
+    scenario: Scenario
+    table: Table
+    doc: Located
+
+    @property
+    def file(self) -> str:
+        """The file name it came from."""
+        return self.doc.file
+
+
+class _Fail(Exception):
+    def __init__(self, loc: tuple[Any, ...], message: str) -> None:
+        super().__init__(message)
+        self.loc = loc
+
+
+# --- sides ---------------------------------------------------------------------------
+
+
+def side_labels(table: Table) -> list[str]:
+    """Display names of the sides: teams by their seats, Tarot by taker / defence."""
+    names = table.seat_names
+    state = table.state
+    if state.game == "tarot":
+        taker = next((s for s in range(4) if state.team_of(s) == 0), None)
+        return [f"taker ({names[taker]})" if taker is not None else "taker", "defence"]
+    if len(names) == 2:
+        return list(names)
+    return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+
+
+def side_of(table: Table, value: Any) -> int | None:
+    """The side index meant by a seat name, a side label or an engine side key."""
+    text = str(value).strip().lower()
+    labels = [s.lower() for s in side_labels(table)]
+    if text in labels:
+        return labels.index(text)
+    names = [n.lower() for n in table.seat_names]
+    if text in names:
+        return table.state.team_of(names.index(text))
+    keys = {"team0": 0, "team1": 1, "a": 0, "b": 1, "taker": 0, "defence": 1, "defense": 1}
+    return keys.get(text)
+
+
+def _totals_by_side(table: Table, state: GameState) -> dict[int, float]:
+    out = state.outcome()
+    if state.game == "tarot":
+        taker = next(s for s in range(4) if state.team_of(s) == 0)
+        defender = next(s for s in range(4) if state.team_of(s) == 1)
+        return {0: out.totals[f"seat {taker}"], 1: out.totals[f"seat {defender}"]}
+    keys = list(out.totals)
+    return {i: float(out.totals[k]) for i, k in enumerate(keys)}
+
+
+def _points_by_side(state: GameState) -> dict[int, float]:
+    pts: dict[int, float] = {0: 0.0, 1: 0.0}
+    if state.game == "briscola":
+        for i, v in enumerate(state.points.values()):  # type: ignore[attr-defined]
+            pts[i] = float(v)
+        return pts
+    for t in state.tricks:
+        pts[state.team_of(t.winner)] += t.points
+    return pts
+
+
+# --- engine answers ------------------------------------------------------------------
+
+
+def engine_answer(table: Table, state: GameState, ask: Ask) -> Any:
+    """What the engine says the answer to a checked question is (None for 'choice')."""
+    kind = ask.kind
+    if kind == "choice":
+        return None
+    if kind in ("trick_winner", "trick_points"):
+        if not state.tricks:
+            raise _Fail(("kind",), f"'{kind}' asks about the last finished trick, but none is finished")
+        last = state.tricks[-1]
+        return table.seat_names[last.winner] if kind == "trick_winner" else last.points
+    if kind == "points":
+        side = _need_side(table, ask.side)
+        return _points_by_side(state)[side]
+    if not state.is_terminal:
+        if kind == "target" and state.game == "tarot":
+            return None
+        raise _Fail(("kind",), f"'{kind}' needs the hand to be over; it is not at this step")
+    out = state.outcome()
+    d = out.details
+    if kind == "contract_made":
+        return bool(d.get("made"))
+    if kind == "target":
+        return d.get("target")
+    if kind == "declaration_winner":
+        team = d.get("declaration_team")
+        return None if team is None else side_labels(table)[team]
+    if kind == "score":
+        side = _need_side(table, ask.side)
+        return _totals_by_side(table, state)[side]
+    if kind == "winner":
+        totals = _totals_by_side(table, state)
+        if totals[0] == totals[1]:
+            return "draw"
+        return side_labels(table)[0 if totals[0] > totals[1] else 1]
+    raise _Fail(("kind",), f"unknown question kind {kind!r}")  # pragma: no cover
+
+
+def _need_side(table: Table, side: str | None) -> int:
+    if side is None:
+        raise _Fail(("side",), "this question needs 'side': a seat name or a side")
+    idx = side_of(table, side)
+    if idx is None:
+        raise _Fail(("side",), f"{side!r} is not a side; sides: {', '.join(side_labels(table))}")
+    return idx
+
+
+def normalise_answer(table: Table, ask: Ask, value: Any) -> Any:
+    """A learner's or author's answer in comparable form (side names resolved)."""
+    if ask.kind in ("declaration_winner", "winner") and str(value).strip().lower() != "draw":
+        idx = side_of(table, value)
+        return side_labels(table)[idx] if idx is not None else value
+    return value
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return _truth(a) == _truth(b)
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return abs(float(a) - float(b)) < 1e-9
+    return str(a).strip().lower() == str(b).strip().lower()
+
+
+def _truth(v: Any) -> bool | None:
+    if isinstance(v, bool):
+        return v
+    s = str(v).strip().lower()
+    return True if s in ("yes", "true") else False if s in ("no", "false") else None
+
+
+# --- expectations --------------------------------------------------------------------
+
+
+def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tuple[Any, ...], str]]:
+    """Compare an ``expect`` block with the engine; the mismatches as (loc, message)."""
+    bad: list[tuple[tuple[Any, ...], str]] = []
+    deck = actions.DECKS[state.game]
+    if exp.legal is not None:
+        want = set(deck.parse_many(exp.legal))
+        got = set(state.legal_plays())
+        if want != got:
+            bad.append((("legal",), f"the legal cards are {_cards(got, deck)}, not {_cards(want, deck)}"))
+    if exp.to_move is not None:
+        got_seat = state.to_move
+        got_name = table.seat_names[got_seat] if got_seat is not None else "nobody"
+        if got_name != exp.to_move:
+            bad.append((("to_move",), f"{got_name} is to move, not {exp.to_move}"))
+    if exp.trick_winner is not None or exp.trick_points is not None:
+        if not state.tricks:
+            bad.append((("trick_winner",), "no trick is finished yet"))
+        else:
+            last = state.tricks[-1]
+            if exp.trick_winner is not None and table.seat_names[last.winner] != exp.trick_winner:
+                bad.append((("trick_winner",), f"{table.seat_names[last.winner]} wins the last trick, not {exp.trick_winner}"))
+            if exp.trick_points is not None and not _same(last.points, exp.trick_points):
+                bad.append((("trick_points",), f"the last trick is worth {last.points:g}, not {exp.trick_points:g}"))
+    if exp.points is not None:
+        pts = _points_by_side(state)
+        for side, value in exp.points.items():
+            idx = side_of(table, side)
+            if idx is None:
+                bad.append((("points", side), f"{side!r} is not a side; sides: {', '.join(side_labels(table))}"))
+            elif not _same(pts[idx], value):
+                bad.append((("points", side), f"{side} has {pts[idx]:g} points, not {value:g}"))
+    if exp.refused is not None:
+        for text, code in exp.refused.items():
+            try:
+                action = actions.parse(state, text)
+            except NotationError as e:
+                bad.append((("refused", text), str(e)))
+                continue
+            v = state.explain(action)
+            if v.legal or v.code != code:
+                bad.append((("refused", text), f"{text} is {'legal' if v.legal else 'refused with ' + v.code}, not refused with {code}"))
+    if exp.score is not None or exp.lines is not None or exp.result is not None:
+        if not state.is_terminal:
+            bad.append((("score",), "the hand is not over at this step"))
+            return bad
+        out = state.outcome()
+        if exp.score is not None:
+            totals = _totals_by_side(table, state)
+            for side, value in exp.score.items():
+                idx = side_of(table, side)
+                if idx is None:
+                    bad.append((("score", side), f"{side!r} is not a side; sides: {', '.join(side_labels(table))}"))
+                elif not _same(totals[idx], value):
+                    bad.append((("score", side), f"{side} scores {totals[idx]:g}, not {value:g}"))
+        if exp.lines is not None:
+            for i, line in enumerate(exp.lines):
+                idx = side_of(table, line.side)
+                keys = list(out.totals)
+                if state.game == "tarot":
+                    match = [
+                        x for x in out.lines
+                        if x.kind == line.kind and _same(x.points, line.points)
+                    ]
+                else:
+                    key = keys[idx] if idx is not None and idx < len(keys) else line.side
+                    match = [
+                        x for x in out.lines
+                        if x.kind == line.kind and x.side == key and _same(x.points, line.points)
+                    ]
+                if not match:
+                    have = "; ".join(f"{x.kind} {x.side} {x.points:g}" for x in out.lines)
+                    bad.append((("lines", i), f"no score line {line.kind} {line.side} {line.points:g} (the lines: {have})"))
+        if exp.result is not None and exp.result.lower() not in out.result.lower():
+            bad.append((("result",), f"the result reads {out.result!r}"))
+    return bad
+
+
+def _cards(cards: Iterable[Any], deck: Any) -> str:
+    ordered = sorted(cards, key=deck.index)
+    return " ".join(c.code for c in ordered) or "none"
+
+
+# --- walking the steps ---------------------------------------------------------------
+
+
+def _walk(sc: Scenario, table: Table, until: int | None = None) -> tuple[GameState, list[Any]]:
+    """Replay the steps along the scenario's answers; return the state and a signature."""
+    state = table.state
+    signature: list[Any] = []
+    stop = len(sc.steps) if until is None else until
+    learner = table.learner
+    for i, step in enumerate(sc.steps[:stop]):
+        if isinstance(step, Auto):
+            for j, text in enumerate(actions.split(step.auto)):
+                state = _act(state, text, ("steps", i, "auto", j), table)
+            signature.append(("tricks", [(t.winner, t.points) for t in state.tricks]))
+        elif isinstance(step, Play):
+            if state.is_terminal:
+                raise _Fail(("steps", i), "the hand is over: there is nothing left to play")
+            if state.to_move != learner:
+                who = table.seat_names[state.to_move] if state.to_move is not None else "nobody"
+                raise _Fail(
+                    ("steps", i),
+                    f"it is {who}'s turn here, not the learner's ({table.seat_names[learner]}); "
+                    "add an 'auto' step for the seats before",
+                )
+            legal = state.legal_actions()
+            legal_codes = {actions.code(a) for a in legal}
+            signature.append(("legal", sorted(legal_codes)))
+            accepted: list[str] = []
+            if step.play.accept == "any":
+                accepted = sorted(legal_codes)
+            else:
+                for j, text in enumerate(step.play.accept):
+                    a = _parse(state, text, ("steps", i, "play", "accept", j))
+                    v = state.explain(a)
+                    if not v.legal:
+                        raise _Fail(("steps", i, "play", "accept", j), f"the accepted answer {text} is illegal: {v.message}")
+                    accepted.append(actions.code(a))
+            for key in step.play.feedback:
+                a = _parse(state, key, ("steps", i, "play", "feedback", key))
+                v = state.explain(a)
+                if not v.legal:
+                    raise _Fail(
+                        ("steps", i, "play", "feedback", key),
+                        f"this feedback is never shown: the engine refuses {key} first ({v.message})",
+                    )
+                if actions.code(a) in accepted:
+                    raise _Fail(("steps", i, "play", "feedback", key), f"{key} is an accepted answer; feedback is for wrong ones")
+            first = step.play.accept[0] if step.play.accept != "any" else sorted(legal_codes)[0]
+            state = _act(state, first, ("steps", i, "play"), table)
+            signature.append(("tricks", [(t.winner, t.points) for t in state.tricks]))
+        elif isinstance(step, AskStep):
+            try:
+                got = engine_answer(table, state, step.ask)
+            except _Fail as f:
+                raise _Fail(("steps", i, "ask", *f.loc), str(f)) from None
+            if step.ask.kind == "choice":
+                if step.ask.choices is not None and not any(_same(c, step.ask.answer) for c in step.ask.choices):
+                    raise _Fail(("steps", i, "ask", "answer"), "the answer is not one of the choices")
+            elif got is not None:
+                want = normalise_answer(table, step.ask, step.ask.answer)
+                if not _same(got, want):
+                    shown = f"{got:g}" if isinstance(got, float) else str(got)
+                    raise _Fail(("steps", i, "ask", "answer"), f"the engine's answer is {shown}, not {step.ask.answer}")
+            signature.append(("ask", str(got)))
+        elif isinstance(step, ExpectStep):
+            bad = check_expect(table, state, step.expect)
+            if bad:
+                loc, msg = bad[0]
+                raise _Fail(("steps", i, "expect", *loc), msg + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""))
+    return state, signature
+
+
+def _parse(state: GameState, text: str, loc: tuple[Any, ...]) -> Any:
+    try:
+        return actions.parse(state, text)
+    except NotationError as e:
+        raise _Fail(loc, str(e)) from None
+
+
+def _act(state: GameState, text: str, loc: tuple[Any, ...], table: Table) -> GameState:
+    if state.is_terminal:
+        raise _Fail(loc, f"the hand is over: {text} cannot be played")
+    a = _parse(state, text, loc)
+    v = state.explain(a)
+    if not v.legal:
+        who = table.seat_names[state.to_move] if state.to_move is not None else "nobody"
+        raise _Fail(loc, f"{who} cannot play {text}: {v.message}")
+    return state.apply(a)
+
+
+# --- the whole check -----------------------------------------------------------------
+
+
+def check_scenario(sc: Scenario, doc: Located) -> Checked:
+    """Prove one parsed scenario; raises ScenarioProblems listing what is wrong."""
+    try:
+        table = build(sc, doc)
+    except PositionError as e:
+        raise ScenarioProblems([_at(doc, e.loc, str(e))]) from None
+    except TutorialError as e:
+        raise ScenarioProblems([_at(doc, (), str(e))]) from None
+    problems: list[Problem] = []
+    try:
+        _, signature = _walk(sc, table)
+    except _Fail as f:
+        raise ScenarioProblems([_at(doc, f.loc, str(f))]) from None
+    except TutorialError as e:
+        raise ScenarioProblems([_at(doc, ("steps",), str(e))]) from None
+    if table.unknown:
+        for seed in range(1, PLACEMENTS + 1):
+            try:
+                other = build(sc, doc, seed=seed)
+                _, sig2 = _walk(sc, other)
+            except (PositionError, _Fail, TutorialError):
+                continue
+            if sig2 != signature:
+                problems.append(
+                    _at(doc, ("hands",), "what the learner sees depends on the unknown cards; pin the cards that matter")
+                )
+                break
+    for vi, variant in enumerate(sc.variants):
+        problems.extend(_check_variant(sc, doc, vi))
+    if problems:
+        raise ScenarioProblems(problems)
+    return Checked(sc, table, doc)
+
+
+def _check_variant(sc: Scenario, doc: Located, vi: int) -> list[Problem]:
+    variant = sc.variants[vi]
+    loc = ("variants", vi)
+    try:
+        rs = ruleset_of(sc, variant.ruleset, {**sc.options, **variant.options})
+        vt = build(sc, doc, ruleset=rs, check_script=False)
+        until = variant.at_step
+        vstate, _ = _walk(sc, vt, until)
+    except (PositionError, _Fail) as e:
+        return [_at(doc, loc, f"under {variant.ruleset}: {e}")]
+    except TutorialError as e:
+        return [_at(doc, loc, str(e))]
+    bad = check_expect(vt, vstate, variant.expect)
+    if bad:
+        sub, msg = bad[0]
+        return [_at(doc, (*loc, "expect", *sub), f"under {variant.ruleset}: {msg}")]
+    # The point of a variant: the same expectation must fail under the scenario's own rules.
+    base = build(sc, doc, check_script=False)
+    bstate, _ = _walk(sc, base, variant.at_step)
+    if not check_expect(base, bstate, variant.expect):
+        return [_at(doc, (*loc, "expect"), "this expectation also holds under the scenario's own rules: the variant shows no difference")]
+    return []
+
+
+def _at(doc: Located, loc: tuple[Any, ...], message: str) -> Problem:
+    line, col = doc.position(loc)
+    return Problem(doc.file, line, col, message)
+
+
+def check_file(path: str | Path, display_name: str | None = None) -> Checked:
+    """Load and prove one file. Raises ScenarioError (ScenarioProblems) on any problem."""
+    sc, doc = parse_file(path, display_name)
+    return check_scenario(sc, doc)
+
+
+def check_text(text: str, name: str = "<pasted>") -> Checked:
+    """Load and prove scenario text (the workshop)."""
+    sc, doc = parse_text(text, name)
+    return check_scenario(sc, doc)
+
+
+def check_bytes(raw: bytes, name: str) -> Checked:
+    """Load and prove an uploaded file."""
+    sc, doc = parse_bytes(raw, name)
+    return check_scenario(sc, doc)
+
+
+def problems_of(err: ScenarioError) -> list[str]:
+    """The problem lines of an error (one per line)."""
+    if isinstance(err, ScenarioProblems):
+        return [str(p) for p in err.problems]
+    return [str(err)]

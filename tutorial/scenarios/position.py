@@ -1,0 +1,600 @@
+"""From a scenario's description of the table to an engine state.
+
+The author may leave other seats' cards unknown (``?`` or ``unknown``). The checker
+then needs a placement of the unknown cards that makes every scripted play legal:
+:func:`build` finds one (a randomised matching of cards to seats, learning from the
+engine's refusals which card may not sit where) and the checker replays the scenario
+under several such placements to show its verdicts do not depend on the hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutorial.engine import belote, briscola, tarot
+from tutorial.engine.cards import Card, Deck, Suit
+from tutorial.engine.core import GameState, find_ruleset
+from tutorial.engine.errors import IllegalActionError, InvalidStateError, NotationError, TutorialError
+from tutorial.scenarios import actions
+from tutorial.scenarios.model import Auto, Play, Scenario
+from tutorial.scenarios.yamlsafe import Located
+
+DEFAULT_SEATS = {
+    2: ("You", "Opponent"),
+    4: ("South", "East", "North", "West"),
+}
+BASE_HAND = {"belote": 8, "tarot": 18}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A scenario's table: seat names, the learner, and the engine state at the start."""
+
+    seat_names: tuple[str, ...]
+    learner: int
+    dealer: int
+    state: GameState
+    unknown: dict[int, frozenset[Card]] = field(default_factory=dict)  # cards placed by us
+
+    @property
+    def num_players(self) -> int:
+        """2 or 4."""
+        return len(self.seat_names)
+
+    def seat_of(self, name: str | int) -> int:
+        """The seat index of a seat name (or an index)."""
+        if isinstance(name, int):
+            return name
+        return self.seat_names.index(name)
+
+
+class PositionError(TutorialError):
+    """A scenario position that cannot be built; ``loc`` says where in the file."""
+
+    def __init__(self, loc: tuple[Any, ...], message: str) -> None:
+        super().__init__(message)
+        self.loc = loc
+
+
+def num_players(sc: Scenario) -> int:
+    """How many seats the scenario's game has."""
+    if sc.game == "briscola":
+        return sc.players or (len(sc.seats) if sc.seats else 2)
+    return 4
+
+
+def seat_names(sc: Scenario) -> tuple[str, ...]:
+    """The seat names, checked: as many as players, distinct."""
+    n = num_players(sc)
+    names = tuple(sc.seats) if sc.seats else DEFAULT_SEATS[n]
+    if len(names) != n:
+        raise PositionError(("seats",), f"{sc.game} with {n} players needs {n} seat names, not {len(names)}")
+    if len(set(names)) != n:
+        raise PositionError(("seats",), "seat names must be different")
+    return names
+
+
+def resolve_seat(names: Sequence[str], value: str | int | None, loc: tuple[Any, ...]) -> int | None:
+    """A seat given by name or index, checked."""
+    if value is None:
+        return None
+    if isinstance(value, int):
+        if not 0 <= value < len(names):
+            raise PositionError(loc, f"seat {value} does not exist (0 to {len(names) - 1})")
+        return value
+    if value in names:
+        return names.index(value)
+    raise PositionError(loc, f"{value!r} is not a seat; seats: {', '.join(names)}")
+
+
+def _cards(deck: Deck, value: str | list[str] | None, loc: tuple[Any, ...]) -> tuple[Card, ...]:
+    if value is None:
+        return ()
+    items = actions.split(value) if isinstance(value, str) else [str(v) for v in value]
+    out = []
+    for i, text in enumerate(items):
+        try:
+            out.append(deck.parse(text))
+        except NotationError as e:
+            raise PositionError((*loc, i) if not isinstance(value, str) else loc, str(e)) from None
+    return tuple(out)
+
+
+@dataclass
+class _Spec:
+    """The parsed position, with unknown slots per seat."""
+
+    names: tuple[str, ...]
+    learner: int
+    dealer: int
+    leader: int | None
+    known: list[list[Card]]
+    slots: list[int]  # unknown cards per seat
+    tricks: list[tuple[Card, ...]]
+    current: tuple[Card, ...]
+    captured: dict[int, tuple[Card, ...]]
+    aside_unknown: int  # Tarot: chien/discard cards not given
+    fixed: dict[str, Any]  # other keyword arguments for start_play
+
+
+def _parse(sc: Scenario, deck: Deck) -> _Spec:
+    names = seat_names(sc)
+    n = len(names)
+    learner = resolve_seat(names, sc.learner, ("learner",))
+    assert learner is not None
+    dealer = resolve_seat(names, sc.dealer, ("dealer",))
+    leader = resolve_seat(names, sc.leader, ("leader",))
+    for name in sc.hands:
+        if name not in names:
+            raise PositionError(("hands", name), f"{name!r} is not a seat; seats: {', '.join(names)}")
+    tricks = [_cards(deck, t, ("tricks", i)) for i, t in enumerate(sc.tricks)]
+    for i, t in enumerate(tricks):
+        if len(t) != n:
+            raise PositionError(("tricks", i), f"a finished trick has {n} cards, this one {len(t)}")
+    current = _cards(deck, sc.current_trick, ("current_trick",))
+    if len(current) >= n:
+        raise PositionError(("current_trick",), f"the current trick has {len(current)} cards; at most {n - 1}")
+    if dealer is None:
+        # Default: the seat before the first leader deals (the seat after the dealer leads).
+        first = leader if leader is not None else 0
+        dealer = (first - 1) % n
+    known: list[list[Card]] = []
+    slots: list[int] = []
+    plays_by = _plays_by_seat(sc, n, dealer, leader, tricks, current)
+    for s, name in enumerate(names):
+        spec = sc.hands.get(name, "unknown")
+        if isinstance(spec, str) and spec.strip().lower() == "unknown":
+            known.append([])
+            base = BASE_HAND.get(sc.game)
+            if base is None:
+                raise PositionError(("hands", name), "in Briscola write each hand's cards, with '?' for unknown ones")
+            slots.append(base - plays_by[s])
+            continue
+        items = actions.split(spec) if isinstance(spec, str) else [str(x) for x in spec]
+        cards = []
+        q = 0
+        for i, text in enumerate(items):
+            if text == "?":
+                q += 1
+                continue
+            try:
+                cards.append(deck.parse(text))
+            except NotationError as e:
+                raise PositionError(("hands", name) if isinstance(spec, str) else ("hands", name, i), str(e)) from None
+        known.append(cards)
+        slots.append(q)
+    if slots[learner]:
+        raise PositionError(("hands", names[learner]), "the learner's hand must be given in full (no '?')")
+    captured: dict[int, tuple[Card, ...]] = {}
+    if sc.captured:
+        for key, cards_spec in sc.captured.items():
+            side = _side_index(sc.game, names, key, ("captured", key))
+            captured[side] = _cards(deck, cards_spec, ("captured", key))
+    return _Spec(names, learner, dealer, leader, known, slots, tricks, current, captured, 0, {})
+
+
+def _plays_by_seat(
+    sc: Scenario, n: int, dealer: int, leader: int | None, tricks: list[tuple[Card, ...]],
+    current: tuple[Card, ...],
+) -> list[int]:
+    # Every seat plays once per finished trick; the current trick's players are counted
+    # from its leader, which only matters when the current trick is partial.
+    counts = [len(tricks)] * n
+    if current:
+        first = leader if (leader is not None and not tricks) else None
+        if first is None:
+            first = _leader_of_current(sc, n, dealer, leader, tricks)
+        for i in range(len(current)):
+            counts[(first + i) % n] += 1
+    return counts
+
+
+def _leader_of_current(
+    sc: Scenario, n: int, dealer: int, leader: int | None, tricks: list[tuple[Card, ...]]
+) -> int:
+    lead = leader if leader is not None else (dealer + 1) % n
+    trump = _belote_trump(sc)
+    for t in tricks:
+        if sc.game == "belote" and trump is not None:
+            lead = belote.trick_winner(t, trump, lead)
+        elif sc.game == "tarot":
+            lead = tarot.trick_winner(t, lead)
+        elif sc.game == "briscola" and sc.trump_card:
+            trump_card = briscola.BRISCOLA_DECK.parse(sc.trump_card)
+            pos = briscola.trick_winner(t, trump_card.suit, _ruleset(sc))
+            lead = (lead + pos) % n
+    return lead
+
+
+def _belote_trump(sc: Scenario) -> Suit | None:
+    if sc.game != "belote" or not sc.trump:
+        return None
+    t = sc.trump.strip().upper()
+    try:
+        return Suit({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(t, t))
+    except ValueError:
+        return None
+
+
+def _side_index(game: str, names: Sequence[str], key: str, loc: tuple[Any, ...]) -> int:
+    if key in names:
+        s = names.index(key)
+        if game == "tarot":
+            return s
+        return s % 2
+    raise PositionError(loc, f"{key!r} is not a seat; name a seat of the side: {', '.join(names)}")
+
+
+def ruleset_of(sc: Scenario, name: str | None = None, options: dict[str, Any] | None = None) -> Any:
+    """The scenario's ruleset (or a variant's), with its option overrides."""
+    return find_ruleset(sc.game, name or sc.ruleset, **(options if options is not None else sc.options))
+
+
+def _start(sc: Scenario, spec: _Spec, hands: list[list[Card]], rs: Any, aside: list[Card]) -> GameState:
+    n = len(spec.names)
+    taker = resolve_seat(spec.names, sc.taker, ("taker",))
+    kw: dict[str, Any] = {
+        "dealer": spec.dealer,
+        "ruleset": rs,
+        "tricks": [list(t) for t in spec.tricks],
+        "current_trick": list(spec.current),
+        "leader": spec.leader,
+    }
+    if sc.game == "belote":
+        if sc.trump is None or taker is None:
+            raise PositionError(("trump",), "a Belote position in play needs 'trump' and 'taker'")
+        if spec.captured:
+            kw["captured"] = {k: list(v) for k, v in spec.captured.items()}
+        if sc.declarations:
+            kw["declarations"] = {
+                resolve_seat(spec.names, name, ("declarations", name)): [
+                    _cards(belote.BELOTE_DECK, d, ("declarations", name, i)) for i, d in enumerate(decls)
+                ]
+                for name, decls in sc.declarations.items()
+            }
+        return belote.start_play(hands, sc.trump, taker, **kw)
+    if sc.game == "tarot":
+        if sc.contract is None or taker is None:
+            raise PositionError(("contract",), "a Tarot position in play needs 'contract' and 'taker'")
+        chien = _cards(tarot.TAROT_DECK, sc.chien, ("chien",)) or None
+        discard = _cards(tarot.TAROT_DECK, sc.discard, ("discard",)) or None
+        if aside:
+            if sc.contract in ("prise", "garde"):
+                discard = (*(discard or ()), *aside)
+            else:
+                chien = (*(chien or ()), *aside)
+        if spec.captured:
+            kw["captured"] = {k: list(v) for k, v in spec.captured.items()}
+        if sc.poignees:
+            kw["poignees"] = [
+                (
+                    resolve_seat(spec.names, name, ("poignees", name)),
+                    _poignee(_cards(tarot.TAROT_DECK, cards, ("poignees", name))),
+                )
+                for name, cards in sc.poignees.items()
+            ]
+        if sc.carried_points:
+            kw["carried_points"] = {
+                _side_index("tarot", spec.names, k, ("carried_points", k)): v for k, v in sc.carried_points.items()
+            }
+        return tarot.start_play(
+            hands, taker, sc.contract.replace("_", " "), chien=chien, discard=discard,
+            chelem_declared=sc.chelem_declared, **kw
+        )
+    # briscola
+    if sc.trump_card is None:
+        raise PositionError(("trump_card",), "a Briscola position needs 'trump_card' (the face-up card)")
+    if spec.captured:
+        kw["captured"] = [list(spec.captured.get(i, ())) for i in range(2)]
+    if sc.carried_points:
+        pts = [0.0, 0.0]
+        for k, v in sc.carried_points.items():
+            pts[_side_index("briscola", spec.names, k, ("carried_points", k))] += v
+        kw["carried_points"] = pts
+    stock = _cards(briscola.BRISCOLA_DECK, sc.stock, ("stock",))
+    return briscola.start_play(
+        hands, sc.trump_card, stock, players=n, trump_card_taken=sc.trump_card_taken, **kw
+    )
+
+
+def _poignee(cards: tuple[Card, ...]) -> Any:
+    level = {10: "simple", 13: "double", 15: "triple"}.get(len(cards))
+    if level is None:
+        raise PositionError(("poignees",), f"a poignée shows 10, 13 or 15 trumps, not {len(cards)}")
+    return tarot.Poignee(level, cards)
+
+
+def _scripted(sc: Scenario) -> list[tuple[int, str]]:
+    """(step index, action text) of every action the scenario takes, in order."""
+    out: list[tuple[int, str]] = []
+    for i, step in enumerate(sc.steps):
+        if isinstance(step, Auto):
+            out.extend((i, a) for a in actions.split(step.auto))
+        elif isinstance(step, Play) and step.play.accept != "any":
+            out.append((i, step.play.accept[0]))
+    return out
+
+
+def build(
+    sc: Scenario, doc: Located | None = None, *, seed: int = 0, ruleset: Any = None,
+    check_script: bool = True, tries: int = 200,
+) -> Table:
+    """The table at the start of the scenario, with a placement of any unknown cards.
+
+    Raises:
+        PositionError: the position is impossible, or no placement of the unknown cards
+            makes the scripted plays legal.
+    """
+    deck = actions.DECKS[sc.game]
+    rs = ruleset if ruleset is not None else _ruleset(sc)
+    if sc.phase == "bidding":
+        return _build_bidding(sc, deck, rs)
+    spec = _parse(sc, deck)
+    n = len(spec.names)
+    used: dict[Card, str] = {}
+
+    def place(cards: Sequence[Card], where: str, loc: tuple[Any, ...]) -> None:
+        for c in cards:
+            if c in used:
+                raise PositionError(loc, f"{c.label} ({c.code}) is in two places: {used[c]} and {where}")
+            used[c] = where
+
+    for s in range(n):
+        place(spec.known[s], f"{spec.names[s]}'s hand", ("hands", spec.names[s]))
+    for i, t in enumerate(spec.tricks):
+        place(t, f"trick {i + 1}", ("tricks", i))
+    place(spec.current, "the current trick", ("current_trick",))
+    for side, cards in spec.captured.items():
+        place(cards, "the captured cards", ("captured",))
+    for key, loc in (("chien", ("chien",)), ("discard", ("discard",)), ("stock", ("stock",))):
+        val = getattr(sc, key)
+        place(_cards(deck, val, loc), key, loc)
+    if sc.trump_card and sc.game == "briscola":
+        place((deck.parse(sc.trump_card),), "the face-up trump card", ("trump_card",))
+    pool = [c for c in deck if c not in used]
+    aside = 0
+    if sc.game == "tarot" and sc.chien is None and sc.discard is None:
+        aside = 6
+    need = sum(spec.slots) + aside
+    if sc.game == "briscola" and len(pool) != need:
+        # Cards not listed anywhere in Briscola are earlier tricks (their points carried).
+        if sc.carried_points is not None and len(pool) > need:
+            pool_for_hands = pool
+        else:
+            raise PositionError(
+                ("hands",),
+                f"{len(pool)} cards are not placed anywhere but the hands have {need} unknown "
+                "slots; list the earlier tricks, 'captured' or 'carried_points'",
+            )
+    elif len(pool) != need and sc.game != "briscola":
+        raise PositionError(
+            ("hands",),
+            f"{len(pool)} cards of the deck are not placed anywhere but there are {need} "
+            "unknown places ('?' cards, unknown hands"
+            + (", the chien/discard" if aside else "")
+            + "); every card must have a place",
+        )
+    pool_for_hands = pool
+    rng = random.Random(seed)
+    forbidden: dict[int, set[Card]] = {s: set() for s in range(n)}
+    required: dict[int, set[Card]] = {s: set() for s in range(n)}
+    pool_set = frozenset(pool)
+    last_error: str | None = None
+    for _ in range(tries if any(spec.slots) or aside else 1):
+        assignment = _match(pool_for_hands, spec.slots, forbidden, rng, aside, required)
+        if assignment is None:
+            raise PositionError(
+                ("hands",),
+                "no placement of the unknown cards makes every scripted play legal"
+                + (f" (last problem: {last_error})" if last_error else ""),
+            )
+        hands = [list(spec.known[s]) + assignment[s] for s in range(n)]
+        aside_cards = assignment.get(-1, [])
+        try:
+            state = _start(sc, spec, hands, rs, aside_cards)
+        except InvalidStateError as e:
+            learned = _learn_from_history(sc, spec, hands, rs) if any(spec.slots) else None
+            blamed = {s: cs & set(assignment[s]) for s, cs in (learned or {}).items()}
+            if not any(blamed.values()):
+                loc = ("current_trick",) if "current trick" in str(e) else ("hands",)
+                raise PositionError(loc, str(e)) from None
+            # a listed trick was illegal under this placement: never put those cards there
+            last_error = str(e)
+            for s, cs in blamed.items():
+                forbidden[s] |= cs
+            continue
+        unknown = {s: frozenset(assignment[s]) for s in range(n) if assignment[s]}
+        table = Table(spec.names, spec.learner, spec.dealer, state, unknown)
+        if not check_script:
+            return table
+        problem = _first_illegal(table, sc)
+        if problem is None:
+            return table
+        seat, verdict_cards, message, loc, card = problem
+        if card is not None and card in pool_set and seat >= 0 and card not in required[seat]:
+            # a scripted card of a seat whose cards are unknown: it must be in that hand
+            if sum(len(r) for r in required.values()) and any(card in r for r in required.values()):
+                raise PositionError(loc, message)
+            required[seat].add(card)
+            if len(required[seat]) > spec.slots[seat]:
+                raise PositionError(loc, f"{message} (and its hand has no unknown place left)")
+            continue
+        blame = {c for c in verdict_cards if c in unknown.get(seat, frozenset())}
+        if not blame:
+            raise PositionError(loc, message)
+        forbidden[seat] |= blame
+        last_error = message
+    raise PositionError(("hands",), f"could not place the unknown cards: {last_error}")
+
+
+def _ruleset(sc: Scenario) -> Any:
+    try:
+        return ruleset_of(sc)
+    except TutorialError as e:
+        raise PositionError(("ruleset",) if "option" not in str(e) else ("options",), str(e)) from None
+
+
+def _learn_from_history(
+    sc: Scenario, spec: _Spec, hands: list[list[Card]], rs: Any
+) -> dict[int, set[Card]] | None:
+    """Which placed cards made a listed trick illegal (None: cannot tell).
+
+    The hands before the listed history are the current hands plus the cards each seat
+    played in it; replaying the history from there, the engine's refusal names the
+    cards that force it.
+    """
+    if sc.game == "briscola":
+        return None  # draws change the hands during the history: pin the cards instead
+    n = len(spec.names)
+    first = spec.leader if spec.leader is not None else (spec.dealer + 1) % n
+    before = [list(h) for h in hands]
+    seq: list[Card] = [c for t in spec.tricks for c in t] + list(spec.current)
+    lead = first
+    seats: list[int] = []
+    for t in spec.tricks:
+        seats.extend((lead + k) % n for k in range(n))
+        lead = _winner(sc, t, lead, n)
+    seats.extend((lead + k) % n for k in range(len(spec.current)))
+    for seat, card in zip(seats, seq, strict=True):
+        before[seat].append(card)
+    bare = _Spec(spec.names, spec.learner, spec.dealer, first, spec.known, spec.slots, [], (),
+                 spec.captured, 0, {})
+    try:
+        state = _start(sc, bare, before, rs, [])
+    except (InvalidStateError, PositionError):
+        return None
+    for seat, card in zip(seats, seq, strict=True):
+        v = state.explain(card)
+        if not v.legal:
+            return {seat: set(v.forcing)}
+        state = state.apply(card)
+    return None
+
+
+def _winner(sc: Scenario, trick: Sequence[Card], lead: int, n: int) -> int:
+    if sc.game == "belote":
+        trump = _belote_trump(sc)
+        return belote.trick_winner(trick, trump, lead) if trump else lead
+    return tarot.trick_winner(trick, lead)
+
+
+def _first_illegal(
+    table: Table, sc: Scenario
+) -> tuple[int, tuple[Card, ...], str, tuple[Any, ...], Card | None] | None:
+    """Replay the scripted actions; the first refused one as (seat, forcing, message, loc)."""
+    state = table.state
+    for i, step in enumerate(sc.steps):
+        if isinstance(step, Auto):
+            texts = actions.split(step.auto)
+        elif isinstance(step, Play) and step.play.accept != "any":
+            texts = [step.play.accept[0]]
+        else:
+            continue
+        for j, text in enumerate(texts):
+            seat = state.to_move
+            try:
+                action = actions.parse(state, text)
+            except NotationError as e:
+                raise PositionError(("steps", i), str(e)) from None
+            verdict = state.explain(action)
+            if not verdict.legal:
+                who = table.seat_names[seat] if seat is not None else "nobody"
+                where = ("steps", i, "auto", j) if isinstance(step, Auto) else ("steps", i, "play", "accept", 0)
+                return (
+                    seat if seat is not None else -1,
+                    verdict.forcing,
+                    f"{who} cannot play {text}: {verdict.message}",
+                    where,
+                    action if isinstance(action, Card) and verdict.code == "not_in_hand" else None,
+                )
+            state = state.apply(action)
+    return None
+
+
+def _match(
+    pool: list[Card], slots: list[int], forbidden: dict[int, set[Card]], rng: random.Random,
+    aside: int, required: dict[int, set[Card]],
+) -> dict[int, list[Card]] | None:
+    """A random assignment of the pool to the unknown slots, avoiding forbidden pairs.
+
+    ``required[s]`` cards go to seat ``s`` first (scripted cards of an unknown hand).
+    """
+    fixed: dict[int, list[Card]] = {s: sorted(r, key=lambda c: c.code) for s, r in required.items()}
+    left = [k - len(fixed.get(s, [])) for s, k in enumerate(slots)]
+    if min(left, default=0) < 0:
+        return None
+    taken = {c for r in fixed.values() for c in r}
+    # Slot list: seat s repeated left[s] times; -1 stands for the Tarot chien/discard.
+    slot_owner = [s for s, k in enumerate(left) for _ in range(k)] + [-1] * aside
+    cards = [c for c in pool if c not in taken]
+    rng.shuffle(cards)
+    if len(cards) < len(slot_owner):
+        return None
+    owner_of: dict[int, int] = {}  # slot index -> card index
+
+    def allowed(card: Card, slot: int) -> bool:
+        s = slot_owner[slot]
+        return s == -1 or card not in forbidden.get(s, set())
+
+    match_card: dict[int, int] = {}  # card index -> slot index
+
+    def try_card(ci: int, seen: set[int]) -> bool:
+        order = list(range(len(slot_owner)))
+        rng.shuffle(order)
+        for sl in order:
+            if sl in seen or not allowed(cards[ci], sl):
+                continue
+            seen.add(sl)
+            if sl not in owner_of or try_card(owner_of[sl], seen):
+                owner_of[sl] = ci
+                match_card[ci] = sl
+                return True
+        return False
+
+    for ci in range(len(cards)):
+        if len(owner_of) == len(slot_owner):
+            break
+        try_card(ci, set())
+    if len(owner_of) < len(slot_owner):
+        return None
+    out: dict[int, list[Card]] = {s: list(fixed.get(s, [])) for s in range(len(slots))}
+    out[-1] = []
+    for sl, ci in owner_of.items():
+        out[slot_owner[sl]].append(cards[ci])
+    return out
+
+
+def _build_bidding(sc: Scenario, deck: Deck, rs: Any) -> Table:
+    names = seat_names(sc)
+    learner = resolve_seat(names, sc.learner, ("learner",))
+    dealer = resolve_seat(names, sc.dealer, ("dealer",))
+    assert learner is not None
+    dealer = dealer if dealer is not None else (learner - 1) % len(names)
+    if sc.game == "tarot":
+        hands = []
+        for name in names:
+            spec = sc.hands.get(name)
+            if spec is None:
+                raise PositionError(("hands",), f"a Tarot deal needs all four hands; {name!r} is missing")
+            hands.append(_cards(deck, spec, ("hands", name)))
+        chien = _cards(deck, sc.chien, ("chien",))
+        try:
+            state = tarot.new_hand(rs, hands=hands, chien=chien, dealer=dealer)
+        except InvalidStateError as e:
+            raise PositionError(("hands",), str(e)) from None
+        return Table(names, learner, dealer, state)
+    if sc.deal is None:
+        raise PositionError(("deal",), f"a {sc.game} scenario from the deal needs 'deal': the whole deck order")
+    order = _cards(deck, sc.deal, ("deal",))
+    make: Callable[..., GameState] = belote.new_hand if sc.game == "belote" else briscola.new_hand
+    kw: dict[str, Any] = {"deal": list(order), "dealer": dealer}
+    if sc.game == "briscola":
+        kw["players"] = len(names)
+    try:
+        state = make(rs, **kw)
+    except (InvalidStateError, IllegalActionError, NotationError) as e:
+        raise PositionError(("deal",), str(e)) from None
+    return Table(names, learner, dealer, state)

@@ -1,0 +1,280 @@
+"""Playing a scenario: the learner's side of the steps, shared by the app and the checker.
+
+A :class:`Run` is immutable; every learner action returns a new run plus the feedback
+to show. The app keeps a list of runs for undo and for stepping through a finished
+scenario; the checker drives the same code along the scenario's answers.
+
+Steps: ``say`` (narration) and ``auto`` (other seats act) and ``expect`` (checker
+only) run by themselves; ``play`` and ``ask`` wait for the learner.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tutorial.engine.cards import Card
+from tutorial.engine.core import GameState, TrickResult, Verdict
+from tutorial.engine.errors import IllegalActionError, NotationError, TutorialError
+from tutorial.scenarios import actions
+from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
+from tutorial.scenarios.position import Table
+
+FeedbackKind = Literal["illegal", "wrong", "right", "invalid", "answer_right", "answer_wrong"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened at the table (shown in the transcript)."""
+
+    kind: Literal["say", "action", "trick", "answer", "score"]
+    text: str
+    seat: int | None = None
+    action: str | None = None
+    trick: TrickResult | None = None
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the learner is told after trying an action or answering a question."""
+
+    kind: FeedbackKind
+    message: str
+    verdict: Verdict | None = None
+    forcing: tuple[Card, ...] = ()
+    events: tuple[Event, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Whether the learner's move was the right one."""
+        return self.kind in ("right", "answer_right")
+
+
+@dataclass(frozen=True)
+class Run:
+    """A scenario in progress: the table, the engine state and the step reached."""
+
+    scenario: Scenario
+    table: Table
+    state: GameState
+    step: int = 0  # index of the next step to run
+    transcript: tuple[Event, ...] = ()
+    mistakes: int = 0
+    answered: tuple[int, ...] = field(default_factory=tuple)
+
+    # --- where we are ---------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        """All steps done."""
+        return self.step >= len(self.scenario.steps)
+
+    @property
+    def current(self) -> Any:
+        """The step waiting for the learner (a ``Play`` or ``AskStep``), or None."""
+        return None if self.finished else self.scenario.steps[self.step]
+
+    @property
+    def waiting_for(self) -> Literal["play", "ask", "done"]:
+        """What the learner must do next."""
+        cur = self.current
+        if isinstance(cur, Play):
+            return "play"
+        if isinstance(cur, AskStep):
+            return "ask"
+        return "done"
+
+    def seat_name(self, seat: int | None) -> str:
+        """The display name of a seat."""
+        return self.table.seat_names[seat] if seat is not None else "-"
+
+    # --- moving ---------------------------------------------------------------------
+
+    def advance(self) -> Run:
+        """Run the automatic steps (say, auto, expect) up to the next learner step."""
+        run = self
+        while not run.finished:
+            step = run.scenario.steps[run.step]
+            if isinstance(step, Say):
+                run = dataclasses.replace(
+                    run, step=run.step + 1, transcript=(*run.transcript, Event("say", step.say))
+                )
+            elif isinstance(step, Auto):
+                run = run._auto(step)
+            elif isinstance(step, ExpectStep):
+                run = dataclasses.replace(run, step=run.step + 1)
+            else:
+                break
+        if run.finished and run.state.is_terminal and not any(e.kind == "score" for e in run.transcript):
+            out = run.state.outcome()
+            run = dataclasses.replace(run, transcript=(*run.transcript, Event("score", out.result)))
+        return run
+
+    def _auto(self, step: Auto) -> Run:
+        run = self
+        for text in actions.split(step.auto):
+            run, _ = run._apply_text(text)
+        return dataclasses.replace(run, step=run.step + 1)
+
+    def _apply_text(self, text: str) -> tuple[Run, tuple[Event, ...]]:
+        """Apply one action in notation for the seat to move; raises on a bad one."""
+        state = self.state
+        seat = state.to_move
+        action = actions.parse(state, text)
+        before = len(state.tricks)
+        new_state = state.apply(action)
+        events: list[Event] = [
+            Event("action", f"{self.seat_name(seat)}: {actions.label(action)}", seat, actions.code(action))
+        ]
+        for trick in new_state.tricks[before:]:
+            events.append(
+                Event(
+                    "trick",
+                    f"{self.seat_name(trick.winner)} wins the trick ({_pts(trick.points)} points): "
+                    f"{trick.explanation}",
+                    trick.winner,
+                    trick=trick,
+                )
+            )
+        run = dataclasses.replace(self, state=new_state, transcript=(*self.transcript, *events))
+        return run, tuple(events)
+
+    def try_action(self, text: str) -> tuple[Run, Feedback]:
+        """The learner tries an action (a card code, or a bid...). Returns the new run.
+
+        Illegal or wrong tries leave the table as it was (the mistake is counted).
+        """
+        step = self.current
+        if not isinstance(step, Play):
+            return self, Feedback("invalid", "There is nothing to play now.")
+        try:
+            action = actions.parse(self.state, text)
+        except (NotationError, IllegalActionError) as e:
+            return self, Feedback("invalid", str(e))
+        verdict = self.state.explain(action)
+        if not verdict.legal:
+            return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback(
+                "illegal", verdict.message, verdict, verdict.forcing
+            )
+        code = actions.code(action)
+        accepted = step.play.accept == "any" or code in {
+            actions.code(actions.parse(self.state, a)) for a in step.play.accept
+        }
+        if not accepted:
+            msg = _lookup_feedback(step.play.feedback, code, self.state) or (
+                "That card is legal, but it is not the best play here. Think again."
+            )
+            return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback("wrong", msg, verdict)
+        run, events = self._apply_text(text)
+        run = dataclasses.replace(run, step=run.step + 1).advance()
+        new_events = run.transcript[len(self.transcript) :]
+        message = step.play.explain or "Right."
+        return run, Feedback("right", message, verdict, (), tuple(new_events) or events)
+
+    def answer(self, value: Any) -> tuple[Run, Feedback]:
+        """The learner answers the current question."""
+        step = self.current
+        if not isinstance(step, AskStep):
+            return self, Feedback("invalid", "There is no question now.")
+        expected = step.ask.answer
+        if answers_equal(value, expected):
+            run = dataclasses.replace(
+                self,
+                step=self.step + 1,
+                answered=(*self.answered, self.step),
+                transcript=(*self.transcript, Event("answer", f"{step.ask.question} {expected}")),
+            ).advance()
+            return run, Feedback("answer_right", step.ask.explain or "Correct.")
+        return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback(
+            "answer_wrong", f"Not quite: {value} is not right. Try again."
+        )
+
+    def solve_current(self) -> Run:
+        """Take the scenario's own answer for the current step (deep links, 'show me')."""
+        step = self.current
+        if isinstance(step, Play):
+            if step.play.accept == "any":
+                legal = self.state.legal_actions()
+                if not legal:
+                    raise TutorialError("no legal action at a play step")
+                text = actions.code(legal[0])
+            else:
+                text = step.play.accept[0]
+            run, fb = self.try_action(text)
+            if not fb.ok:
+                raise TutorialError(f"the scenario's own answer {text!r} was refused: {fb.message}")
+            return run
+        if isinstance(step, AskStep):
+            run, _ = self.answer(step.ask.answer)
+            return run
+        return self.advance()
+
+    def hint(self, tier: int) -> str:
+        """Hints in tiers: 0 the author's nudge, 1 the legal cards, 2 the answer."""
+        step = self.current
+        if isinstance(step, AskStep):
+            if tier >= 2:
+                return f"The answer is {step.ask.answer}."
+            return step.ask.explain and "Look again at the cards in the trick." or "Count carefully."
+        if not isinstance(step, Play):
+            return ""
+        if tier == 0:
+            return step.play.hints[0] if step.play.hints else "Which rule decides what you may play here?"
+        if tier == 1:
+            legal = self.state.legal_plays() or self.state.legal_actions()
+            return "Legal now: " + ", ".join(actions.label(a) for a in legal) + "."
+        if step.play.accept == "any":
+            return "Any legal card is fine here."
+        return "The answer: " + ", ".join(
+            actions.label(actions.parse(self.state, a)) for a in step.play.accept
+        ) + "."
+
+
+def _pts(points: float) -> str:
+    return f"{points:g}"
+
+
+def answers_equal(given: Any, expected: Any) -> bool:
+    """Compare a learner's answer with the expected one (numbers, yes/no, names)."""
+    if isinstance(expected, bool):
+        g = str(given).strip().lower()
+        return (g in ("yes", "true", "y", "1")) == expected and g in ("yes", "true", "y", "1", "no", "false", "n", "0")
+    if isinstance(expected, (int, float)):
+        try:
+            return abs(float(given) - float(expected)) < 1e-9
+        except (TypeError, ValueError):
+            return False
+    return str(given).strip().lower() == str(expected).strip().lower()
+
+
+def _lookup_feedback(feedback: dict[str, str], code: str, state: GameState) -> str | None:
+    for key, text in feedback.items():
+        try:
+            if actions.code(actions.parse(state, key)) == code:
+                return text
+        except TutorialError:
+            continue
+    return None
+
+
+def start(scenario: Scenario, table: Table) -> Run:
+    """A run at the start of a scenario, automatic steps done."""
+    return Run(scenario, table, table.state).advance()
+
+
+def goto(run: Run, step: int) -> Run:
+    """Restart and take the scenario's own answers up to ``step`` (for deep links)."""
+    r = start(run.scenario, run.table)
+    while not r.finished and r.step < step:
+        r = r.solve_current()
+    return r
+
+
+def ask_model(step: Any) -> Ask | None:
+    """The question of an ``ask`` step, else None."""
+    return step.ask if isinstance(step, AskStep) else None
+
+
+__all__: Sequence[str] = ["Event", "Feedback", "Run", "answers_equal", "goto", "start"]

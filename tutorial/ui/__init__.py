@@ -1,0 +1,1 @@
+"""User-interface helpers: pure renderers (no streamlit import here) and the app's widgets."""
