@@ -7,6 +7,7 @@ import sys
 USAGE = """usage: python -m tutorial COMMAND
   bench [--json] [--seconds N]   hands per second of each game's engine
   check [PATH ...]               validate scenario files or folders (default scenarios/)
+  schema [FILE]                  write the scenario JSON Schema (default scenarios/scenario.schema.json)
 """
 
 
@@ -25,6 +26,16 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial.scenarios import check_cli
 
         return check_cli.main(rest)
+    if cmd == "schema":
+        import json
+        from pathlib import Path
+
+        from tutorial.scenarios.model import json_schema
+
+        target = Path(rest[0] if rest else "scenarios/scenario.schema.json")
+        target.write_text(json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n", "utf-8")
+        print(f"wrote {target}")
+        return 0
     print(f"unknown command {cmd!r}\n{USAGE}", file=sys.stderr)
     return 2
 

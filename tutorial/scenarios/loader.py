@@ -52,32 +52,25 @@ def _field_path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-def _clean_loc(doc: Located, prefix: tuple[Any, ...], loc: tuple[Any, ...]) -> tuple[Any, ...]:
-    # pydantic adds union member names ('str', 'list[str]') to locations: drop them.
+def _clean_loc(doc: Located, prefix: tuple[Any, ...], loc: tuple[Any, ...], missing: bool) -> tuple[Any, ...]:
+    # pydantic puts union member names ('str', 'constrained-str', 'list[str]') in
+    # locations: keep only the parts that are places in the document.
     full = list(prefix)
-    for part in loc:
+    for i, part in enumerate(loc):
         candidate = (*full, part)
-        if isinstance(part, int) or any(k[: len(candidate)] == candidate for k in doc.positions):
-            full.append(part)
-        elif isinstance(part, str) and not any(c in part for c in "[]|") and part not in STEP_MODEL_NAMES:
+        last = i == len(loc) - 1
+        if candidate in doc.positions or (missing and last and isinstance(part, str)):
             full.append(part)
     return tuple(full)
-
-
-STEP_MODEL_NAMES = {m.__name__ for m in STEP_KEYS.values()} | {"Say", "Play", "Auto", "AskStep", "ExpectStep"}
 
 
 def _pydantic_problems(
     doc: Located, err: ValidationError, prefix: tuple[Any, ...] = ()
 ) -> list[Problem]:
-    problems: list[Problem] = []
-    seen: set[tuple[Any, ...]] = set()
+    by_loc: dict[tuple[Any, ...], list[str]] = {}
     for e in err.errors(include_url=False):
-        loc = _clean_loc(doc, prefix, tuple(e["loc"]))
-        if loc in seen:
-            continue  # one message per place (unions repeat themselves)
-        seen.add(loc)
         kind = e["type"]
+        loc = _clean_loc(doc, prefix, tuple(e["loc"]), kind == "missing")
         field = _field_path(loc)
         if kind == "extra_forbidden":
             msg = f"unknown key {loc[-1]!r}"
@@ -95,7 +88,16 @@ def _pydantic_problems(
             if len(shown) > 60:
                 shown = shown[:57] + "..."
             msg = f"{field}: {e['msg']} (got {shown})"
-        problems.append(_problem(doc, loc, msg))
+        msgs = by_loc.setdefault(loc, [])
+        if msg not in msgs:
+            msgs.append(msg)
+    problems = []
+    for loc, msgs in by_loc.items():
+        if len(msgs) > 1:  # a union: one sentence with the alternatives
+            field = _field_path(loc)
+            alts = [m.split(": ", 1)[-1] for m in msgs]
+            msgs = [f"{field}: " + "; or ".join(alts)]
+        problems.append(_problem(doc, loc, msgs[0]))
     return problems
 
 

@@ -1,0 +1,210 @@
+"""Belote: scoring a hand (RULES.md 1 "Scoring a hand"; 000 section 11, 003 section 7, 004).
+
+Each position is the last trick of a hand, hearts trump: seat 0 leads ♠7, then ♠8,
+♠9 (seat 2 wins it for team 0: dix de der) and ♦7. The seven earlier tricks are given as
+the cards each team captured, chosen for the card points the test needs. Plain suits
+hold 30 card points each, hearts (trump) 62.
+"""
+
+from typing import Any
+
+import pytest
+
+from tutorial.engine.belote import SIDES, start_play
+from tutorial.engine.cards import BELOTE_DECK
+from tutorial.engine.core import HandOutcome, Ruleset, find_ruleset
+
+P = BELOTE_DECK.parse
+LAST = ["7S", "8S", "9S", "7D"]
+HEARTS = "7H 8H 9H 10H JH QH KH AH"
+CLUBS = "7C 8C 9C 10C JC QC KC AC"
+
+# Captured cards per team (team 0, team 1) for the card points the tests need; the
+# last trick adds 0 card points and the dix de der to team 0.
+MADE_102_60 = (f"{HEARTS} {CLUBS}", "10S JS QS KS AS 8D 9D 10D JD QD KD AD")
+DEDANS_52_110 = (f"{CLUBS} 8D 9D 10D JD", f"10S JS QS KS AS {HEARTS} QD KD AD")
+TIE_81_81 = (f"{HEARTS} JS QS KS 8D", f"10S AS 9D 10D JD QD KD AD {CLUBS}")
+SPLIT_84_78 = (f"{HEARTS} 10S JS 8D 9D", f"QS KS AS 10D JD QD KD AD {CLUBS}")
+SPLIT_75_87 = (f"{HEARTS} QS 8D 9D 7C", "10S JS KS AS 10D JD QD KD AD 8C 9C 10C JC QC KC AC")
+CAPOT = (f"{HEARTS} {CLUBS} 10S JS QS KS AS 8D 9D 10D JD QD KD AD", "")
+
+
+def finish(
+    captured: tuple[str, str], taker: int = 0, ruleset: str | Ruleset = "default", **kw: Any
+) -> HandOutcome:
+    """Play the last trick of the position and return the hand's outcome."""
+    state = start_play(
+        LAST, "H", taker=taker, ruleset=ruleset, captured={0: captured[0], 1: captured[1]},
+        leader=0, **kw,
+    )  # fmt: skip
+    for card in LAST:
+        state = state.apply(P(card))
+    outcome = state.outcome()
+    for side in SIDES:  # every total is the sum of its lines
+        assert outcome.totals[side] == sum(line.points for line in outcome.lines_for(side))
+    return outcome
+
+
+def lines(outcome: HandOutcome) -> list[tuple[str, str, float]]:
+    return [(line.kind, line.side, line.points) for line in outcome.lines]
+
+
+class TestMade:
+    def test_each_team_scores_its_points(self) -> None:
+        outcome = finish(MADE_102_60)
+        assert lines(outcome) == [
+            ("card_points", "team0", 92),
+            ("dix_de_der", "team0", 10),
+            ("card_points", "team1", 60),
+        ]
+        assert dict(outcome.totals) == {"team0": 102, "team1": 60}
+        assert outcome.details["result"] == "made"
+        assert outcome.details["team_card_points"] == [102, 60]
+        assert sum(outcome.details["team_card_points"]) == 162
+
+    def test_details_for_a_chart(self) -> None:
+        d = finish(MADE_102_60).details
+        assert d["trick_points"] == [0] and d["trick_winners"] == [2]
+        assert d["tricks_won"] == [5, 3]
+        assert d["contract"]["taker_figure"] == 102 and d["contract"]["needed"] == 61
+        assert (d["made"], d["dedans"], d["capot"], d["litige"]) == (True, False, None, False)
+        assert d["hand_winner"] == 0 and d["taking_team"] == 0 and d["trump"] == "H"
+
+
+class TestDedans:
+    def test_defence_scores_162(self) -> None:
+        outcome = finish(DEDANS_52_110)
+        assert dict(outcome.totals) == {"team0": 0, "team1": 162}
+        assert ("dedans", "team1", 52) in lines(outcome)
+        assert outcome.details["dedans"] and outcome.details["hand_winner"] == 1
+        assert outcome.result.startswith("Dedans")
+
+    def test_declarations_go_to_the_defence_belote_stays(self) -> None:
+        # Team 0 took with the best declaration (tierce) and belote (seat 2): 52 + 20 + 20
+        # = 92 against 110, dedans. The defence scores 162 + the tierce; team 0 keeps belote.
+        outcome = finish(DEDANS_52_110, declarations={0: ["7C 8C 9C"]}, belote_holder=2)
+        assert dict(outcome.totals) == {"team0": 20, "team1": 182}
+        assert ("declaration", "team1", 20) in lines(outcome)
+        assert ("belote", "team0", 20) in lines(outcome)
+        assert outcome.details["contract"]["taker_figure"] == 92
+
+
+class TestContractBasis:
+    def test_default_declarations_count_strictly_more(self) -> None:
+        # 75 card points + quarte 50 = 125 against 87: made.
+        outcome = finish(SPLIT_75_87, declarations={0: ["7C 8C 9C 10C"]})
+        assert outcome.details["made"]
+        assert dict(outcome.totals) == {"team0": 125, "team1": 87}
+
+    def test_option_004_trick_points_only(self) -> None:
+        # Same cards, contract_basis=tricks_at_least_81: 75 < 81, dedans; the defence
+        # scores 162 and the taker's quarte.
+        rs = find_ruleset("belote", "default", contract_basis="tricks_at_least_81")
+        outcome = finish(SPLIT_75_87, ruleset=rs, declarations={0: ["7C 8C 9C 10C"]})
+        assert outcome.details["dedans"]
+        assert dict(outcome.totals) == {"team0": 0, "team1": 212}
+        assert outcome.details["contract"]["needed"] == 81
+
+    def test_belote_counts_for_the_contract_by_default(self) -> None:
+        # 75 + belote 20 = 95 against 87: made; without the belote it would be dedans.
+        assert finish(SPLIT_75_87, belote_holder=0).details["made"]
+        assert finish(SPLIT_75_87).details["dedans"]
+
+
+class TestLitige:
+    def test_81_81_defence_scores_taker_points_held(self) -> None:
+        outcome = finish(TIE_81_81)
+        assert dict(outcome.totals) == {"team0": 0, "team1": 81}
+        assert ("litige", "team0", 0) in lines(outcome)
+        assert outcome.details["litige"] and outcome.details["held_for_next"] == 81
+        assert outcome.details["hand_winner"] is None
+
+    def test_option_tie_taker_succeeds(self) -> None:
+        rs = find_ruleset("belote", "default", tie_81="taker_succeeds")
+        outcome = finish(TIE_81_81, ruleset=rs)
+        assert outcome.details["made"] and dict(outcome.totals) == {"team0": 81, "team1": 81}
+
+    def test_tricks_at_least_81_never_a_litige(self) -> None:
+        rs = find_ruleset("belote", "default", contract_basis="tricks_at_least_81")
+        assert finish(TIE_81_81, ruleset=rs).details["made"]
+
+    def test_carried_points_go_to_the_next_hands_winner(self) -> None:
+        outcome = finish(MADE_102_60, carried_points=81)
+        assert ("litige", "team0", 81) in lines(outcome)
+        assert dict(outcome.totals) == {"team0": 183, "team1": 60}
+        assert outcome.details["carried_to"] == 0 and outcome.details["held_for_next"] == 0
+
+    def test_carried_points_to_the_defence_on_dedans(self) -> None:
+        outcome = finish(DEDANS_52_110, carried_points=81)
+        assert dict(outcome.totals) == {"team0": 0, "team1": 243}
+
+    def test_a_second_litige_holds_both(self) -> None:
+        outcome = finish(TIE_81_81, carried_points=81)
+        assert outcome.details["held_for_next"] == 162
+        assert dict(outcome.totals) == {"team0": 0, "team1": 81}
+
+
+class TestCapot:
+    def test_250_in_all(self) -> None:
+        outcome = finish(CAPOT)
+        assert lines(outcome) == [
+            ("card_points", "team0", 152),
+            ("dix_de_der", "team0", 10),
+            ("capot", "team0", 88),
+        ]
+        assert outcome.details["capot"] == 0
+
+    def test_option_252(self) -> None:
+        rs = find_ruleset("belote", "default", capot=252)
+        outcome = finish(CAPOT, ruleset=rs)
+        assert ("capot", "team0", 90) in lines(outcome)
+        assert dict(outcome.totals) == {"team0": 252, "team1": 0}
+
+    def test_other_team_scores_only_its_belote(self) -> None:
+        # Team 1 holds belote and the best declaration (quarte beats the tierce).
+        outcome = finish(
+            CAPOT, declarations={0: ["7C 8C 9C"], 1: ["10D JD QD KD"]}, belote_holder=1
+        )
+        assert dict(outcome.totals) == {"team0": 250, "team1": 20}
+        quarte = [
+            line for line in outcome.lines if line.kind == "declaration" and line.side == "team1"
+        ]
+        assert [q.points for q in quarte] == [0] and "capot" in quarte[0].note
+
+    def test_capot_team_keeps_its_best_declaration(self) -> None:
+        outcome = finish(CAPOT, declarations={0: ["7C 8C 9C"]})
+        assert dict(outcome.totals) == {"team0": 270, "team1": 0}
+
+    def test_defence_capot_is_dedans(self) -> None:
+        outcome = finish(CAPOT, taker=1)
+        assert outcome.details["dedans"] and dict(outcome.totals) == {"team0": 250, "team1": 0}
+
+
+class TestRounding:
+    def test_default_exact_points(self) -> None:
+        assert dict(finish(SPLIT_84_78).totals) == {"team0": 84, "team1": 78}
+
+    def test_seed_000_tens_judged_on_exact_points(self) -> None:
+        # 000: 84 and 78 both become 80; the taker still made it (84 > 78).
+        outcome = finish(SPLIT_84_78, ruleset="seed-000")
+        assert dict(outcome.totals) == {"team0": 80, "team1": 80}
+        assert ("rounding", "team0", -4) in lines(outcome)
+        assert ("rounding", "team1", 2) in lines(outcome)
+        assert outcome.details["made"] and outcome.details["unrounded"] == [84, 78]
+
+    def test_litige_rounded(self) -> None:
+        outcome = finish(TIE_81_81, ruleset="seed-000")
+        assert dict(outcome.totals) == {"team0": 0, "team1": 80}
+        assert outcome.details["held_for_next"] == 80
+
+
+class TestPresets:
+    @pytest.mark.parametrize(
+        ("name", "total"), [("default", 250), ("seed-004", 252), ("004", 252), ("app", 252)]
+    )
+    def test_capot_by_preset(self, name: str, total: int) -> None:
+        assert finish(CAPOT, ruleset=name).totals["team0"] == total
+
+    def test_seed_004_tie_succeeds(self) -> None:
+        outcome = finish(TIE_81_81, ruleset="seed-004")
+        assert outcome.details["made"] and outcome.ruleset == "seed-004"

@@ -1,0 +1,127 @@
+"""Scenario files: every file in scenarios/ is proved, and bad input gets a located message."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from tutorial.__main__ import main as cli
+from tutorial.engine.errors import ScenarioError
+from tutorial.scenarios.check_cli import scenario_files
+from tutorial.scenarios.checker import check_file, check_text, problems_of
+from tutorial.scenarios.model import json_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios"
+FILES = scenario_files([str(SCENARIOS)])
+LOCATED = re.compile(r"^bad\.yaml:\d+:\d+: \S")
+
+BASE = (SCENARIOS / "belote" / "overruff.yaml").read_text(encoding="utf-8")
+
+
+def test_there_are_scenarios() -> None:
+    assert len(FILES) >= 1
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
+def test_every_scenario_is_proved(path: Path) -> None:
+    checked = check_file(path)
+    assert checked.scenario.steps
+
+
+def test_committed_schema_is_current() -> None:
+    committed = json.loads((SCENARIOS / "scenario.schema.json").read_text(encoding="utf-8"))
+    assert committed == json_schema(), "run: python -m tutorial schema"
+
+
+def test_cli_ok_and_failure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(["check", str(SCENARIOS / "belote" / "overruff.yaml")]) == 0
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BASE.replace("9H 8H QD", "9H 8H QX"), encoding="utf-8")
+    assert cli(["check", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{bad}:15:8: 'QX' is not a Belote card" in out
+    assert "1 scenario files checked: 0 ok, 1 problems in 1 files" in out
+
+
+def _problems(text: str) -> list[str]:
+    start = time.perf_counter()
+    with pytest.raises(ScenarioError) as info:
+        check_text(text, "bad.yaml")
+    assert time.perf_counter() - start < 10  # guards a hang; no benchmark
+    lines = problems_of(info.value)
+    assert lines and all(LOCATED.match(line) for line in lines), lines
+    assert "Traceback" not in str(info.value)
+    return lines
+
+
+def _one(text: str, pattern: str, where: str | None = None) -> str:
+    lines = _problems(text)
+    joined = "\n".join(lines)
+    assert re.search(pattern, joined), joined
+    if where is not None:
+        assert any(line.startswith(f"bad.yaml:{where}:") for line in lines), joined
+    return joined
+
+
+class TestBadInput:
+    def test_not_yaml(self) -> None:
+        _one("title: [x\ngame: belote\n", "not valid YAML")
+
+    def test_not_a_mapping(self) -> None:
+        _one("- a\n- b\n", "a scenario is a YAML mapping", "1:1")
+
+    def test_unknown_key(self) -> None:
+        _one(BASE.replace("summary:", "sumary:"), "unknown key 'sumary'; did you mean 'summary'", "4:9")
+
+    def test_wrong_type(self) -> None:
+        _one(BASE.replace("learner: You", "learner: [You]"), r"learner: .*got list", "9:10")
+
+    def test_unknown_card(self) -> None:
+        _one(BASE.replace("9H 8H QD", "9H 8H QX"), r"'QX' is not a Belote card \(ranks 7 8 9 10 J Q K A, suits S H D C\)", "15:8")
+
+    def test_card_in_two_places(self) -> None:
+        _one(BASE.replace("QD 10D", "AS 10D"), r"A♠ \(AS\) is in two places: You's hand and the current trick")
+
+    def test_wrong_hand_size(self) -> None:
+        _one(BASE.replace("9H 8H QD", "9H 8H QD JD"), "unknown places|hand|size|cards")
+
+    def test_illegal_scripted_play(self) -> None:
+        _one(BASE.replace("accept: [9H]", "accept: [QD]"), "cannot play QD: You must overtrump", "25:16")
+
+    def test_wrong_expectation(self) -> None:
+        _one(BASE.replace("legal: 9H", "legal: 9H 8H"), r"the legal cards are 9H, not 9H 8H|the legal cards are 9H, not 8H 9H")
+
+    def test_wrong_answer(self) -> None:
+        _one(BASE.replace("answer: You", "answer: Left"), "the engine's answer is You, not Left", "33:15")
+
+    def test_feedback_for_an_illegal_card(self) -> None:
+        text = BASE.replace("accept: [9H]", "accept: [9H]\n      feedback: {8H: too low}")
+        _one(text, "this feedback is never shown: the engine refuses 8H first")
+
+    def test_unknown_step(self) -> None:
+        _one(BASE.replace("- say:", "- narrate:"), "unknown step 'narrate'")
+
+    def test_alias_bomb(self) -> None:
+        bomb = "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
+            f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
+        )
+        _one(bomb, "more than 50,000 values")
+
+    def test_ten_megabytes(self) -> None:
+        _one("title: " + "x" * (10 * 1024 * 1024), "at most 262,144")
+
+    def test_deep_nesting(self) -> None:
+        _one("title: x\nsteps: " + "[" * 10000 + "]" * 10000, "nested more than")
+
+    def test_python_object_tag(self) -> None:
+        _one("title: !!python/object/apply:os.system [echo]\n", "is not allowed")
+
+    def test_html_stays_text(self) -> None:
+        text = BASE.replace("title: Overtrump the opponent's ruff", "title: <script>alert(1)</script>")
+        checked = check_text(text, "ok.yaml")
+        assert checked.scenario.title == "<script>alert(1)</script>"  # kept as text, escaped by the UI

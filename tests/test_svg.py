@@ -1,0 +1,362 @@
+"""The pure SVG renderers: cards, the table, and the words for screen readers."""
+
+import re
+import timeit
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Suit
+from tutorial.ui.svg import (
+    Highlight,
+    SeatView,
+    TableView,
+    TrickCard,
+    card_svg,
+    suit_colour,
+    table_summary,
+    table_svg,
+)
+
+NS = "{http://www.w3.org/2000/svg}"
+C = Card.parse
+HOSTILE = "<script>alert(1)</script>"
+
+# The only elements the renderers may produce.
+ALLOWED_TAGS = {"svg", "title", "defs", "radialGradient", "stop", "g", "rect", "circle", "path"}
+ALLOWED_TAGS |= {"text", "tspan"}
+
+
+def parse(svg: str) -> ET.Element:
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" ')
+    return ET.fromstring(svg)
+
+
+def by_class(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+
+
+def visible_text(root: ET.Element) -> str:
+    """The text drawn on screen (not the title)."""
+    return " ".join("".join(e.itertext()) for e in root.iter() if e.tag == NS + "text")
+
+
+def four_seats() -> tuple[SeatView, ...]:
+    return (
+        SeatView("South", "bottom", is_learner=True, cards_left=5, tricks_won=2, points=34),
+        SeatView("West", "left", is_taker=True, cards_left=5, tricks_won=1, team="Team B"),
+        SeatView("North", "top", is_dealer=True, cards_left=4),
+        SeatView("East", "right", to_move=True, cards_left=4, points=12.5),
+    )
+
+
+BELOTE = TableView(
+    game="belote",
+    seats=four_seats(),
+    trick=(
+        TrickCard("left", C("AS")),
+        TrickCard("top", C("10H"), winning=True),
+        TrickCard("bottom", C("9H"), highlight="answer"),
+    ),
+    trump="Trump: ♥",
+    contract="Taker: West (took ♥)",
+)
+BRISCOLA = TableView(
+    game="briscola",
+    seats=(
+        SeatView("Giulia", "bottom", is_learner=True, to_move=True, cards_left=3),
+        SeatView("Marco", "top", is_dealer=True, cards_left=2),
+    ),
+    trick=(TrickCard("top", C("3D"), winning=True),),
+    trump_card=C("7D"),
+    stock_count=14,
+    italian_suits=True,
+)
+
+
+class TestCards:
+    @pytest.mark.parametrize("deck", [BELOTE_DECK, TAROT_DECK, BRISCOLA_DECK], ids=str)
+    def test_every_card_renders_with_a_title_naming_it(self, deck: object) -> None:
+        for card in deck:  # type: ignore[attr-defined]
+            root = parse(card_svg(card))
+            title = root.find(NS + "title")
+            assert title is not None and title.text == card.spoken
+            assert root.get("role") == "img"
+            assert root.get("aria-label") == card.spoken
+            assert {e.tag.removeprefix(NS) for e in root.iter()} <= ALLOWED_TAGS
+
+    def test_the_three_kinds_of_face_differ(self) -> None:
+        plain, trump, excuse = (card_svg(C(c)) for c in ("9S", "T21", "EXC"))
+        assert ">21<" in trump and "ATOUT" in trump
+        assert "Excuse" in excuse
+        assert len({plain, trump, excuse}) == 3
+
+    def test_four_colour_changes_diamonds_not_spades(self) -> None:
+        assert suit_colour(C("AD"), False) == "#c62828"
+        assert suit_colour(C("AD"), True) == "#1565c0"
+        assert suit_colour(C("AC"), True) == "#2e7d32"
+        assert suit_colour(C("AS"), False) == suit_colour(C("AS"), True) == "#1a1a1a"
+        two, four = card_svg(C("AD")), card_svg(C("AD"), four_colour=True)
+        assert 'fill="#c62828"' in two and "#1565c0" not in two
+        assert 'fill="#1565c0"' in four and "#c62828" not in four
+        assert card_svg(C("AS")) == card_svg(C("AS"), four_colour=True)
+
+    @pytest.mark.parametrize(
+        ("highlight", "colour", "badge", "words"),
+        [
+            ("forcing", "#ef6c00", True, "forces your play"),
+            ("legal", "#2e7d32", False, "legal to play"),
+            ("answer", "#1565c0", True, "the right answer"),
+            ("wrong", "#c62828", True, "wrong choice"),
+        ],
+    )
+    def test_highlight_ring_badge_and_words(
+        self, highlight: Highlight, colour: str, badge: bool, words: str
+    ) -> None:
+        root = parse(card_svg(C("9S"), highlight=highlight))
+        rings = by_class(root, "hl-ring")
+        assert len(rings) == 1 and rings[0].get("stroke") == colour
+        assert len(by_class(root, "hl-badge")) == (1 if badge else 0)
+        assert root.get("aria-label") == f"nine of spades, {words}"
+        title = root.find(NS + "title")
+        assert title is not None and title.text == f"nine of spades, {words}"
+
+    def test_highlights_differ_without_colour(self) -> None:
+        """Each highlight has its own shape: dash pattern and badge glyph, colours aside."""
+
+        def shape(h: Highlight) -> str:
+            svg = card_svg(C("9S"), highlight=h)
+            svg = re.sub(r'(fill|stroke)="#[0-9a-f]{6}"', "", svg)
+            return re.sub(r"<title>.*</title>|aria-label=\"[^\"]*\"", "", svg)
+
+        kinds: list[Highlight] = [None, "forcing", "legal", "answer", "wrong", "dim"]
+        assert len({shape(h) for h in kinds}) == len(kinds)
+
+    def test_dim_lowers_opacity(self) -> None:
+        root = parse(card_svg(C("9S"), highlight="dim"))
+        (group,) = by_class(root, "hl-dim")
+        assert float(group.get("opacity", "1")) < 0.6
+        assert not by_class(root, "hl-ring")
+
+    def test_no_highlight_no_ring(self) -> None:
+        root = parse(card_svg(C("9S")))
+        assert not by_class(root, "hl-ring") and not by_class(root, "hl-badge")
+
+    def test_face_down_does_not_give_the_card_away(self) -> None:
+        svg = card_svg(C("QH"), face_down=True)
+        root = parse(svg)
+        assert root.get("aria-label") == "face-down card"
+        assert "queen" not in svg and ">Q<" not in svg
+        assert card_svg(C("QH"), face_down=True) == card_svg(C("7C"), face_down=True)
+
+    def test_width_sets_the_size(self) -> None:
+        root = parse(card_svg(C("9S"), width=40))
+        assert root.get("width") == "40"
+        assert int(root.get("height", "0")) > 40
+        with pytest.raises(ValueError):
+            card_svg(C("9S"), width=0)
+
+
+class TestTable:
+    @pytest.mark.parametrize("view", [BELOTE, BRISCOLA], ids=["4 seats", "2 seats"])
+    def test_standalone_and_safe(self, view: TableView) -> None:
+        svg = table_svg(view)
+        root = parse(svg)
+        assert root.get("role") == "img" and root.get("aria-label") == table_summary(view)
+        assert root.get("viewBox") == "0 0 600 420" and root.get("width") == "100%"
+        assert {e.tag.removeprefix(NS) for e in root.iter()} <= ALLOWED_TAGS
+        assert "href" not in svg and "foreignObject" not in svg
+        assert re.findall(r"url\((.)", svg) == ["#"] * len(re.findall(r"url\(", svg))
+
+    def test_name_plates_for_two_and_four_seats(self) -> None:
+        four = parse(table_svg(BELOTE))
+        two = parse(table_svg(BRISCOLA))
+        assert len(by_class(four, "seat")) == 4
+        assert len(by_class(two, "seat")) == 2
+        assert {e.get("class") for e in by_class(two, "seat")} == {
+            "seat seat-bottom",
+            "seat seat-top",
+        }
+        names = [("".join(e.itertext())) for e in by_class(four, "seat-name")]
+        assert names == ["South", "West", "North", "East"]
+
+    def test_markers(self) -> None:
+        root = parse(table_svg(BELOTE))
+        (you,) = by_class(root, "you")
+        assert "YOU" in "".join(you.itertext())
+        (dealer,) = by_class(root, "dealer")
+        assert "".join(dealer.itertext()) == "D"
+        assert len(by_class(root, "taker")) == 1
+        (arrow,) = by_class(root, "to-move-arrow")
+        assert len(by_class(root, "to-move")) == 1
+        seat_of_arrow = [s for s in by_class(root, "seat") if arrow in list(s.iter())]
+        assert [s.get("class") for s in seat_of_arrow] == ["seat seat-right"]
+
+    def test_trick_cards_and_a_single_winning_marker(self) -> None:
+        root = parse(table_svg(BELOTE))
+        cards = by_class(root, "trick-card")
+        assert [c.get("class") for c in cards] == [
+            "trick-card trick-left",
+            "trick-card trick-top",
+            "trick-card trick-bottom",
+        ]
+        assert len(by_class(root, "winning")) == 1
+        assert len(by_class(root, "winning-frame")) == 1
+        (winner,) = [c for c in cards if by_class(c, "winning")]
+        assert winner.get("class") == "trick-card trick-top"
+        assert len(by_class(root, "hl-answer")) == 2  # the ring and its badge
+        no_winner = replace(BELOTE, trick=(TrickCard("left", C("AS")),))
+        assert not by_class(parse(table_svg(no_winner)), "winning")
+
+    def test_trick_cards_offset_toward_their_player(self) -> None:
+        root = parse(table_svg(BELOTE))
+        pos = {}
+        for c in by_class(root, "trick-card"):
+            m = re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", c.get("transform", ""))
+            assert m is not None
+            pos[c.get("class", "").split("-")[-1]] = (float(m[1]), float(m[2]))
+        assert pos["left"][0] < pos["top"][0] == pos["bottom"][0]
+        assert pos["top"][1] < pos["left"][1] < pos["bottom"][1]
+
+    def test_trump_contract_stock_and_trump_card(self) -> None:
+        belote = visible_text(parse(table_svg(BELOTE)))
+        assert "Trump: ♥" in belote and "(took ♥)" in belote
+        root = parse(table_svg(BRISCOLA))
+        (stock,) = by_class(root, "stock")
+        text = "".join(stock.itertext())
+        assert (
+            "Stock 14" in text
+            and "Trump" in text
+            and ">7<" in ET.tostring(stock, encoding="unicode")
+        )
+
+    def test_hostile_text_is_escaped(self) -> None:
+        seats = (
+            SeatView(HOSTILE, "bottom", is_learner=True, team='"><script>x</script>'),
+            SeatView("Bob & <b>Alice</b>", "top"),
+        )
+        view = TableView(
+            game="belote",
+            seats=seats,
+            trick=(),
+            contract="</text><script>alert(2)</script>",
+            trump="Trump: ♥ & <i>",
+        )
+        svg = table_svg(view)
+        assert "<script" not in svg.lower() and "<b>" not in svg and "<i>" not in svg
+        assert "&lt;script&gt;alert(1)" in svg
+        assert "&lt;/text&gt;&lt;script&gt;alert(2)" in svg
+        root = parse(svg)
+        assert {e.tag.removeprefix(NS) for e in root.iter()} <= ALLOWED_TAGS
+        title = root.find(NS + "title")
+        assert title is not None and title.text is not None
+        assert HOSTILE in title.text and "Bob & <b>Alice</b>" in title.text
+        assert '"><script>x</script>' in (root.get("aria-label") or "")
+        assert "Bob & <b>Alice</b>" in visible_text(root)
+
+    def test_characters_xml_forbids_are_dropped(self) -> None:
+        view = replace(
+            BRISCOLA,
+            seats=(SeatView("A\x00B\x1bC\ud800", "bottom"), SeatView("D\x0cE", "top")),
+            contract="x\x07y",
+        )
+        root = parse(table_svg(view))
+        assert "ABC" in visible_text(root) and "DE" in visible_text(root)
+        assert "ABC" in table_summary(view)
+
+    def test_long_names_are_shortened_not_overflowing(self) -> None:
+        view = replace(BRISCOLA, seats=(SeatView("W" * 80, "bottom"), SeatView("x", "top")))
+        (name,) = [e for e in by_class(parse(table_svg(view)), "seat-name") if "W" in e.text]
+        assert name.text is not None and name.text.endswith("…") and len(name.text) < 40
+        assert name.get("textLength") is not None
+        assert "W" * 80 in table_summary(view)  # the full name is still read out
+
+    def test_large_has_bigger_text(self) -> None:
+        def sizes(view: TableView) -> dict[str, float]:
+            root = parse(table_svg(view))
+            (name,) = [e for e in by_class(root, "seat-name") if e.text == "South"]
+            (labels,) = by_class(root, "labels")
+            label = [float(e.get("font-size", "0")) for e in labels.iter(NS + "text")]
+            return {"name": float(name.get("font-size", "0")), "label": max(label)}
+
+        normal, large = sizes(BELOTE), sizes(replace(BELOTE, large=True))
+        assert large["name"] >= 1.2 * normal["name"]
+        assert large["label"] >= 1.2 * normal["label"]
+
+    def test_deterministic(self) -> None:
+        again = replace(BELOTE, seats=tuple(replace(s) for s in BELOTE.seats))
+        assert table_svg(BELOTE) == table_svg(again)
+        assert card_svg(C("T9"), highlight="legal") == card_svg(C("T9"), highlight="legal")
+
+    def test_seats_cannot_share_a_position(self) -> None:
+        with pytest.raises(ValueError, match="share a position"):
+            TableView("belote", (SeatView("A", "top"), SeatView("B", "top")), ())
+
+    def test_fast_enough_to_render_on_every_click(self) -> None:
+        table_svg(BELOTE)
+        per_call = timeit.timeit(lambda: table_svg(BELOTE), number=50) / 50
+        assert per_call < 0.010  # about 0.4 ms here: a generous bound, not a benchmark
+
+    @settings(max_examples=60, deadline=None)
+    @given(name=st.text(max_size=60), contract=st.text(max_size=60), large=st.booleans())
+    def test_any_text_gives_a_well_formed_document(
+        self, name: str, contract: str, large: bool
+    ) -> None:
+        view = replace(
+            BELOTE,
+            seats=(replace(BELOTE.seats[0], name=name, team=name), *BELOTE.seats[1:]),
+            contract=contract,
+            large=large,
+        )
+        root = parse(table_svg(view))
+        assert {e.tag.removeprefix(NS) for e in root.iter()} <= ALLOWED_TAGS
+
+
+class TestSummary:
+    def test_mentions_seats_trump_and_trick_in_order(self) -> None:
+        text = table_summary(BELOTE)
+        for name in ("South", "West", "North", "East"):
+            assert name in text
+        assert "Trump: ♥." in text and "Taker: West (took ♥)." in text
+        trick = text.split("Current trick:")[1]
+        where = [trick.index(w) for w in ("ace of spades", "ten of hearts", "nine of hearts")]
+        assert where == sorted(where)
+        assert "West ace of spades" in trick
+        assert "North ten of hearts (winning)" in trick
+        assert "South nine of hearts (the right answer)" in trick
+
+    def test_seat_facts(self) -> None:
+        text = table_summary(BELOTE)
+        assert "South (you) has 5 cards, 2 tricks won, 34 points." in text
+        assert "West (on your left, taker) has 5 cards, 1 trick won, Team B." in text
+        assert "North (opposite you, dealer) has 4 cards" in text
+        assert "East (on your right, to play) has 4 cards, 0 tricks won, 12.5 points." in text
+
+    def test_briscola_stock_and_italian_suit_names(self) -> None:
+        text = table_summary(BRISCOLA)
+        assert text.startswith("Briscola table.")
+        assert "Trump card: seven of Denari." in text
+        assert "Stock: 14 cards face down." in text
+        assert "Marco three of Denari (winning)" in text
+        assert "Denari" not in visible_text(parse(table_svg(BRISCOLA)))
+        french = table_summary(replace(BRISCOLA, italian_suits=False))
+        assert "three of diamonds" in french and "Denari" not in french
+
+    def test_empty_trick(self) -> None:
+        text = table_summary(replace(BELOTE, trick=()))
+        assert text.endswith("No cards played in this trick yet.")
+
+    def test_tarot_trumps_and_excuse(self) -> None:
+        view = TableView(
+            "tarot",
+            four_seats(),
+            (TrickCard("right", C("T21"), winning=True), TrickCard("bottom", C("EXC"))),
+            contract="Garde ×2 by East",
+        )
+        text = table_summary(view)
+        assert text.startswith("French Tarot table. Garde ×2 by East.")
+        assert "East trump 21 (winning), South the Excuse." in text
+        assert Card(Suit.TRUMP, "21").spoken == "trump 21"
