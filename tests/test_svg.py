@@ -1,7 +1,6 @@
 """The pure SVG renderers: cards, the table, and the words for screen readers."""
 
 import re
-import timeit
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
@@ -9,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Suit
+from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Deck, Suit
 from tutorial.ui.svg import (
     Highlight,
     SeatView,
@@ -79,8 +78,8 @@ BRISCOLA = TableView(
 
 class TestCards:
     @pytest.mark.parametrize("deck", [BELOTE_DECK, TAROT_DECK, BRISCOLA_DECK], ids=str)
-    def test_every_card_renders_with_a_title_naming_it(self, deck: object) -> None:
-        for card in deck:  # type: ignore[attr-defined]
+    def test_every_card_renders_with_a_title_naming_it(self, deck: Deck) -> None:
+        for card in deck:
             root = parse(card_svg(card))
             title = root.find(NS + "title")
             assert title is not None and title.text == card.spoken
@@ -134,6 +133,12 @@ class TestCards:
 
         kinds: list[Highlight] = [None, "forcing", "legal", "answer", "wrong", "dim"]
         assert len({shape(h) for h in kinds}) == len(kinds)
+        # Each ring has its own line pattern (solid for "answer", which has a ✓ badge).
+        rings = [
+            by_class(parse(card_svg(C("9S"), highlight=h)), "hl-ring")[0].get("stroke-dasharray")
+            for h in ("forcing", "legal", "answer", "wrong")
+        ]
+        assert len(set(rings)) == 4 and rings[2] is None
 
     def test_dim_lowers_opacity(self) -> None:
         root = parse(card_svg(C("9S"), highlight="dim"))
@@ -269,7 +274,9 @@ class TestTable:
 
     def test_long_names_are_shortened_not_overflowing(self) -> None:
         view = replace(BRISCOLA, seats=(SeatView("W" * 80, "bottom"), SeatView("x", "top")))
-        (name,) = [e for e in by_class(parse(table_svg(view)), "seat-name") if "W" in e.text]
+        (name,) = [
+            e for e in by_class(parse(table_svg(view)), "seat-name") if "W" in (e.text or "")
+        ]
         assert name.text is not None and name.text.endswith("…") and len(name.text) < 40
         assert name.get("textLength") is not None
         assert "W" * 80 in table_summary(view)  # the full name is still read out
@@ -294,11 +301,6 @@ class TestTable:
     def test_seats_cannot_share_a_position(self) -> None:
         with pytest.raises(ValueError, match="share a position"):
             TableView("belote", (SeatView("A", "top"), SeatView("B", "top")), ())
-
-    def test_fast_enough_to_render_on_every_click(self) -> None:
-        table_svg(BELOTE)
-        per_call = timeit.timeit(lambda: table_svg(BELOTE), number=50) / 50
-        assert per_call < 0.010  # about 0.4 ms here: a generous bound, not a benchmark
 
     @settings(max_examples=60, deadline=None)
     @given(name=st.text(max_size=60), contract=st.text(max_size=60), large=st.booleans())

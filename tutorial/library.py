@@ -1,0 +1,69 @@
+"""The scenario library: every file under ``scenarios/``, checked, with broken ones listed.
+
+Pure Python (the app caches :func:`load_library` once per process). A broken file never
+takes the app down: it is listed with the checker's message and the rest are served.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tutorial.engine.errors import ScenarioError
+from tutorial.scenarios.check_cli import scenario_files
+from tutorial.scenarios.checker import Checked, check_file, problems_of
+
+
+def scenarios_root() -> Path:
+    """The ``scenarios/`` folder: ``$ATOUT_SCENARIOS``, else the one beside the package."""
+    env = os.environ.get("ATOUT_SCENARIOS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parent.parent / "scenarios"
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A scenario file the checker refused."""
+
+    id: str
+    file: str
+    problems: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Library:
+    """Checked scenarios by id (``belote/overruff``), and the broken files."""
+
+    scenarios: dict[str, Checked] = field(default_factory=dict)
+    broken: tuple[Broken, ...] = ()
+
+    def by_game(self, game: str) -> list[tuple[str, Checked]]:
+        """The scenarios of one game, ordered by level then title."""
+        items = [(k, c) for k, c in self.scenarios.items() if c.scenario.game == game]
+        return sorted(items, key=lambda kc: (kc[1].scenario.level, kc[0]))
+
+    def get(self, scenario_id: str) -> Checked | None:
+        """A scenario by id, or None."""
+        return self.scenarios.get(scenario_id)
+
+
+def scenario_id(path: Path, root: Path) -> str:
+    """The id of a file: its path below the root, without the extension, with '/'."""
+    return path.relative_to(root).with_suffix("").as_posix()
+
+
+def load_library(root: Path | None = None) -> Library:
+    """Check every scenario file below ``root``."""
+    base = root or scenarios_root()
+    good: dict[str, Checked] = {}
+    broken: list[Broken] = []
+    for path in scenario_files([str(base)]) if base.exists() else []:
+        sid = scenario_id(path, base)
+        display = f"scenarios/{path.relative_to(base).as_posix()}"
+        try:
+            good[sid] = check_file(path, display)
+        except ScenarioError as e:
+            broken.append(Broken(sid, display, tuple(problems_of(e))))
+    return Library(good, tuple(broken))

@@ -1,0 +1,233 @@
+"""Every ``st.session_state`` key the app uses, in one place, initialised with setdefault.
+
+Pages never touch ``st.session_state`` directly: they call these functions, so the
+keys, their types and their defaults are written once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from tutorial.scenarios.runtime import Feedback, Run
+
+# Keys (the only place they are spelled)
+PROGRESS = "progress"  # dict[str, ScenarioProgress]
+RUNS = "runs"  # dict[str, list[Run]]: per scenario, the history of runs (undo / review)
+CURSOR = "cursor"  # dict[str, int]: per scenario, which run of the history is shown
+FEEDBACK = "feedback"  # dict[str, Feedback | None]
+HINT_TIER = "hint_tier"  # dict[str, int]
+REVEALED = "revealed"  # dict[str, bool]: presenter mode, answer revealed
+SETTINGS = "settings"  # Settings
+CURRENT = "current_scenario"  # str | None
+WORKSHOP_TEXT = "workshop_text"  # str
+WORKSHOP = "workshop_checked"  # Checked | None: the workshop's scenario, playable
+LINK_APPLIED = "link_applied"  # str: the deep link already applied this session
+QUIZ = "quiz"  # dict[str, dict[str, Any]]: lesson quiz answers
+
+
+@dataclass
+class Settings:
+    """The learner's display settings."""
+
+    four_colour: bool = False
+    presenter: bool = False
+    language: str = "en"
+
+
+@dataclass
+class ScenarioProgress:
+    """What a learner did with one scenario."""
+
+    done: bool = False
+    mistakes: int = 0
+    hints: int = 0
+    attempts: int = 0
+
+
+def init() -> None:
+    """Create every key with its default (idempotent; called at the top of the app)."""
+    ss = st.session_state
+    ss.setdefault(PROGRESS, {})
+    ss.setdefault(RUNS, {})
+    ss.setdefault(CURSOR, {})
+    ss.setdefault(FEEDBACK, {})
+    ss.setdefault(HINT_TIER, {})
+    ss.setdefault(REVEALED, {})
+    ss.setdefault(SETTINGS, Settings())
+    ss.setdefault(CURRENT, None)
+    ss.setdefault(WORKSHOP_TEXT, "")
+    ss.setdefault(QUIZ, {})
+    ss.setdefault(WORKSHOP, None)
+    ss.setdefault(LINK_APPLIED, "")
+
+
+def settings() -> Settings:
+    """The learner's settings."""
+    init()
+    value: Settings = st.session_state[SETTINGS]
+    return value
+
+
+def progress() -> dict[str, ScenarioProgress]:
+    """Progress per scenario id."""
+    init()
+    value: dict[str, ScenarioProgress] = st.session_state[PROGRESS]
+    return value
+
+
+def progress_of(scenario_id: str) -> ScenarioProgress:
+    """The progress record of one scenario (created when first asked)."""
+    return progress().setdefault(scenario_id, ScenarioProgress())
+
+
+def quiz() -> dict[str, dict[str, Any]]:
+    """Quiz answers per lesson id."""
+    init()
+    value: dict[str, dict[str, Any]] = st.session_state[QUIZ]
+    return value
+
+
+# --- runs ----------------------------------------------------------------------------
+
+
+def history(scenario_id: str) -> list[Run]:
+    """The runs of a scenario, oldest first (empty when not started)."""
+    init()
+    runs: dict[str, list[Run]] = st.session_state[RUNS]
+    return runs.setdefault(scenario_id, [])
+
+
+def cursor(scenario_id: str) -> int:
+    """Which run of the history is shown (the last one unless reviewing)."""
+    init()
+    hist = history(scenario_id)
+    cur: dict[str, int] = st.session_state[CURSOR]
+    return min(cur.get(scenario_id, len(hist) - 1), len(hist) - 1)
+
+
+def set_cursor(scenario_id: str, index: int) -> None:
+    """Show another run of the history (review a finished scenario)."""
+    hist = history(scenario_id)
+    st.session_state[CURSOR][scenario_id] = max(0, min(index, len(hist) - 1))
+
+
+def current_run(scenario_id: str) -> Run | None:
+    """The run shown for a scenario, or None if it was never started."""
+    hist = history(scenario_id)
+    return hist[cursor(scenario_id)] if hist else None
+
+
+def push_run(scenario_id: str, run: Run) -> None:
+    """Record a new run (after a right move) and show it."""
+    hist = history(scenario_id)
+    idx = cursor(scenario_id)
+    del hist[idx + 1 :]  # acting while reviewing an earlier position forks the history
+    hist.append(run)
+    st.session_state[CURSOR][scenario_id] = len(hist) - 1
+
+
+def replace_run(scenario_id: str, run: Run) -> None:
+    """Replace the shown run (a wrong try: same table, one more mistake)."""
+    hist = history(scenario_id)
+    idx = cursor(scenario_id)
+    if hist:
+        hist[idx] = run
+
+
+def reset_runs(scenario_id: str, first: Run) -> None:
+    """Start a scenario over from ``first``."""
+    init()
+    st.session_state[RUNS][scenario_id] = [first]
+    st.session_state[CURSOR][scenario_id] = 0
+    set_feedback(scenario_id, None)
+    st.session_state[HINT_TIER][scenario_id] = 0
+    st.session_state[REVEALED][scenario_id] = False
+
+
+def undo(scenario_id: str) -> None:
+    """Go back one learner move (drop the last run)."""
+    hist = history(scenario_id)
+    if len(hist) > 1:
+        hist.pop()
+        st.session_state[CURSOR][scenario_id] = len(hist) - 1
+    set_feedback(scenario_id, None)
+
+
+def feedback(scenario_id: str) -> Feedback | None:
+    """The last feedback shown for a scenario."""
+    init()
+    value: Feedback | None = st.session_state[FEEDBACK].get(scenario_id)
+    return value
+
+
+def set_feedback(scenario_id: str, fb: Feedback | None) -> None:
+    """Set (or clear) the feedback of a scenario."""
+    init()
+    st.session_state[FEEDBACK][scenario_id] = fb
+
+
+def hint_tier(scenario_id: str) -> int:
+    """How many hints the learner has asked for at this step."""
+    init()
+    value: int = st.session_state[HINT_TIER].get(scenario_id, 0)
+    return value
+
+
+def set_hint_tier(scenario_id: str, tier: int) -> None:
+    """Set the hint tier (0 after every right move)."""
+    init()
+    st.session_state[HINT_TIER][scenario_id] = tier
+
+
+def revealed(scenario_id: str) -> bool:
+    """Presenter mode: whether the answer of the current step is revealed."""
+    init()
+    value: bool = st.session_state[REVEALED].get(scenario_id, False)
+    return value
+
+
+def set_revealed(scenario_id: str, value: bool) -> None:
+    """Presenter mode: reveal or hide the answer."""
+    init()
+    st.session_state[REVEALED][scenario_id] = value
+
+
+def current_scenario() -> str | None:
+    """The scenario open in the player."""
+    init()
+    value: str | None = st.session_state[CURRENT]
+    return value
+
+
+def set_current_scenario(scenario_id: str | None) -> None:
+    """Open a scenario in the player."""
+    init()
+    st.session_state[CURRENT] = scenario_id
+
+
+def workshop_scenario() -> Any:
+    """The scenario checked in the workshop (a ``Checked``), or None."""
+    init()
+    return st.session_state[WORKSHOP]
+
+
+def set_workshop_scenario(checked: Any) -> None:
+    """Keep the workshop's checked scenario for the player."""
+    init()
+    st.session_state[WORKSHOP] = checked
+
+
+def link_applied() -> str:
+    """The deep link (query string) already applied in this session."""
+    init()
+    value: str = st.session_state[LINK_APPLIED]
+    return value
+
+
+def set_link_applied(link: str) -> None:
+    """Remember that a deep link was applied (so reruns do not re-apply it)."""
+    init()
+    st.session_state[LINK_APPLIED] = link
