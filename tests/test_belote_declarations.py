@@ -297,12 +297,12 @@ class TestDeclarationsAreShown:
 
 class TestBeloteRebelote:
     # Hearts trump; seat 1 holds ♥K and ♥Q; team 0 has the best declaration.
-    HANDS = [
+    HANDS = (
         "10C JC QC KC AC 9S 7H 8H",
         "KH QH 7S 8S 10S 7D 8D 9D",
         "JH 9H AH JS QS KS AS 10D",
         "10H 7C 8C 9C JD QD KD AD",
-    ]
+    )
 
     def test_announced_as_played_and_scored_by_the_holder(self) -> None:
         state = start_play(self.HANDS, "H", taker=0, declarations={0: ["10C JC QC KC AC"]})

@@ -104,7 +104,7 @@ class TestOvertrump:
 def ruff_position(
     my_hand: str, other: str, partner_led: str = "KS", opp: str = "AS"
 ) -> BeloteState:
-    spades = [c for c in "7S 8S 9S 10S JS QS KS AS".split() if c not in (partner_led, opp)]
+    spades = [c.code for c in MANY("7S 8S 9S 10S JS QS KS AS") if c.code not in (partner_led, opp)]
     return start_play(
         hands=[other, " ".join([*spades, "7D"]), "8D 9D 10D JD QD KD AD", my_hand],
         trump="H",
@@ -323,8 +323,8 @@ class TestSeed003Example:
 
 
 class TestStartPlayValidation:
-    HANDS = ["7H JH QH KH AH QC KC AC", "7S 8S 9S 10S JS QS KS", "7D 8D 9D 10D JD QD KD",
-             "8H 9H AD 7C 8C 9C 10C JC"]  # fmt: skip
+    HANDS = ("7H JH QH KH AH QC KC AC", "7S 8S 9S 10S JS QS KS", "7D 8D 9D 10D JD QD KD",
+             "8H 9H AD 7C 8C 9C 10C JC")  # fmt: skip
 
     def test_duplicate_card(self) -> None:
         hands = [*self.HANDS[:3], "8H 9H AD 7C 8C 9C 10C AS"]
@@ -368,7 +368,7 @@ class TestStartPlayValidation:
                 "9S 10S JS QS 7D 8D AC",
                 "9D 10D JD QD KD AD 10H",
                 "8H 9H 7C 8C 9C 10C JC",
-            ],  # fmt: skip
+            ],
             trump="H",
             taker=0,
             tricks=["7S KS 8S AS"],
@@ -376,3 +376,15 @@ class TestStartPlayValidation:
         (trick,) = state.tricks
         assert (trick.leader, trick.winner, trick.points) == (1, 0, 4 + 11)
         assert state.to_move == 0 and state.trick_leader == 0
+
+
+class TestDirection:
+    def test_direction_is_display_only(self) -> None:
+        # The same cards under counter-clockwise (default) and clockwise (seed 000, 004):
+        # the same seat plays next and the same cards are legal; only the table differs.
+        hands = ("8H 9H AD 7C 8C 9C 10C JC", "7H JH QH KH AH QC KC AC")
+        ccw = overtrump_position(*hands)
+        cw = overtrump_position(*hands, ruleset="seed-000")
+        assert (ccw.to_move, legal(ccw)) == (cw.to_move, legal(cw)) == (3, {"9H"})
+        assert ccw.observe(3).public["direction"] == "counter-clockwise"
+        assert cw.observe(3).public["direction"] == "clockwise"

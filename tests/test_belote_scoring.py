@@ -13,6 +13,7 @@ import pytest
 from tutorial.engine.belote import SIDES, start_play
 from tutorial.engine.cards import BELOTE_DECK
 from tutorial.engine.core import HandOutcome, Ruleset, find_ruleset
+from tutorial.engine.errors import UnknownRulesetError
 
 P = BELOTE_DECK.parse
 LAST = ["7S", "8S", "9S", "7D"]
@@ -208,3 +209,45 @@ class TestPresets:
     def test_seed_004_tie_succeeds(self) -> None:
         outcome = finish(TIE_81_81, ruleset="seed-004")
         assert outcome.details["made"] and outcome.ruleset == "seed-004"
+
+
+class TestRulesetLookup:
+    @pytest.mark.parametrize(
+        ("alias", "name"),
+        [
+            ("classic", "default"),
+            ("seeds-000-003", "default"),
+            ("004", "seed-004"),
+            ("APP", "seed-004"),
+            ("seed-000", "seed-000"),
+            ("contree-discard", "contree-discard"),
+        ],
+    )
+    def test_aliases(self, alias: str, name: str) -> None:
+        assert find_ruleset("belote", alias).name == name
+
+    def test_preset_options(self) -> None:
+        d = find_ruleset("belote").options
+        assert (d.contract_basis, d.capot, d.tie_81, d.direction, d.rounding, d.target) == (
+            "total_strict", 250, "litige", "counter-clockwise", "none", 1000,
+        )  # fmt: skip
+        assert (d.declaration_card_reuse, d.cannot_overtrump, d.redeal_dealer) == (
+            False, "must_trump", "same",
+        )  # fmt: skip
+        assert (d.partner_winning, d.declarations) == ("free", True)
+        s4 = find_ruleset("belote", "seed-004").options
+        assert (s4.contract_basis, s4.capot, s4.tie_81, s4.direction, s4.target) == (
+            "tricks_at_least_81", 252, "taker_succeeds", "clockwise", 1001,
+        )  # fmt: skip
+        assert s4.partner_winning == "must_trump_may_undertrump"
+        s0 = find_ruleset("belote", "seed-000").options
+        assert (s0.direction, s0.rounding, s0.redeal_dealer, s0.target) == (
+            "clockwise", "tens", "next", 1000,
+        )  # fmt: skip
+        assert find_ruleset("belote", "contree-discard").options.cannot_overtrump == "may_discard"
+
+    def test_unknown_option_value(self) -> None:
+        with pytest.raises(UnknownRulesetError, match="capot=300 is not allowed"):
+            find_ruleset("belote", "default", capot=300)
+        with pytest.raises(UnknownRulesetError, match="unknown belote ruleset"):
+            find_ruleset("belote", "contree")

@@ -515,6 +515,13 @@ class Combination:
         name = SEQUENCE_NAMES[min(self.length, 5)]
         return name if self.length <= 5 else f"{name} ({self.length} cards count as 5)"
 
+    @property
+    def announcement(self) -> str:
+        """What is said at the table: ``tierce``, ``quinte``, ``carré of jacks``."""
+        if self.kind == "carre":
+            return self.name
+        return SEQUENCE_NAMES[min(self.length, 5)]
+
     def strength(self, trump: Suit) -> tuple[int, int, int, int]:
         """The key that ranks declarations: carré > sequence; value, rank; length, top, trump."""
         if self.kind == "carre":
@@ -1104,7 +1111,9 @@ class BeloteState:
             known.update(team_cards)
         if self.proposed is not None and self.phase == "bidding":
             known.add(self.proposed)
-        announced = {s: tuple(c.name for c in d) for s, d in enumerate(self.declarations) if d}
+        announced = {
+            s: tuple(c.announcement for c in d) for s, d in enumerate(self.declarations) if d
+        }
         public: dict[str, Any] = {
             "phase": self.phase,
             "dealer": self.dealer,
@@ -1376,7 +1385,9 @@ def start_play(
         for k, p in enumerate(ps):
             verdict = explain_play(held[p.seat], [q.card for q in ps[:k]], p.card, trump_suit, opts)
             if not verdict.legal:
-                where_txt = "the current trick" if i == len(trick_cards) else f"trick {i + 1}"
+                where_txt = (
+                    "the current trick" if i == len(trick_cards) else f"trick {base + i + 1}"
+                )
                 raise InvalidStateError(
                     f"{where_txt}: seat {p.seat} may not play {p.card}: {verdict.message}"
                 )

@@ -1800,6 +1800,8 @@ def start_play(
         first = _check_seat(leader, "leader")
     else:
         given = listed[0][1] if listed else current_seats
+        if given is None and unlisted == NUM_TRICKS:
+            given = (taker,)  # the hand is over: nobody leads any more
         if given is None:
             raise InvalidStateError(
                 f"{unlisted} earlier tricks are not listed: say who leads with leader="
@@ -1842,7 +1844,7 @@ def start_play(
     state = TarotState(
         rs,
         dealer,
-        PHASE_PLAY,
+        PHASE_DONE if unlisted == NUM_TRICKS else PHASE_PLAY,
         tuple(sort_cards(h) for h in at_start),
         sort_cards((dog or ()) if shown else aside),
         taker=taker,

@@ -125,3 +125,25 @@ def sort_hand(cards: Sequence[Card], state: GameState) -> list[Card]:
 
     deck = DECKS[state.game]
     return sorted(cards, key=deck.index)
+
+
+_MD_COLOUR = {
+    (Suit.HEARTS, False): "red",
+    (Suit.DIAMONDS, False): "red",
+    (Suit.HEARTS, True): "red",
+    (Suit.DIAMONDS, True): "blue",
+    (Suit.CLUBS, True): "green",
+}
+
+
+def card_label(card: Card, four_colour: bool = False) -> str:
+    """A card's button label in Streamlit Markdown, coloured by suit (``:red[9♥]``).
+
+    >>> card_label(Card.parse("9H"))
+    ':red[9♥]'
+    >>> card_label(Card.parse("KC"), four_colour=True)
+    ':green[K♣]'
+    """
+    colour = _MD_COLOUR.get((card.suit, four_colour))
+    text = card.label.replace("[", "").replace("]", "")
+    return f":{colour}[{text}]" if colour else text

@@ -1,0 +1,27 @@
+"""Atout's Streamlit app: the router. Run with ``streamlit run tutorial/app.py``.
+
+Each page is a file in ``tutorial/screens/`` (UI only); the engine, the scenario
+checker and the chart builders live in the package and never import streamlit.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutorial.i18n import t
+from tutorial.ui import common, state
+
+st.set_page_config(page_title=t("app.title"), page_icon="🂡", layout="wide")
+state.init()
+common.styles()
+
+pages = [
+    st.Page("screens/home.py", title=t("app.nav_home"), icon="🏠", url_path="home", default=True),
+    st.Page("screens/play.py", title=t("app.nav_play"), icon="🃏", url_path="play"),
+    st.Page("screens/score.py", title=t("app.nav_score"), icon="📊", url_path="score"),
+    st.Page("screens/rules.py", title=t("app.nav_rules"), icon="📖", url_path="rules"),
+    st.Page("screens/workshop.py", title=t("app.nav_workshop"), icon="🛠", url_path="workshop"),
+]
+page = st.navigation(pages)
+common.sidebar()
+page.run()
