@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial.engine import _fast_belote
+from tutorial.engine import _fast_belote, belote
 from tutorial.engine.belote import (
     SIDES,
     BeloteState,
@@ -114,7 +114,9 @@ def test_fast_declarations_match_the_plain_ones(reuse: bool) -> None:
     for hand in hands:
         for trump in range(4):
             plain = best_declarations(hand, PLAIN_SUITS[trump], card_reuse=reuse)
-            points, key = _fast_belote.declarations(BELOTE_DECK.mask(hand), trump, reuse)
+            points, key = _fast_belote.declarations(
+                BELOTE_DECK.mask(hand), trump, reuse, belote._FAST_TABLES.carres
+            )
             assert points == sum(c.points for c in plain)
             if plain:
                 best = max(c.strength(PLAIN_SUITS[trump]) for c in plain)

@@ -2,19 +2,19 @@
 
 Cards are ``BELOTE_DECK`` indices: ``suit * 8 + n`` with suits S H D C and ``n`` the
 natural rank 7 8 9 10 J Q K A (0..7); a hand is an int with bit ``i`` set for card ``i``.
-The rank orders and points come from ``belote.py`` (the rules' data lives there) and are
-turned into tables per trump suit at import. This module codes the deal, a random
-bidding, the declarations, the 32 plays with every obligation, and the score, exactly as
-the state machine does; ``tests/test_belote_fast.py`` replays its hands through
-``belote.start_play``/``new_hand`` and ``apply`` to prove it.
+``belote.py`` owns the rules' data (rank orders, points) and turns it into tables per
+trump suit once, with ``make_tables``. This module codes the deal, a random bidding, the
+declarations, the 32 plays with every obligation, and the score, exactly as the state
+machine does; ``tests/test_belote_fast.py`` replays its hands through ``new_hand`` and
+``apply`` to prove it.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Mapping, Sequence
 
-from tutorial.engine import belote as _b
 from tutorial.engine.cards import BELOTE_RANKS
 
 _N = 32
@@ -23,19 +23,47 @@ _SUIT_MASK = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
 _NAT = BELOTE_RANKS  # 7 8 9 10 J Q K A
 
 
-def _build_tables() -> tuple[
-    tuple[tuple[int, ...], ...], tuple[tuple[bool, ...], ...], tuple[tuple[int, ...], ...]
-]:
-    """Per trump suit: card points, ``beats[w * 32 + c]``, and higher trumps than each."""
+class Tables:
+    """Everything the hot loop looks up, per trump suit (index 0-3: S H D C)."""
+
+    __slots__ = ("beats", "carres", "higher", "kq", "points")
+
+    def __init__(
+        self,
+        points: tuple[tuple[int, ...], ...],
+        beats: tuple[tuple[bool, ...], ...],
+        higher: tuple[tuple[int, ...], ...],
+        carres: tuple[tuple[int, int, int], ...],
+        kq: tuple[int, ...],
+    ) -> None:
+        self.points = points
+        self.beats = beats
+        self.higher = higher
+        self.carres = carres
+        self.kq = kq
+
+
+def make_tables(
+    trump_order: Sequence[str],
+    plain_order: Sequence[str],
+    trump_points: Mapping[str, int],
+    plain_points: Mapping[str, int],
+    carre_points: Mapping[str, int],
+    carre_order: Mapping[str, int],
+) -> Tables:
+    """Per trump suit: card points, ``beats[w * 32 + c]``, higher trumps; carrés; K+Q masks.
+
+    Orders are lowest first; points and carré tables are keyed by rank.
+    """
     points = []
     beats = []
     higher = []
-    trump_rank = [_b.TRUMP_ORDER.index(r) for r in _NAT]
-    plain_rank = [_b.PLAIN_ORDER.index(r) for r in _NAT]
+    trump_rank = [trump_order.index(r) for r in _NAT]
+    plain_rank = [plain_order.index(r) for r in _NAT]
     for t in range(4):
         pts = []
         for i in range(_N):
-            table = _b.TRUMP_POINTS if i >> 3 == t else _b.PLAIN_POINTS
+            table = trump_points if i >> 3 == t else plain_points
             pts.append(table[_NAT[i & 7]])
         points.append(tuple(pts))
         # Rule 5: a trump beats any plain card and a lower trump; a plain card beats only
@@ -59,10 +87,14 @@ def _build_tables() -> tuple[
                         m |= _BIT[t * 8 + n]
             hi.append(m)
         higher.append(tuple(hi))
-    return tuple(points), tuple(beats), tuple(higher)
-
-
-_POINTS, _BEATS, _HIGHER = _build_tables()
+    carres = tuple(
+        (sum(_BIT[s * 8 + n] for s in range(4)), carre_points[_NAT[n]], carre_order[_NAT[n]])
+        for n in range(8)
+        if _NAT[n] in carre_points
+    )
+    k, q = _NAT.index("K"), _NAT.index("Q")
+    kq = tuple(_BIT[t * 8 + k] | _BIT[t * 8 + q] for t in range(4))
+    return Tables(tuple(points), tuple(beats), tuple(higher), carres, kq)
 
 
 def _build_runs() -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -86,12 +118,6 @@ def _build_runs() -> tuple[tuple[tuple[int, int], ...], ...]:
 
 _RUNS = _build_runs()
 _SEQ_POINTS = (0, 0, 0, 20, 50, 100, 100, 100, 100)
-_CARRES = tuple(
-    (sum(_BIT[s * 8 + n] for s in range(4)), _b.CARRE_POINTS[_NAT[n]], _b.CARRE_ORDER[_NAT[n]])
-    for n in range(8)
-    if _NAT[n] in _b.CARRE_POINTS
-)
-_KQ = tuple(_BIT[t * 8 + _NAT.index("K")] | _BIT[t * 8 + _NAT.index("Q")] for t in range(4))
 
 
 def _seq_key(length: int, top: int, is_trump: int) -> int:
@@ -104,13 +130,15 @@ def _carre_key(points: int, order: int) -> int:
     return 1_000_000 + points * 100 + order * 10
 
 
-def declarations(hand: int, trump: int, reuse: bool) -> tuple[int, int]:
+def declarations(
+    hand: int, trump: int, reuse: bool, carre_table: Sequence[tuple[int, int, int]]
+) -> tuple[int, int]:
     """(points, strength of the best one) of the combinations a hand declares; (0, 0): none.
 
     Mirrors ``belote.best_declarations``: every carré and at most one sequence per run;
     without ``reuse`` the non-overlapping set of most points, then strongest.
     """
-    carres = [(m, p, _carre_key(p, o)) for m, p, o in _CARRES if hand & m == m]
+    carres = [(m, p, _carre_key(p, o)) for m, p, o in carre_table if hand & m == m]
     runs = []  # (mask, suit, first, length)
     for s in range(4):
         for first, length in _RUNS[hand >> (8 * s) & 0xFF]:
@@ -180,6 +208,7 @@ Figures = tuple[
 
 def play_hand(
     rng: random.Random,
+    tables: Tables,
     dealer: int,
     carried: int,
     flags: tuple[bool, bool, bool, bool, bool, bool, bool],
@@ -256,7 +285,7 @@ def play_hand(
     if with_decl:
         seat_pts = [0, 0, 0, 0]
         for k, seat in enumerate(order):
-            pts, key = declarations(hands[seat], trump, reuse)
+            pts, key = declarations(hands[seat], trump, reuse, tables.carres)
             if pts and rnd() < 0.5:
                 declared[seat] = True
                 seat_pts[seat] = pts
@@ -265,7 +294,7 @@ def play_hand(
                     best_key, decl_team = full, seat & 1
         if decl_team >= 0:
             decl_pts[decl_team] = seat_pts[decl_team] + seat_pts[decl_team + 2]
-    kq = _KQ[trump]
+    kq = tables.kq[trump]
     belote_team = -1
     for seat in range(4):
         if hands[seat] & kq == kq:
@@ -273,9 +302,9 @@ def play_hand(
 
     # Play: 8 tricks, every obligation of rules 1-5.
     tmask = _SUIT_MASK[trump]
-    beats = _BEATS[trump]
-    higher = _HIGHER[trump]
-    pts_of = _POINTS[trump]
+    beats = tables.beats[trump]
+    higher = tables.higher[trump]
+    pts_of = tables.points[trump]
     plays: list[int] = []
     winners: list[int] = []
     tpoints: list[int] = []

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from tutorial.engine import _fast_belote
 from tutorial.engine.cards import BELOTE_DECK, BELOTE_RANKS, PLAIN_SUITS, Card, Suit
 from tutorial.engine.core import (
     BAD_BID,
@@ -1860,6 +1861,9 @@ class PlayoutResult:
         return tuple(BELOTE_DECK[i] for i in self.plays)
 
 
+_FAST_TABLES = _fast_belote.make_tables(
+    TRUMP_ORDER, PLAIN_ORDER, TRUMP_POINTS, PLAIN_POINTS, CARRE_POINTS, CARRE_ORDER
+)
 _FAST_CONFIG: dict[BeloteOptions, tuple[tuple[bool, bool, bool, bool, bool, bool, bool], int]] = {}
 
 
@@ -1893,15 +1897,15 @@ def playout(
     Bids, declarations and cards are chosen uniformly among the legal actions; the
     same rules as the state machine run on a private bitmask representation.
     """
-    from tutorial.engine import _fast_belote
-
     rs = _resolve(ruleset)
     _check_seat(dealer, "dealer seat")
     flags, capot_total = _fast_config(rs.options)
     (
         deal, bids, declared, taker, trump, plays, winners, tpoints, player, raw, tot,
         result, capot, decl_team, belote_team, held,
-    ) = _fast_belote.play_hand(rng, dealer, carried_points, flags, capot_total)  # fmt: skip
+    ) = _fast_belote.play_hand(
+        rng, _FAST_TABLES, dealer, carried_points, flags, capot_total
+    )  # fmt: skip
     return PlayoutResult(
         rs.name,
         dealer,

@@ -1051,12 +1051,16 @@ class TarotState:
                 f"{win_card.suit.english} card: seat {winner} wins the trick."
             )
         pts = points_of(cards)
-        if EXCUSE in cards:
+        if EXCUSE in cards and not exception:
             owner = next(p.seat for p in plays if p.card == EXCUSE)
             dest = self._excuse_team(index, owner, winner, exception)
             if dest != self.team_of(winner):
                 pts -= card_points(EXCUSE)
-                text += " The Excuse goes to the other team."
+            to = "the taker" if dest == TAKER_TEAM else "the defence"
+            if index == NUM_TRICKS - 1:
+                text += f" The Excuse, played in the last trick, goes to {to}."
+            elif dest != self.team_of(winner):
+                text += f" The Excuse stays with {to}, which gives 0.5 point in exchange."
         return TrickResult(index, plays, winner, pts, reason, text)
 
     def _excuse_team(self, index: int, owner: Seat, winner: Seat, exception: bool) -> int:

@@ -203,13 +203,13 @@ with right:
 # Feedback for the last try
 if fb is not None:
     if fb.kind == "illegal":
-        st.error(t("play.illegal", reason=fb.message), icon="🚫")
+        st.error(t("play.illegal", reason=fb.message), icon=":material/block:")
     elif fb.kind == "wrong":
-        st.warning(t("play.wrong", message=fb.message), icon="🤔")
+        st.warning(t("play.wrong", message=fb.message), icon=":material/help:")
     elif fb.kind in ("right", "answer_right"):
-        st.success(t("play.right", message=fb.message), icon="✅")
+        st.success(t("play.right", message=fb.message), icon=":material/check_circle:")
     elif fb.kind == "answer_wrong":
-        st.warning(fb.message, icon="🤔")
+        st.warning(fb.message, icon=":material/help:")
     else:
         st.info(fb.message)
 
@@ -271,7 +271,7 @@ if not run.finished and not reviewing:
         st.button(t("play.hide") if state.revealed(sid) else t("play.reveal"), key="reveal", on_click=on_reveal)
     else:
         for i in range(min(tier, 3)):
-            st.info(run.hint(i), icon="💡")
+            st.info(run.hint(i), icon=":material/lightbulb:")
         if tier < 3:
             st.button(t("play.hint"), key="hint", on_click=on_hint)
 

@@ -1,0 +1,107 @@
+"""The Streamlit app under AppTest: every page loads, the player teaches, links land."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = "../tutorial/app.py"  # relative to this file, as AppTest wants
+PAGES = ["home", "play", "score", "rules", "workshop"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches() -> Iterator[None]:
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield
+    st.cache_data.clear()
+    st.cache_resource.clear()
+
+
+def _app(page: str = "home", **params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    if page != "home":
+        at.switch_page(f"screens/{page}.py")
+        at.run()
+    return at
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_loads_without_exception(page: str) -> None:
+    at = _app(page)
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.title, "every page has a title"
+
+
+def _overruff() -> AppTest:
+    return _app("play", scenario="belote/overruff")
+
+
+def test_illegal_card_shows_the_reason_and_changes_nothing() -> None:
+    at = _overruff()
+    before = len(at.button)
+    at.button(key="card_8H").click().run()
+    errors = [e.value for e in at.error]
+    assert any("You must overtrump" in e and "10♥" in e and "9♥" in e for e in errors), errors
+    # the forcing card is highlighted (its key carries the mark) and the hand is intact
+    assert at.button(key="card_9H_forcing")
+    assert len(at.button) == before
+
+
+def test_right_card_advances_to_the_question() -> None:
+    at = _overruff()
+    at.button(key="card_9H").click().run()
+    assert any("Right!" in s.value for s in at.success)
+    assert any("Who wins this trick?" in m.value for m in at.markdown)
+    at.button(key="choice_0").click().run()  # "You"
+    assert any("complete" in s.value for s in at.success)
+
+
+def test_deep_link_lands_on_its_step() -> None:
+    at = _app("play", scenario="belote/overruff", step="4")
+    assert any("Who wins this trick?" in m.value for m in at.markdown)
+    assert not [b for b in at.button if b.key and b.key.startswith("card_")]
+
+
+def test_unknown_deep_link_says_so() -> None:
+    at = _app("play", scenario="belote/nope")
+    assert any("does not exist" in e.value for e in at.error)
+    assert at.sidebar.selectbox(key="play_pick").options  # the list is offered
+
+
+def test_workshop_shows_line_numbered_errors() -> None:
+    at = _app("workshop")
+    text = (ROOT / "scenarios/belote/overruff.yaml").read_text(encoding="utf-8").replace("9H 8H QD", "9H 8H QX")
+    at.text_area(key="workshop_text").input(text).run()
+    codes = [c.value for c in at.code]
+    assert any("pasted.yaml:15:8: 'QX' is not a Belote card" in c for c in codes), codes
+
+
+def test_workshop_html_is_never_rendered(tmp_path: Path) -> None:
+    at = _app("workshop")
+    text = (ROOT / "scenarios/belote/overruff.yaml").read_text(encoding="utf-8")
+    at.text_area(key="workshop_text").input(text.replace("9H 8H QD", "9H 8H <script>alert(1)</script>")).run()
+    html_blocks = [h for h in at.get("html")]
+    assert not any("<script>" in str(h.proto) for h in html_blocks)
+    assert any("<script>" in c.value for c in at.code)  # shown, as text
+
+
+def test_broken_scenario_is_listed_and_the_rest_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "belote").mkdir()
+    shutil.copy(ROOT / "scenarios/belote/overruff.yaml", tmp_path / "belote/good.yaml")
+    (tmp_path / "belote/broken.yaml").write_text("title: [oops\n", encoding="utf-8")
+    monkeypatch.setenv("ATOUT_SCENARIOS", str(tmp_path))
+    at = _app("home")
+    assert not at.exception
+    assert any("broken.yaml" in e.label for e in at.expander)
+    at = _app("play", scenario="belote/good")
+    assert at.button(key="card_9H")
