@@ -155,7 +155,9 @@ class TestWhatMayBeShown:
 
     def test_not_during_the_bidding(self) -> None:
         hands, chien = THIRTEEN
-        v = tarot.new_hand(hands=hands, chien=chien).explain(Poignee("simple", trumps(range(2, 12))))
+        v = tarot.new_hand(hands=hands, chien=chien).explain(
+            Poignee("simple", trumps(range(2, 12)))
+        )
         assert not v.legal and v.code == WRONG_PHASE
 
 
@@ -193,7 +195,9 @@ class TestFourKings:
         assert not v.legal and v.code == BAD_DECLARATION and "four Kings" in v.message
 
     def test_without_the_four_kings_discards_do_not_count(self) -> None:
-        s = play_phase(THREE_KINGS, (Bid.GARDE, Bid.PASS, Bid.PASS, Bid.PASS), "T14 T15 1S 2S 3S QH")
+        s = play_phase(
+            THREE_KINGS, (Bid.GARDE, Bid.PASS, Bid.PASS, Bid.PASS), "T14 T15 1S 2S 3S QH"
+        )
         v = s.explain(Poignee("triple", trumps(range(1, 15), "T21")))
         assert not v.legal and "four Kings" in v.message
         # Fourteen trumps in hand and the Excuse: a triple all the same.

@@ -36,7 +36,9 @@ PLAIN = tarot.complete_deal(
 )
 
 
-def taken(deal: tuple[tuple[tuple[tarot.Card, ...], ...], tuple[tarot.Card, ...]], bid: Bid) -> TarotState:
+def taken(
+    deal: tuple[tuple[tuple[tarot.Card, ...], ...], tuple[tarot.Card, ...]], bid: Bid
+) -> TarotState:
     hands, chien = deal
     s = tarot.new_hand(hands=hands, chien=chien, dealer=0)
     for b in (bid, Bid.PASS, Bid.PASS, Bid.PASS):

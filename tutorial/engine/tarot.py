@@ -622,19 +622,18 @@ class TarotState:
                 )
             action = action.card
         phase = self.phase
-        wanted = {
-            PHASE_BIDDING: Bid,
-            PHASE_DISCARD: Discard,
-            PHASE_CHELEM: Chelem,
-            PHASE_POIGNEE: Poignee,
-            PHASE_PLAY: Card,
-        }[phase]
-        if not isinstance(action, wanted):
-            known = isinstance(action, (Bid, Discard, Chelem, Poignee, Card))
-            code = WRONG_PHASE if known else _BAD_CODES[phase]
-            what = "That" if not known else f"{action!r}"
+        if not isinstance(action, _ACTION_TYPES[phase]):
+            known = isinstance(action, tuple(_ACTION_TYPES.values()))
+            if isinstance(action, Card):
+                what = f"{action.label} cannot be played now"
+            elif known:
+                what = f"A {type(action).__name__} is not an action for now"
+            else:
+                what = f"{action!r} is not a Tarot action"
             return Verdict.refuse(
-                code, f"{what} is not an action for now: {self._expecting()}.", rule=RULE_PHASE
+                WRONG_PHASE if known else _BAD_CODES[phase],
+                f"{what}: {self._expecting()}.",
+                rule=RULE_PHASE,
             )
         if phase == PHASE_BIDDING:
             assert isinstance(action, Bid)
@@ -994,8 +993,6 @@ class TarotState:
         )
 
     def _whose(self, viewer: Seat, holder: Seat) -> str:
-        if holder == viewer:
-            return "your"
         if self.taker is not None and self.team_of(holder) == self.team_of(viewer):
             return "your partner's (you must beat it all the same)"
         if holder == self.taker:
@@ -1098,7 +1095,9 @@ class TarotState:
     def _expecting(self) -> str:
         seat = self.to_move
         if self.phase == PHASE_BIDDING:
-            return f"seat {seat} bids (a Bid: pass or higher than {self._highest_bid.label})"
+            top = self._highest_bid
+            above = "any contract" if top is Bid.PASS else f"a bid above {top.label}"
+            return f"seat {seat} bids (a Bid: pass, or {above})"
         if self.phase == PHASE_DISCARD:
             left = CHIEN_SIZE - len(self.discard)
             return f"the taker (seat {seat}) discards {left} more card(s) with Discard(card)"
@@ -1208,6 +1207,13 @@ class TarotState:
         return HandOutcome(GAME, self.ruleset.name, lines, totals, str(self.cancelled), details)
 
 
+_ACTION_TYPES: Mapping[str, type] = {
+    PHASE_BIDDING: Bid,
+    PHASE_DISCARD: Discard,
+    PHASE_CHELEM: Chelem,
+    PHASE_POIGNEE: Poignee,
+    PHASE_PLAY: Card,
+}
 _BAD_CODES = {
     PHASE_BIDDING: BAD_BID,
     PHASE_DISCARD: BAD_DISCARD,
@@ -1226,6 +1232,7 @@ class _Tally:
     bouts: list[list[Card]]
     exchange: float  # the Excuse exchange, signed for the taker's side
     exchange_note: str
+    excuse_owner: Seat | None  # the seat that played the Excuse, if the note is about it
 
 
 def _tally(state: TarotState) -> _Tally:
@@ -1245,6 +1252,7 @@ def _tally(state: TarotState) -> _Tally:
         put(c, state.set_aside_team)
     exchange = 0.0
     note = ""
+    owner: Seat | None = None
     for t in state.tricks:
         win_team = state.team_of(t.winner)
         for p in t.plays:
@@ -1254,6 +1262,7 @@ def _tally(state: TarotState) -> _Tally:
             exception = t.reason == EXCUSE_WINS_LAST_TRICK
             dest = state._excuse_team(t.index, p.seat, t.winner, exception)
             put(EXCUSE, dest)
+            owner = p.seat
             if t.index < NUM_TRICKS - 1 and dest != win_team:
                 # Rule: the owner's team keeps the Excuse and gives 0.5 point in exchange.
                 pts[dest] -= 0.5
@@ -1269,7 +1278,7 @@ def _tally(state: TarotState) -> _Tally:
                     f"Seat {p.seat} played the Excuse in the last trick: it goes to "
                     f"{'the taker' if dest == TAKER_TEAM else 'the defence'}."
                 )
-    return _Tally(pts, bouts, exchange, note)
+    return _Tally(pts, bouts, exchange, note, owner)
 
 
 def _score(state: TarotState) -> HandOutcome:
@@ -1392,9 +1401,8 @@ def _score(state: TarotState) -> HandOutcome:
             "Prise x1, Garde x2, Garde sans x4, Garde contre x6",
         )
     )
-    if tally.exchange_note:
-        owner_team = 1 if tally.exchange > 0 else 0
-        side = tk if owner_team == TAKER_TEAM else seat_key(defenders[0])
+    if tally.exchange_note and tally.excuse_owner is not None:
+        side = seat_key(tally.excuse_owner)
         lines.append(
             ScoreLine(
                 "excuse_exchange",
@@ -1715,6 +1723,20 @@ def start_play(
             raise InvalidStateError(f"trick {i + 1} has {len(cards)} cards; a trick has 4")
     if len(current) >= NUM_PLAYERS:
         raise InvalidStateError(f"the current trick has {len(current)} cards; at most 3")
+    # Sizes: every seat held 18 cards at trick 1; find the tricks played.
+    still_out = sum(len(h) for h in held) + len(current)  # 4 x (18 - tricks played)
+    if still_out % NUM_PLAYERS or still_out > NUM_PLAYERS * HAND_SIZE:
+        raise InvalidStateError(
+            "hand sizes do not fit one another and the current trick: "
+            + ", ".join(f"seat {s} holds {len(h)}" for s, h in enumerate(held))
+        )
+    done_tricks = NUM_TRICKS - still_out // NUM_PLAYERS
+    unlisted = done_tricks - len(listed)
+    if unlisted < 0:
+        raise InvalidStateError(
+            f"{len(listed)} tricks are listed but the hands hold cards for only "
+            f"{done_tricks} tricks played"
+        )
     teams_cap = _per_team(captured, "captured")
     cap = [_as_cards(teams_cap.get(t, ()), f"captured by team {t}") for t in (0, 1)]
     carried = _per_team(carried_points, "carried_points")
@@ -1730,7 +1752,7 @@ def start_play(
     aside = disc if shown else dog
     places: list[tuple[str, Sequence[Card]]] = [
         *((f"seat {s}'s hand", h) for s, h in enumerate(held)),
-        *((f"trick {i + 1}", cards) for i, (cards, _) in enumerate(listed)),
+        *((f"trick {unlisted + i + 1}", cards) for i, (cards, _) in enumerate(listed)),
         ("the current trick", current),
         ("captured by the taker", cap[0]),
         ("captured by the defence", cap[1]),
@@ -1749,20 +1771,6 @@ def start_play(
             )
         aside = tuple(nowhere)
         nowhere = []
-    # Sizes: every seat held 18 cards at trick 1; find the tricks played.
-    still_out = sum(len(h) for h in held) + len(current)  # 4 x (18 - tricks played)
-    if still_out % NUM_PLAYERS or still_out > NUM_PLAYERS * HAND_SIZE:
-        raise InvalidStateError(
-            "hand sizes do not fit one another and the current trick: "
-            + ", ".join(f"seat {s} holds {len(h)}" for s, h in enumerate(held))
-        )
-    done_tricks = NUM_TRICKS - still_out // NUM_PLAYERS
-    unlisted = done_tricks - len(listed)
-    if unlisted < 0:
-        raise InvalidStateError(
-            f"{len(listed)} tricks are listed but the hands hold cards for only "
-            f"{done_tricks} tricks played"
-        )
     in_unlisted = len(cap[0]) + len(cap[1]) + len(nowhere)
     if in_unlisted != NUM_PLAYERS * unlisted:
         raise InvalidStateError(
@@ -1782,7 +1790,10 @@ def start_play(
                 f"{_cards_text(lost_bouts)} must be placed (captured by a team): bouts "
                 "decide the target"
             )
-    carried_t = (float(carried.get(0, 0.0)), float(carried.get(1, 0.0)))
+    try:
+        carried_t = (float(carried.get(0, 0.0)), float(carried.get(1, 0.0)))
+    except (TypeError, ValueError):
+        raise InvalidStateError(f"carried_points are numbers, not {carried!r}") from None
     for x in carried_t:
         if x * 2 != int(x * 2):
             raise InvalidStateError(f"carried points are whole or half points, not {x}")
@@ -1814,7 +1825,7 @@ def start_play(
     seq: list[tuple[str, Seat, Card]] = []
     lead = first
     for i, (cards, seats) in enumerate([*listed, (current, current_seats)]):
-        name = f"trick {i + 1}" if i < len(listed) else "the current trick"
+        name = f"trick {unlisted + i + 1}" if i < len(listed) else "the current trick"
         expect = tuple((lead + j) % NUM_PLAYERS for j in range(len(cards)))
         if seats is not None and seats != expect:
             raise InvalidStateError(
@@ -1835,7 +1846,7 @@ def start_play(
                 f"at the start of the listed play"
             )
     if shown:
-        _check_discard(aside, at_start[taker], unlisted)
+        _check_discard(aside, at_start[taker])
         if dog is not None:
             others = {c for s, h in enumerate(at_start) if s != taker for c in h}
             bad = [c for c in dog if c in others]
@@ -1873,7 +1884,7 @@ def start_play(
     return state
 
 
-def _check_discard(discard: Sequence[Card], taker_cards: Sequence[Card], unlisted: int) -> None:
+def _check_discard(discard: Sequence[Card], taker_cards: Sequence[Card]) -> None:
     """Rule: no King or bout; trumps only when plain cards ran out (checked on known cards)."""
     bad = [c for c in discard if c in KINGS or c in BOUTS]
     if bad:

@@ -22,6 +22,9 @@ from tutorial.scenarios import actions
 from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
 from tutorial.scenarios.position import Table
 
+#: Questions whose answer the transcript would give away if shown at once.
+SECRET_KINDS = frozenset({"trick_winner", "trick_points"})
+
 FeedbackKind = Literal["illegal", "wrong", "right", "invalid", "answer_right", "answer_wrong"]
 
 
@@ -63,6 +66,7 @@ class Run:
     transcript: tuple[Event, ...] = ()
     mistakes: int = 0
     answered: tuple[int, ...] = field(default_factory=tuple)
+    pending: tuple[Event, ...] = ()  # trick results held back until a question is answered
 
     # --- where we are ---------------------------------------------------------------
 
@@ -107,6 +111,17 @@ class Run:
                 run = dataclasses.replace(run, step=run.step + 1)
             else:
                 break
+        step = run.current
+        if (
+            isinstance(step, AskStep)
+            and step.ask.kind in SECRET_KINDS
+            and run.transcript
+            and run.transcript[-1].kind == "trick"
+        ):
+            # Do not give the answer away: hold the trick's result until answered.
+            run = dataclasses.replace(
+                run, transcript=run.transcript[:-1], pending=(*run.pending, run.transcript[-1])
+            )
         if run.finished and run.state.is_terminal and not any(e.kind == "score" for e in run.transcript):
             out = run.state.outcome()
             run = dataclasses.replace(run, transcript=(*run.transcript, Event("score", out.result)))
@@ -132,7 +147,7 @@ class Run:
             events.append(
                 Event(
                     "trick",
-                    f"{self.seat_name(trick.winner)} wins the trick ({_pts(trick.points)} points): "
+                    f"Trick to {self.seat_name(trick.winner)} ({_pts(trick.points)} points): "
                     f"{trick.explanation}",
                     trick.winner,
                     trick=trick,
@@ -184,7 +199,12 @@ class Run:
                 self,
                 step=self.step + 1,
                 answered=(*self.answered, self.step),
-                transcript=(*self.transcript, Event("answer", f"{step.ask.question} {expected}")),
+                transcript=(
+                    *self.transcript,
+                    Event("answer", f"{step.ask.question} {expected}"),
+                    *self.pending,
+                ),
+                pending=(),
             ).advance()
             return run, Feedback("answer_right", step.ask.explain or "Correct.")
         return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback(

@@ -54,19 +54,28 @@ def _contract_text(run: Run) -> str:
 
 
 def _winning_index(state: GameState) -> int | None:
-    trick = state.current_trick
-    if not trick:
+    """Index in the current trick of the card winning it so far."""
+    from tutorial.engine import belote, briscola, tarot
+
+    plays = state.current_trick
+    if not plays:
         return None
-    fn = getattr(state, "current_winner", None)
-    if callable(fn):
-        try:
-            seat = fn()
-        except Exception:  # pragma: no cover - a game without the helper
-            return None
-        for i, p in enumerate(trick):
-            if p.seat == seat:
-                return i
-    return None
+    cards = [p.card for p in plays]
+    leader = plays[0].seat
+    n = state.num_players
+    try:
+        if state.game == "belote":
+            seat = belote.trick_winner(cards, state.trump, leader)  # type: ignore[attr-defined]
+        elif state.game == "tarot":
+            if all(c.suit is Suit.EXCUSE for c in cards):
+                return None
+            seat = tarot.trick_winner(cards, leader)
+        else:
+            pos = briscola.trick_winner(cards, state.trump_suit, state.ruleset)  # type: ignore[attr-defined]
+            seat = (leader + pos) % n
+    except (ValueError, IndexError, AttributeError):
+        return None
+    return next((i for i, p in enumerate(plays) if p.seat == seat), None)
 
 
 def table_view(
@@ -84,6 +93,8 @@ def table_view(
     won = [0] * n
     for t in state.tricks:
         won[t.winner] += 1
+    if run.pending and state.tricks:
+        won[state.tricks[-1].winner] -= 1  # the question asks who won it: do not tell
     taker = getattr(state, "taker", None)
     seats = tuple(
         SeatView(
@@ -92,17 +103,25 @@ def table_view(
             is_dealer=s == table.dealer,
             is_taker=taker == s,
             is_learner=s == table.learner,
-            to_move=state.to_move == s,
+            to_move=state.to_move == s and not run.pending,
             cards_left=len(state.hands[s]),
             tricks_won=won[s],
         )
         for s in range(n)
     )
     hl = highlight or {}
-    win = _winning_index(state)
+    if state.current_trick or not state.tricks:
+        win = _winning_index(state)
+        plays = state.current_trick
+    else:
+        # Between tricks the last one stays on the table, its winner marked unless a
+        # question about it is pending.
+        last = state.tricks[-1]
+        plays = last.plays
+        win = None if run.pending else next(i for i, p in enumerate(plays) if p.seat == last.winner)
     trick = tuple(
         TrickCard(pos[p.seat], p.card, hl.get(p.card), winning=(i == win))
-        for i, p in enumerate(state.current_trick)
+        for i, p in enumerate(plays)
     )
     trump_card = getattr(state, "trump_card", None)
     stock = getattr(state, "stock", None)
