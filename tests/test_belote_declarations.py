@@ -330,8 +330,20 @@ class TestBeloteRebelote:
         outcome = play_out(state).outcome()
         assert not [line for line in outcome.lines if line.kind == "belote"]
 
-    def test_belote_stays_with_its_holder_when_dedans(self) -> None:
-        # Seat 1 (team 1) holds belote but team 0 took; whatever happens, team 1 keeps 20.
+    def test_scored_by_the_holder_whatever_the_result(self) -> None:
+        # Seat 1 (team 1) holds belote and takes: made or dedans, team 1 scores its 20
+        # (the dedans case is pinned in test_belote_scoring).
         state = start_play(self.HANDS, "H", taker=1)
         outcome = play_out(state).outcome()
-        assert ("team1", 20) in [(b.side, b.points) for b in outcome.lines if b.kind == "belote"]
+        assert [(b.side, b.points) for b in outcome.lines if b.kind == "belote"] == [("team1", 20)]
+        assert outcome.totals["team1"] >= 20
+
+    def test_a_holder_given_must_be_possible(self) -> None:
+        with pytest.raises(InvalidStateError, match="seat 2 cannot have held Q♥ K♥"):
+            start_play(self.HANDS, "H", taker=0, belote_holder=2)
+
+
+def test_no_declarations_in_a_ruleset_without_them() -> None:
+    rs = find_ruleset("belote", "default", declarations=False)
+    with pytest.raises(InvalidStateError, match="plays without declarations"):
+        start_play(HANDS, "H", taker=0, ruleset=rs, declarations=DECLARED)

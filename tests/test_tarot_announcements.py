@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tutorial.engine import tarot
-from tutorial.engine.cards import EXCUSE, TAROT_DECK
-from tutorial.engine.core import BAD_DECLARATION, NOT_IN_HAND, WRONG_PHASE
+from tutorial.engine.cards import EXCUSE, TAROT_DECK, Card
+from tutorial.engine.core import BAD_DECLARATION, NOT_IN_HAND, WRONG_PHASE, Ruleset
 from tutorial.engine.errors import IllegalActionError
 from tutorial.engine.tarot import CHELEM, NO_CHELEM, NO_POIGNEE, Bid, Discard, Poignee, TarotState
 
@@ -49,11 +49,11 @@ THREE_KINGS = tarot.complete_deal(
 
 
 def play_phase(
-    deal: tuple[tuple[tuple[tarot.Card, ...], ...], tuple[tarot.Card, ...]],
+    deal: tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]],
     bids: tuple[Bid, ...] = (Bid.GARDE_SANS, Bid.PASS, Bid.PASS, Bid.PASS),
     discards: str = "",
     chelem: tarot.Chelem = NO_CHELEM,
-    ruleset: str | tarot.Ruleset = "default",
+    ruleset: str | Ruleset = "default",
 ) -> TarotState:
     hands, chien = deal
     s = tarot.new_hand(ruleset, hands=hands, chien=chien, dealer=0)
@@ -64,7 +64,7 @@ def play_phase(
     return s.apply(chelem)
 
 
-def trumps(numbers: range, *extra: str) -> tuple[tarot.Card, ...]:
+def trumps(numbers: range, *extra: str) -> tuple[Card, ...]:
     return (*(P(f"T{n}") for n in numbers), *PM(" ".join(extra)))
 
 

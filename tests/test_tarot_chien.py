@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutorial.engine import tarot
-from tutorial.engine.cards import TAROT_DECK
+from tutorial.engine.cards import TAROT_DECK, Card
 from tutorial.engine.core import BAD_DISCARD, NOT_IN_HAND, WRONG_PHASE
 from tutorial.engine.errors import IllegalActionError
 from tutorial.engine.tarot import Bid, Discard, TarotState
@@ -36,9 +36,7 @@ PLAIN = tarot.complete_deal(
 )
 
 
-def taken(
-    deal: tuple[tuple[tuple[tarot.Card, ...], ...], tuple[tarot.Card, ...]], bid: Bid
-) -> TarotState:
+def taken(deal: tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]], bid: Bid) -> TarotState:
     hands, chien = deal
     s = tarot.new_hand(hands=hands, chien=chien, dealer=0)
     for b in (bid, Bid.PASS, Bid.PASS, Bid.PASS):

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutorial.engine import tarot
-from tutorial.engine.cards import TAROT_DECK
+from tutorial.engine.cards import EXCUSE, TAROT_DECK, Card
 from tutorial.engine.core import Ruleset, rulesets
 from tutorial.engine.tarot import CHELEM, NO_CHELEM, NO_POIGNEE, Discard, Poignee, TarotState
 
@@ -67,9 +67,9 @@ def replay_from_start_play(r: tarot.PlayoutResult, rs: Ruleset, first: TarotStat
     return s
 
 
-def _hands_at_trick_one(end: TarotState) -> list[list[tarot.Card]]:
+def _hands_at_trick_one(end: TarotState) -> list[list[Card]]:
     """Each seat's hand at trick 1: the cards it played."""
-    hands: list[list[tarot.Card]] = [[], [], [], []]
+    hands: list[list[Card]] = [[], [], [], []]
     for t in end.tricks:
         for p in t.plays:
             hands[p.seat].append(p.card)
@@ -116,7 +116,7 @@ def test_the_figures_of_a_playout() -> None:
         assert r.taker_points + r.defence_points == 91.0
         assert len(r.plays) == 72 and len(r.trick_winners) == 18
         assert sum(r.totals) == 0
-    assert all(isinstance(c, tarot.Card) for c in r.cards)
+    assert all(isinstance(c, Card) for c in r.cards)
     assert r.deal_cards[0] == TAROT_DECK[r.deal[0]]
 
 
@@ -132,7 +132,7 @@ def test_special_cases_occur() -> None:
     assert kinds == {"made", "failed", "petit_sec", "all_passed"}
     assert any(r.poignees for r in results)
     assert any(r.chelem_declared for r in results)
-    assert any(TAROT_DECK.index(tarot.EXCUSE) in r.plays[-4:] for r in results if r.plays)
+    assert any(TAROT_DECK.index(EXCUSE) in r.plays[-4:] for r in results if r.plays)
 
 
 class _RiggedDeal(random.Random):
@@ -151,9 +151,7 @@ class _RiggedDeal(random.Random):
         return self.script.pop(0) if self.script else super().random()
 
 
-def _order_for(
-    hands: tuple[tuple[tarot.Card, ...], ...], chien: tuple[tarot.Card, ...]
-) -> list[int]:
+def _order_for(hands: tuple[tuple[Card, ...], ...], chien: tuple[Card, ...]) -> list[int]:
     """The deck order (top first) that ``deal_from_order`` with dealer 0 turns into these."""
     queues = [list(h) for h in hands]
     order = [queues[(1 + i // 3) % 4].pop(0) for i in range(72)]

@@ -13,7 +13,7 @@ import pytest
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK
-from tutorial.engine.core import HandOutcome
+from tutorial.engine.core import HandOutcome, ScoreLine
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.tarot import Poignee, TarotState
 
@@ -37,7 +37,7 @@ def books_balance(out: HandOutcome) -> None:
     assert sum(out.totals.values()) == 0
 
 
-def line(out: HandOutcome, kind: str, side: str = "seat 0") -> tarot.ScoreLine:
+def line(out: HandOutcome, kind: str, side: str = "seat 0") -> ScoreLine:
     [found] = [x for x in out.lines if x.kind == kind and x.side == side]
     return found
 

@@ -6,6 +6,7 @@ import sys
 
 USAGE = """usage: python -m tutorial COMMAND
   bench [--json] [--seconds N]   hands per second of each game's engine
+  bench-app [--json] [--no-browser]  click-to-answer times of the app (server and browser)
   check [PATH ...]               validate scenario files or folders (default scenarios/)
   schema [FILE]                  write the scenario JSON Schema (default scenarios/scenario.schema.json)
 """
@@ -22,6 +23,10 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial import bench
 
         return bench.main(rest)
+    if cmd == "bench-app":
+        from tutorial import bench_app
+
+        return bench_app.main(rest)
     if cmd == "check":
         from tutorial.scenarios import check_cli
 

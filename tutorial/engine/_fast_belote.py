@@ -180,11 +180,6 @@ def declarations(
     return best[0], (best[1][0] if best[1] else 0)
 
 
-def round_tens(x: int) -> int:
-    """Nearest ten, halves up."""
-    return (x + 5) // 10 * 10
-
-
 # The figures of one hand, in the order belote.playout unpacks them.
 Figures = tuple[
     tuple[int, ...],  # deal
@@ -402,15 +397,15 @@ def play_hand(
         tot[dteam] = raw[dteam] + decl_pts[dteam] + bel[dteam]
         tot[tteam] = bel[tteam]
         held = raw[tteam] + decl_pts[tteam]
-        if tens:
-            held = round_tens(held)
+        if tens:  # to the nearest ten, halves up
+            held = (held + 5) // 10 * 10
         result = "litige"
     else:
         tot[dteam] = 162 + best_decl + bel[dteam]
         tot[tteam] = bel[tteam]
         result = "dedans"
     if tens:
-        tot = [round_tens(tot[0]), round_tens(tot[1])]
+        tot = [(tot[0] + 5) // 10 * 10, (tot[1] + 5) // 10 * 10]
     if carried:
         if litige:
             held += carried

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from tutorial.engine import _fast_belote
-from tutorial.engine.cards import BELOTE_DECK, BELOTE_RANKS, PLAIN_SUITS, Card, Suit
+from tutorial.engine.cards import BELOTE_DECK, BELOTE_RANKS, PLAIN_SUITS, Card, Suit, format_cards
 from tutorial.engine.core import (
     BAD_BID,
     BAD_DECLARATION,
@@ -475,7 +475,7 @@ class Combination:
         """
         cs = _parse_cards(cards)
         if len(set(cs)) != len(cs):
-            raise InvalidStateError(f"{_codes(cs)} repeats a card")
+            raise InvalidStateError(f"{format_cards(cs)} repeats a card")
         ranks = {c.rank for c in cs}
         if len(cs) == 4 and len(ranks) == 1:
             rank = cs[0].rank
@@ -487,7 +487,7 @@ class Combination:
         if len(cs) >= 3 and len(suits) == 1 and nat == list(range(nat[0], nat[0] + len(cs))):
             return Combination("sequence", tuple(sorted(cs, key=lambda c: _NATURAL[c.rank])))
         raise InvalidStateError(
-            f"{_codes(cs)} is no declaration: a sequence is 3 or more cards in a row in "
+            f"{format_cards(cs)} is no declaration: a sequence is 3 or more cards in a row in "
             "one suit (7-8-9-10-J-Q-K-A), a carré four cards of one rank (not 8 or 7)"
         )
 
@@ -1184,10 +1184,6 @@ def _parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def _codes(cards: Iterable[Card]) -> str:
-    return " ".join(c.label for c in cards)
-
-
 def _parse_suit(trump: Suit | str) -> Suit:
     if isinstance(trump, Suit):
         suit = trump
@@ -1238,7 +1234,7 @@ def new_hand(
             missing = set(BELOTE_DECK) - set(deck)
             raise InvalidStateError(
                 f"a deal is the 32 cards once each; got {len(deck)} cards"
-                + (f", missing {_codes(_sorted(missing))}" if missing else "")
+                + (f", missing {format_cards(_sorted(missing))}" if missing else "")
             )
     if carried_points < 0:
         raise InvalidStateError(f"carried points cannot be negative ({carried_points})")
@@ -1355,7 +1351,9 @@ def start_play(
         raise InvalidStateError(f"{done_tricks} tricks played: a hand has only 8")
     if len(where) != len(BELOTE_DECK):
         missing = _sorted(set(BELOTE_DECK) - set(where))
-        raise InvalidStateError(f"the position must hold all 32 cards; missing {_codes(missing)}")
+        raise InvalidStateError(
+            f"the position must hold all 32 cards; missing {format_cards(missing)}"
+        )
 
     # Derive leaders and winners; check each trick was legal.
     first_leader = (dealer + 1) % NUM_PLAYERS
@@ -1410,11 +1408,11 @@ def start_play(
                 if not set(combo.cards) <= known:
                     raise InvalidStateError(
                         f"seat {seat} declares {combo.describe()} without holding "
-                        f"{_codes(c for c in combo.cards if c not in known)}"
+                        f"{format_cards(c for c in combo.cards if c not in known)}"
                     )
                 if not opts.declaration_card_reuse and seen & set(combo.cards):
                     raise InvalidStateError(
-                        f"seat {seat} uses {_codes(seen & set(combo.cards))} in two "
+                        f"seat {seat} uses {format_cards(seen & set(combo.cards))} in two "
                         "declarations, which this ruleset forbids"
                     )
                 seen |= set(combo.cards)
@@ -1431,8 +1429,8 @@ def start_play(
             known_hands[belote_holder] | set(cap[0]) | set(cap[1])
         ):
             raise InvalidStateError(
-                f"seat {belote_holder} cannot have held {_codes(_sorted(pair))}: another seat "
-                "holds or played one of them"
+                f"seat {belote_holder} cannot have held {format_cards(_sorted(pair))}: "
+                "another seat holds or played one of them"
             )
         holder = belote_holder
         for _ in pair & (set(cap[0]) | set(cap[1])):  # announced in an earlier trick

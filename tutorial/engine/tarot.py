@@ -1688,7 +1688,7 @@ def start_play(
     carried_points: Mapping[int, float] | None = None,
     leader: Seat | None = None,
 ) -> TarotState:
-    """A position in the play phase, for scenarios; everything is checked.
+    """A position in the play phase (or the finished hand), for scenarios; all is checked.
 
     ``hands`` are the cards held now; ``tricks`` the tricks played so far in order (cards
     in playing order, or ``Play`` objects), leaders and winners derived; ``current_trick``
