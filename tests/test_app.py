@@ -80,7 +80,11 @@ def test_unknown_deep_link_says_so() -> None:
 
 def test_workshop_shows_line_numbered_errors() -> None:
     at = _app("workshop")
-    text = (ROOT / "scenarios/belote/overruff.yaml").read_text(encoding="utf-8").replace("9H 8H QD", "9H 8H QX")
+    text = (
+        (ROOT / "scenarios/belote/overruff.yaml")
+        .read_text(encoding="utf-8")
+        .replace("9H 8H QD", "9H 8H QX")
+    )
     at.text_area(key="workshop_text").input(text).run()
     codes = [c.value for c in at.code]
     assert any("pasted.yaml:15:8: 'QX' is not a Belote card" in c for c in codes), codes
@@ -89,13 +93,17 @@ def test_workshop_shows_line_numbered_errors() -> None:
 def test_workshop_html_is_never_rendered(tmp_path: Path) -> None:
     at = _app("workshop")
     text = (ROOT / "scenarios/belote/overruff.yaml").read_text(encoding="utf-8")
-    at.text_area(key="workshop_text").input(text.replace("9H 8H QD", "9H 8H <script>alert(1)</script>")).run()
+    at.text_area(key="workshop_text").input(
+        text.replace("9H 8H QD", "9H 8H <script>alert(1)</script>")
+    ).run()
     html_blocks = [h for h in at.get("html")]
     assert not any("<script>" in str(h.proto) for h in html_blocks)
     assert any("<script>" in c.value for c in at.code)  # shown, as text
 
 
-def test_broken_scenario_is_listed_and_the_rest_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_broken_scenario_is_listed_and_the_rest_served(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "belote").mkdir()
     shutil.copy(ROOT / "scenarios/belote/overruff.yaml", tmp_path / "belote/good.yaml")
     (tmp_path / "belote/broken.yaml").write_text("title: [oops\n", encoding="utf-8")

@@ -43,9 +43,25 @@ def server() -> Iterator[str]:
     port = _free_port()
     env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "tutorial/app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "tutorial/app.py",
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.fileWatcherType",
+            "none",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -84,7 +100,9 @@ def test_overruff_in_a_real_browser(server: str) -> None:
             hand.click()
             alert = page.get_by_text("You must overtrump", exact=False)
             expect(alert).to_be_visible(timeout=30_000)
-            forcing = page.locator(".st-key-card_9H_forcing button[data-testid^=stBaseButton]").first
+            forcing = page.locator(
+                ".st-key-card_9H_forcing button[data-testid^=stBaseButton]"
+            ).first
             expect(forcing).to_be_visible()
             # The right card: success and the question.
             forcing.click()

@@ -42,8 +42,19 @@ class TestDecks:
 class TestNotation:
     @pytest.mark.parametrize(
         ("text", "code"),
-        [("JH", "JH"), ("10s", "10S"), ("ts", "10S"), ("A♣", "AC"), ("t21", "T21"), ("exc", "EXC"),
-         ("VD", "JD"), ("RS", "KS"), ("CC", "CC"), ("NC", "CC"), (" 7d ", "7D")],
+        [
+            ("JH", "JH"),
+            ("10s", "10S"),
+            ("ts", "10S"),
+            ("A♣", "AC"),
+            ("t21", "T21"),
+            ("exc", "EXC"),
+            ("VD", "JD"),
+            ("RS", "KS"),
+            ("CC", "CC"),
+            ("NC", "CC"),
+            (" 7d ", "7D"),
+        ],
     )
     def test_parse(self, text: str, code: str) -> None:
         assert Card.parse(text).code == code
@@ -55,11 +66,22 @@ class TestNotation:
             assert eval(repr(card)) == card  # the repr pastes back in
 
     def test_bad_notation_names_text_and_valid_forms(self) -> None:
-        with pytest.raises(NotationError, match=r"'QX' is not a Belote card \(ranks 7 8 9 10 J Q K A, suits S H D C\)"):
+        with pytest.raises(
+            NotationError,
+            match=r"'QX' is not a Belote card \(ranks 7 8 9 10 J Q K A, suits S H D C\)",
+        ):
             BELOTE_DECK.parse("QX")
 
-    @pytest.mark.parametrize(("deck", "text"), [(BELOTE_DECK, "2S"), (BRISCOLA_DECK, "10H"), (BRISCOLA_DECK, "T5"),
-                                                (TAROT_DECK, "T22"), (BELOTE_DECK, "EXC")])
+    @pytest.mark.parametrize(
+        ("deck", "text"),
+        [
+            (BELOTE_DECK, "2S"),
+            (BRISCOLA_DECK, "10H"),
+            (BRISCOLA_DECK, "T5"),
+            (TAROT_DECK, "T22"),
+            (BELOTE_DECK, "EXC"),
+        ],
+    )
     def test_card_of_another_deck_is_refused(self, deck, text) -> None:  # type: ignore[no-untyped-def]
         with pytest.raises(NotationError, match=deck.name):
             deck.parse(text)

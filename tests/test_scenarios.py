@@ -76,28 +76,50 @@ class TestBadInput:
         _one("- a\n- b\n", "a scenario is a YAML mapping", "1:1")
 
     def test_unknown_key(self) -> None:
-        _one(BASE.replace("summary:", "sumary:"), "unknown key 'sumary'; did you mean 'summary'", "4:9")
+        _one(
+            BASE.replace("summary:", "sumary:"),
+            "unknown key 'sumary'; did you mean 'summary'",
+            "4:9",
+        )
 
     def test_wrong_type(self) -> None:
         _one(BASE.replace("learner: You", "learner: [You]"), r"learner: .*got list", "9:10")
 
     def test_unknown_card(self) -> None:
-        _one(BASE.replace("9H 8H QD", "9H 8H QX"), r"'QX' is not a Belote card \(ranks 7 8 9 10 J Q K A, suits S H D C\)", "15:8")
+        _one(
+            BASE.replace("9H 8H QD", "9H 8H QX"),
+            r"'QX' is not a Belote card \(ranks 7 8 9 10 J Q K A, suits S H D C\)",
+            "15:8",
+        )
 
     def test_card_in_two_places(self) -> None:
-        _one(BASE.replace("QD 10D", "AS 10D"), r"A♠ \(AS\) is in two places: You's hand and the current trick")
+        _one(
+            BASE.replace("QD 10D", "AS 10D"),
+            r"A♠ \(AS\) is in two places: You's hand and the current trick",
+        )
 
     def test_wrong_hand_size(self) -> None:
         _one(BASE.replace("9H 8H QD", "9H 8H QD JD"), "unknown places|hand|size|cards")
 
     def test_illegal_scripted_play(self) -> None:
-        _one(BASE.replace("accept: [9H]", "accept: [QD]"), "cannot play QD: You must overtrump", "25:16")
+        _one(
+            BASE.replace("accept: [9H]", "accept: [QD]"),
+            "cannot play QD: You must overtrump",
+            "25:16",
+        )
 
     def test_wrong_expectation(self) -> None:
-        _one(BASE.replace("legal: 9H", "legal: 9H 8H"), r"the legal cards are 9H, not 9H 8H|the legal cards are 9H, not 8H 9H")
+        _one(
+            BASE.replace("legal: 9H", "legal: 9H 8H"),
+            r"the legal cards are 9H, not 9H 8H|the legal cards are 9H, not 8H 9H",
+        )
 
     def test_wrong_answer(self) -> None:
-        _one(BASE.replace("answer: You", "answer: Left"), "the engine's answer is You, not Left", "33:15")
+        _one(
+            BASE.replace("answer: You", "answer: Left"),
+            "the engine's answer is You, not Left",
+            "33:15",
+        )
 
     def test_feedback_for_an_illegal_card(self) -> None:
         text = BASE.replace("accept: [9H]", "accept: [9H]\n      feedback: {8H: too low}")
@@ -108,7 +130,8 @@ class TestBadInput:
 
     def test_alias_bomb(self) -> None:
         bomb = "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
-            f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
+            f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n"
+            for i in range(8)
         )
         _one(bomb, "more than 50,000 values")
 
@@ -122,6 +145,10 @@ class TestBadInput:
         _one("title: !!python/object/apply:os.system [echo]\n", "is not allowed")
 
     def test_html_stays_text(self) -> None:
-        text = BASE.replace("title: Overtrump the opponent's ruff", "title: <script>alert(1)</script>")
+        text = BASE.replace(
+            "title: Overtrump the opponent's ruff", "title: <script>alert(1)</script>"
+        )
         checked = check_text(text, "ok.yaml")
-        assert checked.scenario.title == "<script>alert(1)</script>"  # kept as text, escaped by the UI
+        assert (
+            checked.scenario.title == "<script>alert(1)</script>"
+        )  # kept as text, escaped by the UI

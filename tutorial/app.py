@@ -16,11 +16,28 @@ state.init()
 common.styles()
 
 pages = [
-    st.Page("screens/home.py", title=t("app.nav_home"), icon=":material/home:", url_path="home", default=True),
-    st.Page("screens/play.py", title=t("app.nav_play"), icon=":material/playing_cards:", url_path="play"),
-    st.Page("screens/score.py", title=t("app.nav_score"), icon=":material/bar_chart:", url_path="score"),
-    st.Page("screens/rules.py", title=t("app.nav_rules"), icon=":material/menu_book:", url_path="rules"),
-    st.Page("screens/workshop.py", title=t("app.nav_workshop"), icon=":material/build:", url_path="workshop"),
+    st.Page(
+        "screens/home.py",
+        title=t("app.nav_home"),
+        icon=":material/home:",
+        url_path="home",
+        default=True,
+    ),
+    st.Page(
+        "screens/play.py", title=t("app.nav_play"), icon=":material/playing_cards:", url_path="play"
+    ),
+    st.Page(
+        "screens/score.py", title=t("app.nav_score"), icon=":material/bar_chart:", url_path="score"
+    ),
+    st.Page(
+        "screens/rules.py", title=t("app.nav_rules"), icon=":material/menu_book:", url_path="rules"
+    ),
+    st.Page(
+        "screens/workshop.py",
+        title=t("app.nav_workshop"),
+        icon=":material/build:",
+        url_path="workshop",
+    ),
 ]
 page = st.navigation(pages)
 common.sidebar()

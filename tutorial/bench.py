@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from tutorial.engine.games import game_module, random_hand
 
@@ -47,18 +48,19 @@ def _time(fn: Callable[[random.Random], object], seconds: float, seed: int) -> t
             return n, now - start
 
 
-def run(seconds: float = 2.0, games: tuple[str, ...] = ("belote", "tarot", "briscola")) -> list[Figure]:
+def run(
+    seconds: float = 2.0, games: tuple[str, ...] = ("belote", "tarot", "briscola")
+) -> list[Figure]:
     """Measure every game on both paths for about ``seconds`` each."""
     out: list[Figure] = []
     for game in games:
-        mod = game_module(game)
-        playout = mod.playout
-        n, dt = _time(lambda rng, p=playout: p(rng), seconds, 1)
+        playout: Callable[..., object] = game_module(game).playout
+        n, dt = _time(playout, seconds, 1)
         out.append(Figure(game, "playout", n, dt))
-        n, dt = _time(lambda rng, g=game: random_hand(g, rng), seconds, 2)
+        n, dt = _time(partial(random_hand, game), seconds, 2)
         out.append(Figure(game, "state-api", n, dt))
         if game == "briscola":
-            n, dt = _time(lambda rng, p=playout: p(rng, players=4), seconds, 3)
+            n, dt = _time(partial(playout, players=4), seconds, 3)
             out.append(Figure("briscola-4p", "playout", n, dt))
     return out
 

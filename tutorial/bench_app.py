@@ -69,9 +69,24 @@ def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, float] | None
     from playwright.sync_api import expect, sync_playwright
 
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "tutorial/app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "tutorial/app.py",
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.fileWatcherType",
+            "none",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         url = f"http://127.0.0.1:{port}"
@@ -85,8 +100,15 @@ def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, float] | None
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 executable_path=chromium,
-                args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                      "--disable-component-update", "--disable-sync", "--no-first-run"],
+                args=[
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--no-first-run",
+                ],
             )
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             page.goto(f"{url}/play?scenario=belote/overruff")
@@ -120,12 +142,18 @@ def main(argv: list[str]) -> int:
     else:
         s = figures["server"]
         assert isinstance(s, dict)
-        print(f"server rerun per click, player:  median {s['player']['median_ms']:.1f} ms, p95 {s['player']['p95_ms']:.1f} ms")
-        print(f"server rerun per click, empty:   median {s['empty']['median_ms']:.1f} ms, p95 {s['empty']['p95_ms']:.1f} ms")
+        print(
+            f"server rerun per click, player:  median {s['player']['median_ms']:.1f} ms, p95 {s['player']['p95_ms']:.1f} ms"
+        )
+        print(
+            f"server rerun per click, empty:   median {s['empty']['median_ms']:.1f} ms, p95 {s['empty']['p95_ms']:.1f} ms"
+        )
         print(f"p95 ratio player / empty: {s['ratio_p95']['player_over_empty']:.2f}")
         b = figures.get("browser")
         if isinstance(b, dict):
-            print(f"browser click-to-feedback: median {b['median_ms']:.0f} ms, p95 {b['p95_ms']:.0f} ms over {b['clicks']} clicks")
+            print(
+                f"browser click-to-feedback: median {b['median_ms']:.0f} ms, p95 {b['p95_ms']:.0f} ms over {b['clicks']} clicks"
+            )
         elif "browser" in figures:
             print("browser: chromium not installed, not measured")
     return 0

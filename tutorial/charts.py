@@ -60,7 +60,9 @@ def tricks_figure(
     xs = list(range(1, len(trick_points) + 1))
     for side, label in enumerate(side_labels[:2]):
         ys = [p if s == side else 0 for p, s in zip(trick_points, trick_sides, strict=True)]
-        fig.add_bar(x=xs, y=ys, name=f"{label}: trick points", marker_color=SIDE_COLOURS[side], opacity=0.55)
+        fig.add_bar(
+            x=xs, y=ys, name=f"{label}: trick points", marker_color=SIDE_COLOURS[side], opacity=0.55
+        )
     for side, label in enumerate(side_labels[:2]):
         total = 0.0
         run: list[float] = []
@@ -68,8 +70,12 @@ def tricks_figure(
             total += p if s == side else 0
             run.append(total)
         fig.add_scatter(
-            x=xs, y=run, mode="lines+markers", name=f"{label}: running total",
-            line={"color": SIDE_COLOURS[side], "width": 3}, yaxis="y2",
+            x=xs,
+            y=run,
+            mode="lines+markers",
+            name=f"{label}: running total",
+            line={"color": SIDE_COLOURS[side], "width": 3},
+            yaxis="y2",
         )
     fig.update_layout(
         barmode="overlay",
@@ -80,7 +86,9 @@ def tricks_figure(
     return _layout(fig, "Points trick by trick")
 
 
-def tricks_text(trick_points: Sequence[float], trick_sides: Sequence[int], side_labels: Sequence[str]) -> str:
+def tricks_text(
+    trick_points: Sequence[float], trick_sides: Sequence[int], side_labels: Sequence[str]
+) -> str:
     """The trick-by-trick picture in words."""
     totals = [0.0, 0.0]
     for p, s in zip(trick_points, trick_sides, strict=True):
@@ -107,7 +115,16 @@ _BELOTE_KINDS = (
     ("litige", "litige"),
     ("rounding", "rounding"),
 )
-_KIND_COLOURS = ("#5d4037", "#8d6e63", "#f9a825", "#6a1b9a", "#2e7d32", "#c62828", "#757575", "#9e9e9e")
+_KIND_COLOURS = (
+    "#5d4037",
+    "#8d6e63",
+    "#f9a825",
+    "#6a1b9a",
+    "#2e7d32",
+    "#c62828",
+    "#757575",
+    "#9e9e9e",
+)
 
 
 def belote_figure(outcome: HandOutcome, side_labels: Sequence[str]) -> go.Figure:
@@ -115,16 +132,28 @@ def belote_figure(outcome: HandOutcome, side_labels: Sequence[str]) -> go.Figure
     sides = list(outcome.totals)
     fig = go.Figure()
     for (kind, name), colour in zip(_BELOTE_KINDS, _KIND_COLOURS, strict=True):
-        xs = [sum(line.points for line in outcome.lines if line.side == side and line.kind == kind) for side in sides]
+        xs = [
+            sum(line.points for line in outcome.lines if line.side == side and line.kind == kind)
+            for side in sides
+        ]
         if any(xs):
-            fig.add_bar(y=list(side_labels[: len(sides)]), x=xs, name=name, orientation="h", marker_color=colour)
+            fig.add_bar(
+                y=list(side_labels[: len(sides)]),
+                x=xs,
+                name=name,
+                orientation="h",
+                marker_color=colour,
+            )
     d = outcome.details
     contract = d.get("contract") or {}
     needed = contract.get("needed")
     if needed is not None:
         fig.add_vline(
-            x=needed, line_dash="dash", line_color="#1a1a1a",
-            annotation_text=f"taker needs {needed}", annotation_position="top",
+            x=needed,
+            line_dash="dash",
+            line_color="#1a1a1a",
+            annotation_text=f"taker needs {needed}",
+            annotation_position="top",
         )
     fig.update_layout(barmode="relative", xaxis={"title": "points"})
     verdict = str(d.get("result", "")).replace("_", " ")
@@ -144,7 +173,11 @@ def belote_text(outcome: HandOutcome, side_labels: Sequence[str]) -> str:
             f"{contract.get('taker_figure')}, the defence's {contract.get('defence_figure')}."
         )
     for side, label in zip(outcome.totals, side_labels, strict=False):
-        bits = [f"{line.label} {line.points:g}" for line in outcome.lines if line.side == side and line.points]
+        bits = [
+            f"{line.label} {line.points:g}"
+            for line in outcome.lines
+            if line.side == side and line.points
+        ]
         parts.append(f"{label}: {' + '.join(bits) if bits else '0'} = {outcome.totals[side]:g}.")
     return " ".join(parts)
 
@@ -159,11 +192,22 @@ def tarot_target_figure(points: float, bouts: int) -> go.Figure:
     fig = go.Figure()
     xs = [f"{b} bout{'s' if b != 1 else ''}" for b in TAROT_TARGETS]
     colours = ["#1565c0" if b == bouts else "#b0bec5" for b in TAROT_TARGETS]
-    fig.add_bar(x=xs, y=list(TAROT_TARGETS.values()), marker_color=colours, name="target",
-                text=list(TAROT_TARGETS.values()), textposition="outside")
+    fig.add_bar(
+        x=xs,
+        y=list(TAROT_TARGETS.values()),
+        marker_color=colours,
+        name="target",
+        text=list(TAROT_TARGETS.values()),
+        textposition="outside",
+    )
     fig.add_scatter(
-        x=[xs[bouts]], y=[points], mode="markers+text", marker={"size": 16, "symbol": "diamond", "color": "#c62828"},
-        text=[f"{points:g} made"], textposition="middle right", name="taker's points",
+        x=[xs[bouts]],
+        y=[points],
+        mode="markers+text",
+        marker={"size": 16, "symbol": "diamond", "color": "#c62828"},
+        text=[f"{points:g} made"],
+        textposition="middle right",
+        name="taker's points",
     )
     fig.update_layout(yaxis={"title": "card points (of 91)", "range": [0, 91]})
     return _layout(fig, "Target by bouts", height=320)
@@ -181,7 +225,11 @@ def tarot_waterfall(outcome: HandOutcome) -> go.Figure:
         (f"+ difference {diff:g}", diff, "relative"),
         (f"× {mult}", (25 + diff) * (mult - 1), "relative"),
     ]
-    for key, label in (("petit_au_bout", "petit au bout"), ("poignee", "poignée"), ("chelem", "chelem")):
+    for key, label in (
+        ("petit_au_bout", "petit au bout"),
+        ("poignee", "poignée"),
+        ("chelem", "chelem"),
+    ):
         v = float(d.get(key) or 0)
         if v:
             steps.append((label, sign * v, "relative"))
@@ -189,11 +237,15 @@ def tarot_waterfall(outcome: HandOutcome) -> go.Figure:
     steps.append(("per defender", abs(per), "total"))
     fig = go.Figure(
         go.Waterfall(
-            x=[s[0] for s in steps], y=[s[1] for s in steps], measure=[s[2] for s in steps],
+            x=[s[0] for s in steps],
+            y=[s[1] for s in steps],
+            measure=[s[2] for s in steps],
             connector={"line": {"color": "#9e9e9e"}},
-            increasing={"marker": {"color": "#2e7d32"}}, decreasing={"marker": {"color": "#c62828"}},
+            increasing={"marker": {"color": "#2e7d32"}},
+            decreasing={"marker": {"color": "#c62828"}},
             totals={"marker": {"color": "#1565c0"}},
-            text=[f"{s[1]:+g}" if s[2] == "relative" else f"{s[1]:g}" for s in steps], textposition="outside",
+            text=[f"{s[1]:+g}" if s[2] == "relative" else f"{s[1]:g}" for s in steps],
+            textposition="outside",
         )
     )
     who = "each defender pays the taker" if made else "the taker pays each defender"
@@ -206,8 +258,13 @@ def tarot_results_figure(outcome: HandOutcome, names: Sequence[str]) -> go.Figur
     vals = [float(outcome.totals[k]) for k in keys]
     labels = [name_seats(k, names) for k in keys]
     fig = go.Figure(
-        go.Bar(x=labels, y=vals, marker_color=["#2e7d32" if v >= 0 else "#c62828" for v in vals],
-               text=[f"{v:+g}" for v in vals], textposition="outside")
+        go.Bar(
+            x=labels,
+            y=vals,
+            marker_color=["#2e7d32" if v >= 0 else "#c62828" for v in vals],
+            text=[f"{v:+g}" for v in vals],
+            textposition="outside",
+        )
     )
     fig.update_layout(yaxis={"title": "result", "zeroline": True})
     return _layout(fig, "Results (the four add up to 0)", height=300)
@@ -224,7 +281,11 @@ def tarot_text(outcome: HandOutcome, names: Sequence[str]) -> str:
         f"{'made' if d['made'] else 'failed'}.",
         f"Base: (25 + {abs(d['difference']):g}) × {d['multiplier']} = {d['base']:g}.",
     ]
-    for key, label in (("petit_au_bout", "Petit au bout"), ("poignee", "Poignée"), ("chelem", "Chelem")):
+    for key, label in (
+        ("petit_au_bout", "Petit au bout"),
+        ("poignee", "Poignée"),
+        ("chelem", "Chelem"),
+    ):
         if d.get(key):
             parts.append(f"{label}: {d[key]:+g}.")
     res = ", ".join(f"{name_seats(k, names)} {v:+g}" for k, v in outcome.totals.items())
@@ -240,8 +301,15 @@ def briscola_figure(outcome: HandOutcome, side_labels: Sequence[str]) -> go.Figu
     fig = go.Figure()
     for i, side in enumerate(outcome.totals):
         v = float(outcome.totals[side])
-        fig.add_bar(y=["120 points"], x=[v], name=f"{side_labels[i]}: {v:g}", orientation="h",
-                    marker_color=SIDE_COLOURS[i], text=[f"{v:g}"], textposition="inside")
+        fig.add_bar(
+            y=["120 points"],
+            x=[v],
+            name=f"{side_labels[i]}: {v:g}",
+            orientation="h",
+            marker_color=SIDE_COLOURS[i],
+            text=[f"{v:g}"],
+            textposition="inside",
+        )
     fig.add_vline(x=61, line_dash="dash", line_color="#1a1a1a", annotation_text="61 wins")
     fig.update_layout(barmode="stack", xaxis={"range": [0, 120], "title": "card points"})
     return _layout(fig, outcome.result, height=220)
@@ -253,7 +321,9 @@ def briscola_text(outcome: HandOutcome, side_labels: Sequence[str]) -> str:
     return f"{outcome.result}. Points: {', '.join(vals)} (120 in all; 61 or more wins, 60-60 is a draw)."
 
 
-def figures(outcome: HandOutcome, side_labels: Sequence[str], names: Sequence[str]) -> list[tuple[go.Figure, str]]:
+def figures(
+    outcome: HandOutcome, side_labels: Sequence[str], names: Sequence[str]
+) -> list[tuple[go.Figure, str]]:
     """The pictures of a finished hand with their text twins, for any game."""
     d: dict[str, Any] = dict(outcome.details)
     out: list[tuple[go.Figure, str]] = []
@@ -265,7 +335,9 @@ def figures(outcome: HandOutcome, side_labels: Sequence[str], names: Sequence[st
     elif outcome.game == "tarot":
         if not d.get("contract"):
             return [(go.Figure(), outcome.result)]
-        out.append((tarot_target_figure(float(d["points"]), int(d["bouts"])), tarot_text(outcome, names)))
+        out.append(
+            (tarot_target_figure(float(d["points"]), int(d["bouts"])), tarot_text(outcome, names))
+        )
         out.append((tarot_waterfall(outcome), ""))
         out.append((tarot_results_figure(outcome, names), ""))
         taker = int(d["taker"])

@@ -94,13 +94,17 @@ def load_lessons(lang: str = "en", root: Path | None = None) -> list[Lesson]:
             except ValidationError as e:
                 err = e.errors(include_url=False)[0]
                 loc = tuple(err["loc"])
-                raise ScenarioError(f"{doc.where(loc)}: {'.'.join(map(str, loc))}: {err['msg']}") from None
+                raise ScenarioError(
+                    f"{doc.where(loc)}: {'.'.join(map(str, loc))}: {err['msg']}"
+                ) from None
             number = int(path.name.split("-", 1)[0]) if path.name[:2].isdigit() else 99
             out.append(Lesson(f"{game}/{path.stem}", game, number, model))
     return out
 
 
-def coverage_table(lessons: list[Lesson], rules: dict[str, dict[str, str]], teaches: dict[str, list[str]]) -> str:
+def coverage_table(
+    lessons: list[Lesson], rules: dict[str, dict[str, str]], teaches: dict[str, list[str]]
+) -> str:
     """The Markdown coverage table: rule -> lessons -> scenarios that teach it.
 
     ``teaches`` maps a scenario id to the rule keys it lists.

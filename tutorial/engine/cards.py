@@ -129,7 +129,7 @@ class Card:
             return "EXC"
         if self.suit is Suit.TRUMP:
             return "T" + self.rank
-        return self.rank + self.suit.value
+        return self.rank + str(self.suit.value)
 
     @property
     def label(self) -> str:
@@ -183,7 +183,9 @@ def _parse_any(text: str) -> Card | None:
     return Card(suit, rank)
 
 
-_ALL_PLAIN_RANKS = frozenset(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K", "A"])
+_ALL_PLAIN_RANKS = frozenset(
+    ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K", "A"]
+)
 
 
 class Deck(Sequence[Card]):
@@ -212,7 +214,7 @@ class Deck(Sequence[Card]):
     def __contains__(self, card: object) -> bool:
         return card in self._index
 
-    def index(self, card: Card, start: int = 0, stop: int | None = None) -> int:  # type: ignore[override]
+    def index(self, card: Card, start: int = 0, stop: int | None = None) -> int:
         """The card's position in this deck (its bit in a bitmask)."""
         try:
             return self._index[card]

@@ -301,7 +301,12 @@ def option_help(ruleset: Ruleset) -> list[tuple[str, Any, str, tuple[Any, ...] |
     out = []
     for f in dataclasses.fields(ruleset.options):
         out.append(
-            (f.name, getattr(ruleset.options, f.name), f.metadata.get("help", ""), f.metadata.get("choices"))
+            (
+                f.name,
+                getattr(ruleset.options, f.name),
+                f.metadata.get("help", ""),
+                f.metadata.get("choices"),
+            )
         )
     return out
 
@@ -318,7 +323,9 @@ def _apply_overrides(rs: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
         choices = fields[k].metadata.get("choices")
         if choices is not None and v not in choices:
             allowed = ", ".join(repr(c) for c in choices)
-            raise UnknownRulesetError(f"{rs.game} option {k}={v!r} is not allowed; choose {allowed}")
+            raise UnknownRulesetError(
+                f"{rs.game} option {k}={v!r} is not allowed; choose {allowed}"
+            )
         if type(v) is not type(current) and not (isinstance(current, float) and type(v) is int):
             raise UnknownRulesetError(
                 f"{rs.game} option {k} takes a {type(current).__name__}, not {v!r}"

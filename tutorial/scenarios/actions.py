@@ -111,7 +111,9 @@ def _belote(state: GameState, t: str, legal: list[Any], raw: str) -> Any:
         proposed = getattr(state, "proposed", None)
         if isinstance(proposed, Card):
             return belote.Take(proposed.suit)
-        raise NotationError("'take' needs a suit here: write 'take S', 'take H', 'take D' or 'take C'")
+        raise NotationError(
+            "'take' needs a suit here: write 'take S', 'take H', 'take D' or 'take C'"
+        )
     m = re.fullmatch(r"take ([shdc♠♥♦♣])", t)
     if m:
         return belote.Take(_suit(m.group(1)))
@@ -145,5 +147,13 @@ def _tarot(t: str, raw: str) -> Any:
 
 
 def _suit(ch: str) -> Suit:
-    return {"s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUBS,
-            "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}[ch]
+    return {
+        "s": Suit.SPADES,
+        "h": Suit.HEARTS,
+        "d": Suit.DIAMONDS,
+        "c": Suit.CLUBS,
+        "♠": Suit.SPADES,
+        "♥": Suit.HEARTS,
+        "♦": Suit.DIAMONDS,
+        "♣": Suit.CLUBS,
+    }[ch]

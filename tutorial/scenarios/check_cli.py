@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from tutorial.engine.errors import ScenarioError
@@ -14,7 +13,9 @@ def scenario_files(paths: list[str]) -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()))
+            out.extend(
+                sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file())
+            )
         else:
             out.append(p)
     return out
@@ -38,5 +39,7 @@ def main(argv: list[str]) -> int:
     if not files:
         print(f"no scenario files found in {' '.join(paths)}")
         return 1
-    print(f"{len(files)} scenario files checked: {len(files) - bad_files} ok, {n_problems} problems in {bad_files} files")
+    print(
+        f"{len(files)} scenario files checked: {len(files) - bad_files} ok, {n_problems} problems in {bad_files} files"
+    )
     return 1 if bad_files else 0

@@ -105,7 +105,9 @@ def engine_answer(table: Table, state: GameState, ask: Ask) -> Any:
         return None
     if kind in ("trick_winner", "trick_points"):
         if not state.tricks:
-            raise _Fail(("kind",), f"'{kind}' asks about the last finished trick, but none is finished")
+            raise _Fail(
+                ("kind",), f"'{kind}' asks about the last finished trick, but none is finished"
+            )
         last = state.tricks[-1]
         return table.seat_names[last.winner] if kind == "trick_winner" else last.points
     if kind == "points":
@@ -178,7 +180,9 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
         want = set(deck.parse_many(exp.legal))
         got = set(state.legal_plays())
         if want != got:
-            bad.append((("legal",), f"the legal cards are {_cards(got, deck)}, not {_cards(want, deck)}"))
+            bad.append(
+                (("legal",), f"the legal cards are {_cards(got, deck)}, not {_cards(want, deck)}")
+            )
     if exp.to_move is not None:
         got_seat = state.to_move
         got_name = table.seat_names[got_seat] if got_seat is not None else "nobody"
@@ -190,15 +194,30 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
         else:
             last = state.tricks[-1]
             if exp.trick_winner is not None and table.seat_names[last.winner] != exp.trick_winner:
-                bad.append((("trick_winner",), f"{table.seat_names[last.winner]} wins the last trick, not {exp.trick_winner}"))
+                bad.append(
+                    (
+                        ("trick_winner",),
+                        f"{table.seat_names[last.winner]} wins the last trick, not {exp.trick_winner}",
+                    )
+                )
             if exp.trick_points is not None and not _same(last.points, exp.trick_points):
-                bad.append((("trick_points",), f"the last trick is worth {last.points:g}, not {exp.trick_points:g}"))
+                bad.append(
+                    (
+                        ("trick_points",),
+                        f"the last trick is worth {last.points:g}, not {exp.trick_points:g}",
+                    )
+                )
     if exp.points is not None:
         pts = _points_by_side(state)
         for side, value in exp.points.items():
             idx = side_of(table, side)
             if idx is None:
-                bad.append((("points", side), f"{side!r} is not a side; sides: {', '.join(side_labels(table))}"))
+                bad.append(
+                    (
+                        ("points", side),
+                        f"{side!r} is not a side; sides: {', '.join(side_labels(table))}",
+                    )
+                )
             elif not _same(pts[idx], value):
                 bad.append((("points", side), f"{side} has {pts[idx]:g} points, not {value:g}"))
     if exp.refused is not None:
@@ -210,7 +229,12 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
                 continue
             v = state.explain(action)
             if v.legal or v.code != code:
-                bad.append((("refused", text), f"{text} is {'legal' if v.legal else 'refused with ' + v.code}, not refused with {code}"))
+                bad.append(
+                    (
+                        ("refused", text),
+                        f"{text} is {'legal' if v.legal else 'refused with ' + v.code}, not refused with {code}",
+                    )
+                )
     if exp.score is not None or exp.lines is not None or exp.result is not None:
         if not state.is_terminal:
             bad.append((("score",), "the hand is not over at this step"))
@@ -221,7 +245,12 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
             for side, value in exp.score.items():
                 idx = side_of(table, side)
                 if idx is None:
-                    bad.append((("score", side), f"{side!r} is not a side; sides: {', '.join(side_labels(table))}"))
+                    bad.append(
+                        (
+                            ("score", side),
+                            f"{side!r} is not a side; sides: {', '.join(side_labels(table))}",
+                        )
+                    )
                 elif not _same(totals[idx], value):
                     bad.append((("score", side), f"{side} scores {totals[idx]:g}, not {value:g}"))
         if exp.lines is not None:
@@ -230,18 +259,23 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
                 keys = list(out.totals)
                 if state.game == "tarot":
                     match = [
-                        x for x in out.lines
-                        if x.kind == line.kind and _same(x.points, line.points)
+                        x for x in out.lines if x.kind == line.kind and _same(x.points, line.points)
                     ]
                 else:
                     key = keys[idx] if idx is not None and idx < len(keys) else line.side
                     match = [
-                        x for x in out.lines
+                        x
+                        for x in out.lines
                         if x.kind == line.kind and x.side == key and _same(x.points, line.points)
                     ]
                 if not match:
                     have = "; ".join(f"{x.kind} {x.side} {x.points:g}" for x in out.lines)
-                    bad.append((("lines", i), f"no score line {line.kind} {line.side} {line.points:g} (the lines: {have})"))
+                    bad.append(
+                        (
+                            ("lines", i),
+                            f"no score line {line.kind} {line.side} {line.points:g} (the lines: {have})",
+                        )
+                    )
         if exp.result is not None and exp.result.lower() not in out.result.lower():
             bad.append((("result",), f"the result reads {out.result!r}"))
     return bad
@@ -287,7 +321,10 @@ def _walk(sc: Scenario, table: Table, until: int | None = None) -> tuple[GameSta
                     a = _parse(state, text, ("steps", i, "play", "accept", j))
                     v = state.explain(a)
                     if not v.legal:
-                        raise _Fail(("steps", i, "play", "accept", j), f"the accepted answer {text} is illegal: {v.message}")
+                        raise _Fail(
+                            ("steps", i, "play", "accept", j),
+                            f"the accepted answer {text} is illegal: {v.message}",
+                        )
                     accepted.append(actions.code(a))
             for key in step.play.feedback:
                 a = _parse(state, key, ("steps", i, "play", "feedback", key))
@@ -298,7 +335,10 @@ def _walk(sc: Scenario, table: Table, until: int | None = None) -> tuple[GameSta
                         f"this feedback is never shown: the engine refuses {key} first ({v.message})",
                     )
                 if actions.code(a) in accepted:
-                    raise _Fail(("steps", i, "play", "feedback", key), f"{key} is an accepted answer; feedback is for wrong ones")
+                    raise _Fail(
+                        ("steps", i, "play", "feedback", key),
+                        f"{key} is an accepted answer; feedback is for wrong ones",
+                    )
             first = step.play.accept[0] if step.play.accept != "any" else sorted(legal_codes)[0]
             state = _act(state, first, ("steps", i, "play"), table)
             signature.append(("tricks", [(t.winner, t.points) for t in state.tricks]))
@@ -308,19 +348,29 @@ def _walk(sc: Scenario, table: Table, until: int | None = None) -> tuple[GameSta
             except _Fail as f:
                 raise _Fail(("steps", i, "ask", *f.loc), str(f)) from None
             if step.ask.kind == "choice":
-                if step.ask.choices is not None and not any(_same(c, step.ask.answer) for c in step.ask.choices):
-                    raise _Fail(("steps", i, "ask", "answer"), "the answer is not one of the choices")
+                if step.ask.choices is not None and not any(
+                    _same(c, step.ask.answer) for c in step.ask.choices
+                ):
+                    raise _Fail(
+                        ("steps", i, "ask", "answer"), "the answer is not one of the choices"
+                    )
             elif got is not None:
                 want = normalise_answer(table, step.ask, step.ask.answer)
                 if not _same(got, want):
                     shown = f"{got:g}" if isinstance(got, float) else str(got)
-                    raise _Fail(("steps", i, "ask", "answer"), f"the engine's answer is {shown}, not {step.ask.answer}")
+                    raise _Fail(
+                        ("steps", i, "ask", "answer"),
+                        f"the engine's answer is {shown}, not {step.ask.answer}",
+                    )
             signature.append(("ask", str(got)))
         elif isinstance(step, ExpectStep):
             bad = check_expect(table, state, step.expect)
             if bad:
                 loc, msg = bad[0]
-                raise _Fail(("steps", i, "expect", *loc), msg + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""))
+                raise _Fail(
+                    ("steps", i, "expect", *loc),
+                    msg + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""),
+                )
     return state, signature
 
 
@@ -369,10 +419,14 @@ def check_scenario(sc: Scenario, doc: Located) -> Checked:
                 continue
             if sig2 != signature:
                 problems.append(
-                    _at(doc, ("hands",), "what the learner sees depends on the unknown cards; pin the cards that matter")
+                    _at(
+                        doc,
+                        ("hands",),
+                        "what the learner sees depends on the unknown cards; pin the cards that matter",
+                    )
                 )
                 break
-    for vi, variant in enumerate(sc.variants):
+    for vi in range(len(sc.variants)):
         problems.extend(_check_variant(sc, doc, vi))
     if problems:
         raise ScenarioProblems(problems)
@@ -399,7 +453,13 @@ def _check_variant(sc: Scenario, doc: Located, vi: int) -> list[Problem]:
     base = build(sc, doc, check_script=False)
     bstate, _ = _walk(sc, base, variant.at_step)
     if not check_expect(base, bstate, variant.expect):
-        return [_at(doc, (*loc, "expect"), "this expectation also holds under the scenario's own rules: the variant shows no difference")]
+        return [
+            _at(
+                doc,
+                (*loc, "expect"),
+                "this expectation also holds under the scenario's own rules: the variant shows no difference",
+            )
+        ]
     return []
 
 

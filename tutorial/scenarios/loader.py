@@ -52,7 +52,9 @@ def _field_path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-def _clean_loc(doc: Located, prefix: tuple[Any, ...], loc: tuple[Any, ...], missing: bool) -> tuple[Any, ...]:
+def _clean_loc(
+    doc: Located, prefix: tuple[Any, ...], loc: tuple[Any, ...], missing: bool
+) -> tuple[Any, ...]:
     # pydantic puts union member names ('str', 'constrained-str', 'list[str]') in
     # locations: keep only the parts that are places in the document.
     full = list(prefix)
@@ -160,7 +162,8 @@ def parse(doc: Located) -> Scenario:
                     _problem(
                         doc,
                         ("steps", i, key),
-                        f"steps[{i}]: unknown step {key!r}; a step is one of " + ", ".join(STEP_KEYS),
+                        f"steps[{i}]: unknown step {key!r}; a step is one of "
+                        + ", ".join(STEP_KEYS),
                     )
                 )
                 continue

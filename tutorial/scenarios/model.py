@@ -113,9 +113,15 @@ class Expect(_Strict):
     to_move: str | None = None
     trick_winner: str | None = Field(default=None, description="Winner of the last finished trick.")
     trick_points: float | None = None
-    points: dict[str, float] | None = Field(default=None, description="Card points won so far by side.")
-    score: dict[str, float] | None = Field(default=None, description="The hand's final totals by side.")
-    lines: list[ScoreLineSpec] | None = Field(default=None, description="Lines the final score contains.")
+    points: dict[str, float] | None = Field(
+        default=None, description="Card points won so far by side."
+    )
+    score: dict[str, float] | None = Field(
+        default=None, description="The hand's final totals by side."
+    )
+    lines: list[ScoreLineSpec] | None = Field(
+        default=None, description="Lines the final score contains."
+    )
     result: str | None = Field(default=None, description="Text the result sentence contains.")
     refused: dict[str, str] | None = Field(
         default=None, description="Cards that must be refused now, each with its reason code."
@@ -151,7 +157,9 @@ class Scenario(_Strict):
     title: Annotated[str, StringConstraints(min_length=1, max_length=120)]
     game: Literal["belote", "tarot", "briscola"]
     summary: Text = Field(default="", description="One or two sentences: what this teaches.")
-    teaches: list[str] = Field(default_factory=list, description="Rule keys (see lessons/README.md).")
+    teaches: list[str] = Field(
+        default_factory=list, description="Rule keys (see lessons/README.md)."
+    )
     level: int = Field(default=1, ge=1, le=5)
     ruleset: str = "default"
     options: dict[str, OptionValue] = Field(default_factory=dict)
@@ -167,7 +175,9 @@ class Scenario(_Strict):
     contract: Literal["prise", "garde", "garde_sans", "garde_contre"] | None = None
     trump_card: str | None = Field(default=None, description="Briscola: the face-up card.")
     trump_card_taken: bool = False
-    stock: CardList | None = Field(default=None, description="Briscola: the face-down stock, top first.")
+    stock: CardList | None = Field(
+        default=None, description="Briscola: the face-down stock, top first."
+    )
     chien: CardList | None = None
     discard: CardList | None = None
     chelem_declared: bool = False
@@ -177,7 +187,8 @@ class Scenario(_Strict):
         description="'bidding' starts from the deal (Belote, Tarot); 'play' from a position.",
     )
     deal: CardList | None = Field(
-        default=None, description="Bidding phase, Belote and Briscola: the whole deck order, top first."
+        default=None,
+        description="Bidding phase, Belote and Briscola: the whole deck order, top first.",
     )
     leader: Name | int | None = Field(
         default=None, description="Who led the first trick listed (or the current trick)."
@@ -206,7 +217,13 @@ class Scenario(_Strict):
     )
 
 
-STEP_KEYS = {"say": Say, "play": Play, "auto": Auto, "ask": AskStep, "expect": ExpectStep}
+STEP_KEYS: dict[str, type[BaseModel]] = {
+    "say": Say,
+    "play": Play,
+    "auto": Auto,
+    "ask": AskStep,
+    "expect": ExpectStep,
+}
 
 
 def json_schema() -> dict[str, Any]:

@@ -15,9 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutorial.engine import belote, briscola, tarot
-from tutorial.engine.cards import Card, Deck, Suit
+from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Deck, Suit
 from tutorial.engine.core import GameState, find_ruleset
-from tutorial.engine.errors import IllegalActionError, InvalidStateError, NotationError, TutorialError
+from tutorial.engine.errors import (
+    IllegalActionError,
+    InvalidStateError,
+    NotationError,
+    TutorialError,
+)
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import Auto, Play, Scenario
 from tutorial.scenarios.yamlsafe import Located
@@ -71,7 +76,9 @@ def seat_names(sc: Scenario) -> tuple[str, ...]:
     n = num_players(sc)
     names = tuple(sc.seats) if sc.seats else DEFAULT_SEATS[n]
     if len(names) != n:
-        raise PositionError(("seats",), f"{sc.game} with {n} players needs {n} seat names, not {len(names)}")
+        raise PositionError(
+            ("seats",), f"{sc.game} with {n} players needs {n} seat names, not {len(names)}"
+        )
     if len(set(names)) != n:
         raise PositionError(("seats",), "seat names must be different")
     return names
@@ -129,14 +136,18 @@ def _parse(sc: Scenario, deck: Deck) -> _Spec:
     leader = resolve_seat(names, sc.leader, ("leader",))
     for name in sc.hands:
         if name not in names:
-            raise PositionError(("hands", name), f"{name!r} is not a seat; seats: {', '.join(names)}")
+            raise PositionError(
+                ("hands", name), f"{name!r} is not a seat; seats: {', '.join(names)}"
+            )
     tricks = [_cards(deck, t, ("tricks", i)) for i, t in enumerate(sc.tricks)]
     for i, t in enumerate(tricks):
         if len(t) != n:
             raise PositionError(("tricks", i), f"a finished trick has {n} cards, this one {len(t)}")
     current = _cards(deck, sc.current_trick, ("current_trick",))
     if len(current) >= n:
-        raise PositionError(("current_trick",), f"the current trick has {len(current)} cards; at most {n - 1}")
+        raise PositionError(
+            ("current_trick",), f"the current trick has {len(current)} cards; at most {n - 1}"
+        )
     if dealer is None:
         # Default: the seat before the first leader deals (the seat after the dealer leads).
         first = leader if leader is not None else 0
@@ -150,7 +161,10 @@ def _parse(sc: Scenario, deck: Deck) -> _Spec:
             known.append([])
             base = BASE_HAND.get(sc.game)
             if base is None:
-                raise PositionError(("hands", name), "in Briscola write each hand's cards, with '?' for unknown ones")
+                raise PositionError(
+                    ("hands", name),
+                    "in Briscola write each hand's cards, with '?' for unknown ones",
+                )
             slots.append(base - plays_by[s])
             continue
         items = actions.split(spec) if isinstance(spec, str) else [str(x) for x in spec]
@@ -163,11 +177,15 @@ def _parse(sc: Scenario, deck: Deck) -> _Spec:
             try:
                 cards.append(deck.parse(text))
             except NotationError as e:
-                raise PositionError(("hands", name) if isinstance(spec, str) else ("hands", name, i), str(e)) from None
+                raise PositionError(
+                    ("hands", name) if isinstance(spec, str) else ("hands", name, i), str(e)
+                ) from None
         known.append(cards)
         slots.append(q)
     if slots[learner]:
-        raise PositionError(("hands", names[learner]), "the learner's hand must be given in full (no '?')")
+        raise PositionError(
+            ("hands", names[learner]), "the learner's hand must be given in full (no '?')"
+        )
     captured: dict[int, tuple[Card, ...]] = {}
     if sc.captured:
         for key, cards_spec in sc.captured.items():
@@ -177,7 +195,11 @@ def _parse(sc: Scenario, deck: Deck) -> _Spec:
 
 
 def _plays_by_seat(
-    sc: Scenario, n: int, dealer: int, leader: int | None, tricks: list[tuple[Card, ...]],
+    sc: Scenario,
+    n: int,
+    dealer: int,
+    leader: int | None,
+    tricks: list[tuple[Card, ...]],
     current: tuple[Card, ...],
 ) -> list[int]:
     # Every seat plays once per finished trick; the current trick's players are counted
@@ -203,7 +225,7 @@ def _leader_of_current(
         elif sc.game == "tarot":
             lead = tarot.trick_winner(t, lead)
         elif sc.game == "briscola" and sc.trump_card:
-            trump_card = briscola.BRISCOLA_DECK.parse(sc.trump_card)
+            trump_card = BRISCOLA_DECK.parse(sc.trump_card)
             pos = briscola.trick_winner(t, trump_card.suit, _ruleset(sc))
             lead = (lead + pos) % n
     return lead
@@ -230,10 +252,14 @@ def _side_index(game: str, names: Sequence[str], key: str, loc: tuple[Any, ...])
 
 def ruleset_of(sc: Scenario, name: str | None = None, options: dict[str, Any] | None = None) -> Any:
     """The scenario's ruleset (or a variant's), with its option overrides."""
-    return find_ruleset(sc.game, name or sc.ruleset, **(options if options is not None else sc.options))
+    return find_ruleset(
+        sc.game, name or sc.ruleset, **(options if options is not None else sc.options)
+    )
 
 
-def _start(sc: Scenario, spec: _Spec, hands: list[list[Card]], rs: Any, aside: list[Card]) -> GameState:
+def _start(
+    sc: Scenario, spec: _Spec, hands: list[list[Card]], rs: Any, aside: list[Card]
+) -> GameState:
     n = len(spec.names)
     taker = resolve_seat(spec.names, sc.taker, ("taker",))
     kw: dict[str, Any] = {
@@ -251,16 +277,18 @@ def _start(sc: Scenario, spec: _Spec, hands: list[list[Card]], rs: Any, aside: l
         if sc.declarations:
             kw["declarations"] = {
                 resolve_seat(spec.names, name, ("declarations", name)): [
-                    _cards(belote.BELOTE_DECK, d, ("declarations", name, i)) for i, d in enumerate(decls)
+                    _cards(BELOTE_DECK, d, ("declarations", name, i)) for i, d in enumerate(decls)
                 ]
                 for name, decls in sc.declarations.items()
             }
         return belote.start_play(hands, sc.trump, taker, **kw)
     if sc.game == "tarot":
         if sc.contract is None or taker is None:
-            raise PositionError(("contract",), "a Tarot position in play needs 'contract' and 'taker'")
-        chien = _cards(tarot.TAROT_DECK, sc.chien, ("chien",)) or None
-        discard = _cards(tarot.TAROT_DECK, sc.discard, ("discard",)) or None
+            raise PositionError(
+                ("contract",), "a Tarot position in play needs 'contract' and 'taker'"
+            )
+        chien = _cards(TAROT_DECK, sc.chien, ("chien",)) or None
+        discard = _cards(TAROT_DECK, sc.discard, ("discard",)) or None
         if aside:
             if sc.contract in ("prise", "garde"):
                 discard = (*(discard or ()), *aside)
@@ -272,21 +300,29 @@ def _start(sc: Scenario, spec: _Spec, hands: list[list[Card]], rs: Any, aside: l
             kw["poignees"] = [
                 (
                     resolve_seat(spec.names, name, ("poignees", name)),
-                    _poignee(_cards(tarot.TAROT_DECK, cards, ("poignees", name))),
+                    _poignee(_cards(TAROT_DECK, cards, ("poignees", name))),
                 )
                 for name, cards in sc.poignees.items()
             ]
         if sc.carried_points:
             kw["carried_points"] = {
-                _side_index("tarot", spec.names, k, ("carried_points", k)): v for k, v in sc.carried_points.items()
+                _side_index("tarot", spec.names, k, ("carried_points", k)): v
+                for k, v in sc.carried_points.items()
             }
         return tarot.start_play(
-            hands, taker, sc.contract.replace("_", " "), chien=chien, discard=discard,
-            chelem_declared=sc.chelem_declared, **kw
+            hands,
+            taker,
+            sc.contract.replace("_", " "),
+            chien=chien,
+            discard=discard,
+            chelem_declared=sc.chelem_declared,
+            **kw,
         )
     # briscola
     if sc.trump_card is None:
-        raise PositionError(("trump_card",), "a Briscola position needs 'trump_card' (the face-up card)")
+        raise PositionError(
+            ("trump_card",), "a Briscola position needs 'trump_card' (the face-up card)"
+        )
     if spec.captured:
         kw["captured"] = [list(spec.captured.get(i, ())) for i in range(2)]
     if sc.carried_points:
@@ -294,7 +330,7 @@ def _start(sc: Scenario, spec: _Spec, hands: list[list[Card]], rs: Any, aside: l
         for k, v in sc.carried_points.items():
             pts[_side_index("briscola", spec.names, k, ("carried_points", k))] += v
         kw["carried_points"] = pts
-    stock = _cards(briscola.BRISCOLA_DECK, sc.stock, ("stock",))
+    stock = _cards(BRISCOLA_DECK, sc.stock, ("stock",))
     return briscola.start_play(
         hands, sc.trump_card, stock, players=n, trump_card_taken=sc.trump_card_taken, **kw
     )
@@ -319,8 +355,13 @@ def _scripted(sc: Scenario) -> list[tuple[int, str]]:
 
 
 def build(
-    sc: Scenario, doc: Located | None = None, *, seed: int = 0, ruleset: Any = None,
-    check_script: bool = True, tries: int = 200,
+    sc: Scenario,
+    doc: Located | None = None,
+    *,
+    seed: int = 0,
+    ruleset: Any = None,
+    check_script: bool = True,
+    tries: int = 200,
 ) -> Table:
     """The table at the start of the scenario, with a placement of any unknown cards.
 
@@ -339,7 +380,9 @@ def build(
     def place(cards: Sequence[Card], where: str, loc: tuple[Any, ...]) -> None:
         for c in cards:
             if c in used:
-                raise PositionError(loc, f"{c.label} ({c.code}) is in two places: {used[c]} and {where}")
+                raise PositionError(
+                    loc, f"{c.label} ({c.code}) is in two places: {used[c]} and {where}"
+                )
             used[c] = where
 
     for s in range(n):
@@ -347,7 +390,7 @@ def build(
     for i, t in enumerate(spec.tricks):
         place(t, f"trick {i + 1}", ("tricks", i))
     place(spec.current, "the current trick", ("current_trick",))
-    for side, cards in spec.captured.items():
+    for cards in spec.captured.values():
         place(cards, "the captured cards", ("captured",))
     for key, loc in (("chien", ("chien",)), ("discard", ("discard",)), ("stock", ("stock",))):
         val = getattr(sc, key)
@@ -434,7 +477,9 @@ def _ruleset(sc: Scenario) -> Any:
     try:
         return ruleset_of(sc)
     except TutorialError as e:
-        raise PositionError(("ruleset",) if "option" not in str(e) else ("options",), str(e)) from None
+        raise PositionError(
+            ("ruleset",) if "option" not in str(e) else ("options",), str(e)
+        ) from None
 
 
 def _learn_from_history(
@@ -460,8 +505,19 @@ def _learn_from_history(
     seats.extend((lead + k) % n for k in range(len(spec.current)))
     for seat, card in zip(seats, seq, strict=True):
         before[seat].append(card)
-    bare = _Spec(spec.names, spec.learner, spec.dealer, first, spec.known, spec.slots, [], (),
-                 spec.captured, 0, {})
+    bare = _Spec(
+        spec.names,
+        spec.learner,
+        spec.dealer,
+        first,
+        spec.known,
+        spec.slots,
+        [],
+        (),
+        spec.captured,
+        0,
+        {},
+    )
     try:
         state = _start(sc, bare, before, rs, [])
     except (InvalidStateError, PositionError):
@@ -502,7 +558,11 @@ def _first_illegal(
             verdict = state.explain(action)
             if not verdict.legal:
                 who = table.seat_names[seat] if seat is not None else "nobody"
-                where = ("steps", i, "auto", j) if isinstance(step, Auto) else ("steps", i, "play", "accept", 0)
+                where = (
+                    ("steps", i, "auto", j)
+                    if isinstance(step, Auto)
+                    else ("steps", i, "play", "accept", 0)
+                )
                 return (
                     seat if seat is not None else -1,
                     verdict.forcing,
@@ -515,8 +575,12 @@ def _first_illegal(
 
 
 def _match(
-    pool: list[Card], slots: list[int], forbidden: dict[int, set[Card]], rng: random.Random,
-    aside: int, required: dict[int, set[Card]],
+    pool: list[Card],
+    slots: list[int],
+    forbidden: dict[int, set[Card]],
+    rng: random.Random,
+    aside: int,
+    required: dict[int, set[Card]],
 ) -> dict[int, list[Card]] | None:
     """A random assignment of the pool to the unknown slots, avoiding forbidden pairs.
 
@@ -578,16 +642,20 @@ def _build_bidding(sc: Scenario, deck: Deck, rs: Any) -> Table:
         for name in names:
             spec = sc.hands.get(name)
             if spec is None:
-                raise PositionError(("hands",), f"a Tarot deal needs all four hands; {name!r} is missing")
+                raise PositionError(
+                    ("hands",), f"a Tarot deal needs all four hands; {name!r} is missing"
+                )
             hands.append(_cards(deck, spec, ("hands", name)))
         chien = _cards(deck, sc.chien, ("chien",))
         try:
-            state = tarot.new_hand(rs, hands=hands, chien=chien, dealer=dealer)
+            tstate: GameState = tarot.new_hand(rs, hands=hands, chien=chien, dealer=dealer)
         except InvalidStateError as e:
             raise PositionError(("hands",), str(e)) from None
-        return Table(names, learner, dealer, state)
+        return Table(names, learner, dealer, tstate)
     if sc.deal is None:
-        raise PositionError(("deal",), f"a {sc.game} scenario from the deal needs 'deal': the whole deck order")
+        raise PositionError(
+            ("deal",), f"a {sc.game} scenario from the deal needs 'deal': the whole deck order"
+        )
     order = _cards(deck, sc.deal, ("deal",))
     make: Callable[..., GameState] = belote.new_hand if sc.game == "belote" else briscola.new_hand
     kw: dict[str, Any] = {"deal": list(order), "dealer": dealer}

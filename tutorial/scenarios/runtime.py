@@ -122,7 +122,11 @@ class Run:
             run = dataclasses.replace(
                 run, transcript=run.transcript[:-1], pending=(*run.pending, run.transcript[-1])
             )
-        if run.finished and run.state.is_terminal and not any(e.kind == "score" for e in run.transcript):
+        if (
+            run.finished
+            and run.state.is_terminal
+            and not any(e.kind == "score" for e in run.transcript)
+        ):
             out = run.state.outcome()
             run = dataclasses.replace(run, transcript=(*run.transcript, Event("score", out.result)))
         return run
@@ -141,7 +145,12 @@ class Run:
         before = len(state.tricks)
         new_state = state.apply(action)
         events: list[Event] = [
-            Event("action", f"{self.seat_name(seat)}: {actions.label(action)}", seat, actions.code(action))
+            Event(
+                "action",
+                f"{self.seat_name(seat)}: {actions.label(action)}",
+                seat,
+                actions.code(action),
+            )
         ]
         for trick in new_state.tricks[before:]:
             events.append(
@@ -181,7 +190,9 @@ class Run:
             msg = _lookup_feedback(step.play.feedback, code, self.state) or (
                 "That card is legal, but it is not the best play here. Think again."
             )
-            return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback("wrong", msg, verdict)
+            return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback(
+                "wrong", msg, verdict
+            )
         run, events = self._apply_text(text)
         run = dataclasses.replace(run, step=run.step + 1).advance()
         new_events = run.transcript[len(self.transcript) :]
@@ -237,19 +248,27 @@ class Run:
         if isinstance(step, AskStep):
             if tier >= 2:
                 return f"The answer is {step.ask.answer}."
-            return step.ask.explain and "Look again at the cards in the trick." or "Count carefully."
+            return (
+                step.ask.explain and "Look again at the cards in the trick."
+            ) or "Count carefully."
         if not isinstance(step, Play):
             return ""
         if tier == 0:
-            return step.play.hints[0] if step.play.hints else "Which rule decides what you may play here?"
+            return (
+                step.play.hints[0]
+                if step.play.hints
+                else "Which rule decides what you may play here?"
+            )
         if tier == 1:
             legal = self.state.legal_plays() or self.state.legal_actions()
             return "Legal now: " + ", ".join(actions.label(a) for a in legal) + "."
         if step.play.accept == "any":
             return "Any legal card is fine here."
-        return "The answer: " + ", ".join(
-            actions.label(actions.parse(self.state, a)) for a in step.play.accept
-        ) + "."
+        return (
+            "The answer: "
+            + ", ".join(actions.label(actions.parse(self.state, a)) for a in step.play.accept)
+            + "."
+        )
 
 
 def _pts(points: float) -> str:
@@ -260,7 +279,16 @@ def answers_equal(given: Any, expected: Any) -> bool:
     """Compare a learner's answer with the expected one (numbers, yes/no, names)."""
     if isinstance(expected, bool):
         g = str(given).strip().lower()
-        return (g in ("yes", "true", "y", "1")) == expected and g in ("yes", "true", "y", "1", "no", "false", "n", "0")
+        return (g in ("yes", "true", "y", "1")) == expected and g in (
+            "yes",
+            "true",
+            "y",
+            "1",
+            "no",
+            "false",
+            "n",
+            "0",
+        )
     if isinstance(expected, (int, float)):
         try:
             return abs(float(given) - float(expected)) < 1e-9

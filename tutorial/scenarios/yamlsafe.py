@@ -167,9 +167,13 @@ def _convert(
             "(too many aliases?)"
         )
     if depth > MAX_DEPTH:
-        raise ScenarioError(f"{name}:{line}:{col}: the YAML is nested more than {MAX_DEPTH} levels deep")
+        raise ScenarioError(
+            f"{name}:{line}:{col}: the YAML is nested more than {MAX_DEPTH} levels deep"
+        )
     if node.tag not in _STD_TAGS:
-        raise ScenarioError(f"{name}:{line}:{col}: the tag {node.tag!r} is not allowed in a scenario")
+        raise ScenarioError(
+            f"{name}:{line}:{col}: the tag {node.tag!r} is not allowed in a scenario"
+        )
     positions.setdefault(loc, (line, col))
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Any] = {}
@@ -203,7 +207,9 @@ def _scalar(node: yaml.Node, name: str) -> Any:
     # Resolve a plain scalar with PyYAML's own safe constructor (object tags never get here).
     if node.tag not in _STD_TAGS:
         line, col = node.start_mark.line + 1, node.start_mark.column + 1
-        raise ScenarioError(f"{name}:{line}:{col}: the tag {node.tag!r} is not allowed in a scenario")
+        raise ScenarioError(
+            f"{name}:{line}:{col}: the tag {node.tag!r} is not allowed in a scenario"
+        )
     try:
         return _CTOR.construct_object(node)
     finally:

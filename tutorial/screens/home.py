@@ -20,7 +20,10 @@ for col, game in zip(cols, GAMES, strict=True):
         st.write(t(f"games.{game}.blurb"))
         items = lib.by_game(game)
         done = sum(1 for sid, _ in items if state.progress_of(sid).done)
-        st.progress(done / len(items) if items else 0.0, text=t("home.progress_line", done=done, total=len(items)))
+        st.progress(
+            done / len(items) if items else 0.0,
+            text=t("home.progress_line", done=done, total=len(items)),
+        )
         if items:
             first = next((sid for sid, _ in items if not state.progress_of(sid).done), items[0][0])
             title = lib.scenarios[first].scenario.title

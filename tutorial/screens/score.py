@@ -7,8 +7,8 @@ import random
 import streamlit as st
 
 from tutorial.engine.core import rulesets
-from tutorial.engine.games import GAMES, random_hand
 from tutorial.engine.errors import TutorialError
+from tutorial.engine.games import GAMES, random_hand
 from tutorial.i18n import t
 from tutorial.scenarios.position import DEFAULT_SEATS, Table
 from tutorial.ui import common, state
@@ -30,7 +30,11 @@ c1, c2, c3 = st.columns(3)
 game = c1.selectbox(t("score.game"), GAMES, format_func=common.game_title, key="score_game")
 names = [r.name for r in rulesets(game)]
 rs_name = c2.selectbox(t("score.ruleset"), names, key=f"score_rs_{game}")
-seed = int(c3.number_input(t("score.seed"), min_value=0, max_value=10**9, value=1, step=1, key="score_seed"))
+seed = int(
+    c3.number_input(
+        t("score.seed"), min_value=0, max_value=10**9, value=1, step=1, key="score_seed"
+    )
+)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -39,9 +43,9 @@ def _dealt(game: str, rs_name: str, seed: int) -> tuple[str, int]:
     for s in range(seed, seed + 50):
         st_ = random_hand(game, random.Random(s), rs_name)
         d = st_.outcome().details
-        if game != "tarot" or d.get("contract"):
-            if game != "belote" or d.get("result") != "redeal":
-                return rs_name, s
+        played = game != "tarot" or bool(d.get("contract"))
+        if played and (game != "belote" or d.get("result") != "redeal"):
+            return rs_name, s
     return rs_name, seed
 
 

@@ -19,7 +19,9 @@ st.write(t("workshop.intro"))
 
 def _load_example() -> None:
     example = scenarios_root() / "belote" / "overruff.yaml"
-    st.session_state["workshop_text"] = example.read_text(encoding="utf-8") if example.exists() else ""
+    st.session_state["workshop_text"] = (
+        example.read_text(encoding="utf-8") if example.exists() else ""
+    )
 
 
 st.button(t("workshop.example"), key="workshop_example", on_click=_load_example)
@@ -36,12 +38,13 @@ if upload is not None:
             result = check_bytes(upload.getvalue(), upload.name)
         except ScenarioError as e:
             problems = problems_of(e)
-elif st.button(t("workshop.check"), key="workshop_check", type="primary") or text:
-    if text.strip():
-        try:
-            result = check_text(text, "pasted.yaml")
-        except ScenarioError as e:
-            problems = problems_of(e)
+elif (
+    st.button(t("workshop.check"), key="workshop_check", type="primary") or text
+) and text.strip():
+    try:
+        result = check_text(text, "pasted.yaml")
+    except ScenarioError as e:
+        problems = problems_of(e)
 
 if problems:
     st.error(t("workshop.problems"))

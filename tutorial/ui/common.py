@@ -49,7 +49,10 @@ def sidebar() -> None:
     with st.sidebar:
         st.subheader(t("app.settings"))
         s.four_colour = st.toggle(
-            t("app.four_colour"), value=s.four_colour, help=t("app.four_colour_help"), key="set_four_colour"
+            t("app.four_colour"),
+            value=s.four_colour,
+            help=t("app.four_colour_help"),
+            key="set_four_colour",
         )
         s.presenter = st.toggle(
             t("app.presenter"), value=s.presenter, help=t("app.presenter_help"), key="set_presenter"
@@ -59,4 +62,6 @@ def sidebar() -> None:
 def game_title(game: str) -> str:
     """A game's display title."""
     return t(f"games.{game}.title")
+
+
 PLAY_PAGE = "screens/play.py"

@@ -1015,7 +1015,7 @@ def table_summary(view: TableView) -> str:
     ... )
     >>> print(table_summary(v))
     Belote table. Trump: ♥. South (you) has 5 cards, 0 tricks won. North (opposite you, dealer) has 4 cards, 0 tricks won. Current trick: North ace of spades (winning).
-    """  # noqa: E501
+    """
     parts = [f"{_GAME_NAMES.get(view.game.lower(), _clean(view.game))} table."]
     for text in (view.trump, view.contract):
         if sentence := _sentence(text):

@@ -132,7 +132,9 @@ def table_view(
         trump=_trump_text(state),
         contract=_contract_text(run),
         trump_card=trump_card if isinstance(trump_card, Card) else None,
-        stock_count=len(stock) if state.game == "briscola" and isinstance(stock, Sequence) else None,
+        stock_count=len(stock)
+        if state.game == "briscola" and isinstance(stock, Sequence)
+        else None,
         four_colour=four_colour,
         large=large,
     )
