@@ -206,15 +206,16 @@ def play_hand(
     tables: Tables,
     dealer: int,
     carried: int,
-    flags: tuple[bool, bool, bool, bool, bool, bool, bool],
+    flags: tuple[bool, bool, bool, bool, bool, bool, bool, bool],
     capot_total: int,
 ) -> Figures:
     """Deal, bid, declare, play and score one hand by random legal choices.
 
     ``flags``: partner winning frees, undertrump forced, contract on totals strictly,
-    a tie succeeds, round to tens, declarations on, card reuse.
+    a tie succeeds, round to tens, declarations on, card reuse, the best team takes
+    every declaration (000).
     """
-    free, undertrump, strict, tie_ok, tens, with_decl, reuse = flags
+    free, undertrump, strict, tie_ok, tens, with_decl, reuse, take_all = flags
     rnd = rng.random
     bit = _BIT
     deal = list(range(_N))
@@ -288,7 +289,10 @@ def play_hand(
                 if full > best_key:
                     best_key, decl_team = full, seat & 1
         if decl_team >= 0:
-            decl_pts[decl_team] = seat_pts[decl_team] + seat_pts[decl_team + 2]
+            if take_all:  # 000: the best team scores the beaten declarations too
+                decl_pts[decl_team] = seat_pts[0] + seat_pts[1] + seat_pts[2] + seat_pts[3]
+            else:
+                decl_pts[decl_team] = seat_pts[decl_team] + seat_pts[decl_team + 2]
     kq = tables.kq[trump]
     belote_team = -1
     for seat in range(4):

@@ -260,6 +260,12 @@ class BeloteOptions:
         "play with declarations (sequences and carrés); belote-rebelote counts either way",
         (True, False),
     )
+    declarations_won: str = option(
+        "own",
+        "what the team with the best declaration scores: its own declarations (003, 004), "
+        "or every declaration made, the beaten team's too (000 section 6)",
+        ("own", "all"),
+    )
 
 
 DEFAULT_OPTIONS = BeloteOptions()
@@ -292,10 +298,14 @@ SEED_000 = register_ruleset(
     GAME,
     "seed-000",
     dataclasses.replace(
-        DEFAULT_OPTIONS, direction="clockwise", rounding="tens", redeal_dealer="next"
+        DEFAULT_OPTIONS,
+        direction="clockwise",
+        rounding="tens",
+        redeal_dealer="next",
+        declarations_won="all",
     ),
     "Seed 000: played clockwise, scores rounded to tens, the next dealer deals after "
-    "a double pass, game to 1000.",
+    "a double pass, the best declaration takes the beaten ones too, game to 1000.",
 )
 CONTREE_DISCARD = register_ruleset(
     GAME,
@@ -1511,9 +1521,10 @@ def _score(state: BeloteState) -> HandOutcome:
     dres = compare_declarations(declared, trump, state.dealer)
     best_team = dres.team
     decl_pts = [0, 0]
+    take_all = opts.declarations_won == "all"  # 000: the beaten declarations too
     for s, combos in declared.items():
-        if s % 2 == best_team:
-            decl_pts[s % 2] += sum(c.points for c in combos)
+        if best_team is not None and (s % 2 == best_team or take_all):
+            decl_pts[best_team] += sum(c.points for c in combos)
     # Belote-rebelote: always scored by the holder's team.
     belote_team = None if state.belote_holder is None else state.belote_holder % 2
     bel_pts = [BELOTE_POINTS if belote_team == t else 0 for t in (0, 1)]
@@ -1589,6 +1600,16 @@ def _score(state: BeloteState) -> HandOutcome:
             if seat % 2 == best_team and decl_to is not None:
                 add("declaration", label, decl_to, combo.points, decl_note)
             elif seat % 2 == best_team:
+                add("declaration", label, seat % 2, 0, held_note)
+            elif take_all and decl_to is not None:
+                add(
+                    "declaration",
+                    label,
+                    decl_to,
+                    combo.points,
+                    "000: the best declaration takes the beaten ones too",
+                )
+            elif take_all:
                 add("declaration", label, seat % 2, 0, held_note)
             else:
                 add("declaration", label, seat % 2, 0, f"does not score: {dres.reason}")
@@ -1867,7 +1888,7 @@ _FAST_CONFIG: dict[BeloteOptions, tuple[tuple[bool, bool, bool, bool, bool, bool
 
 def _fast_config(
     opts: BeloteOptions,
-) -> tuple[tuple[bool, bool, bool, bool, bool, bool, bool], int]:
+) -> tuple[tuple[bool, bool, bool, bool, bool, bool, bool, bool], int]:
     cfg = _FAST_CONFIG.get(opts)
     if cfg is None:
         flags = (
@@ -1878,6 +1899,7 @@ def _fast_config(
             opts.rounding == "tens",
             opts.declarations,
             opts.declaration_card_reuse,
+            opts.declarations_won == "all",
         )
         cfg = _FAST_CONFIG[opts] = (flags, opts.capot)
     return cfg
