@@ -6,11 +6,15 @@ checker and the chart builders live in the package and never import streamlit.
 
 from __future__ import annotations
 
+import os
+import time
+
 import streamlit as st
 
 from tutorial.i18n import t
 from tutorial.ui import common, state
 
+_started = time.perf_counter()
 st.set_page_config(page_title=t("app.title"), page_icon=":material/playing_cards:", layout="wide")
 state.init()
 common.styles()
@@ -42,3 +46,5 @@ pages = [
 page = st.navigation(pages)
 common.sidebar()
 page.run()
+if os.environ.get("ATOUT_TIMING"):  # for `python -m tutorial bench-app` only
+    st.session_state.setdefault("_timing", []).append(time.perf_counter() - _started)

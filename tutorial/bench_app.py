@@ -19,8 +19,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EMPTY_APP = """
+import time
 import streamlit as st
+_started = time.perf_counter()
 st.button("click", key="b")
+st.session_state.setdefault("_timing", []).append(time.perf_counter() - _started)
 """
 
 
@@ -31,8 +34,16 @@ def _pct(values: list[float], p: float) -> float:
 
 
 def server_times(clicks: int = 50) -> dict[str, dict[str, float]]:
-    """Milliseconds per click rerun: the player and an empty app."""
+    """Milliseconds per click rerun: the player and an empty app.
+
+    Each script times its own run (``ATOUT_TIMING``): AppTest's polling would otherwise
+    add its own sleeps to the figure.
+    """
+    import os
+
     from streamlit.testing.v1 import AppTest
+
+    os.environ["ATOUT_TIMING"] = "1"
 
     out: dict[str, dict[str, float]] = {}
     at = AppTest.from_file(str(ROOT / "tutorial" / "app.py"), default_timeout=120)
@@ -40,78 +51,74 @@ def server_times(clicks: int = 50) -> dict[str, dict[str, float]]:
     at.run()
     at.switch_page("screens/play.py")
     at.run()
-    times: list[float] = []
     keys = ["card_8H", "restart"]
+    at.session_state["_timing"] = []
     for i in range(clicks):
-        key = keys[i % 2]
-        btn = at.button(key=key)
-        start = time.perf_counter()
-        btn.click().run()
-        times.append((time.perf_counter() - start) * 1000)
+        at.button(key=keys[i % 2]).click().run()
+    times = [x * 1000 for x in at.session_state["_timing"]]
     out["player"] = {"median_ms": statistics.median(times), "p95_ms": _pct(times, 95)}
     empty = AppTest.from_string(EMPTY_APP, default_timeout=60)
     empty.run()
-    times = []
+    empty.session_state["_timing"] = []
     for _ in range(clicks):
-        start = time.perf_counter()
         empty.button(key="b").click().run()
-        times.append((time.perf_counter() - start) * 1000)
+    times = [x * 1000 for x in empty.session_state["_timing"]]
     out["empty"] = {"median_ms": statistics.median(times), "p95_ms": _pct(times, 95)}
     out["ratio_p95"] = {"player_over_empty": out["player"]["p95_ms"] / out["empty"]["p95_ms"]}
     return out
 
 
+EMPTY_BROWSER_APP = """
+import streamlit as st
+st.session_state.setdefault("n", 0)
+if st.button("click", key="b"):
+    st.session_state["n"] += 1
+st.write(f"clicked {st.session_state['n']}")
+"""
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _serve(script: str, port: int) -> subprocess.Popen[bytes]:
+    """Start ``streamlit run script`` on 127.0.0.1:port and wait for its health check."""
+    cmd = [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true"]
+    cmd += ["--server.port", str(port), "--server.address", "127.0.0.1"]
+    cmd += ["--server.fileWatcherType", "none"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(120):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2):
+                return proc
+        except OSError:
+            time.sleep(0.5)
+    return proc
+
+
+def _summary(times: list[float]) -> dict[str, float]:
+    return {"median_ms": statistics.median(times), "p95_ms": _pct(times, 95), "clicks": len(times)}
+
+
 def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, float] | None:
     """Click-to-feedback milliseconds in headless chromium, or None without chromium."""
-    chromium = "/usr/bin/chromium"
-    if not Path(chromium).exists():
+    if not Path(CHROMIUM).exists():
         return None
     from playwright.sync_api import expect, sync_playwright
 
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "tutorial/app.py",
-            "--server.headless",
-            "true",
-            "--server.port",
-            str(port),
-            "--server.address",
-            "127.0.0.1",
-            "--server.fileWatcherType",
-            "none",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    proc = _serve("tutorial/app.py", port)
     try:
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(120):
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.5)
         times: list[float] = []
         with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=chromium,
-                args=[
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                    "--no-first-run",
-                ],
-            )
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH)
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.goto(f"{url}/play?scenario=belote/overruff")
+            page.goto(f"http://127.0.0.1:{port}/play?scenario=belote/overruff")
             idle = page.locator("[data-test-script-state='notRunning']")
             expect(idle).to_have_count(1, timeout=60_000)
             reason = page.get_by_text("You must overtrump", exact=False)
@@ -126,10 +133,42 @@ def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, float] | None
                 expect(reason).to_have_count(0, timeout=30_000)
                 expect(idle).to_have_count(1, timeout=30_000)
             browser.close()
-        return {"median_ms": statistics.median(times), "p95_ms": _pct(times, 95), "clicks": clicks}
+        return _summary(times)
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def empty_browser_times(clicks: int = 20, port: int = 8598) -> dict[str, float] | None:
+    """Click-to-update milliseconds of an empty app in the same browser, for comparison."""
+    if not Path(CHROMIUM).exists():
+        return None
+    import tempfile
+
+    from playwright.sync_api import expect, sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "empty_app.py"
+        script.write_text(EMPTY_BROWSER_APP, encoding="utf-8")
+        proc = _serve(str(script), port)
+        try:
+            times: list[float] = []
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH)
+                page = browser.new_page()
+                page.goto(f"http://127.0.0.1:{port}")
+                expect(page.get_by_text("clicked 0")).to_be_visible(timeout=60_000)
+                button = page.locator(".st-key-b button").first
+                for i in range(1, clicks + 1):
+                    start = time.perf_counter()
+                    button.click()
+                    expect(page.get_by_text(f"clicked {i}")).to_be_visible(timeout=30_000)
+                    times.append((time.perf_counter() - start) * 1000)
+                browser.close()
+            return _summary(times)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
 
 
 def main(argv: list[str]) -> int:
@@ -137,6 +176,7 @@ def main(argv: list[str]) -> int:
     figures: dict[str, object] = {"server": server_times()}
     if "--no-browser" not in argv:
         figures["browser"] = browser_times()
+        figures["browser_empty"] = empty_browser_times()
     if "--json" in argv:
         print(json.dumps(figures, indent=2))
     else:
@@ -156,4 +196,10 @@ def main(argv: list[str]) -> int:
             )
         elif "browser" in figures:
             print("browser: chromium not installed, not measured")
+        e = figures.get("browser_empty")
+        if isinstance(e, dict) and isinstance(b, dict):
+            print(
+                f"browser click-to-update, empty app: median {e['median_ms']:.0f} ms, p95 {e['p95_ms']:.0f} ms"
+            )
+            print(f"browser p95 ratio player / empty: {b['p95_ms'] / e['p95_ms']:.2f}")
     return 0

@@ -1883,7 +1883,9 @@ class PlayoutResult:
 _FAST_TABLES = _fast_belote.make_tables(
     TRUMP_ORDER, PLAIN_ORDER, TRUMP_POINTS, PLAIN_POINTS, CARRE_POINTS, CARRE_ORDER
 )
-_FAST_CONFIG: dict[BeloteOptions, tuple[tuple[bool, bool, bool, bool, bool, bool, bool], int]] = {}
+_FAST_CONFIG: dict[
+    BeloteOptions, tuple[tuple[bool, bool, bool, bool, bool, bool, bool, bool], int]
+] = {}
 
 
 def _fast_config(

@@ -50,6 +50,8 @@ class ScenarioProgress:
 def init() -> None:
     """Create every key with its default (idempotent; called at the top of the app)."""
     ss = st.session_state
+    if LINK_APPLIED in ss:  # the last key created: all are there (the cheap common case)
+        return
     ss.setdefault(PROGRESS, {})
     ss.setdefault(RUNS, {})
     ss.setdefault(CURSOR, {})
