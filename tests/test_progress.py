@@ -1,0 +1,79 @@
+"""Progress codes and files: round trip, and damaged or hostile input refused clearly."""
+
+import base64
+import zlib
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tutorial.progress import (
+    PREFIX,
+    Progress,
+    ProgressError,
+    QuizRecord,
+    ScenarioRecord,
+    decode,
+    encode,
+    from_json,
+    to_json,
+)
+
+SAMPLE = Progress(
+    learner="Ana",
+    scenarios={"belote/overruff": ScenarioRecord(done=True, mistakes=2)},
+    quizzes={"belote/04-overtrumping": QuizRecord(right=3, total=4)},
+)
+
+
+def test_round_trip_code_and_file() -> None:
+    assert decode(encode(SAMPLE)) == SAMPLE
+    assert from_json(to_json(SAMPLE)) == SAMPLE
+
+
+def test_code_is_short() -> None:
+    many = Progress(scenarios={f"belote/s{i}": ScenarioRecord(done=True) for i in range(60)})
+    assert len(encode(many)) < 400
+
+
+def test_whitespace_in_a_pasted_code_is_ignored() -> None:
+    code = encode(SAMPLE)
+    assert decode(code[:10] + "\n " + code[10:]) == SAMPLE
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("hello", "starts with ATOUT1-"),
+        (PREFIX + "!!!!", "damaged"),
+        (
+            PREFIX + base64.urlsafe_b64encode(zlib.compress(b"[1,2]")).decode(),
+            "not a progress file",
+        ),
+        (
+            PREFIX + base64.urlsafe_b64encode(zlib.compress(b"\x00" * 10_000_000)).decode(),
+            "too much data",
+        ),
+        (PREFIX + "A" * 30_000, "at most"),
+    ],
+)
+def test_bad_codes(code: str, message: str) -> None:
+    with pytest.raises(ProgressError, match=message):
+        decode(code)
+
+
+def test_bad_files() -> None:
+    with pytest.raises(ProgressError, match="not JSON"):
+        from_json("{nope")
+    with pytest.raises(ProgressError, match="scenarios"):
+        from_json('{"scenarios": {"x": {"done": "maybe"}}}')
+    with pytest.raises(ProgressError, match="Extra inputs"):
+        from_json('{"admin": true}')
+
+
+@given(st.text(max_size=200))
+def test_any_text_either_decodes_or_is_refused(text: str) -> None:
+    try:
+        decode(text)
+    except ProgressError:
+        pass

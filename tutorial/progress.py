@@ -1,0 +1,116 @@
+"""Progress as a short code or a small file, to continue another day or hand to a teacher.
+
+The code is ``ATOUT1-`` followed by the progress as compact JSON, zlib-compressed and
+base64url-encoded. Decoding is strict (size caps, a pydantic model): a damaged or
+hostile code gives a clear error and changes nothing.
+
+>>> code = encode(Progress(scenarios={"belote/overruff": ScenarioRecord(done=True)}))
+>>> decode(code).scenarios["belote/overruff"].done
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tutorial.engine.errors import TutorialError
+
+PREFIX = "ATOUT1-"
+MAX_CODE = 20_000  # characters
+MAX_JSON = 200_000  # bytes once decompressed
+
+
+class ProgressError(TutorialError, ValueError):
+    """A progress code or file that cannot be read."""
+
+
+class ScenarioRecord(BaseModel):
+    """What a learner did with one scenario."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    done: bool = False
+    mistakes: int = Field(default=0, ge=0, le=100_000)
+    hints: int = Field(default=0, ge=0, le=100_000)
+
+
+class QuizRecord(BaseModel):
+    """A lesson's quiz: how many questions were answered right out of how many."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    right: int = Field(default=0, ge=0, le=1000)
+    total: int = Field(default=0, ge=0, le=1000)
+
+
+class Progress(BaseModel):
+    """Everything a learner has done."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    learner: str = Field(default="", max_length=80)
+    scenarios: dict[str, ScenarioRecord] = Field(default_factory=dict, max_length=5000)
+    quizzes: dict[str, QuizRecord] = Field(default_factory=dict, max_length=5000)
+
+
+def to_json(p: Progress) -> str:
+    """The progress as a small JSON document (the downloadable file)."""
+    return p.model_dump_json(exclude_defaults=True)
+
+
+def from_json(text: str | bytes) -> Progress:
+    """Read a progress file.
+
+    Raises:
+        ProgressError: not JSON, too big, or not a progress document.
+    """
+    if len(text) > MAX_JSON:
+        raise ProgressError(f"the progress file is {len(text):,} bytes; at most {MAX_JSON:,}")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise ProgressError(f"not a progress file (not JSON: {e})") from None
+    try:
+        return Progress.model_validate(data)
+    except ValidationError as e:
+        first = e.errors(include_url=False)[0]
+        where = ".".join(str(x) for x in first["loc"]) or "the document"
+        raise ProgressError(f"not a progress file: {where}: {first['msg']}") from None
+
+
+def encode(p: Progress) -> str:
+    """The short code of a progress."""
+    raw = to_json(p).encode("utf-8")
+    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+
+
+def decode(code: str) -> Progress:
+    """Read a progress code (spaces and line breaks are ignored).
+
+    Raises:
+        ProgressError: not a code of this app, damaged, or too big.
+    """
+    text = "".join(code.split())
+    if len(text) > MAX_CODE:
+        raise ProgressError(f"the code is {len(text):,} characters long; at most {MAX_CODE:,}")
+    if not text.startswith(PREFIX):
+        raise ProgressError(f"a progress code starts with {PREFIX}")
+    body = text[len(PREFIX) :]
+    try:
+        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
+        d = zlib.decompressobj()
+        raw = d.decompress(packed, MAX_JSON + 1)
+        if not d.eof and not d.unconsumed_tail:
+            raise ProgressError("the code is damaged (was it copied whole?)")
+        if len(raw) > MAX_JSON or d.unconsumed_tail:
+            raise ProgressError("the code unpacks to too much data")
+    except (binascii.Error, zlib.error, ValueError) as e:
+        if isinstance(e, ProgressError):
+            raise
+        raise ProgressError("the code is damaged (was it copied whole?)") from None
+    return from_json(raw)
