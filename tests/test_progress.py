@@ -73,7 +73,10 @@ def test_bad_files() -> None:
 
 @given(st.text(max_size=200))
 def test_any_text_either_decodes_or_is_refused(text: str) -> None:
+    # Anything but a ProgressError (a crash) fails the test.
     try:
-        decode(text)
-    except ProgressError:
-        pass
+        result = decode(text)
+    except ProgressError as e:
+        assert str(e)
+    else:
+        assert isinstance(result, Progress)
