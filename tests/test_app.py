@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = "../tutorial/app.py"  # relative to this file, as AppTest wants
-PAGES = ["home", "play", "score", "rules", "workshop"]
+PAGES = ["home", "lessons", "play", "trainer", "score", "rules", "workshop"]
 
 
 @pytest.fixture(autouse=True)
@@ -113,3 +113,34 @@ def test_broken_scenario_is_listed_and_the_rest_served(
     assert any("broken.yaml" in e.label for e in at.expander)
     at = _app("play", scenario="belote/good")
     assert at.button(key="card_9H")
+
+
+def test_trainer_diagnoses_a_wrong_count_and_accepts_the_right_one() -> None:
+    from tutorial.trainer import make_exercise
+
+    at = _app("trainer")
+    ex = make_exercise("belote", 1)
+    right = ex.trick_value(0)
+    at.text_input(key="trainer_answer").input(str(right + 100)).run()
+    assert any("Not" in w.value for w in at.warning)
+    at.text_input(key="trainer_answer").input(f"{right:g}").run()
+    assert any("Right" in s.value for s in at.success)
+    at.button(key="trainer_next").click().run()
+    assert any("Trick 2 of 8" in h.value for h in at.subheader)
+
+
+def test_progress_code_round_trip_through_the_home_page() -> None:
+    from tutorial.ui.state import PROGRESS, ScenarioProgress
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state[PROGRESS] = {"belote/overruff": ScenarioProgress(done=True, mistakes=1)}
+    at.run()
+    code = next(c.value for c in at.code if c.value.startswith("ATOUT1-"))
+    fresh = _app("home")
+    fresh.text_input(key="progress_code_in").input(code).run()
+    fresh.button(key="progress_load").click().run()
+    assert any("1 scenarios done" in s.value for s in fresh.success)
+    bad = _app("home")
+    bad.text_input(key="progress_code_in").input("ATOUT1-garbage!").run()
+    bad.button(key="progress_load").click().run()
+    assert any("damaged" in e.value for e in bad.error)

@@ -8,6 +8,7 @@ USAGE = """usage: python -m tutorial COMMAND
   bench [--json] [--seconds N]   hands per second of each game's engine
   bench-app [--json] [--no-browser]  click-to-answer times of the app (server and browser)
   check [PATH ...]               validate scenario files or folders (default scenarios/)
+  coverage                       regenerate the coverage table in lessons/README.md
   schema [FILE]                  write the scenario JSON Schema (default scenarios/scenario.schema.json)
 """
 
@@ -31,6 +32,19 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial.scenarios import check_cli
 
         return check_cli.main(rest)
+    if cmd == "coverage":
+        from tutorial import lessons
+        from tutorial.library import scenarios_root
+
+        root = lessons.lessons_root()
+        table = lessons.coverage_table(
+            lessons.load_lessons("en"), lessons.load_rules(), lessons.scenario_teaches(scenarios_root())
+        )
+        readme = root / "README.md"
+        old = readme.read_text("utf-8") if readme.exists() else ""
+        readme.write_text(lessons.render_readme(old, table), "utf-8")
+        print(f"wrote {readme}")
+        return 0
     if cmd == "schema":
         import json
         from pathlib import Path

@@ -19,29 +19,18 @@ st.set_page_config(page_title=t("app.title"), page_icon=":material/playing_cards
 state.init()
 common.styles()
 
+PAGES = [  # (file, catalogue key, icon, url path)
+    ("screens/home.py", "app.nav_home", ":material/home:", "home"),
+    ("screens/lessons.py", "app.nav_lessons", ":material/school:", "lessons"),
+    ("screens/play.py", "app.nav_play", ":material/playing_cards:", "play"),
+    ("screens/trainer.py", "app.nav_trainer", ":material/calculate:", "trainer"),
+    ("screens/score.py", "app.nav_score", ":material/bar_chart:", "score"),
+    ("screens/rules.py", "app.nav_rules", ":material/menu_book:", "rules"),
+    ("screens/workshop.py", "app.nav_workshop", ":material/build:", "workshop"),
+]
 pages = [
-    st.Page(
-        "screens/home.py",
-        title=t("app.nav_home"),
-        icon=":material/home:",
-        url_path="home",
-        default=True,
-    ),
-    st.Page(
-        "screens/play.py", title=t("app.nav_play"), icon=":material/playing_cards:", url_path="play"
-    ),
-    st.Page(
-        "screens/score.py", title=t("app.nav_score"), icon=":material/bar_chart:", url_path="score"
-    ),
-    st.Page(
-        "screens/rules.py", title=t("app.nav_rules"), icon=":material/menu_book:", url_path="rules"
-    ),
-    st.Page(
-        "screens/workshop.py",
-        title=t("app.nav_workshop"),
-        icon=":material/build:",
-        url_path="workshop",
-    ),
+    st.Page(path, title=t(key), icon=icon, url_path=url, default=url == "home")
+    for path, key, icon, url in PAGES
 ]
 page = st.navigation(pages)
 common.sidebar()

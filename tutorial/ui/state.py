@@ -25,6 +25,8 @@ CURRENT = "current_scenario"  # str | None
 WORKSHOP_TEXT = "workshop_text"  # str
 WORKSHOP = "workshop_checked"  # Checked | None: the workshop's scenario, playable
 LINK_APPLIED = "link_applied"  # str: the deep link already applied this session
+LESSON = "lesson"  # str | None: the lesson open on the Lessons page
+TRAINER = "trainer"  # TrainerState
 QUIZ = "quiz"  # dict[str, dict[str, Any]]: lesson quiz answers
 
 
@@ -35,6 +37,18 @@ class Settings:
     four_colour: bool = False
     presenter: bool = False
     language: str = "en"
+
+
+@dataclass
+class TrainerState:
+    """The counting trainer: which hand, which trick, what the learner counted."""
+
+    game: str = "belote"
+    seed: int = 1
+    index: int = 0
+    answers: dict[int, float] | None = None
+    last: str = ""  # the last diagnosis shown
+    last_right: bool = False
 
 
 @dataclass
@@ -63,6 +77,8 @@ def init() -> None:
     ss.setdefault(WORKSHOP_TEXT, "")
     ss.setdefault(QUIZ, {})
     ss.setdefault(WORKSHOP, None)
+    ss.setdefault(LESSON, None)
+    ss.setdefault(TRAINER, TrainerState())
     ss.setdefault(LINK_APPLIED, "")
 
 
@@ -233,3 +249,52 @@ def set_link_applied(link: str) -> None:
     """Remember that a deep link was applied (so reruns do not re-apply it)."""
     init()
     st.session_state[LINK_APPLIED] = link
+
+
+def lesson() -> str | None:
+    """The lesson open on the Lessons page."""
+    init()
+    value: str | None = st.session_state[LESSON]
+    return value
+
+
+def set_lesson(lesson_id: str | None) -> None:
+    """Open a lesson."""
+    init()
+    st.session_state[LESSON] = lesson_id
+
+
+def trainer() -> TrainerState:
+    """The counting trainer's state."""
+    init()
+    value: TrainerState = st.session_state[TRAINER]
+    return value
+
+
+def export_progress() -> Any:
+    """The session's progress as a :class:`tutorial.progress.Progress`."""
+    from tutorial.progress import Progress, QuizRecord, ScenarioRecord
+
+    return Progress(
+        scenarios={
+            sid: ScenarioRecord(done=p.done, mistakes=p.mistakes, hints=p.hints)
+            for sid, p in progress().items()
+            if p.done or p.mistakes or p.hints
+        },
+        quizzes={
+            lid: QuizRecord(right=int(q.get("right", 0)), total=int(q.get("total", 0)))
+            for lid, q in quiz().items()
+        },
+    )
+
+
+def import_progress(p: Any) -> None:
+    """Replace the session's progress by an imported one (scenarios and quizzes)."""
+    init()
+    st.session_state[PROGRESS] = {
+        sid: ScenarioProgress(done=r.done, mistakes=r.mistakes, hints=r.hints)
+        for sid, r in p.scenarios.items()
+    }
+    st.session_state[QUIZ] = {
+        lid: {"right": q.right, "total": q.total} for lid, q in p.quizzes.items()
+    }

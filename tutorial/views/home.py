@@ -6,12 +6,54 @@ import streamlit as st
 
 from tutorial.engine.games import GAMES
 from tutorial.i18n import t
+from tutorial.progress import ProgressError, decode, encode, from_json, to_json
 from tutorial.ui import common, state
+from tutorial.views.lessons import course, lesson_done
+
+
+def _load_progress() -> None:
+    code = str(st.session_state.get("progress_code_in", "")).strip()
+    upload = st.session_state.get("progress_file_in")
+    try:
+        if upload is not None:
+            p = from_json(upload.getvalue())
+        elif code:
+            p = decode(code)
+        else:
+            return
+    except ProgressError as e:
+        st.session_state["progress_message"] = ("error", str(e))
+        return
+    state.import_progress(p)
+    done = sum(1 for r in p.scenarios.values() if r.done)
+    st.session_state["progress_message"] = ("ok", t("progress.loaded", n=done))
+
+
+def progress_panel() -> None:
+    """Export the progress as a code or a file; import one."""
+    with st.expander(t("progress.title"), icon=":material/save:"):
+        st.caption(t("progress.help"))
+        p = state.export_progress()
+        st.code(encode(p), language=None)
+        st.download_button(
+            t("progress.download"),
+            to_json(p),
+            file_name="atout-progress.json",
+            mime="application/json",
+            key="progress_download",
+        )
+        st.text_input(t("progress.import_code"), key="progress_code_in")
+        st.file_uploader(t("progress.import_file"), type=["json"], key="progress_file_in")
+        st.button(t("progress.load"), key="progress_load", on_click=_load_progress)
+        msg = st.session_state.get("progress_message")
+        if msg:
+            (st.success if msg[0] == "ok" else st.error)(msg[1])
 
 
 def main() -> None:
     """The page."""
     lib = common.library()
+    lessons, _ = course(state.settings().language)
     st.title(t("app.title"))
     st.write(t("app.tagline"))
 
@@ -27,6 +69,10 @@ def main() -> None:
                 done / len(items) if items else 0.0,
                 text=t("home.progress_line", done=done, total=len(items)),
             )
+            mine = [le for le in lessons if le.game == game]
+            if mine:
+                ldone = sum(1 for le in mine if lesson_done(le))
+                st.caption(t("progress.lessons_line", done=ldone, total=len(mine)))
             if items:
                 first = next(
                     (sid for sid, _ in items if not state.progress_of(sid).done), items[0][0]
@@ -34,9 +80,13 @@ def main() -> None:
                 title = lib.scenarios[first].scenario.title
                 if st.button(t("home.start", title=title), key=f"start_{game}", width="stretch"):
                     state.set_current_scenario(first)
+                    state.set_link_applied("")
                     st.switch_page(common.PLAY_PAGE)
             else:
                 st.caption(t("home.no_scenarios"))
+
+    st.header(t("home.progress"))
+    progress_panel()
 
     if lib.broken:
         st.header(t("home.broken_title"))
