@@ -189,7 +189,7 @@ def _parse(sc: Scenario, deck: Deck) -> _Spec:
     captured: dict[int, tuple[Card, ...]] = {}
     if sc.captured:
         for key, cards_spec in sc.captured.items():
-            side = _side_index(sc.game, names, key, ("captured", key))
+            side = _side_index(sc, names, key, ("captured", key))
             captured[side] = _cards(deck, cards_spec, ("captured", key))
     return _Spec(names, learner, dealer, leader, known, slots, tricks, current, captured, 0, {})
 
@@ -241,12 +241,17 @@ def _belote_trump(sc: Scenario) -> Suit | None:
         return None
 
 
-def _side_index(game: str, names: Sequence[str], key: str, loc: tuple[Any, ...]) -> int:
-    if key in names:
-        s = names.index(key)
-        if game == "tarot":
-            return s
-        return s % 2
+def _side_index(sc: Scenario, names: Sequence[str], key: str, loc: tuple[Any, ...]) -> int:
+    """The team index meant by a seat name (Tarot: 0 the taker's side, 1 the defence)."""
+    if sc.game == "tarot":
+        low = key.strip().lower()
+        if low in ("taker", "defence", "defense"):
+            return 0 if low == "taker" else 1
+        if key in names:
+            taker = resolve_seat(names, sc.taker, ("taker",))
+            return 0 if names.index(key) == taker else 1
+    elif key in names:
+        return names.index(key) % 2
     raise PositionError(loc, f"{key!r} is not a seat; name a seat of the side: {', '.join(names)}")
 
 
@@ -306,7 +311,7 @@ def _start(
             ]
         if sc.carried_points:
             kw["carried_points"] = {
-                _side_index("tarot", spec.names, k, ("carried_points", k)): v
+                _side_index(sc, spec.names, k, ("carried_points", k)): v
                 for k, v in sc.carried_points.items()
             }
         return tarot.start_play(
@@ -328,7 +333,7 @@ def _start(
     if sc.carried_points:
         pts = [0.0, 0.0]
         for k, v in sc.carried_points.items():
-            pts[_side_index("briscola", spec.names, k, ("carried_points", k))] += v
+            pts[_side_index(sc, spec.names, k, ("carried_points", k))] += v
         kw["carried_points"] = pts
     stock = _cards(BRISCOLA_DECK, sc.stock, ("stock",))
     return briscola.start_play(
