@@ -38,7 +38,9 @@ def main(argv: list[str] | None = None) -> int:
 
         root = lessons.lessons_root()
         table = lessons.coverage_table(
-            lessons.load_lessons("en"), lessons.load_rules(), lessons.scenario_teaches(scenarios_root())
+            lessons.load_lessons("en"),
+            lessons.load_rules(),
+            lessons.scenario_teaches(scenarios_root()),
         )
         readme = root / "README.md"
         old = readme.read_text("utf-8") if readme.exists() else ""

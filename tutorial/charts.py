@@ -6,13 +6,13 @@ for screen readers and for anyone who prefers reading.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 import plotly.graph_objects as go
 
 from tutorial.engine.core import HandOutcome
+from tutorial.scenarios.sides import name_seats
 
 SIDE_COLOURS = ("#1565c0", "#c62828")
 FONT = {"family": "DejaVu Sans, Arial, sans-serif", "size": 14}
@@ -22,31 +22,13 @@ def _layout(fig: go.Figure, title: str, height: int = 360) -> go.Figure:
     fig.update_layout(
         title={"text": title, "x": 0.01, "font": {"size": 16}},
         height=height,
-        margin={"l": 50, "r": 20, "t": 60, "b": 40},
+        margin={"l": 50, "r": 20, "t": 60, "b": 90},
         font=FONT,
         paper_bgcolor="rgba(0,0,0,0)",
         plot_bgcolor="#fbfaf5",
-        legend={"orientation": "h", "y": -0.18},
+        legend={"orientation": "h", "y": -0.3, "yanchor": "top"},
     )
     return fig
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    """Replace the engine's "seat 2" / "seats 0 and 2" by the scenario's seat names.
-
-    >>> name_seats("team 1 (seats 1 and 3), seat 0", ["S", "E", "N", "W"])
-    'team 1 (E and W), S'
-    """
-
-    def both(m: re.Match[str]) -> str:
-        return f"{names[int(m.group(1))]} and {names[int(m.group(2))]}"
-
-    def one(m: re.Match[str]) -> str:
-        i = int(m.group(1))
-        return names[i] if i < len(names) else m.group(0)
-
-    text = re.sub(r"[Ss]eats (\d) and (\d)", both, text)
-    return re.sub(r"[Ss]eat (\d)", one, text)
 
 
 # --- per trick -----------------------------------------------------------------------
@@ -80,8 +62,14 @@ def tricks_figure(
     fig.update_layout(
         barmode="overlay",
         xaxis={"title": "trick", "dtick": 1},
-        yaxis={"title": "points in the trick"},
-        yaxis2={"title": "running total", "overlaying": "y", "side": "right", "showgrid": False},
+        yaxis={"title": "points in the trick", "rangemode": "tozero"},
+        yaxis2={
+            "title": "running total",
+            "overlaying": "y",
+            "side": "right",
+            "showgrid": False,
+            "rangemode": "tozero",
+        },
     )
     return _layout(fig, "Points trick by trick")
 

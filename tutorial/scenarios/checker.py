@@ -21,6 +21,7 @@ from tutorial.scenarios import actions
 from tutorial.scenarios.loader import Problem, ScenarioProblems, parse_bytes, parse_file, parse_text
 from tutorial.scenarios.model import Ask, AskStep, Auto, Expect, ExpectStep, Play, Scenario
 from tutorial.scenarios.position import PositionError, Table, build, ruleset_of
+from tutorial.scenarios.sides import side_labels, side_of
 from tutorial.scenarios.yamlsafe import Located
 
 PLACEMENTS = 6  # extra placements of unknown cards replayed to show they do not matter
@@ -44,34 +45,6 @@ class _Fail(Exception):
     def __init__(self, loc: tuple[Any, ...], message: str) -> None:
         super().__init__(message)
         self.loc = loc
-
-
-# --- sides ---------------------------------------------------------------------------
-
-
-def side_labels(table: Table) -> list[str]:
-    """Display names of the sides: teams by their seats, Tarot by taker / defence."""
-    names = table.seat_names
-    state = table.state
-    if state.game == "tarot":
-        taker = next((s for s in range(4) if state.team_of(s) == 0), None)
-        return [f"taker ({names[taker]})" if taker is not None else "taker", "defence"]
-    if len(names) == 2:
-        return list(names)
-    return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-
-
-def side_of(table: Table, value: Any) -> int | None:
-    """The side index meant by a seat name, a side label or an engine side key."""
-    text = str(value).strip().lower()
-    labels = [s.lower() for s in side_labels(table)]
-    if text in labels:
-        return labels.index(text)
-    names = [n.lower() for n in table.seat_names]
-    if text in names:
-        return table.state.team_of(names.index(text))
-    keys = {"team0": 0, "team1": 1, "a": 0, "b": 1, "taker": 0, "defence": 1, "defense": 1}
-    return keys.get(text)
 
 
 def _totals_by_side(table: Table, state: GameState) -> dict[int, float]:

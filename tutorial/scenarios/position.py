@@ -400,7 +400,7 @@ def build(
     for key, loc in (("chien", ("chien",)), ("discard", ("discard",)), ("stock", ("stock",))):
         val = getattr(sc, key)
         place(_cards(deck, val, loc), key, loc)
-    if sc.trump_card and sc.game == "briscola":
+    if sc.trump_card and sc.game == "briscola" and not sc.trump_card_taken:
         place((deck.parse(sc.trump_card),), "the face-up trump card", ("trump_card",))
     pool = [c for c in deck if c not in used]
     aside = 0

@@ -21,6 +21,7 @@ from tutorial.engine.errors import IllegalActionError, NotationError, TutorialEr
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
 from tutorial.scenarios.position import Table
+from tutorial.scenarios.sides import result_text
 
 #: Questions whose answer the transcript would give away if shown at once.
 SECRET_KINDS = frozenset({"trick_winner", "trick_points"})
@@ -112,23 +113,28 @@ class Run:
             else:
                 break
         step = run.current
-        if (
-            isinstance(step, AskStep)
-            and step.ask.kind in SECRET_KINDS
-            and run.transcript
-            and run.transcript[-1].kind == "trick"
-        ):
-            # Do not give the answer away: hold the trick's result until answered.
-            run = dataclasses.replace(
-                run, transcript=run.transcript[:-1], pending=(*run.pending, run.transcript[-1])
+        if isinstance(step, AskStep) and step.ask.kind in SECRET_KINDS:
+            # Do not give the answer away: hold the last trick's result until answered
+            # (narration may stand between the trick and the question).
+            idx = next(
+                (
+                    i
+                    for i in range(len(run.transcript) - 1, -1, -1)
+                    if run.transcript[i].kind in ("trick", "answer")
+                ),
+                None,
             )
+            if idx is not None and run.transcript[idx].kind == "trick":
+                held = run.transcript[idx]
+                rest = run.transcript[:idx] + run.transcript[idx + 1 :]
+                run = dataclasses.replace(run, transcript=rest, pending=(*run.pending, held))
         if (
             run.finished
             and run.state.is_terminal
             and not any(e.kind == "score" for e in run.transcript)
         ):
-            out = run.state.outcome()
-            run = dataclasses.replace(run, transcript=(*run.transcript, Event("score", out.result)))
+            text = result_text(run.table, run.state)
+            run = dataclasses.replace(run, transcript=(*run.transcript, Event("score", text)))
         return run
 
     def _auto(self, step: Auto) -> Run:

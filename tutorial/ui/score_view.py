@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial.charts import figures, name_seats
+from tutorial.charts import figures
 from tutorial.engine.core import GameState
 from tutorial.i18n import t
-from tutorial.scenarios.checker import side_labels
 from tutorial.scenarios.position import Table
+from tutorial.scenarios.sides import name_seats, side_labels
 
 
 def show_outcome(state: GameState, table: Table, key_prefix: str) -> None:

@@ -10,9 +10,10 @@ from tutorial.engine.cards import Card
 from tutorial.engine.games import GAMES
 from tutorial.i18n import t
 from tutorial.scenarios import actions
-from tutorial.scenarios.checker import Checked, side_labels
+from tutorial.scenarios.checker import Checked
 from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.runtime import Feedback, Run, goto, start
+from tutorial.scenarios.sides import side_labels
 from tutorial.ui import common, state
 from tutorial.ui.score_view import show_outcome
 from tutorial.ui.svg import Highlight, table_summary, table_svg
