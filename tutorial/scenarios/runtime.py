@@ -18,6 +18,7 @@ from typing import Any, Literal
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState, TrickResult, Verdict
 from tutorial.engine.errors import IllegalActionError, NotationError, TutorialError
+from tutorial.i18n import t
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
 from tutorial.scenarios.position import Table
@@ -162,8 +163,12 @@ class Run:
             events.append(
                 Event(
                     "trick",
-                    f"Trick to {self.seat_name(trick.winner)} ({_pts(trick.points)} points): "
-                    f"{trick.explanation}",
+                    t(
+                        "run.trick",
+                        name=self.seat_name(trick.winner),
+                        points=_pts(trick.points),
+                        why=trick.explanation,
+                    ),
                     trick.winner,
                     trick=trick,
                 )
@@ -178,7 +183,7 @@ class Run:
         """
         step = self.current
         if not isinstance(step, Play):
-            return self, Feedback("invalid", "There is nothing to play now.")
+            return self, Feedback("invalid", t("run.nothing_to_play"))
         try:
             action = actions.parse(self.state, text)
         except (NotationError, IllegalActionError) as e:
@@ -194,7 +199,7 @@ class Run:
         }
         if not accepted:
             msg = _lookup_feedback(step.play.feedback, code, self.state) or (
-                "That card is legal, but it is not the best play here. Think again."
+                t("run.legal_not_best")
             )
             return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback(
                 "wrong", msg, verdict
@@ -202,14 +207,14 @@ class Run:
         run, events = self._apply_text(text)
         run = dataclasses.replace(run, step=run.step + 1).advance()
         new_events = run.transcript[len(self.transcript) :]
-        message = step.play.explain or "Right."
+        message = step.play.explain or t("run.right")
         return run, Feedback("right", message, verdict, (), tuple(new_events) or events)
 
     def answer(self, value: Any) -> tuple[Run, Feedback]:
         """The learner answers the current question."""
         step = self.current
         if not isinstance(step, AskStep):
-            return self, Feedback("invalid", "There is no question now.")
+            return self, Feedback("invalid", t("run.no_question"))
         expected = step.ask.answer
         if answers_equal(value, expected):
             run = dataclasses.replace(
@@ -223,9 +228,9 @@ class Run:
                 ),
                 pending=(),
             ).advance()
-            return run, Feedback("answer_right", step.ask.explain or "Correct.")
+            return run, Feedback("answer_right", step.ask.explain or t("run.correct"))
         return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback(
-            "answer_wrong", f"Not quite: {value} is not right. Try again."
+            "answer_wrong", t("run.not_quite", value=value)
         )
 
     def solve_current(self) -> Run:
@@ -253,28 +258,19 @@ class Run:
         step = self.current
         if isinstance(step, AskStep):
             if tier >= 2:
-                return f"The answer is {step.ask.answer}."
-            return (
-                step.ask.explain and "Look again at the cards in the trick."
-            ) or "Count carefully."
+                return t("run.hint_answer", answer=step.ask.answer)
+            return t("run.hint_ask_look") if tier == 0 else t("run.hint_ask_count")
         if not isinstance(step, Play):
             return ""
         if tier == 0:
-            return (
-                step.play.hints[0]
-                if step.play.hints
-                else "Which rule decides what you may play here?"
-            )
+            return step.play.hints[0] if step.play.hints else t("run.hint_rule")
         if tier == 1:
             legal = self.state.legal_plays() or self.state.legal_actions()
-            return "Legal now: " + ", ".join(actions.label(a) for a in legal) + "."
+            return t("run.hint_legal", cards=", ".join(actions.label(a) for a in legal))
         if step.play.accept == "any":
-            return "Any legal card is fine here."
-        return (
-            "The answer: "
-            + ", ".join(actions.label(actions.parse(self.state, a)) for a in step.play.accept)
-            + "."
-        )
+            return t("run.hint_any")
+        answers = ", ".join(actions.label(actions.parse(self.state, a)) for a in step.play.accept)
+        return t("run.hint_play_answer", answer=answers)
 
 
 def _pts(points: float) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState
+from tutorial.i18n import t
 from tutorial.scenarios.runtime import Run
 from tutorial.ui.svg import Highlight, Position, SeatView, TableView, TrickCard
 
@@ -35,7 +36,7 @@ def _trump_text(state: GameState) -> str:
         return ""
     suit = getattr(state, "trump", None) or getattr(state, "trump_suit", None)
     if isinstance(suit, Suit):
-        return f"Trump: {suit.symbol} {suit.english}"
+        return t("table.trump", symbol=suit.symbol, suit=suit.english)
     return ""
 
 
@@ -44,12 +45,14 @@ def _contract_text(run: Run) -> str:
     names = run.table.seat_names
     taker = getattr(state, "taker", None)
     if state.game == "belote" and taker is not None:
-        return f"Taker: {names[taker]}"
+        return t("table.taker", name=names[taker])
     if state.game == "tarot" and taker is not None:
         contract = getattr(state, "contract", None)
         label = getattr(contract, "label", str(contract) if contract else "")
         mult = getattr(contract, "multiplier", None)
-        return f"{label} ×{mult} by {names[taker]}" if mult else f"Taker: {names[taker]}"
+        if mult:
+            return t("table.contract", contract=label, mult=mult, name=names[taker])
+        return t("table.taker", name=names[taker])
     return ""
 
 
