@@ -94,8 +94,8 @@ def table_view(
     n = len(table.seat_names)
     pos = positions(n, table.learner, state)
     won = [0] * n
-    for t in state.tricks:
-        won[t.winner] += 1
+    for trick_ in state.tricks:
+        won[trick_.winner] += 1
     if run.pending and state.tricks:
         won[state.tricks[-1].winner] -= 1  # the question asks who won it: do not tell
     taker = getattr(state, "taker", None)
