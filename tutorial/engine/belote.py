@@ -49,16 +49,15 @@ from tutorial.engine.core import (
     TrickResult,
     Verdict,
     describe_cards,
-    find_ruleset,
     option,
     register_ruleset,
+    resolve_ruleset,
 )
 from tutorial.engine.errors import (
     IllegalActionError,
     IllegalPlayError,
     InvalidStateError,
     NotationError,
-    UnknownRulesetError,
 )
 
 GAME = "belote"
@@ -317,11 +316,7 @@ CONTREE_DISCARD = register_ruleset(
 
 
 def _resolve(ruleset: str | Ruleset) -> Ruleset:
-    if isinstance(ruleset, Ruleset):
-        if ruleset.game != GAME or not isinstance(ruleset.options, BeloteOptions):
-            raise UnknownRulesetError(f"ruleset {ruleset} is not a Belote ruleset")
-        return ruleset
-    return find_ruleset(GAME, ruleset)
+    return resolve_ruleset(GAME, ruleset, BeloteOptions)
 
 
 # --- The rules of play (RULES.md 1, rules 1-5) ----------------------------------------

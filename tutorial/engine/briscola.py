@@ -60,12 +60,12 @@ from tutorial.engine.core import (
     describe_cards,
     option,
     register_ruleset,
+    resolve_ruleset,
 )
 from tutorial.engine.errors import (
     IllegalActionError,
     IllegalPlayError,
     InvalidStateError,
-    UnknownRulesetError,
 )
 
 GAME = "briscola"
@@ -124,34 +124,11 @@ QUEEN_JACK_SWAP = register_ruleset(
 )
 #: Every named preset, default first.
 PRESETS: tuple[Ruleset, ...] = (DEFAULT, QUEEN_JACK_SWAP)
-_PRESETS: dict[str, Ruleset] = {rs.name: rs for rs in PRESETS}
-_PRESET_NAMES: dict[str, str] = {
-    "default": "default",
-    "pagat": "default",
-    "seed-002": "default",
-    "queen-jack-swap": "queen-jack-swap",
-    "jack-over-queen": "queen-jack-swap",
-}
 
 
 def get_ruleset(ruleset: str | Ruleset = "default", **overrides: Any) -> Ruleset:
-    """A Briscola ruleset by name or alias (case-insensitive), with option overrides.
-
-    Raises:
-        UnknownRulesetError: an unknown name or option, a value not allowed, or a
-            ruleset of another game.
-    """
-    if isinstance(ruleset, Ruleset):
-        if ruleset.game != GAME or not isinstance(ruleset.options, BriscolaOptions):
-            raise UnknownRulesetError(f"{ruleset} is not a Briscola ruleset")
-        rs = ruleset
-    else:
-        key = _PRESET_NAMES.get(str(ruleset).lower())
-        if key is None:
-            names = ", ".join(_PRESET_NAMES)
-            raise UnknownRulesetError(f"unknown briscola ruleset {ruleset!r}; rulesets: {names}")
-        rs = _PRESETS[key]
-    return rs.with_options(**overrides) if overrides else rs
+    """A Briscola ruleset by name or alias (case-insensitive), with option overrides."""
+    return resolve_ruleset(GAME, ruleset, BriscolaOptions, **overrides)
 
 
 # --- Rank and points -----------------------------------------------------------------

@@ -296,6 +296,22 @@ def find_ruleset(game: str, name: str = "default", **overrides: Any) -> Ruleset:
     return _apply_overrides(rs, overrides) if overrides else rs
 
 
+def resolve_ruleset(
+    game: str, ruleset: str | Ruleset, options_type: type, **overrides: Any
+) -> Ruleset:
+    """A game's ruleset from a name/alias or a ``Ruleset``, with option overrides.
+
+    Raises:
+        UnknownRulesetError: an unknown name or option, a value not allowed, or a
+            ruleset of another game.
+    """
+    if isinstance(ruleset, Ruleset):
+        if ruleset.game != game or not isinstance(ruleset.options, options_type):
+            raise UnknownRulesetError(f"{ruleset} is not a {game} ruleset")
+        return ruleset.with_options(**overrides) if overrides else ruleset
+    return find_ruleset(game, ruleset, **overrides)
+
+
 def option_help(ruleset: Ruleset) -> list[tuple[str, Any, str, tuple[Any, ...] | None]]:
     """(name, value, help, choices) for every option of a ruleset, for the rules page."""
     out = []

@@ -86,16 +86,15 @@ from tutorial.engine.core import (
     TrickResult,
     Verdict,
     describe_cards,
-    find_ruleset,
     option,
     register_ruleset,
+    resolve_ruleset,
 )
 from tutorial.engine.errors import (
     IllegalActionError,
     IllegalPlayError,
     InvalidStateError,
     NotationError,
-    UnknownRulesetError,
 )
 
 GAME = "tarot"
@@ -185,17 +184,8 @@ DEFAULT = register_ruleset(
 
 
 def get_ruleset(ruleset: str | Ruleset = "default", **overrides: Any) -> Ruleset:
-    """A Tarot ruleset by name or alias (case-insensitive), with option overrides.
-
-    Raises:
-        UnknownRulesetError: an unknown name or option, a value not allowed, or a
-            ruleset of another game.
-    """
-    if isinstance(ruleset, Ruleset):
-        if ruleset.game != GAME or not isinstance(ruleset.options, TarotOptions):
-            raise UnknownRulesetError(f"{ruleset} is not a Tarot ruleset")
-        return ruleset.with_options(**overrides) if overrides else ruleset
-    return find_ruleset(GAME, ruleset, **overrides)
+    """A Tarot ruleset by name or alias (case-insensitive), with option overrides."""
+    return resolve_ruleset(GAME, ruleset, TarotOptions, **overrides)
 
 
 def _options(ruleset: Ruleset) -> TarotOptions:
