@@ -307,7 +307,8 @@ def resolve_ruleset(
     """
     if isinstance(ruleset, Ruleset):
         if ruleset.game != game or not isinstance(ruleset.options, options_type):
-            raise UnknownRulesetError(f"{ruleset} is not a {game} ruleset")
+            title = {"tarot": "Tarot", "belote": "Belote", "briscola": "Briscola"}.get(game, game)
+            raise UnknownRulesetError(f"{ruleset} is not a {title} ruleset")
         return ruleset.with_options(**overrides) if overrides else ruleset
     return find_ruleset(game, ruleset, **overrides)
 
