@@ -181,18 +181,9 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
                     )
                 )
     if exp.points is not None:
-        pts = _points_by_side(state)
-        for side, value in exp.points.items():
-            idx = side_of(table, side)
-            if idx is None:
-                bad.append(
-                    (
-                        ("points", side),
-                        f"{side!r} is not a side; sides: {', '.join(side_labels(table))}",
-                    )
-                )
-            elif not _same(pts[idx], value):
-                bad.append((("points", side), f"{side} has {pts[idx]:g} points, not {value:g}"))
+        bad += _compare_sides(
+            table, "points", exp.points, _points_by_side(state), "has {v:g} points"
+        )
     if exp.refused is not None:
         for text, code in exp.refused.items():
             try:
@@ -214,18 +205,9 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
             return bad
         out = state.outcome()
         if exp.score is not None:
-            totals = _totals_by_side(table, state)
-            for side, value in exp.score.items():
-                idx = side_of(table, side)
-                if idx is None:
-                    bad.append(
-                        (
-                            ("score", side),
-                            f"{side!r} is not a side; sides: {', '.join(side_labels(table))}",
-                        )
-                    )
-                elif not _same(totals[idx], value):
-                    bad.append((("score", side), f"{side} scores {totals[idx]:g}, not {value:g}"))
+            bad += _compare_sides(
+                table, "score", exp.score, _totals_by_side(table, state), "scores {v:g}"
+            )
         if exp.lines is not None:
             for i, line in enumerate(exp.lines):
                 idx = side_of(table, line.side)
@@ -251,6 +233,21 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
                     )
         if exp.result is not None and exp.result.lower() not in out.result.lower():
             bad.append((("result",), f"the result reads {out.result!r}"))
+    return bad
+
+
+def _compare_sides(
+    table: Table, key: str, expected: dict[str, float], actual: dict[int, float], says: str
+) -> list[tuple[tuple[Any, ...], str]]:
+    """Compare figures given by side name with the engine's figures by side index."""
+    bad: list[tuple[tuple[Any, ...], str]] = []
+    for side, value in expected.items():
+        idx = side_of(table, side)
+        if idx is None:
+            sides = ", ".join(side_labels(table))
+            bad.append(((key, side), f"{side!r} is not a side; sides: {sides}"))
+        elif not _same(actual[idx], value):
+            bad.append(((key, side), f"{side} {says.format(v=actual[idx])}, not {value:g}"))
     return bad
 
 
