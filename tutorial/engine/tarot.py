@@ -913,9 +913,12 @@ class TarotState:
         top = max(in_trick, key=rank_value) if in_trick else None
         higher = [c for c in trumps if top is None or rank_value(c) > rank_value(top)]
         whose = ""
+        even = ""  # the rule holds even over a partner's trump
         if top is not None:
             holder = next(p.seat for p in self.current_trick if p.card == top)
             whose = self._whose(seat, holder)
+            if whose == "your partner's":
+                even = " (even your partner's trump must be beaten)"
         if not is_trump(led):
             follow = [c for c in hand if c.suit is led.suit]
             if follow:
@@ -948,7 +951,7 @@ class TarotState:
                     frozenset(higher) | excuse,
                     MUST_OVERTRUMP,
                     f"You must overtrump: {whose} {top.label} is the highest trump in the trick "
-                    f"and you hold {_cards_text(higher)}.",
+                    f"and you hold {_cards_text(higher)}{even}.",
                     (top, *sort_cards(higher)),
                     RULE_OVERTRUMP,
                 )
@@ -969,7 +972,7 @@ class TarotState:
                 frozenset(higher) | excuse,
                 MUST_PLAY_TRUMP_HIGHER,
                 f"Trump was led: you must play a trump higher than {whose} {top.label}, and "
-                f"you hold {_cards_text(higher)}.",
+                f"you hold {_cards_text(higher)}{even}.",
                 (top, *sort_cards(higher)),
                 RULE_OVERTRUMP,
             )
@@ -984,7 +987,7 @@ class TarotState:
 
     def _whose(self, viewer: Seat, holder: Seat) -> str:
         if self.taker is not None and self.team_of(holder) == self.team_of(viewer):
-            return "your partner's (you must beat it all the same)"
+            return "your partner's"
         if holder == self.taker:
             return "the taker's"
         return f"seat {holder}'s"

@@ -22,7 +22,7 @@ from tutorial.i18n import t
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
 from tutorial.scenarios.position import Table
-from tutorial.scenarios.sides import result_text
+from tutorial.scenarios.sides import name_seats, result_text
 
 #: Questions whose answer the transcript would give away if shown at once.
 SECRET_KINDS = frozenset({"trick_winner", "trick_points"})
@@ -167,7 +167,7 @@ class Run:
                         "run.trick",
                         name=self.seat_name(trick.winner),
                         points=_pts(trick.points),
-                        why=trick.explanation,
+                        why=name_seats(trick.explanation, self.table.seat_names),
                     ),
                     trick.winner,
                     trick=trick,
@@ -190,8 +190,9 @@ class Run:
             return self, Feedback("invalid", str(e))
         verdict = self.state.explain(action)
         if not verdict.legal:
+            message = name_seats(verdict.message, self.table.seat_names)
             return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback(
-                "illegal", verdict.message, verdict, verdict.forcing
+                "illegal", message, verdict, verdict.forcing
             )
         code = actions.code(action)
         accepted = step.play.accept == "any" or code in {
