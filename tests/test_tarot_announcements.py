@@ -192,7 +192,7 @@ class TestFourKings:
         )
         assert [p.level for p in s.legal_actions()] == ["none", "simple", "double"]
         v = s.explain(Poignee("triple", trumps(range(1, 15), "T21")))
-        assert not v.legal and v.code == BAD_DECLARATION and "four Kings" in v.message
+        assert not v.legal and v.code == BAD_DECLARATION and "never count" in v.message
 
     def test_without_the_four_kings_discards_do_not_count(self) -> None:
         s = play_phase(

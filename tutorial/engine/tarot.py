@@ -763,7 +763,8 @@ class TarotState:
             return Verdict.refuse(
                 BAD_DISCARD,
                 f"Discard plain cards first: a trump such as {card.label} may be discarded only "
-                f"when plain cards run out, and you still hold {_cards_text(plain)}.",
+                f"when too few plain cards are left to complete the discard, and you still hold "
+                f"{_cards_text(plain)} for {CHIEN_SIZE - len(self.discard)} places.",
                 (card, *sort_cards(plain)),
                 RULE_DISCARD,
             )
@@ -833,6 +834,13 @@ class TarotState:
             return Verdict.refuse(
                 BAD_DECLARATION, "A poignée shows each card once.", p.cards, RULE_POIGNEE
             )
+        if not p.cards:
+            can = len(self._countable(seat, p.level))
+            return Verdict.refuse(
+                BAD_DECLARATION,
+                f"A {p.level} poignée shows {size} trumps and you have {can} you could show.",
+                rule=RULE_POIGNEE,
+            )
         if len(p.cards) != size:
             return Verdict.refuse(
                 BAD_DECLARATION,
@@ -855,10 +863,15 @@ class TarotState:
         if missing:
             discarded = [c for c in missing if c in self.discard]
             if discarded:
+                why = (
+                    "in this variant discarded trumps never count toward a poignée"
+                    if _options(self.ruleset).poignee_discards == DISCARDS_NEVER
+                    else "they count only toward a triple poignée of a taker who holds the "
+                    "four Kings"
+                )
                 return Verdict.refuse(
                     BAD_DECLARATION,
-                    f"Discarded trumps ({_cards_text(discarded)}) count only toward a triple "
-                    "poignée of a taker who holds the four Kings.",
+                    f"Discarded trumps ({_cards_text(discarded)}) cannot be shown here: {why}.",
                     discarded,
                     RULE_POIGNEE,
                 )
@@ -1382,7 +1395,9 @@ def _score(state: TarotState) -> HandOutcome:
             f"({'made' if made else 'failed'})",
             tk,
             0.0,
-            "Met or exceeded: the contract is made.",
+            "Met or exceeded: the contract is made."
+            if made
+            else "Below the target: the contract fails.",
         )
     )
     lines.append(

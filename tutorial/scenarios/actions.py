@@ -37,7 +37,33 @@ def split(text: str | Iterable[str]) -> list[str]:
         return [str(t).strip() for t in text]
     if "," in text:
         return [t.strip() for t in text.split(",") if t.strip()]
-    return text.split()
+    # Without commas: cards and one-word actions split on spaces, but the words of a
+    # known phrase stay together ("no chelem", "garde sans", "take H", "discard 7H").
+    out: list[str] = []
+    for word in text.split():
+        low = word.lower()
+        if out and _joins(out[-1].lower(), low):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
+_LEADS = {"no", "take", "discard", "poignee", "poignée", "garde"}
+
+
+def _joins(prev: str, word: str) -> bool:
+    """Whether ``word`` continues the phrase ``prev`` (no chelem, garde sans, take H...)."""
+    first = prev.split()[0]
+    if first not in _LEADS or len(prev.split()) > 1:
+        return False
+    if first == "garde":
+        return word in ("sans", "contre")
+    if first == "take":
+        return word in ("s", "h", "d", "c", "♠", "♥", "♦", "♣")
+    if first == "poignee" or first == "poignée":
+        return word in ("simple", "double", "triple")
+    return first == "discard" or word in ("chelem", "poignee", "poignée", "declaration")
 
 
 def code(action: Any) -> str:
@@ -69,8 +95,14 @@ def label(action: Any) -> str:
         return action.label
     if isinstance(action, tarot.Discard):
         return f"discard {action.card.label}"
-    if isinstance(action, tarot.Poignee) and action.cards:
+    if isinstance(action, tarot.Poignee):
+        if action.level == "none":
+            return "no poignée"
         return f"poignée {action.level} ({len(action.cards)} trumps)"
+    if isinstance(action, tarot.Chelem):
+        return "declare the chelem" if action.declared else "no chelem"
+    if isinstance(action, tarot.Bid):
+        return action.label
     return str(action)
 
 

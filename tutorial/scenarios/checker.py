@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState
 from tutorial.engine.errors import NotationError, ScenarioError, TutorialError
 from tutorial.scenarios import actions
@@ -150,12 +151,33 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
     bad: list[tuple[tuple[Any, ...], str]] = []
     deck = actions.DECKS[state.game]
     if exp.legal is not None:
-        want = set(deck.parse_many(exp.legal))
-        got = set(state.legal_plays())
-        if want != got:
-            bad.append(
-                (("legal",), f"the legal cards are {_cards(got, deck)}, not {_cards(want, deck)}")
-            )
+        got_actions = state.legal_actions()
+        if all(isinstance(a, Card) for a in got_actions):
+            want = set(deck.parse_many(exp.legal))
+            got = set(state.legal_plays())
+            if want != got:
+                bad.append(
+                    (
+                        ("legal",),
+                        f"the legal cards are {_cards(got, deck)}, not {_cards(want, deck)}",
+                    )
+                )
+        else:  # bids, discards, announcements: compare the actions' codes
+            want_codes = set()
+            for text in actions.split(exp.legal):
+                try:
+                    want_codes.add(actions.code(actions.parse(state, text)))
+                except NotationError as e:
+                    bad.append((("legal",), str(e)))
+            got_codes = {actions.code(a) for a in got_actions}
+            if want_codes != got_codes:
+                bad.append(
+                    (
+                        ("legal",),
+                        f"the legal actions are {', '.join(sorted(got_codes))}, "
+                        f"not {', '.join(sorted(want_codes))}",
+                    )
+                )
     if exp.to_move is not None:
         got_seat = state.to_move
         got_name = table.seat_names[got_seat] if got_seat is not None else "nobody"

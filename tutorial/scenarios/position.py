@@ -407,23 +407,25 @@ def build(
     if sc.game == "tarot" and sc.chien is None and sc.discard is None:
         aside = 6
     need = sum(spec.slots) + aside
-    if sc.game == "briscola" and len(pool) != need:
-        # Cards not listed anywhere in Briscola are earlier tricks (their points carried).
-        if sc.carried_points is not None and len(pool) > need:
-            pool_for_hands = pool
-        else:
+    # With carried points (Tarot, Briscola), the cards listed nowhere are the earlier
+    # tricks' cards; they cannot also fill unknown places, so every place must be given.
+    unlisted_ok = sc.carried_points is not None and sc.game in ("tarot", "briscola")
+    if len(pool) != need and not (unlisted_ok and need == 0 and len(pool) > 0):
+        if unlisted_ok:
             raise PositionError(
-                ("hands",),
-                f"{len(pool)} cards are not placed anywhere but the hands have {need} unknown "
-                "slots; list the earlier tricks, 'captured' or 'carried_points'",
+                ("carried_points",),
+                "with 'carried_points', give every hand in full (no '?' or unknown hand)"
+                + (" and the chien or discard" if aside else "")
+                + ": the cards listed nowhere are then the earlier tricks' cards",
             )
-    elif len(pool) != need and sc.game != "briscola":
         raise PositionError(
             ("hands",),
             f"{len(pool)} cards of the deck are not placed anywhere but there are {need} "
             "unknown places ('?' cards, unknown hands"
             + (", the chien/discard" if aside else "")
-            + "); every card must have a place",
+            + "); list the earlier tricks or 'captured' cards"
+            + (", or give 'carried_points'" if sc.game in ("tarot", "briscola") else "")
+            + ": every card must have a place",
         )
     pool_for_hands = pool
     rng = random.Random(seed)

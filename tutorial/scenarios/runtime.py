@@ -201,6 +201,8 @@ class Run:
         if not accepted:
             msg = _lookup_feedback(step.play.feedback, code, self.state) or (
                 t("run.legal_not_best")
+                if isinstance(action, Card)
+                else t("run.legal_not_best_action")
             )
             return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback(
                 "wrong", msg, verdict

@@ -15,7 +15,7 @@ def side_labels(table: Table) -> list[str]:
     names = table.seat_names
     state = table.state
     if state.game == "tarot":
-        taker = next((s for s in range(4) if state.team_of(s) == 0), None)
+        taker = getattr(state, "taker", None)  # None: nobody took (all passed, Petit sec)
         return [f"taker ({names[taker]})" if taker is not None else "taker", "defence"]
     if len(names) == 2:
         return list(names)
@@ -30,6 +30,8 @@ def side_of(table: Table, value: Any) -> int | None:
         return labels.index(text)
     names = [n.lower() for n in table.seat_names]
     if text in names:
+        if table.state.game == "tarot" and getattr(table.state, "taker", None) is None:
+            return None
         return table.state.team_of(names.index(text))
     keys = {"team0": 0, "team1": 1, "a": 0, "b": 1, "taker": 0, "defence": 1, "defense": 1}
     return keys.get(text)
