@@ -152,3 +152,31 @@ class TestBadInput:
         assert (
             checked.scenario.title == "<script>alert(1)</script>"
         )  # kept as text, escaped by the UI
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
+def test_every_scenario_plays_to_the_end_and_draws(path: Path) -> None:
+    """Along its own answers, every step runs and the table and score can be drawn."""
+    from tutorial.charts import figures
+    from tutorial.scenarios.runtime import start
+    from tutorial.scenarios.sides import side_labels
+    from tutorial.ui.svg import table_summary, table_svg
+    from tutorial.ui.view import table_view
+
+    checked = check_file(path)
+    run = start(checked.scenario, checked.table)
+    for _ in range(len(checked.scenario.steps) + 1):
+        view = table_view(run)
+        assert table_svg(view).startswith("<svg")
+        assert table_summary(view)
+        for tier in range(3):
+            run.hint(tier)
+        if run.finished:
+            break
+        run = run.solve_current()
+    assert run.finished
+    if run.state.is_terminal:
+        out = run.state.outcome()
+        assert sum(line.points for line in out.lines) == pytest.approx(sum(out.totals.values()))
+        figures(out, side_labels(run.table), run.table.seat_names)
+        assert run.transcript[-1].kind == "score"
