@@ -144,3 +144,13 @@ def test_progress_code_round_trip_through_the_home_page() -> None:
     bad.text_input(key="progress_code_in").input("ATOUT1-garbage!").run()
     bad.button(key="progress_load").click().run()
     assert any("damaged" in e.value for e in bad.error)
+
+
+def test_score_page_draws_the_charts() -> None:
+    import json
+
+    at = _app("score")
+    charts = at.get("plotly_chart")
+    assert len(charts) >= 2
+    first = json.loads(charts[0].proto.spec)
+    assert first["data"], "the first chart has traces"
