@@ -25,7 +25,9 @@ def test_belote_figure_has_the_contract_line_and_the_totals() -> None:
     fig = charts.belote_figure(out, ["A", "B"])
     spec = json.loads(fig.to_json())
     shapes = spec["layout"].get("shapes", [])
-    assert any(s.get("type") == "line" and s["x0"] == out.details["contract"]["needed"] for s in shapes)
+    assert any(
+        s.get("type") == "line" and s["x0"] == out.details["contract"]["needed"] for s in shapes
+    )
     stacked = {}
     for trace in spec["data"]:
         for label, x in zip(trace["y"], trace["x"], strict=True):

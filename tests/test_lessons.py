@@ -101,4 +101,6 @@ def test_a_lesson_naming_a_missing_scenario_is_caught(tmp_path: Path) -> None:
         "title: X\nrules: [belote.deck]\ntext: words\nscenarios: [belote/nope]\n", encoding="utf-8"
     )
     lessons = load_lessons("en", tmp_path)
-    assert [s for le in lessons for s in le.model.scenarios if s not in LIBRARY.scenarios] == ["belote/nope"]
+    assert [s for le in lessons for s in le.model.scenarios if s not in LIBRARY.scenarios] == [
+        "belote/nope"
+    ]

@@ -180,3 +180,25 @@ def test_every_scenario_plays_to_the_end_and_draws(path: Path) -> None:
         assert sum(line.points for line in out.lines) == pytest.approx(sum(out.totals.values()))
         figures(out, side_labels(run.table), run.table.seat_names)
         assert run.transcript[-1].kind == "score"
+
+
+def test_every_accepted_answer_must_carry_the_script() -> None:
+    # Accepting 8H (illegal) is caught on the main line; accepting QD as an
+    # alternative answer to 9H would be illegal too, and is caught on its branch.
+    text = BASE.replace("accept: [9H]", "accept: [9H, QD]")
+    _one(text, "the accepted answer QD is illegal")
+
+
+def test_an_any_step_whose_choices_change_the_answer_is_refused() -> None:
+    # Only 9H is legal in the overruff position, so 'any' keeps the answer: accepted.
+    assert check_text(BASE.replace("accept: [9H]", "accept: any"), "ok.yaml")
+    # Partner's ace winning, the learner void in spades: any card is legal, and a trump
+    # would take the trick while a discard leaves it to Partner: the question's answer
+    # depends on the choice, which the checker reports on the branch.
+    text = BASE.replace("current_trick: AS 10H", "current_trick: AS 7S").replace(
+        "  - expect:\n      legal: 9H\n      refused: {8H: must_overtrump, QD: must_overtrump}\n",
+        "",
+    )
+    text = text.replace("accept: [9H]", "accept: any").replace("auto: 7S", "auto: 8S")
+    text = text.replace("answer: You", "answer: Partner")
+    _one(text, "if the learner answers 8H at step 1: the engine.s answer is You, not Partner")

@@ -66,6 +66,19 @@ def _points_by_side(state: GameState) -> dict[int, float]:
         return pts
     for t in state.tricks:
         pts[state.team_of(t.winner)] += t.points
+    # Cards (and points) won before the listed tricks count too.
+    captured = getattr(state, "captured", ((), ()))
+    for team, cards in enumerate(captured):
+        if state.game == "belote":
+            from tutorial.engine import belote
+
+            pts[team] += belote.trick_points(cards, state.trump)  # type: ignore[attr-defined]
+        else:
+            from tutorial.engine import tarot
+
+            pts[team] += tarot.points_of(cards)
+    for team, value in enumerate(getattr(state, "carried", (0.0, 0.0))):
+        pts[team] += float(value)
     return pts
 
 
@@ -281,7 +294,9 @@ def _cards(cards: Iterable[Any], deck: Any) -> str:
 # --- walking the steps ---------------------------------------------------------------
 
 
-def _walk(sc: Scenario, table: Table, until: int | None = None) -> tuple[GameState, list[Any]]:
+def _walk(
+    sc: Scenario, table: Table, until: int | None = None, expectations: bool = True
+) -> tuple[GameState, list[Any]]:
     """Replay the steps along the scenario's answers; return the state and a signature."""
     state = table.state
     signature: list[Any] = []
@@ -318,7 +333,7 @@ def _walk(sc: Scenario, table: Table, until: int | None = None) -> tuple[GameSta
                             f"the accepted answer {text} is illegal: {v.message}",
                         )
                     accepted.append(actions.code(a))
-            for key in step.play.feedback:
+            for key in step.play.feedback if expectations else ():
                 a = _parse(state, key, ("steps", i, "play", "feedback", key))
                 v = state.explain(a)
                 if not v.legal:
@@ -355,7 +370,7 @@ def _walk(sc: Scenario, table: Table, until: int | None = None) -> tuple[GameSta
                         f"the engine's answer is {shown}, not {step.ask.answer}",
                     )
             signature.append(("ask", str(got)))
-        elif isinstance(step, ExpectStep):
+        elif isinstance(step, ExpectStep) and expectations:
             bad = check_expect(table, state, step.expect)
             if bad:
                 loc, msg = bad[0]
@@ -402,6 +417,7 @@ def check_scenario(sc: Scenario, doc: Located) -> Checked:
         raise ScenarioProblems([_at(doc, f.loc, str(f))]) from None
     except TutorialError as e:
         raise ScenarioProblems([_at(doc, ("steps",), str(e))]) from None
+    problems.extend(_check_alternatives(sc, doc, table))
     if table.unknown:
         for seed in range(1, PLACEMENTS + 1):
             try:
@@ -423,6 +439,50 @@ def check_scenario(sc: Scenario, doc: Located) -> Checked:
     if problems:
         raise ScenarioProblems(problems)
     return Checked(sc, table, doc)
+
+
+MAX_BRANCHES = 40
+
+
+def _check_alternatives(sc: Scenario, doc: Located, table: Table) -> list[Problem]:
+    """Every accepted answer, not just the first, must carry the rest of the scenario.
+
+    The learner may take any accepted answer (or any legal card at an ``any`` step); the
+    steps after it (scripted plays, questions, expectations) are replayed after each
+    alternative, one step at a time, the other steps keeping their first answer.
+    """
+    problems: list[Problem] = []
+    state = table.state
+    branches = 0
+    for i, step in enumerate(sc.steps):
+        if isinstance(step, Play):
+            if state.is_terminal or state.to_move != table.learner:
+                break  # the main walk reports it
+            legal = sorted(actions.code(a) for a in state.legal_actions())
+            if step.play.accept == "any":
+                codes = legal
+            else:
+                codes = [actions.code(actions.parse(state, a)) for a in step.play.accept]
+            for alt in codes[1:]:
+                branches += 1
+                if branches > MAX_BRANCHES:
+                    return problems
+                steps = list(sc.steps)
+                steps[i] = Play(play=step.play.model_copy(update={"accept": [alt]}))
+                try:
+                    # Expectations pin the main line; what the learner sees must hold on all.
+                    _walk(sc.model_copy(update={"steps": steps}), table, expectations=False)
+                except _Fail as f:
+                    msg = f"if the learner answers {alt} at step {i}: {f}"
+                    problems.append(_at(doc, f.loc, msg))
+                    return problems
+            state = state.apply(actions.parse(state, codes[0]))
+        elif isinstance(step, Auto):
+            for text in actions.split(step.auto):
+                if state.is_terminal:
+                    break
+                state = state.apply(actions.parse(state, text))
+    return problems
 
 
 def _check_variant(sc: Scenario, doc: Located, vi: int) -> list[Problem]:

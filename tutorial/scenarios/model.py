@@ -205,6 +205,15 @@ class Scenario(_Strict):
     current_trick: CardList | None = None
     carried_points: dict[Name, float] | None = None
     steps: list[Step] = Field(min_length=1)
+    held_points: int | None = Field(
+        default=None,
+        ge=0,
+        description="Belote: points held from an earlier litige, for this hand's winner.",
+    )
+    belote_holder: Name | None = Field(
+        default=None,
+        description="Belote: who holds (held) trump K and Q, when one of them is among captured cards.",
+    )
     declarations: dict[Name, list[CardList]] | None = Field(
         default=None, description="Belote: combinations declared at the first trick, by seat."
     )

@@ -279,6 +279,10 @@ def _start(
             raise PositionError(("trump",), "a Belote position in play needs 'trump' and 'taker'")
         if spec.captured:
             kw["captured"] = {k: list(v) for k, v in spec.captured.items()}
+        if sc.held_points is not None:
+            kw["carried_points"] = sc.held_points
+        if sc.belote_holder is not None:
+            kw["belote_holder"] = resolve_seat(spec.names, sc.belote_holder, ("belote_holder",))
         if sc.declarations:
             kw["declarations"] = {
                 resolve_seat(spec.names, name, ("declarations", name)): [
@@ -346,17 +350,6 @@ def _poignee(cards: tuple[Card, ...]) -> Any:
     if level is None:
         raise PositionError(("poignees",), f"a poignée shows 10, 13 or 15 trumps, not {len(cards)}")
     return tarot.Poignee(level, cards)
-
-
-def _scripted(sc: Scenario) -> list[tuple[int, str]]:
-    """(step index, action text) of every action the scenario takes, in order."""
-    out: list[tuple[int, str]] = []
-    for i, step in enumerate(sc.steps):
-        if isinstance(step, Auto):
-            out.extend((i, a) for a in actions.split(step.auto))
-        elif isinstance(step, Play) and step.play.accept != "any":
-            out.append((i, step.play.accept[0]))
-    return out
 
 
 def build(
@@ -554,6 +547,11 @@ def _first_illegal(
             texts = actions.split(step.auto)
         elif isinstance(step, Play) and step.play.accept != "any":
             texts = [step.play.accept[0]]
+        elif isinstance(step, Play):  # any legal action: the checker's own choice
+            legal = state.legal_actions()
+            if not legal:
+                continue
+            texts = [sorted(actions.code(a) for a in legal)[0]]
         else:
             continue
         for j, text in enumerate(texts):
