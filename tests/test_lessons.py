@@ -78,7 +78,7 @@ def test_every_rule_option_has_a_variant_scenario() -> None:
         for v in sc.variants:
             base = find_ruleset(sc.game, sc.ruleset, **sc.options).options
             other = find_ruleset(sc.game, v.ruleset, **{**sc.options, **v.options}).options
-            for name, value, _, _ in option_help(find_ruleset(sc.game)):
+            for name, *_ in option_help(find_ruleset(sc.game)):
                 if getattr(base, name) != getattr(other, name):
                     shown.add((sc.game, name))
     display_only = {("belote", "direction"), ("belote", "target"), ("belote", "redeal_dealer")}
