@@ -189,3 +189,26 @@ def _suit(ch: str) -> Suit:
         "♦": Suit.DIAMONDS,
         "♣": Suit.CLUBS,
     }[ch]
+
+
+def menu(state: GameState) -> list[Any]:
+    """Everything the seat to move might try now, legal or not, for the learner's buttons.
+
+    The illegal choices are kept on purpose: trying one gets the engine's reason (a King
+    in the discard, a bid lower than the last one, taking the proposed suit in round 2).
+    """
+    seat = state.to_move
+    if seat is None:
+        return []
+    legal = state.legal_actions()
+    if state.phase == "discard" and state.game == "tarot":
+        return [tarot.Discard(c) for c in state.hands[seat]]
+    if state.phase == "bidding" and state.game == "tarot":
+        return list(tarot.Bid)
+    if state.phase == "bidding" and state.game == "belote":
+        if any(isinstance(a, belote.Take) for a in legal) and len(legal) == 2:
+            return legal  # round 1: pass or take the proposed suit
+        from tutorial.engine.cards import PLAIN_SUITS
+
+        return [belote.Pass(), *(belote.Take(s) for s in PLAIN_SUITS)]
+    return legal

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from tutorial.engine import tarot
 from tutorial.engine.cards import Card
 from tutorial.engine.games import GAMES
 from tutorial.i18n import t
@@ -223,9 +224,16 @@ def show_hand(run: Run, ctl: Controller, highlight: dict[Card, Highlight]) -> No
                     args=(card.code,),
                 )
         else:
-            for a in legal:
+            for a in actions.menu(run.state):
                 code = actions.code(a)
-                st.button(actions.label(a), key=f"act_{code}", on_click=ctl.act, args=(code,))
+                mark = highlight.get(a.card) if isinstance(a, tarot.Discard) else None
+                label = (
+                    "discard " + card_label(a.card, settings.four_colour)
+                    if isinstance(a, tarot.Discard)
+                    else actions.label(a)
+                )
+                key = f"act_{code.replace(' ', '_')}" + (f"_{mark}" if mark else "")
+                st.button(label, key=key, on_click=ctl.act, args=(code,))
     if card_turn:
         st.text_input(t("play.type_card"), key="typed_card", on_change=ctl.typed)
 
