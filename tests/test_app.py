@@ -154,3 +154,9 @@ def test_score_page_draws_the_charts() -> None:
     assert len(charts) >= 2
     first = json.loads(charts[0].proto.spec)
     assert first["data"], "the first chart has traces"
+
+
+def test_a_refused_discard_gets_the_engines_reason() -> None:
+    at = _app("play", scenario="tarot/discard-kings-and-bouts", step="4")
+    at.button(key="act_discard_KC").click().run()
+    assert any("never be discarded" in e.value and "King" in e.value for e in at.error)

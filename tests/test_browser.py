@@ -111,3 +111,40 @@ def test_overruff_in_a_real_browser(server: str) -> None:
             page.screenshot(path=str(ARTIFACTS / "overruff.png"), full_page=True)
         finally:
             browser.close()
+
+
+def test_keyboard_alone_and_phone_width(server: str) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(f"{server}/play?scenario=belote/overruff")
+            idle = page.locator("[data-test-script-state='notRunning']")
+            expect(idle).to_have_count(1, timeout=60_000)
+            box = page.get_by_label("Or type a card", exact=False)
+            expect(box).to_be_visible(timeout=60_000)
+            # Nothing wider than a phone: no sideways scrolling.
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 392, width
+            # Keyboard only: type a card and press Enter.
+            box.focus()
+            page.keyboard.type("8H")
+            page.keyboard.press("Enter")
+            expect(page.get_by_text("You must overtrump", exact=False)).to_be_visible(
+                timeout=30_000
+            )
+            # Tab reaches the card buttons, Enter plays the focused one.
+            expect(idle).to_have_count(1, timeout=30_000)
+            card = page.locator(
+                ".st-key-card_9H_forcing button[data-testid^=stBaseButton]:visible"
+            ).first
+            expect(card).to_be_visible()
+            card.focus()
+            expect(card).to_be_focused()
+            page.keyboard.press("Enter")
+            expect(page.get_by_text("Right!", exact=False)).to_be_visible(timeout=30_000)
+            page.screenshot(path=str(ARTIFACTS / "overruff-phone.png"), full_page=True)
+        finally:
+            browser.close()
