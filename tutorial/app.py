@@ -29,7 +29,13 @@ PAGES = [  # (file, catalogue key, icon, url path)
     ("screens/workshop.py", "app.nav_workshop", ":material/build:", "workshop"),
 ]
 pages = [
-    st.Page(path, title=t(key), icon=icon, url_path=url, default=url == "home")
+    st.Page(
+        path,
+        title=t(key),
+        icon=icon,
+        url_path=None if url == "home" else url,
+        default=url == "home",
+    )
     for path, key, icon, url in PAGES
 ]
 page = st.navigation(pages)

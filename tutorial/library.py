@@ -39,10 +39,14 @@ class Library:
     scenarios: dict[str, Checked] = field(default_factory=dict)
     broken: tuple[Broken, ...] = ()
 
-    def by_game(self, game: str) -> list[tuple[str, Checked]]:
-        """The scenarios of one game, ordered by level then title."""
+    def by_game(self, game: str, order: list[str] | None = None) -> list[tuple[str, Checked]]:
+        """The scenarios of one game: those named in ``order`` first (the course's
+        order), then the others by level and id."""
         items = [(k, c) for k, c in self.scenarios.items() if c.scenario.game == game]
-        return sorted(items, key=lambda kc: (kc[1].scenario.level, kc[0]))
+        rank = {sid: i for i, sid in enumerate(order or [])}
+        return sorted(
+            items, key=lambda kc: (rank.get(kc[0], len(rank)), kc[1].scenario.level, kc[0])
+        )
 
     def get(self, scenario_id: str) -> Checked | None:
         """A scenario by id, or None."""

@@ -8,7 +8,7 @@ from tutorial.engine.games import GAMES
 from tutorial.i18n import t
 from tutorial.progress import ProgressError, decode, encode, from_json, to_json
 from tutorial.ui import common, state
-from tutorial.views.lessons import course, lesson_done
+from tutorial.views.lessons import course, course_order, lesson_done
 
 
 def _load_progress() -> None:
@@ -63,7 +63,7 @@ def main() -> None:
         with col, st.container(border=True):
             st.subheader(common.game_title(game))
             st.write(t(f"games.{game}.blurb"))
-            items = lib.by_game(game)
+            items = lib.by_game(game, course_order(game))
             done = sum(1 for sid, _ in items if state.progress_of(sid).done)
             st.progress(
                 done / len(items) if items else 0.0,

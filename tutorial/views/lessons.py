@@ -20,6 +20,16 @@ def course(lang: str) -> tuple[list[Lesson], str]:
         return [], str(e)
 
 
+def course_order(game: str) -> list[str]:
+    """The scenario ids of a game in the order the lessons use them."""
+    lessons, _ = course(state.settings().language)
+    order: list[str] = []
+    for le in lessons:
+        if le.game == game:
+            order += [s for s in le.model.scenarios if s not in order]
+    return order
+
+
 def lesson_done(lesson: Lesson) -> bool:
     """All its scenarios done and its quiz answered without a mistake."""
     scen = all(state.progress_of(s).done for s in lesson.model.scenarios)

@@ -19,6 +19,7 @@ from tutorial.ui import common, state
 from tutorial.ui.score_view import show_outcome
 from tutorial.ui.svg import Highlight, table_summary, table_svg
 from tutorial.ui.view import card_label, sort_hand, table_view
+from tutorial.views.lessons import course_order
 
 WORKSHOP_ID = "workshop"
 
@@ -74,7 +75,7 @@ def picker() -> None:
             key="play_game",
             index=GAMES.index(opened.scenario.game) if opened is not None else 0,
         )
-        ids = [sid for sid, _ in lib.by_game(game)]
+        ids = [sid for sid, _ in lib.by_game(game, course_order(game))]
         if state.workshop_scenario() is not None:
             ids.append(WORKSHOP_ID)
         if not ids:
