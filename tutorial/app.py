@@ -11,12 +11,13 @@ import time
 
 import streamlit as st
 
-from tutorial.i18n import t
+from tutorial.i18n import set_language, t
 from tutorial.ui import common, state
 
 _started = time.perf_counter()
 st.set_page_config(page_title=t("app.title"), page_icon=":material/playing_cards:", layout="wide")
 state.init()
+set_language(state.settings().language)  # messages of this session, engine's included
 common.styles()
 
 PAGES = [  # (file, catalogue key, icon, url path)

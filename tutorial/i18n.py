@@ -9,19 +9,44 @@ that every key the code uses exists in every catalogue).
 from __future__ import annotations
 
 import tomllib
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from typing import Any
 
 DEFAULT_LANGUAGE = "en"
+#: The language of the current session (the app sets it at the top of every rerun;
+#: each Streamlit session runs in its own context, so sessions do not mix).
+_LANGUAGE: ContextVar[str] = ContextVar("atout_language", default=DEFAULT_LANGUAGE)
+
+
+def set_language(lang: str) -> None:
+    """Use ``lang`` for messages in this context (falls back to English per key)."""
+    _LANGUAGE.set(lang if lang in languages() else DEFAULT_LANGUAGE)
+
+
+def language() -> str:
+    """The language messages are rendered in, in this context."""
+    return _LANGUAGE.get()
 
 
 @cache
 def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
-    """All messages of one language, flattened to dotted keys."""
-    raw = resources.files("tutorial.locales").joinpath(f"{lang}.toml").read_text("utf-8")
-    flat: dict[str, str] = {}
+    """All messages of one language, flattened to dotted keys.
 
+    A language is every ``<lang>*.toml`` file in ``tutorial/locales`` (``en.toml`` for
+    the app, ``en.engine.toml`` for the rules engine's sentences).
+    """
+    flat: dict[str, str] = {}
+    for part in sorted(resources.files("tutorial.locales").iterdir(), key=lambda p: p.name):
+        if part.name == f"{lang}.toml" or (
+            part.name.startswith(f"{lang}.") and part.name.endswith(".toml")
+        ):
+            _flatten(tomllib.loads(part.read_text("utf-8")), flat)
+    return flat
+
+
+def _flatten(tree: dict[str, Any], flat: dict[str, str]) -> None:
     def walk(prefix: str, node: dict[str, Any]) -> None:
         for k, v in node.items():
             key = f"{prefix}.{k}" if prefix else k
@@ -30,26 +55,27 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
             else:
                 flat[key] = str(v)
 
-    walk("", tomllib.loads(raw))
-    return flat
+    walk("", tree)
 
 
 def languages() -> list[str]:
     """The languages that have a catalogue."""
     return sorted(
-        p.name.removesuffix(".toml")
-        for p in resources.files("tutorial.locales").iterdir()
-        if p.name.endswith(".toml")
+        {
+            p.name.split(".")[0]
+            for p in resources.files("tutorial.locales").iterdir()
+            if p.name.endswith(".toml")
+        }
     )
 
 
-def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
-    """The message ``key`` in ``lang``, formatted with ``params``.
+def t(key: str, lang: str | None = None, **params: Any) -> str:
+    """The message ``key`` in ``lang`` (default: the context's), formatted with ``params``.
 
     >>> t("app.title")
     'Atout'
     """
-    text = catalogue(lang).get(key)
+    text = catalogue(lang or _LANGUAGE.get()).get(key)
     if text is None:
         text = catalogue(DEFAULT_LANGUAGE)[key]
     return text.format(**params) if params else text
