@@ -59,6 +59,7 @@ from tutorial.engine.errors import (
     InvalidStateError,
     NotationError,
 )
+from tutorial.i18n import t
 
 GAME = "belote"
 NUM_PLAYERS = 4
@@ -88,7 +89,26 @@ CARRE_ORDER = {"Q": 1, "K": 2, "10": 3, "A": 4, "9": 5, "J": 6}
 #: Sequences by length; six or more cards count as five (000).
 SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
 SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quinte"}
-_RANK_PLURAL = {"J": "jacks", "9": "nines", "A": "aces", "10": "tens", "K": "kings", "Q": "queens"}
+#: Message keys chosen by value (the rest are written where they are used): the
+#: combinations' names (``SEQUENCE_NAMES`` in the catalogue), the teams, the suits.
+_SEQUENCE_KEYS = {3: "belote.combo.tierce", 4: "belote.combo.quarte", 5: "belote.combo.quinte"}
+_CARRE_KEYS = {
+    "J": "belote.combo.carre_jacks",
+    "9": "belote.combo.carre_nines",
+    "A": "belote.combo.carre_aces",
+    "10": "belote.combo.carre_tens",
+    "K": "belote.combo.carre_kings",
+    "Q": "belote.combo.carre_queens",
+}
+_TEAM_KEYS = ("belote.team.0", "belote.team.1")
+_SUIT_KEYS = {
+    Suit.SPADES: "common.suit.spades",
+    Suit.HEARTS: "common.suit.hearts",
+    Suit.DIAMONDS: "common.suit.diamonds",
+    Suit.CLUBS: "common.suit.clubs",
+    Suit.TRUMP: "common.suit.trumps",
+    Suit.EXCUSE: "common.suit.excuse",
+}
 
 _NATURAL = {r: i for i, r in enumerate(BELOTE_RANKS)}  # 7-8-9-10-J-Q-K-A for sequences
 _TRUMP_RANK = {r: i for i, r in enumerate(TRUMP_ORDER)}
@@ -335,39 +355,46 @@ def explain_play(
     two cards before them. The verdict names the rule and the cards that force it.
     """
     if card not in hand:
-        return Verdict.refuse(NOT_IN_HAND, f"You do not hold {card}.", (card,), _RULE_TURN)
+        return Verdict.refuse(
+            NOT_IN_HAND, t("belote.refuse.not_in_hand", card=card.label), (card,), _RULE_TURN
+        )
     if not trick:
-        return Verdict.ok("You lead: any card may be led.", _RULE_LEAD)
+        return Verdict.ok(t("belote.ok.lead"), _RULE_LEAD)
     led = trick[0].suit
     pos = len(trick)
     win = _winning_position(trick, trump)
     winning = trick[win]
     partner_winning = win == pos - 2
-    whose = "your partner's" if partner_winning else "the opponents'"
+    whose = t("belote.whose.partner") if partner_winning else t("belote.whose.opponents")
     trumps = [c for c in hand if c.suit is trump]
 
     # Rule 4: trump led -> follow with a trump, higher than the highest one if you can,
     # even over your partner.
     if led is trump:
         if not trumps:
-            return Verdict.ok("Trump was led and you have none: any card may be played.")
+            return Verdict.ok(t("belote.ok.trump_led_none"))
         higher = [c for c in trumps if _trump_beats(c, winning)]
         if higher:
             if card in higher:
-                return Verdict.ok(f"{card} beats {winning}, the highest trump in the trick.")
-            even = " even though your partner is winning it," if partner_winning else ""
+                return Verdict.ok(
+                    t("belote.ok.trump_led_higher", card=card.label, winning=winning.label)
+                )
+            key = (
+                "belote.refuse.trump_led_higher_over_partner"
+                if partner_winning
+                else "belote.refuse.trump_led_higher"
+            )
             return Verdict.refuse(
                 MUST_PLAY_TRUMP_HIGHER,
-                f"Trump was led: you must play a trump higher than {whose} {winning}, the "
-                f"highest trump in the trick,{even} and you hold {describe_cards(higher)}.",
+                t(key, whose=whose, winning=winning.label, cards=describe_cards(higher)),
                 (winning, *higher),
                 _RULE_TRUMP_LED,
             )
         if card.suit is trump:
-            return Verdict.ok(f"You cannot beat {winning}, so any trump will do.")
+            return Verdict.ok(t("belote.ok.trump_led_cannot_beat", winning=winning.label))
         return Verdict.refuse(
             MUST_FOLLOW_SUIT,
-            f"Trump was led: you must follow with a trump, and you hold {describe_cards(trumps)}.",
+            t("belote.refuse.trump_led_follow", cards=describe_cards(trumps)),
             (trick[0], *trumps),
             _RULE_FOLLOW,
         )
@@ -376,32 +403,34 @@ def explain_play(
     follow = [c for c in hand if c.suit is led]
     if follow:
         if card.suit is led:
-            return Verdict.ok(f"You follow suit in {led.symbol}.")
+            return Verdict.ok(t("belote.ok.follow", suit=led.symbol))
         return Verdict.refuse(
             MUST_FOLLOW_SUIT,
-            f"You must follow suit: {trick[0]} was led and you hold {describe_cards(follow)}.",
+            t("belote.refuse.must_follow", led=trick[0].label, cards=describe_cards(follow)),
             (trick[0], *follow),
             _RULE_FOLLOW,
         )
     if not trumps:
-        return Verdict.ok(f"You have no {led.symbol} and no trump: any card may be played.")
+        return Verdict.ok(t("belote.ok.no_suit_no_trump", suit=led.symbol))
 
     # Rule 2: the partner is winning -> free (000, 003), or trump without overtrumping (004).
     if partner_winning:
         if options.partner_winning == "free":
             return Verdict.ok(
-                f"Your partner's {winning} is winning the trick: you may play any card.",
-                _RULE_PARTNER,
+                t("belote.ok.partner_winning_free", winning=winning.label), _RULE_PARTNER
             )
         if card.suit is trump:
             return Verdict.ok(
-                f"Your partner's {winning} is winning: any trump will do.", _RULE_PARTNER
+                t("belote.ok.partner_winning_trump", winning=winning.label), _RULE_PARTNER
             )
         return Verdict.refuse(
             MUST_TRUMP,
-            f"You must trump even though your partner's {winning} is winning the trick "
-            f"(you need not overtrump): you have no {led.symbol} and you hold "
-            f"{describe_cards(trumps)}.",
+            t(
+                "belote.refuse.must_trump_partner_winning",
+                winning=winning.label,
+                suit=led.symbol,
+                cards=describe_cards(trumps),
+            ),
             (winning, *trumps),
             _RULE_PARTNER,
         )
@@ -412,36 +441,51 @@ def explain_play(
         higher = [c for c in trumps if _trump_beats(c, winning)]
         if higher:
             if card in higher:
-                return Verdict.ok(f"{card} overtrumps {winning}.", _RULE_OVERTRUMP)
+                return Verdict.ok(
+                    t("belote.ok.overtrump", card=card.label, winning=winning.label),
+                    _RULE_OVERTRUMP,
+                )
             return Verdict.refuse(
                 MUST_OVERTRUMP,
-                f"You must overtrump: {whose} {winning} is winning the trick and you hold "
-                f"{describe_cards(higher)}.",
+                t(
+                    "belote.refuse.must_overtrump",
+                    whose=whose,
+                    winning=winning.label,
+                    cards=describe_cards(higher),
+                ),
                 (winning, *higher),
                 _RULE_OVERTRUMP,
             )
         if options.cannot_overtrump == "may_discard":
             return Verdict.ok(
-                f"You cannot overtrump {winning}: in this variant you may discard.",
-                _RULE_UNDERTRUMP,
+                t("belote.ok.cannot_overtrump_discard", winning=winning.label), _RULE_UNDERTRUMP
             )
         if card.suit is trump:
             return Verdict.ok(
-                f"You cannot overtrump {winning}, so any trump will do.", _RULE_UNDERTRUMP
+                t("belote.ok.cannot_overtrump_trump", winning=winning.label), _RULE_UNDERTRUMP
             )
         return Verdict.refuse(
             MUST_PLAY_TRUMP,
-            f"You cannot overtrump {whose} {winning} but you must still play a trump: "
-            f"you hold {describe_cards(trumps)}.",
+            t(
+                "belote.refuse.must_play_trump",
+                whose=whose,
+                winning=winning.label,
+                cards=describe_cards(trumps),
+            ),
             (winning, *trumps),
             _RULE_UNDERTRUMP,
         )
     if card.suit is trump:
-        return Verdict.ok(f"You have no {led.symbol}: you trump.", _RULE_TRUMP)
+        return Verdict.ok(t("belote.ok.trump", suit=led.symbol), _RULE_TRUMP)
     return Verdict.refuse(
         MUST_TRUMP,
-        f"You must trump: you have no {led.symbol}, {whose} {winning} is winning the trick "
-        f"and you hold {describe_cards(trumps)}.",
+        t(
+            "belote.refuse.must_trump",
+            suit=led.symbol,
+            whose=whose,
+            winning=winning.label,
+            cards=describe_cards(trumps),
+        ),
         (winning, *trumps),
         _RULE_TRUMP,
     )
@@ -517,16 +561,18 @@ class Combination:
     def name(self) -> str:
         """Its name, e.g. ``tierce`` or ``carré of jacks``."""
         if self.kind == "carre":
-            return f"carré of {_RANK_PLURAL[self.cards[0].rank]}"
-        name = SEQUENCE_NAMES[min(self.length, 5)]
-        return name if self.length <= 5 else f"{name} ({self.length} cards count as 5)"
+            return t(_CARRE_KEYS[self.cards[0].rank])
+        name = t(_SEQUENCE_KEYS[min(self.length, 5)])
+        if self.length <= 5:
+            return name
+        return t("belote.combo.long_sequence", name=name, count=self.length)
 
     @property
     def announcement(self) -> str:
         """What is said at the table: ``tierce``, ``quinte``, ``carré of jacks``."""
         if self.kind == "carre":
             return self.name
-        return SEQUENCE_NAMES[min(self.length, 5)]
+        return t(_SEQUENCE_KEYS[min(self.length, 5)])
 
     def strength(self, trump: Suit) -> tuple[int, int, int, int]:
         """The key that ranks declarations: carré > sequence; value, rank; length, top, trump."""
@@ -536,7 +582,9 @@ class Combination:
 
     def describe(self) -> str:
         """The name with its cards, e.g. ``tierce (8♣ 9♣ 10♣)``."""
-        return f"{self.name} ({' '.join(c.label for c in self.cards)})"
+        return t(
+            "belote.combo.with_cards", name=self.name, cards=" ".join(c.label for c in self.cards)
+        )
 
     def __str__(self) -> str:
         return self.describe()
@@ -660,35 +708,44 @@ def compare_declarations(
             order = (seat - dealer - 1) % NUM_PLAYERS
             entries.append((best.strength(trump), -order, seat, best))
     if not entries:
-        return DeclarationResult(None, None, None, "Nobody declared a combination.")
+        return DeclarationResult(None, None, None, t("belote.declarations.nobody"))
     entries.sort(reverse=True)
     strength, _, seat, best = entries[0]
     team = seat % 2
     rival = next((e for e in entries if e[2] % 2 != team), None)
     if rival is None:
-        reason = f"Only {TEAM_LABELS[team]} declared: its {best.name} scores."
+        reason = t("belote.declarations.only_team", team=_team_label(team), name=best.name)
     else:
-        why = _why_stronger(best, rival[3], trump, strength == rival[0])
-        reason = (
-            f"Seat {seat}'s {best.describe()} beats seat {rival[2]}'s {rival[3].describe()}: {why}."
+        reason = t(
+            _why_stronger(best, rival[3], strength == rival[0]),
+            seat=seat,
+            best=best.describe(),
+            rival_seat=rival[2],
+            rival=rival[3].describe(),
         )
     return DeclarationResult(team, seat, best, reason)
 
 
-def _why_stronger(a: Combination, b: Combination, trump: Suit, equal: bool) -> str:
+def _why_stronger(a: Combination, b: Combination, equal: bool) -> str:
+    """The message key that says why ``a`` beats ``b``."""
     if equal:
-        return "they are equal, and it comes first in playing order from the dealer's next player"
+        return "belote.declarations.beats_equal"
     if a.kind != b.kind:
-        return "a carré beats any sequence"
+        return "belote.declarations.beats_carre_over_sequence"
     if a.kind == "carre":
         if a.points != b.points:
-            return "it is worth more"
-        return "it is of a higher rank (A > 10 > K > Q)"
+            return "belote.declarations.beats_worth_more"
+        return "belote.declarations.beats_higher_rank"
     if min(a.length, 5) != min(b.length, 5):
-        return "it is longer"
+        return "belote.declarations.beats_longer"
     if a.top.rank != b.top.rank:
-        return "its top card is higher"
-    return "it is in trumps"
+        return "belote.declarations.beats_higher_top"
+    return "belote.declarations.beats_in_trumps"
+
+
+def _team_label(team: int) -> str:
+    """``team 0 (seats 0 and 2)`` or ``team 1 (seats 1 and 3)``, from the catalogue."""
+    return t(_TEAM_KEYS[team])
 
 
 # --- Actions --------------------------------------------------------------------------
@@ -855,12 +912,12 @@ class BeloteState:
     def explain(self, action: Any) -> Verdict:
         """Whether ``action`` is accepted now (for the seat to move), and why not."""
         if self.phase == "done":
-            return Verdict.refuse(HAND_OVER, "The hand is over: no more actions.", (), _RULE_TURN)
+            return Verdict.refuse(HAND_OVER, t("belote.refuse.hand_over"), (), _RULE_TURN)
         if isinstance(action, Play):
             if action.seat != self.to_move:
                 return Verdict.refuse(
                     NOT_YOUR_TURN,
-                    f"It is seat {self.to_move}'s turn, not seat {action.seat}'s.",
+                    t("belote.refuse.not_your_turn", turn=self.to_move, seat=action.seat),
                     (action.card,),
                     _RULE_TURN,
                 )
@@ -872,26 +929,17 @@ class BeloteState:
         if isinstance(action, Declare | NoDeclaration):
             return self._explain_declaration(action)
         return Verdict.refuse(
-            UNKNOWN_ACTION,
-            f"{action!r} is not a Belote action: play a card, bid (Take/Pass) or declare "
-            "(Declare/NoDeclaration).",
+            UNKNOWN_ACTION, t("belote.refuse.unknown_action", action=repr(action))
         )
 
     def _explain_card(self, card: Card) -> Verdict:
         if self.phase == "bidding":
             return Verdict.refuse(
-                WRONG_PHASE,
-                "Bidding is not over: take or pass before any card is played.",
-                (card,),
-                _RULE_BID,
+                WRONG_PHASE, t("belote.refuse.card_while_bidding"), (card,), _RULE_BID
             )
         if self.phase == "declare":
             return Verdict.refuse(
-                WRONG_PHASE,
-                "First say whether you declare your combinations (Declare or NoDeclaration), "
-                "then play your card.",
-                (card,),
-                _RULE_DECLARE,
+                WRONG_PHASE, t("belote.refuse.card_before_declaring"), (card,), _RULE_DECLARE
             )
         assert self.to_move is not None and self.trump is not None
         return explain_play(
@@ -900,61 +948,50 @@ class BeloteState:
 
     def _explain_bid(self, bid: Bid) -> Verdict:
         if self.phase != "bidding":
-            return Verdict.refuse(
-                WRONG_PHASE, "Bidding is over: the trump suit is chosen.", (), _RULE_BID
-            )
+            return Verdict.refuse(WRONG_PHASE, t("belote.refuse.bidding_over"), (), _RULE_BID)
         assert self.proposed is not None
         if isinstance(bid, Pass):
-            return Verdict.ok("You pass.", _RULE_BID)
+            return Verdict.ok(t("belote.ok.pass"), _RULE_BID)
         proposed = self.proposed
         if self.bid_round == 1 and bid.suit is not proposed.suit:
             return Verdict.refuse(
                 BAD_BID,
-                f"In round 1 you may only take the proposed card's suit "
-                f"({proposed.suit.symbol}, from {proposed}) or pass.",
+                t("belote.refuse.round_1_take", suit=proposed.suit.symbol, card=proposed.label),
                 (proposed,),
                 _RULE_BID,
             )
         if self.bid_round == 2 and bid.suit is proposed.suit:
             return Verdict.refuse(
                 BAD_BID,
-                f"In round 2 you must name a suit other than {proposed.suit.symbol} "
-                f"(the proposed card {proposed} was refused), or pass.",
+                t("belote.refuse.round_2_take", suit=proposed.suit.symbol, card=proposed.label),
                 (proposed,),
                 _RULE_BID,
             )
         if bid.suit not in PLAIN_SUITS:
-            return Verdict.refuse(BAD_BID, f"{bid.suit.english} is not a Belote suit.")
-        return Verdict.ok(f"You take: {bid.suit.symbol} is trump.", _RULE_BID)
+            return Verdict.refuse(
+                BAD_BID, t("belote.refuse.not_a_suit", suit=t(_SUIT_KEYS[bid.suit]))
+            )
+        return Verdict.ok(t("belote.ok.take", suit=bid.suit.symbol), _RULE_BID)
 
     def _explain_declaration(self, action: Declare | NoDeclaration) -> Verdict:
         if self.phase != "declare":
             return Verdict.refuse(
-                WRONG_PHASE,
-                "Declarations are made only at your first turn of the first trick, before "
-                "your card.",
-                (),
-                _RULE_DECLARE,
+                WRONG_PHASE, t("belote.refuse.declaration_not_now"), (), _RULE_DECLARE
             )
         if isinstance(action, NoDeclaration):
-            return Verdict.ok("You declare nothing.", _RULE_DECLARE)
+            return Verdict.ok(t("belote.ok.declare_nothing"), _RULE_DECLARE)
         assert self.to_move is not None
         offer = self._offer(self.to_move)
+        combos = t("common.cards.separator").join(c.describe() for c in offer)
         if set(action.combinations) == set(offer) and len(action.combinations) == len(offer):
-            return Verdict.ok(
-                "You declare " + ", ".join(c.describe() for c in offer) + ".", _RULE_DECLARE
-            )
+            return Verdict.ok(t("belote.ok.declare", combinations=combos), _RULE_DECLARE)
         cards = tuple(c for combo in offer for c in combo.cards)
-        reuse = "" if self.options.declaration_card_reuse else " (a card counts in one declaration)"
-        return Verdict.refuse(
-            BAD_DECLARATION,
-            "You declare all your combinations or none: yours are "
-            + ", ".join(c.describe() for c in offer)
-            + reuse
-            + ".",
-            cards,
-            _RULE_DECLARE,
+        key = (
+            "belote.refuse.declare_all"
+            if self.options.declaration_card_reuse
+            else "belote.refuse.declare_all_no_reuse"
         )
+        return Verdict.refuse(BAD_DECLARATION, t(key, combinations=combos), cards, _RULE_DECLARE)
 
     # -- moving on --
 
@@ -1110,8 +1147,8 @@ class BeloteState:
             if shown:
                 in_hands[s] = _sorted(shown)
                 known.update(shown)
-        for t in self.tricks:
-            known.update(t.cards)
+        for trick in self.tricks:
+            known.update(trick.cards)
         known.update(p.card for p in self.current_trick)
         for team_cards in self.captured:
             known.update(team_cards)
@@ -1165,10 +1202,10 @@ def _trick_result(index: int, plays: tuple[Play, ...], trump: Suit) -> TrickResu
     best = cards[pos]
     if best.suit is trump:
         reason = "highest_trump"
-        why = f"{best} is the highest trump in the trick."
+        why = t("belote.trick.highest_trump", card=best.label)
     else:
         reason = "highest_of_led_suit"
-        why = f"No trump was played: {best} is the highest card of the led suit."
+        why = t("belote.trick.highest_of_led_suit", card=best.label)
     return TrickResult(index, plays, plays[pos].seat, trick_points(cards, trump), reason, why)
 
 
@@ -1333,10 +1370,10 @@ def start_play(
     for s, h in enumerate(hand_cards):
         for c in h:
             place(c, f"seat {s}'s hand")
-    for i, t in enumerate(trick_cards):
-        if len(t) != NUM_PLAYERS:
-            raise InvalidStateError(f"trick {i + 1} has {len(t)} cards; a finished trick has 4")
-        for c in t:
+    for i, cards in enumerate(trick_cards):
+        if len(cards) != NUM_PLAYERS:
+            raise InvalidStateError(f"trick {i + 1} has {len(cards)} cards; a finished trick has 4")
+        for c in cards:
             place(c, f"trick {i + 1}")
     if len(current_cards) >= NUM_PLAYERS:
         raise InvalidStateError(
@@ -1509,7 +1546,7 @@ def _score(state: BeloteState) -> HandOutcome:
     der_team = state.tricks[-1].winner % 2
     raw = list(card_pts)
     raw[der_team] += DIX_DE_DER
-    capot = next((t for t in (0, 1) if tricks_won[1 - t] == 0), None)
+    capot = next((tm for tm in (0, 1) if tricks_won[1 - tm] == 0), None)
 
     # Declarations: only the team with the best declaration scores its own, all of them.
     declared = {s: d for s, d in enumerate(state.declarations) if d}
@@ -1522,17 +1559,17 @@ def _score(state: BeloteState) -> HandOutcome:
             decl_pts[best_team] += sum(c.points for c in combos)
     # Belote-rebelote: always scored by the holder's team.
     belote_team = None if state.belote_holder is None else state.belote_holder % 2
-    bel_pts = [BELOTE_POINTS if belote_team == t else 0 for t in (0, 1)]
+    bel_pts = [BELOTE_POINTS if belote_team == tm else 0 for tm in (0, 1)]
 
     # The contract, judged on exact points (by option: with declarations, or tricks only).
     if opts.contract_basis == "total_strict":
-        fig = [raw[t] + decl_pts[t] + bel_pts[t] for t in (0, 1)]
+        fig = [raw[tm] + decl_pts[tm] + bel_pts[tm] for tm in (0, 1)]
         needed = fig[defence] + 1
-        basis_txt = "card points with declarations, strictly more than the defence"
+        basis_txt = t("belote.contract.total_strict")
     else:
         fig = list(raw)
         needed = HAND_POINTS_TOTAL // 2
-        basis_txt = "card points and dix de der only: 81 of 162 is enough"
+        basis_txt = t("belote.contract.tricks_at_least_81")
     litige = False
     if capot is not None:
         made = capot == taker_team  # all eight tricks settle the contract
@@ -1546,34 +1583,30 @@ def _score(state: BeloteState) -> HandOutcome:
     # Who receives the best team's declarations (None: nobody), and why.
     if dedans:
         decl_to: int | None = defence
-        decl_note = (
-            "dedans: the defence scores the declarations"
-            if best_team == taker_team
-            else dres.reason
-        )
+        decl_note = t("belote.note.dedans_declarations") if best_team == taker_team else dres.reason
         held_note = ""
     elif capot is not None:
         decl_to = capot if best_team == capot else None
         decl_note = dres.reason
-        held_note = "capot: the other team scores only its belote"
+        held_note = t("belote.note.capot_declarations")
     elif litige:
         decl_to = defence if best_team == defence else None
         decl_note = dres.reason
-        held_note = "litige: held with the taker's points for the next hand's winner"
+        held_note = t("belote.note.litige_declarations")
     else:
         decl_to = best_team
         decl_note = dres.reason
         held_note = ""
 
     def card_lines(team: int) -> None:
-        add("card_points", "Card points in tricks", team, card_pts[team])
+        add("card_points", t("belote.line.card_points"), team, card_pts[team])
         if der_team == team:
-            add("dix_de_der", "Dix de der (the last trick)", team, DIX_DE_DER)
+            add("dix_de_der", t("belote.line.dix_de_der"), team, DIX_DE_DER)
 
     if capot is not None:
         # Capot: 250 in all (or 162 + 90 by option); the other team only its belote.
         card_lines(capot)
-        add("capot", "Capot: all eight tricks", capot, opts.capot - HAND_POINTS_TOTAL)
+        add("capot", t("belote.line.capot"), capot, opts.capot - HAND_POINTS_TOTAL)
     elif made:
         card_lines(taker_team)
         card_lines(defence)
@@ -1582,16 +1615,16 @@ def _score(state: BeloteState) -> HandOutcome:
         card_lines(defence)
         add(
             "dedans",
-            "Dedans: the taking team's card points",
+            t("belote.line.dedans"),
             defence,
             raw[taker_team],
-            f"the taking team made {fig[taker_team]} against {fig[defence]}",
+            t("belote.note.dedans", taker=fig[taker_team], defence=fig[defence]),
         )
     else:
         card_lines(defence)
     for seat, combos in declared.items():
         for combo in combos:
-            label = f"{combo.describe()}, seat {seat}"
+            label = t("belote.line.declaration", combination=combo.describe(), seat=seat)
             if seat % 2 == best_team and decl_to is not None:
                 add("declaration", label, decl_to, combo.points, decl_note)
             elif seat % 2 == best_team:
@@ -1602,19 +1635,20 @@ def _score(state: BeloteState) -> HandOutcome:
                     label,
                     decl_to,
                     combo.points,
-                    "000: the best declaration takes the beaten ones too",
+                    t("belote.note.best_takes_all"),
                 )
             elif take_all:
                 add("declaration", label, seat % 2, 0, held_note)
             else:
-                add("declaration", label, seat % 2, 0, f"does not score: {dres.reason}")
+                note = t("belote.note.declaration_beaten", reason=dres.reason)
+                add("declaration", label, seat % 2, 0, note)
     if belote_team is not None:
         add(
             "belote",
-            f"Belote-rebelote (trump K and Q), seat {state.belote_holder}",
+            t("belote.line.belote", seat=state.belote_holder),
             belote_team,
             BELOTE_POINTS,
-            "always scored by the holder's team",
+            t("belote.note.belote"),
         )
     held = 0
     if litige:
@@ -1624,41 +1658,44 @@ def _score(state: BeloteState) -> HandOutcome:
             held = round_tens(held)
         add(
             "litige",
-            "Litige: the taking team's points are held",
+            t("belote.line.litige"),
             taker_team,
             0,
-            f"{held} points go to the winner of the next hand",
+            t("belote.note.litige", points=held),
         )
 
-    exact = [_side_total(lines, t) for t in (0, 1)]
+    exact = [_side_total(lines, tm) for tm in (0, 1)]
     if opts.rounding == "tens":
-        for t in (0, 1):
-            diff = round_tens(exact[t]) - exact[t]
+        for team in (0, 1):
+            diff = round_tens(exact[team]) - exact[team]
             if diff:
-                add("rounding", "Rounded to tens", t, diff, f"{exact[t]} becomes {exact[t] + diff}")
+                note = t("belote.note.rounding", exact=exact[team], rounded=exact[team] + diff)
+                add("rounding", t("belote.line.rounding"), team, diff, note)
 
     winner = None if litige else (taker_team if made else defence)
     if carried and winner is not None:
         add(
             "litige",
-            "Litige points held from an earlier hand",
+            t("belote.line.litige_carried"),
             winner,
             carried,
-            "the winner of this hand takes them",
+            t("belote.note.litige_carried"),
         )
     elif carried:
         held += carried
-    totals = {SIDES[t]: _side_total(lines, t) for t in (0, 1)}
+    totals = {SIDES[tm]: _side_total(lines, tm) for tm in (0, 1)}
 
-    score_txt = f"{fig[taker_team]} to {fig[defence]}"
+    taker_fig, defence_fig = fig[taker_team], fig[defence]
     if capot is not None:
-        result = f"Capot by {TEAM_LABELS[capot]}: all eight tricks."
+        result = t("belote.result.capot", team=_team_label(capot))
     elif made:
-        result = f"Contract made by {TEAM_LABELS[taker_team]}: {score_txt}."
+        team_txt = _team_label(taker_team)
+        result = t("belote.result.made", team=team_txt, taker=taker_fig, defence=defence_fig)
     elif dedans:
-        result = f"Dedans: {TEAM_LABELS[taker_team]} made {score_txt}; the defence scores all."
+        team_txt = _team_label(taker_team)
+        result = t("belote.result.dedans", team=team_txt, taker=taker_fig, defence=defence_fig)
     else:
-        result = f"Litige at {score_txt}: the taking team's points are held for the next hand."
+        result = t("belote.result.litige", taker=taker_fig, defence=defence_fig)
     details: dict[str, Any] = {
         "result": "made" if made else ("dedans" if dedans else "litige"),
         "made": made,
@@ -1669,22 +1706,22 @@ def _score(state: BeloteState) -> HandOutcome:
         "taker": state.taker,
         "taking_team": taker_team,
         "trump": trump.value,
-        "trick_points": [int(t.points) for t in state.tricks],
-        "trick_winners": [t.winner for t in state.tricks],
-        "trick_leaders": [t.leader for t in state.tricks],
+        "trick_points": [int(tr.points) for tr in state.tricks],
+        "trick_winners": [tr.winner for tr in state.tricks],
+        "trick_leaders": [tr.leader for tr in state.tricks],
         "tricks_won": tricks_won,
         "card_points": card_pts,
         "player_points": player_pts,
         "dix_de_der_team": der_team,
         "team_card_points": raw,
         "declarations": {
-            t: [
+            tm: [
                 {"seat": s, "name": c.name, "points": c.points, "cards": [x.code for x in c.cards]}
                 for s, combos in declared.items()
-                if s % 2 == t
+                if s % 2 == tm
                 for c in combos
             ]
-            for t in (0, 1)
+            for tm in (0, 1)
         },
         "declaration_team": best_team,
         "declaration_reason": dres.reason,
@@ -1730,7 +1767,7 @@ def _redeal_outcome(state: BeloteState) -> HandOutcome:
         "next_dealer": _next_dealer(state.dealer, state.options, redeal=True),
     }
     totals = {SIDES[0]: 0, SIDES[1]: 0}
-    return HandOutcome(GAME, state.ruleset.name, (), totals, "All passed: redeal.", details)
+    return HandOutcome(GAME, state.ruleset.name, (), totals, t("belote.result.redeal"), details)
 
 
 def _next_dealer(dealer: Seat, opts: BeloteOptions, redeal: bool) -> Seat:

@@ -67,6 +67,7 @@ from tutorial.engine.errors import (
     IllegalPlayError,
     InvalidStateError,
 )
+from tutorial.i18n import t
 
 GAME = "briscola"
 #: Side names: ``"A"`` is seat 0 (and 2), ``"B"`` is seat 1 (and 3).
@@ -91,6 +92,22 @@ RULE_END = "Briscola: end of the hand"
 
 PHASE_PLAY = "play"
 PHASE_DONE = "done"
+
+#: Message keys chosen by value (the rest are written where they are used).
+_SUIT_KEYS = {
+    Suit.SPADES: "common.suit.spades",
+    Suit.HEARTS: "common.suit.hearts",
+    Suit.DIAMONDS: "common.suit.diamonds",
+    Suit.CLUBS: "common.suit.clubs",
+    Suit.TRUMP: "common.suit.trumps",
+    Suit.EXCUSE: "common.suit.excuse",
+}
+#: "1 trick won" / "3 tricks won", by ``count == 1``; with points from unlisted tricks.
+_TRICKS_WON_KEYS = {True: "briscola.note.tricks_won_one", False: "briscola.note.tricks_won_many"}
+_TRICKS_WON_BEFORE_KEYS = {
+    True: "briscola.note.tricks_won_one_before",
+    False: "briscola.note.tricks_won_many_before",
+}
 
 
 # --- Rule options and presets ---------------------------------------------------------
@@ -228,7 +245,6 @@ def judge_trick(
     for c in cards:
         _check_card(c)
     strength = rules.strength
-    trump_name = f"{trump_suit.symbol} ({trump_suit.english})"
     trumps = [i for i, c in enumerate(cards) if c.suit is trump_suit]
     if trumps:
         # Rule: a trump beats any plain card; the higher trump beats the lower.
@@ -237,46 +253,62 @@ def judge_trick(
         other_trumps = [cards[i] for i in trumps if i != w]
         plain = [c for c in cards if c.suit is not trump_suit]
         if other_trumps:
-            text = (
-                f"{wc.label} wins: it is the highest trump played ({wc.label} beats "
-                f"{describe_cards(other_trumps)}; ranks {rules.order_text})"
+            key = (
+                "briscola.trick.highest_trump_and_plain"
+                if plain
+                else "briscola.trick.highest_trump"
             )
-            if plain:
-                text += f", and a trump beats any plain card ({describe_cards(plain)})"
+            text = t(
+                key,
+                card=wc.label,
+                others=describe_cards(other_trumps),
+                ranks=rules.order_text,
+                plain=describe_cards(plain),
+            )
         elif plain:
-            text = (
-                f"{wc.label} wins: {trump_name} is trump and a trump beats any plain card "
-                f"({describe_cards(plain)})"
+            text = t(
+                "briscola.trick.trump_beats_plain",
+                card=wc.label,
+                symbol=trump_suit.symbol,
+                suit=t(_SUIT_KEYS[trump_suit]),
+                plain=describe_cards(plain),
             )
         else:
-            text = f"{wc.label} wins: it is the only card played, a trump"
-        return TrickJudgement(w, HIGHEST_TRUMP, text + ".")
+            text = t("briscola.trick.only_card_trump", card=wc.label)
+        return TrickJudgement(w, HIGHEST_TRUMP, text)
     # Rule: no trump, so the highest card of the led suit wins; other suits never win.
     led = cards[0].suit
     led_pos = [i for i, c in enumerate(cards) if c.suit is led]
     w = max(led_pos, key=lambda i: strength[cards[i]])
     wc = cards[w]
     off = [c for c in cards if c.suit is not led]
-    verb = "is" if len(off) == 1 else "are"
     if len(led_pos) > 1:
         others = [cards[i] for i in led_pos if i != w]
-        text = (
-            f"{wc.label} wins: no trump was played, so the highest card of the led suit "
-            f"{led.symbol} wins ({wc.label} beats {describe_cards(others)}; "
-            f"ranks {rules.order_text})"
+        if not off:
+            key = "briscola.trick.highest_of_led_suit"
+        elif len(off) == 1:
+            key = "briscola.trick.highest_of_led_suit_off_one"
+        else:
+            key = "briscola.trick.highest_of_led_suit_off_many"
+        text = t(
+            key,
+            card=wc.label,
+            symbol=led.symbol,
+            others=describe_cards(others),
+            ranks=rules.order_text,
+            off=describe_cards(off),
         )
-        if off:
-            text += f"; {describe_cards(off)} {verb} of another plain suit and cannot win"
-        return TrickJudgement(w, HIGHEST_OF_LED_SUIT, text + ".")
+        return TrickJudgement(w, HIGHEST_OF_LED_SUIT, text)
     if off:
-        text = (
-            f"{wc.label} wins: no trump was played and {describe_cards(off)} {verb} of "
-            f"another plain suit than the led {led.symbol}, which never wins, so the led "
-            "card takes the trick"
+        key = (
+            "briscola.trick.uncontested_off_one"
+            if len(off) == 1
+            else "briscola.trick.uncontested_off_many"
         )
+        text = t(key, card=wc.label, off=describe_cards(off), symbol=led.symbol)
     else:
-        text = f"{wc.label} wins: it is the only card played"
-    return TrickJudgement(w, LED_SUIT_UNCONTESTED, text + ".")
+        text = t("briscola.trick.only_card", card=wc.label)
+    return TrickJudgement(w, LED_SUIT_UNCONTESTED, text)
 
 
 def trick_winner(
@@ -314,8 +346,8 @@ class Draw:
 
 def _side_label(side: int, n: int) -> str:
     if n == 2:
-        return f"player {SIDES[side]} (seat {side})"
-    return f"team {SIDES[side]} (seats {side} and {side + 2})"
+        return t("briscola.side.player", side=SIDES[side], seat=side)
+    return t("briscola.side.team", side=SIDES[side], seat=side, partner=side + 2)
 
 
 @dataclass(frozen=True)
@@ -401,8 +433,8 @@ class BriscolaState:
         out = [
             self.carried_points[i] + sum(rules.points[c] for c in self.captured[i]) for i in (0, 1)
         ]
-        for t in self.tricks:
-            out[self.team_of(t.winner)] += int(t.points)
+        for trick in self.tricks:
+            out[self.team_of(trick.winner)] += int(trick.points)
         return {SIDES[0]: out[0], SIDES[1]: out[1]}
 
     def team_of(self, seat: Seat) -> int:
@@ -432,9 +464,7 @@ class BriscolaState:
         seat = self.to_move
         if seat is None:
             return Verdict.refuse(
-                HAND_OVER,
-                f"The hand is over: all {self.total_tricks} tricks have been played.",
-                rule=RULE_END,
+                HAND_OVER, t("briscola.refuse.hand_over", tricks=self.total_tricks), rule=RULE_END
             )
         played_by: Seat | None = None
         if isinstance(action, Play):
@@ -443,17 +473,13 @@ class BriscolaState:
             action = BRISCOLA_DECK.parse(action)
         if not isinstance(action, Card):
             return Verdict.refuse(
-                NOT_A_CARD,
-                f"{action!r} is not a card: in Briscola the only action is playing a card "
-                "from your hand.",
-                rule=RULE_HAND,
+                NOT_A_CARD, t("briscola.refuse.not_a_card", action=repr(action)), rule=RULE_HAND
             )
         card = action
         if card not in BRISCOLA_DECK:
             return Verdict.refuse(
                 NOT_IN_HAND,
-                f"{card.label} is not in the Briscola deck (ranks A 2 3 4 5 6 7 J Q K), "
-                "so no one holds it.",
+                t("briscola.refuse.not_in_deck", card=card.label),
                 (card,),
                 RULE_HAND,
             )
@@ -461,8 +487,13 @@ class BriscolaState:
             # Rule: play goes in turn from the trick's leader.
             return Verdict.refuse(
                 NOT_YOUR_TURN,
-                f"Seat {played_by} cannot play {card.label} now: it is seat {seat}'s turn, "
-                f"as play goes in turn from the leader, seat {self.leader}.",
+                t(
+                    "briscola.refuse.not_your_turn",
+                    seat=played_by,
+                    card=card.label,
+                    turn=seat,
+                    leader=self.leader,
+                ),
                 (card,),
                 RULE_TURN,
             )
@@ -471,33 +502,24 @@ class BriscolaState:
             return Verdict.refuse(
                 NOT_IN_HAND, self._not_in_hand_message(seat, card), (card,), RULE_HAND
             )
-        return Verdict.ok(
-            f"Legal: {card.label} is in your hand, and Briscola has no obligation to follow "
-            "suit, trump or beat.",
-            RULE_FREE_PLAY,
-        )
+        return Verdict.ok(t("briscola.ok.card", card=card.label), RULE_FREE_PLAY)
 
     def _not_in_hand_message(self, seat: Seat, card: Card) -> str:
         hand = describe_cards(self.hands[seat])
-        for t in self.tricks:
-            if card in t.cards:
-                return f"You cannot play {card.label}: it was played in trick {t.index + 1}."
+        for trick in self.tricks:
+            if card in trick.cards:
+                return t("briscola.refuse.played_before", card=card.label, trick=trick.index + 1)
         if any(p.card == card for p in self.current_trick):
-            return f"You cannot play {card.label}: it is already in the current trick."
+            return t("briscola.refuse.in_current_trick", card=card.label)
         if card == self.trump_card:
             holder = self.trump_card_holder
             if not self.trump_card_taken:
-                return (
-                    f"You cannot play {card.label}: it is the face-up trump card under the "
-                    "stock, taken by the last draw; you hold "
-                    f"{hand}."
-                )
+                return t("briscola.refuse.face_up_trump", card=card.label, hand=hand)
             if holder is not None:
-                return (
-                    f"You cannot play {card.label}: seat {holder} drew it as the face-up trump "
-                    f"card; you hold {hand}."
+                return t(
+                    "briscola.refuse.face_up_trump_drawn", card=card.label, seat=holder, hand=hand
                 )
-        return f"You do not hold {card.label}: you may play only a card in your hand, {hand}."
+        return t("briscola.refuse.not_in_hand", card=card.label, hand=hand)
 
     def apply(self, action: Any) -> BriscolaState:
         """The state after the seat to move plays ``action``.
@@ -569,8 +591,8 @@ class BriscolaState:
         """What ``seat`` may see: its hand, the face-up trump, the stock size, all tricks."""
         self.team_of(seat)
         known: set[Card] = {self.trump_card, *self.hands[seat]}
-        for t in self.tricks:
-            known.update(t.cards)
+        for trick in self.tricks:
+            known.update(trick.cards)
         known.update(p.card for p in self.current_trick)
         for side in self.captured:
             known.update(side)
@@ -626,51 +648,62 @@ class BriscolaState:
         running_rows: list[dict[str, int]] = []
         won = [0, 0]
         crossed: dict[str, Any] | None = None
-        for t in self.tricks:
-            side = self.team_of(t.winner)
-            running[side] += int(t.points)
+        for trick in self.tricks:
+            side = self.team_of(trick.winner)
+            running[side] += int(trick.points)
             won[side] += 1
             trick_rows.append(
                 {
-                    "number": t.index + 1,
-                    "leader": t.leader,
-                    "cards": tuple(c.code for c in t.cards),
-                    "winner": t.winner,
+                    "number": trick.index + 1,
+                    "leader": trick.leader,
+                    "cards": tuple(c.code for c in trick.cards),
+                    "winner": trick.winner,
                     "side": SIDES[side],
-                    "points": int(t.points),
-                    "reason": t.reason,
+                    "points": int(trick.points),
+                    "reason": trick.reason,
                 }
             )
             running_rows.append({SIDES[0]: running[0], SIDES[1]: running[1]})
             if crossed is None and running[side] >= TARGET:
-                crossed = {"side": SIDES[side], "trick": t.index + 1}
+                crossed = {"side": SIDES[side], "trick": trick.index + 1}
         totals = {SIDES[0]: running[0], SIDES[1]: running[1]}
         if sum(running) != TOTAL_POINTS:  # pragma: no cover - start_play validates this
             raise InvalidStateError(f"card points add to {sum(running)}, not {TOTAL_POINTS}")
         a, b = running
         if a == b:
             winner: str | None = None
-            result = f"draw {a}-{b}"
+            result = t("briscola.result.draw", a=a, b=b)
         else:
             winner = SIDES[0] if a > b else SIDES[1]
-            result = f"{winner} wins {max(a, b)}-{min(a, b)}"
+            result = t("briscola.result.win", side=winner, high=max(a, b), low=min(a, b))
         lines: list[ScoreLine] = []
         for i, side_name in enumerate(SIDES):
             label = _side_label(i, n)
-            note = f"{won[i]} trick{'s' if won[i] != 1 else ''} won"
             if start[i]:
-                note += f", plus {start[i]} from tricks before this position"
+                key = _TRICKS_WON_BEFORE_KEYS[won[i] == 1]
+            else:
+                key = _TRICKS_WON_KEYS[won[i] == 1]
+            note = t(key, count=won[i], before=start[i])
             lines.append(
-                ScoreLine("card_points", f"Card points, {label}", side_name, running[i], note)
+                ScoreLine(
+                    "card_points",
+                    t("briscola.line.card_points", side=label),
+                    side_name,
+                    running[i],
+                    note,
+                )
             )
         for i, side_name in enumerate(SIDES):
             label = _side_label(i, n)
+            points = running[i]
             if winner is None:
-                text, note = f"Draw, {label}", "60-60 is a draw"
+                text, note = t("briscola.line.draw", side=label), t("briscola.note.draw")
             elif winner == side_name:
-                text, note = f"Wins, {label}", f"{running[i]} card points: 61 or more wins"
+                text = t("briscola.line.wins", side=label)
+                note = t("briscola.note.wins", points=points)
             else:
-                text, note = f"Loses, {label}", f"{running[i]} card points: fewer than 61"
+                text = t("briscola.line.loses", side=label)
+                note = t("briscola.note.loses", points=points)
             lines.append(ScoreLine("result", text, side_name, 0, note))
         details: dict[str, Any] = {
             "players": n,
@@ -841,9 +874,11 @@ def start_play(
             vals.append(int(v))
         carried = (vals[0], vals[1])
 
-    for i, t in enumerate(tricks_t):
-        if len(t) != n:
-            raise InvalidStateError(f"listed trick {i + 1} has {len(t)} cards; a trick has {n}")
+    for i, listed in enumerate(tricks_t):
+        if len(listed) != n:
+            raise InvalidStateError(
+                f"listed trick {i + 1} has {len(listed)} cards; a trick has {n}"
+            )
     if len(current_t) >= n:
         raise InvalidStateError(
             f"the current trick has {len(current_t)} cards; an unfinished trick has fewer than {n}"
@@ -869,8 +904,8 @@ def start_play(
             put(c, f"seat {s}'s hand")
     for c in stock_t:
         put(c, "the stock")
-    for i, t in enumerate(tricks_t):
-        for c in t:
+    for i, listed in enumerate(tricks_t):
+        for c in listed:
             put(c, f"listed trick {i + 1}")
     for c in current_t:
         put(c, "the current trick")

@@ -19,6 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from tutorial.engine.cards import Card, format_cards
 from tutorial.engine.errors import UnknownRulesetError
+from tutorial.i18n import t
 
 Seat = int
 
@@ -364,10 +365,12 @@ def describe_cards(cards: Sequence[Card]) -> str:
     """Cards for a sentence: ``♥9``, ``♥9 and ♥8``, ``♥9, ♥8 and ♥7``."""
     labels = [c.label for c in cards]
     if not labels:
-        return "no card"
+        return t("common.cards.none")
     if len(labels) == 1:
         return labels[0]
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
+    return t(
+        "common.cards.list", rest=t("common.cards.separator").join(labels[:-1]), last=labels[-1]
+    )
 
 
 __all__ = [

@@ -96,6 +96,7 @@ from tutorial.engine.errors import (
     InvalidStateError,
     NotationError,
 )
+from tutorial.i18n import t
 
 GAME = "tarot"
 NUM_PLAYERS = 4
@@ -436,8 +437,32 @@ def _cards_text(cards: Iterable[Card]) -> str:
     return describe_cards(sort_cards(cards))
 
 
-def _suit_text(suit: Suit) -> str:
-    return f"{suit.english} ({suit.symbol})"
+#: Message keys chosen by value (the rest are written where they are used).
+_SUIT_KEYS = {
+    Suit.SPADES: "common.suit.spades",
+    Suit.HEARTS: "common.suit.hearts",
+    Suit.DIAMONDS: "common.suit.diamonds",
+    Suit.CLUBS: "common.suit.clubs",
+    Suit.TRUMP: "common.suit.trumps",
+    Suit.EXCUSE: "common.suit.excuse",
+}
+#: The name of each poignée level inside a sentence ("A simple poignée shows 10 trumps").
+_LEVEL_KEYS = {
+    "simple": "tarot.poignee.level_simple",
+    "double": "tarot.poignee.level_double",
+    "triple": "tarot.poignee.level_triple",
+}
+#: The score line of a poignée, per level ("Simple poignée of seat 2: 20").
+_POIGNEE_LINE_KEYS = {
+    "simple": "tarot.line.poignee_simple",
+    "double": "tarot.line.poignee_double",
+    "triple": "tarot.line.poignee_triple",
+}
+
+
+def _suit_name(suit: Suit) -> str:
+    """The suit's name for a sentence, from the catalogue (``hearts``)."""
+    return t(_SUIT_KEYS[suit])
 
 
 def _fmt(x: float) -> str:
@@ -449,13 +474,31 @@ def _signed(x: float) -> str:
     return ("+" if x >= 0 else "-") + _fmt(abs(x))
 
 
+@dataclass(frozen=True, slots=True)
+class _Whose:
+    """The owner of the highest trump in a trick, named from the viewer's seat."""
+
+    holder: Seat
+
+
+#: A field of a requirement's reason: text, a suit or cards (named in the language of
+#: the moment), or whose trump it is.
+_Field = str | Suit | tuple[Card, ...] | _Whose
+
+
 @dataclass(frozen=True)
 class _Requirement:
-    """What the seat to move must play: the allowed cards and, if constrained, why."""
+    """What the seat to move must play: the allowed cards and, if constrained, why.
+
+    The reason is kept as a message key and its fields, and rendered only when a verdict
+    is given (``TarotState._reason``), in the language of that moment: the requirement is
+    cached on the state.
+    """
 
     allowed: frozenset[Card]
     code: str
-    message: str
+    key: str
+    fields: Mapping[str, _Field]
     forcing: tuple[Card, ...]
     rule: str
 
@@ -600,14 +643,12 @@ class TarotState:
         """Whether the seat to move may take ``action`` now, and why (with the cards)."""
         seat = self.to_move
         if seat is None:
-            return Verdict.refuse(
-                HAND_OVER, f"The hand is over: {self._end_text()}.", rule=RULE_END
-            )
+            return Verdict.refuse(HAND_OVER, self._end_text(), rule=RULE_END)
         if isinstance(action, Play):
             if action.seat != seat:
                 return Verdict.refuse(
                     NOT_YOUR_TURN,
-                    f"It is seat {seat}'s turn, not seat {action.seat}'s.",
+                    t("tarot.refuse.not_your_turn", turn=seat, seat=action.seat),
                     rule=RULE_TURN,
                 )
             action = action.card
@@ -615,14 +656,14 @@ class TarotState:
         if not isinstance(action, _ACTION_TYPES[phase]):
             known = isinstance(action, tuple(_ACTION_TYPES.values()))
             if isinstance(action, Card):
-                what = f"{action.label} cannot be played now"
+                what = t("tarot.phase.card_not_now", card=action.label)
             elif known:
-                what = f"A {type(action).__name__} is not an action for now"
+                what = t("tarot.phase.action_not_now", action=type(action).__name__)
             else:
-                what = f"{action!r} is not a Tarot action"
+                what = t("tarot.phase.not_an_action", action=repr(action))
             return Verdict.refuse(
                 WRONG_PHASE if known else _BAD_CODES[phase],
-                f"{what}: {self._expecting()}.",
+                t("tarot.refuse.wrong_phase", what=what, expecting=self._expecting()),
                 rule=RULE_PHASE,
             )
         if phase == PHASE_BIDDING:
@@ -632,9 +673,7 @@ class TarotState:
             assert isinstance(action, Discard)
             return self._explain_discard(action.card)
         if phase == PHASE_CHELEM:
-            return Verdict.ok(
-                "The taker may declare a chelem (and then lead) or not.", rule=RULE_CHELEM
-            )
+            return Verdict.ok(t("tarot.ok.chelem"), rule=RULE_CHELEM)
         if phase == PHASE_POIGNEE:
             assert isinstance(action, Poignee)
             return self._explain_poignee(seat, action)
@@ -687,17 +726,22 @@ class TarotState:
     def _explain_bid(self, seat: Seat, bid: Bid) -> Verdict:
         top = self._highest_bid
         if bid is Bid.PASS:
-            return Verdict.ok(f"Seat {seat} may pass.", rule=RULE_BIDDING)
+            return Verdict.ok(t("tarot.ok.pass", seat=seat), rule=RULE_BIDDING)
         if bid <= top:
+            above = [b.label for b in Bid if b > top]
             return Verdict.refuse(
                 BID_TOO_LOW,
-                f"A bid must be higher than the current one: {top.label} has been bid, "
-                f"so {bid.label} is too low; pass or bid "
-                f"{' or '.join(b.label for b in Bid if b > top) or 'nothing higher'}.",
+                t(
+                    "tarot.refuse.bid_too_low",
+                    top=top.label,
+                    bid=bid.label,
+                    higher=t("tarot.bid.or").join(above) or t("tarot.bid.nothing_higher"),
+                ),
                 rule=RULE_BIDDING,
             )
         return Verdict.ok(
-            f"{bid.label} (x{bid.multiplier}) is higher than {top.label}.", rule=RULE_BIDDING
+            t("tarot.ok.bid", bid=bid.label, multiplier=bid.multiplier, top=top.label),
+            rule=RULE_BIDDING,
         )
 
     def _apply_bid(self, bid: Bid) -> TarotState:
@@ -746,30 +790,28 @@ class TarotState:
         if card not in hand:
             return Verdict.refuse(
                 NOT_IN_HAND,
-                f"You do not hold {card.label}, so you cannot discard it.",
+                t("tarot.refuse.discard_not_in_hand", card=card.label),
                 (card,),
                 RULE_DISCARD,
             )
         if card in KINGS or card in BOUTS:
-            kind = "a King" if card in KINGS else "a bout"
-            return Verdict.refuse(
-                BAD_DISCARD,
-                f"Kings and bouts may never be discarded: {card.label} is {kind}.",
-                (card,),
-                RULE_DISCARD,
-            )
+            key = "tarot.refuse.discard_king" if card in KINGS else "tarot.refuse.discard_bout"
+            return Verdict.refuse(BAD_DISCARD, t(key, card=card.label), (card,), RULE_DISCARD)
         if card not in self._discardable:
             plain = [c for c in hand if not is_trump(c) and c not in BOUTS and c not in KINGS]
             return Verdict.refuse(
                 BAD_DISCARD,
-                f"Discard plain cards first: a trump such as {card.label} may be discarded only "
-                f"when too few plain cards are left to complete the discard, and you still hold "
-                f"{_cards_text(plain)} for {CHIEN_SIZE - len(self.discard)} places.",
+                t(
+                    "tarot.refuse.discard_trump",
+                    card=card.label,
+                    cards=_cards_text(plain),
+                    places=CHIEN_SIZE - len(self.discard),
+                ),
                 (card, *sort_cards(plain)),
                 RULE_DISCARD,
             )
-        shown = " It is a trump, so it is shown to everyone." if is_trump(card) else ""
-        return Verdict.ok(f"{card.label} may go to the discard.{shown}", rule=RULE_DISCARD)
+        key = "tarot.ok.discard_trump" if is_trump(card) else "tarot.ok.discard"
+        return Verdict.ok(t(key, card=card.label), rule=RULE_DISCARD)
 
     def _apply_discard(self, card: Card) -> TarotState:
         assert self.taker is not None
@@ -816,46 +858,44 @@ class TarotState:
         if p.level == "none":
             if p.cards:
                 return Verdict.refuse(
-                    BAD_DECLARATION,
-                    "Declining a poignée shows no card: use NO_POIGNEE.",
-                    p.cards,
-                    RULE_POIGNEE,
+                    BAD_DECLARATION, t("tarot.refuse.poignee_declined"), p.cards, RULE_POIGNEE
                 )
-            return Verdict.ok(f"Seat {seat} may keep its trumps hidden.", rule=RULE_POIGNEE)
+            return Verdict.ok(t("tarot.ok.no_poignee", seat=seat), rule=RULE_POIGNEE)
         if p.level not in POIGNEE_SIZES:
             return Verdict.refuse(
                 BAD_DECLARATION,
-                f"{p.level!r} is not a poignée: the levels are simple (10 trumps), "
-                "double (13) and triple (15).",
+                t("tarot.refuse.poignee_level", level=repr(p.level)),
                 rule=RULE_POIGNEE,
             )
         size = p.size
+        level = t(_LEVEL_KEYS[p.level])
         if len(set(p.cards)) != len(p.cards):
             return Verdict.refuse(
-                BAD_DECLARATION, "A poignée shows each card once.", p.cards, RULE_POIGNEE
+                BAD_DECLARATION, t("tarot.refuse.poignee_repeats"), p.cards, RULE_POIGNEE
             )
         if not p.cards:
             can = len(self._countable(seat, p.level))
             return Verdict.refuse(
                 BAD_DECLARATION,
-                f"A {p.level} poignée shows {size} trumps and you have {can} you could show.",
+                t("tarot.refuse.poignee_empty", level=level, size=size, can=can),
                 rule=RULE_POIGNEE,
             )
         if len(p.cards) != size:
             return Verdict.refuse(
                 BAD_DECLARATION,
-                f"A {p.level} poignée shows exactly {size} trumps; you showed {len(p.cards)}.",
+                t("tarot.refuse.poignee_size", level=level, size=size, shown=len(p.cards)),
                 p.cards,
                 RULE_POIGNEE,
             )
         odd = [c for c in p.cards if not is_trump(c) and c != EXCUSE]
         if odd:
+            key = (
+                "tarot.refuse.poignee_not_trump_one"
+                if len(odd) == 1
+                else "tarot.refuse.poignee_not_trump_many"
+            )
             return Verdict.refuse(
-                BAD_DECLARATION,
-                f"A poignée shows trumps (the Excuse only to complete one): "
-                f"{_cards_text(odd)} {'is' if len(odd) == 1 else 'are'} not a trump.",
-                odd,
-                RULE_POIGNEE,
+                BAD_DECLARATION, t(key, cards=_cards_text(odd)), odd, RULE_POIGNEE
             )
         hand = set(self.hands[seat])
         countable = set(self._countable(seat, p.level))
@@ -863,39 +903,39 @@ class TarotState:
         if missing:
             discarded = [c for c in missing if c in self.discard]
             if discarded:
-                why = (
-                    "in this variant discarded trumps never count toward a poignée"
+                key = (
+                    "tarot.refuse.poignee_discards_never"
                     if _options(self.ruleset).poignee_discards == DISCARDS_NEVER
-                    else "they count only toward a triple poignée of a taker who holds the "
-                    "four Kings"
+                    else "tarot.refuse.poignee_discards_four_kings"
                 )
                 return Verdict.refuse(
                     BAD_DECLARATION,
-                    f"Discarded trumps ({_cards_text(discarded)}) cannot be shown here: {why}.",
+                    t(key, cards=_cards_text(discarded)),
                     discarded,
                     RULE_POIGNEE,
                 )
             return Verdict.refuse(
                 NOT_IN_HAND,
-                f"You can only show trumps you hold: you do not hold {_cards_text(missing)}.",
+                t("tarot.refuse.poignee_not_held", cards=_cards_text(missing)),
                 missing,
                 RULE_POIGNEE,
             )
         if EXCUSE in p.cards:
             unshown = sorted(countable - set(p.cards), key=rank_value)
             if unshown:
+                key = (
+                    "tarot.refuse.poignee_excuse_one"
+                    if len(unshown) == 1
+                    else "tarot.refuse.poignee_excuse_many"
+                )
                 return Verdict.refuse(
                     BAD_DECLARATION,
-                    "The Excuse may complete a poignée only when every trump you hold is "
-                    f"shown and one is missing: {_cards_text(unshown)} "
-                    f"{'is' if len(unshown) == 1 else 'are'} not shown.",
+                    t(key, cards=_cards_text(unshown)),
                     (EXCUSE, *unshown),
                     RULE_POIGNEE,
                 )
         return Verdict.ok(
-            f"A {p.level} poignée ({size} cards) is worth {p.bonus} to the team that wins "
-            "the contract.",
-            rule=RULE_POIGNEE,
+            t("tarot.ok.poignee", level=level, size=size, bonus=p.bonus), rule=RULE_POIGNEE
         )
 
     def _with_poignee_question(self) -> TarotState:
@@ -920,18 +960,17 @@ class TarotState:
         excuse = frozenset({EXCUSE}) & frozenset(hand)  # Rule: the Excuse, at any time
         led = led_card(trick)
         if led is None:
-            return _Requirement(frozenset(hand), "", "You lead: any card may be played.", (), "")
+            return _Requirement(frozenset(hand), "", "tarot.play.lead", {}, (), "")
         trumps = [c for c in hand if is_trump(c)]
         in_trick = [c for c in trick if is_trump(c)]
         top = max(in_trick, key=rank_value) if in_trick else None
         higher = [c for c in trumps if top is None or rank_value(c) > rank_value(top)]
-        whose = ""
-        even = ""  # the rule holds even over a partner's trump
+        whose: _Field = ""
+        partner = False  # the rule holds even over a partner's trump
         if top is not None:
             holder = next(p.seat for p in self.current_trick if p.card == top)
-            whose = self._whose(seat, holder)
-            if whose == "your partner's":
-                even = " (even your partner's trump must be beaten)"
+            whose = _Whose(holder)
+            partner = self._is_partner(seat, holder)
         if not is_trump(led):
             follow = [c for c in hand if c.suit is led.suit]
             if follow:
@@ -939,22 +978,31 @@ class TarotState:
                 return _Requirement(
                     frozenset(follow) | excuse,
                     MUST_FOLLOW_SUIT,
-                    f"You must follow suit: {led.label} was led and you hold "
-                    f"{_cards_text(follow)}.",
+                    "tarot.refuse.must_follow",
+                    {"led": led.label, "cards": tuple(follow)},
                     (led, *sort_cards(follow)),
                     RULE_FOLLOW,
                 )
             if not trumps:
                 return _Requirement(
-                    frozenset(hand), "", f"You have no {led.suit.english} and no trump.", (), ""
+                    frozenset(hand),
+                    "",
+                    "tarot.play.no_suit_no_trump",
+                    {"suit": led.suit},
+                    (),
+                    "",
                 )
             if top is None:
                 # Rule: cannot follow -> must trump.
                 return _Requirement(
                     frozenset(trumps) | excuse,
                     MUST_TRUMP,
-                    f"You must trump: you have no {_suit_text(led.suit)} and you hold "
-                    f"{_cards_text(trumps)}.",
+                    "tarot.refuse.must_trump",
+                    {
+                        "suit": led.suit,
+                        "symbol": led.suit.symbol,
+                        "cards": tuple(trumps),
+                    },
                     (led, *sort_cards(trumps)),
                     RULE_TRUMP,
                 )
@@ -963,61 +1011,90 @@ class TarotState:
                 return _Requirement(
                     frozenset(higher) | excuse,
                     MUST_OVERTRUMP,
-                    f"You must overtrump: {whose} {top.label} is the highest trump in the trick "
-                    f"and you hold {_cards_text(higher)}{even}.",
+                    "tarot.refuse.must_overtrump_partner"
+                    if partner
+                    else "tarot.refuse.must_overtrump",
+                    {"whose": whose, "top": top.label, "cards": tuple(higher)},
                     (top, *sort_cards(higher)),
                     RULE_OVERTRUMP,
                 )
             return _Requirement(
                 frozenset(trumps) | excuse,
                 MUST_PLAY_TRUMP,
-                f"You must still play a trump: you have no {_suit_text(led.suit)}, you cannot "
-                f"beat {whose} {top.label}, and you hold {_cards_text(trumps)}.",
+                "tarot.refuse.must_play_trump",
+                {
+                    "suit": led.suit,
+                    "symbol": led.suit.symbol,
+                    "whose": whose,
+                    "top": top.label,
+                    "cards": tuple(trumps),
+                },
                 (top, *sort_cards(trumps)),
                 RULE_TRUMP,
             )
         # Trump led.
         assert top is not None
         if not trumps:
-            return _Requirement(frozenset(hand), "", "You have no trump.", (), "")
+            return _Requirement(frozenset(hand), "", "tarot.play.no_trump", {}, (), "")
         if higher:
             return _Requirement(
                 frozenset(higher) | excuse,
                 MUST_PLAY_TRUMP_HIGHER,
-                f"Trump was led: you must play a trump higher than {whose} {top.label}, and "
-                f"you hold {_cards_text(higher)}{even}.",
+                "tarot.refuse.trump_led_higher_partner"
+                if partner
+                else "tarot.refuse.trump_led_higher",
+                {"whose": whose, "top": top.label, "cards": tuple(higher)},
                 (top, *sort_cards(higher)),
                 RULE_OVERTRUMP,
             )
         return _Requirement(
             frozenset(trumps) | excuse,
             MUST_PLAY_TRUMP,
-            f"Trump was led: you must still play a trump, even one lower than {whose} "
-            f"{top.label}, and you hold {_cards_text(trumps)}.",
+            "tarot.refuse.trump_led_lower",
+            {"whose": whose, "top": top.label, "cards": tuple(trumps)},
             (top, *sort_cards(trumps)),
             RULE_TRUMP,
         )
 
+    def _is_partner(self, viewer: Seat, holder: Seat) -> bool:
+        return self.taker is not None and self.team_of(holder) == self.team_of(viewer)
+
     def _whose(self, viewer: Seat, holder: Seat) -> str:
-        if self.taker is not None and self.team_of(holder) == self.team_of(viewer):
-            return "your partner's"
+        if self._is_partner(viewer, holder):
+            return t("tarot.whose.partner")
         if holder == self.taker:
-            return "the taker's"
-        return f"seat {holder}'s"
+            return t("tarot.whose.taker")
+        return t("tarot.whose.seat", seat=holder)
 
     def _explain_card(self, seat: Seat, card: Card) -> Verdict:
         if card not in TAROT_DECK:
             return Verdict.refuse(
-                NOT_IN_HAND, f"{card.label} is not a Tarot card.", (card,), RULE_HAND
+                NOT_IN_HAND, t("tarot.refuse.not_a_card", card=card.label), (card,), RULE_HAND
             )
         if card not in self.hands[seat]:
-            return Verdict.refuse(NOT_IN_HAND, f"You do not hold {card.label}.", (card,), RULE_HAND)
+            return Verdict.refuse(
+                NOT_IN_HAND, t("tarot.refuse.not_in_hand", card=card.label), (card,), RULE_HAND
+            )
         req = self._requirement
         if card in req.allowed:
             if card == EXCUSE:
-                return Verdict.ok("The Excuse may be played at any time.", rule=RULE_EXCUSE)
-            return Verdict.ok(f"{card.label} may be played.", rule=req.rule)
-        return Verdict.refuse(req.code, req.message, req.forcing, req.rule)
+                return Verdict.ok(t("tarot.ok.excuse"), rule=RULE_EXCUSE)
+            return Verdict.ok(t("tarot.ok.card", card=card.label), rule=req.rule)
+        return Verdict.refuse(req.code, self._reason(seat, req), req.forcing, req.rule)
+
+    def _reason(self, seat: Seat, req: _Requirement) -> str:
+        """The sentence of a requirement, in the current language."""
+        params: dict[str, str] = {}
+        for name, value in req.fields.items():
+            if isinstance(value, Suit):
+                params[name] = _suit_name(value)
+            elif isinstance(value, _Whose):
+                params[name] = self._whose(seat, value.holder)
+            elif isinstance(value, tuple):
+                params[name] = _cards_text(value)
+            else:
+                params[name] = value
+        return t(req.key, **params)
 
     def _took_every_trick(self, team: int) -> bool:
         """Whether ``team`` won every trick played so far (unlisted ones included)."""
@@ -1040,18 +1117,17 @@ class TarotState:
         win_card = next(p.card for p in plays if p.seat == winner)
         if exception:
             reason = EXCUSE_WINS_LAST_TRICK
-            text = (
-                f"Seat {winner}'s team won the first 17 tricks and seat {winner} led the "
-                "Excuse to the last one: the Excuse wins it."
-            )
+            text = t("tarot.trick.excuse_wins_last_trick", seat=winner)
         elif is_trump(win_card):
             reason = HIGHEST_TRUMP
-            text = f"{win_card.label} is the highest trump: seat {winner} wins the trick."
+            text = t("tarot.trick.highest_trump", card=win_card.label, seat=winner)
         else:
             reason = HIGHEST_OF_LED_SUIT
-            text = (
-                f"No trump was played; {win_card.label} is the highest "
-                f"{win_card.suit.english} card: seat {winner} wins the trick."
+            text = t(
+                "tarot.trick.highest_of_led_suit",
+                card=win_card.label,
+                suit=_suit_name(win_card.suit),
+                seat=winner,
             )
         pts = points_of(cards)
         if EXCUSE in cards and not exception:
@@ -1059,11 +1135,22 @@ class TarotState:
             dest = self._excuse_team(index, owner, winner, exception)
             if dest != self.team_of(winner):
                 pts -= card_points(EXCUSE)
-            to = "the taker" if dest == TAKER_TEAM else "the defence"
+            taker = dest == TAKER_TEAM
+            excuse = ""
             if index == NUM_TRICKS - 1:
-                text += f" The Excuse, played in the last trick, goes to {to}."
+                key = (
+                    "tarot.trick.excuse_last_taker" if taker else "tarot.trick.excuse_last_defence"
+                )
+                excuse = t(key)
             elif dest != self.team_of(winner):
-                text += f" The Excuse stays with {to}, which gives 0.5 point in exchange."
+                key = (
+                    "tarot.trick.excuse_stays_taker"
+                    if taker
+                    else "tarot.trick.excuse_stays_defence"
+                )
+                excuse = t(key)
+            if excuse:
+                text = t("tarot.trick.with_excuse", trick=text, excuse=excuse)
         return TrickResult(index, plays, winner, pts, reason, text)
 
     def _excuse_team(self, index: int, owner: Seat, winner: Seat, exception: bool) -> int:
@@ -1102,31 +1189,33 @@ class TarotState:
         seat = self.to_move
         if self.phase == PHASE_BIDDING:
             top = self._highest_bid
-            above = "any contract" if top is Bid.PASS else f"a bid above {top.label}"
-            return f"seat {seat} bids (a Bid: pass, or {above})"
+            if top is Bid.PASS:
+                return t("tarot.expecting.bid_any", seat=seat)
+            return t("tarot.expecting.bid_above", seat=seat, bid=top.label)
         if self.phase == PHASE_DISCARD:
             left = CHIEN_SIZE - len(self.discard)
-            return f"the taker (seat {seat}) discards {left} more card(s) with Discard(card)"
+            return t("tarot.expecting.discard", seat=seat, left=left)
         if self.phase == PHASE_CHELEM:
-            return f"the taker (seat {seat}) declares a chelem or not (CHELEM or NO_CHELEM)"
+            return t("tarot.expecting.chelem", seat=seat)
         if self.phase == PHASE_POIGNEE:
-            return f"seat {seat} shows a poignée or not (a Poignee, or NO_POIGNEE)"
-        return f"seat {seat} plays a card"
+            return t("tarot.expecting.poignee", seat=seat)
+        return t("tarot.expecting.card", seat=seat)
 
     def _end_text(self) -> str:
+        """Why no action is accepted any more (a whole sentence)."""
         if self.cancelled == RESULT_PETIT_SEC:
-            return "the deal was cancelled (Petit sec)"
+            return t("tarot.refuse.hand_over_petit_sec")
         if self.cancelled == RESULT_ALL_PASSED:
-            return "all four players passed, so there is no game"
-        return f"all {NUM_TRICKS} tricks have been played"
+            return t("tarot.refuse.hand_over_all_passed")
+        return t("tarot.refuse.hand_over", tricks=NUM_TRICKS)
 
     # -- information ----------------------------------------------------------------------
 
     def _public_cards(self) -> frozenset[Card]:
         """Cards shown to everyone: played cards, the shown chien, trump discards, poignées."""
         out: set[Card] = set()
-        for t in self.tricks:
-            out.update(t.cards)
+        for trick in self.tricks:
+            out.update(trick.cards)
         out.update(p.card for p in self.current_trick)
         if self.chien_shown:
             out.update(self.chien)
@@ -1201,12 +1290,12 @@ class TarotState:
     def _cancelled_outcome(self) -> HandOutcome:
         if self.cancelled == RESULT_PETIT_SEC:
             seat = self.petit_sec[0]
-            label = f"Deal cancelled: seat {seat} holds the Petit sec"
-            note = "The Petit as the only trump, without the Excuse, cancels the deal."
+            label = t("tarot.line.petit_sec", seat=seat)
+            note = t("tarot.note.petit_sec")
         else:
             seat = (self.dealer + 1) % NUM_PLAYERS
-            label = "No game: all four players passed"
-            note = "Nobody bid, so the hand is not played."
+            label = t("tarot.line.all_passed")
+            note = t("tarot.note.all_passed")
         lines = (ScoreLine("result", label, seat_key(seat), 0.0, note),)
         totals = {seat_key(s): 0.0 for s in range(NUM_PLAYERS)}
         details: dict[str, Any] = {"cancelled": self.cancelled, "petit_sec": self.petit_sec}
@@ -1259,31 +1348,34 @@ def _tally(state: TarotState) -> _Tally:
     exchange = 0.0
     note = ""
     owner: Seat | None = None
-    for t in state.tricks:
-        win_team = state.team_of(t.winner)
-        for p in t.plays:
+    for trick in state.tricks:
+        win_team = state.team_of(trick.winner)
+        for p in trick.plays:
             if p.card != EXCUSE:
                 put(p.card, win_team)
                 continue
-            exception = t.reason == EXCUSE_WINS_LAST_TRICK
-            dest = state._excuse_team(t.index, p.seat, t.winner, exception)
+            exception = trick.reason == EXCUSE_WINS_LAST_TRICK
+            dest = state._excuse_team(trick.index, p.seat, trick.winner, exception)
             put(EXCUSE, dest)
             owner = p.seat
-            if t.index < NUM_TRICKS - 1 and dest != win_team:
+            if trick.index < NUM_TRICKS - 1 and dest != win_team:
                 # Rule: the owner's team keeps the Excuse and gives 0.5 point in exchange.
                 pts[dest] -= 0.5
                 pts[win_team] += 0.5
                 exchange = 0.5 if win_team == TAKER_TEAM else -0.5
-                note = (
-                    f"Seat {p.seat} played the Excuse in trick {t.index + 1}, won by seat "
-                    f"{t.winner}: it stays with seat {p.seat}'s team, which gives 0.5 point "
-                    "in exchange."
+                note = t(
+                    "tarot.note.excuse_exchange",
+                    seat=p.seat,
+                    trick=trick.index + 1,
+                    winner=trick.winner,
                 )
-            elif t.index == NUM_TRICKS - 1 and not exception:
-                note = (
-                    f"Seat {p.seat} played the Excuse in the last trick: it goes to "
-                    f"{'the taker' if dest == TAKER_TEAM else 'the defence'}."
+            elif trick.index == NUM_TRICKS - 1 and not exception:
+                key = (
+                    "tarot.note.excuse_last_taker"
+                    if dest == TAKER_TEAM
+                    else "tarot.note.excuse_last_defence"
                 )
+                note = t(key, seat=p.seat)
     return _Tally(pts, bouts, exchange, note, owner)
 
 
@@ -1317,18 +1409,20 @@ def _score(state: TarotState) -> HandOutcome:
     if bout_trick is not None and PETIT in bout_trick.cards:
         pteam = state.team_of(bout_trick.winner)
         pab = 10.0 * mult * (1 if pteam == TAKER_TEAM else -1)
-        pab_note = (
-            f"The Petit was played in trick {bout_trick.index + 1}, won by seat "
-            f"{bout_trick.winner}: 10 x {mult} to {'the taker' if pteam == 0 else 'the defence'}."
+        key = (
+            "tarot.note.petit_au_bout_taker"
+            if pteam == TAKER_TEAM
+            else "tarot.note.petit_au_bout_defence"
         )
+        pab_note = t(key, trick=bout_trick.index + 1, winner=bout_trick.winner, multiplier=mult)
 
     # Poignées: to the team that wins the contract, not multiplied.
     poignee_total = float(sum(p.bonus for _, p in state.poignees)) * sign
 
     # Chelem: +400 declared and made, -200 declared and failed, +200 undeclared but made.
     won = [0, 0]
-    for t in tricks:
-        won[state.team_of(t.winner)] += 1
+    for trick in tricks:
+        won[state.team_of(trick.winner)] += 1
     taker_all = state._took_every_trick(TAKER_TEAM)
     defence_all = state._took_every_trick(DEFENCE_TEAM)
     chelem = 0.0
@@ -1336,14 +1430,16 @@ def _score(state: TarotState) -> HandOutcome:
     if state.chelem_declared:
         chelem = float(CHELEM_DECLARED_MADE if taker_all else CHELEM_DECLARED_FAILED)
         chelem_note = (
-            "Chelem declared and made: all 18 tricks."
+            t("tarot.note.chelem_declared_made")
             if taker_all
-            else f"Chelem declared but failed: the taker won {won[0]} tricks."
+            else t("tarot.note.chelem_declared_failed", won=won[0])
         )
     elif taker_all or defence_all:
         chelem = float(CHELEM_UNDECLARED if taker_all else -CHELEM_UNDECLARED)
         chelem_note = (
-            f"Chelem not declared but made by {'the taker' if taker_all else 'the defence'}."
+            t("tarot.note.chelem_undeclared_taker")
+            if taker_all
+            else t("tarot.note.chelem_undeclared_defence")
         )
 
     per_defender = sign * base + pab + poignee_total + chelem
@@ -1352,18 +1448,21 @@ def _score(state: TarotState) -> HandOutcome:
     tk = seat_key(taker)
     lines: list[ScoreLine] = []
     # Steps a learner checks (no points move on these lines).
-    parts = [f"tricks {_fmt(points - _setaside_points(state, TAKER_TEAM) - tally.exchange)}"]
+    tricks_pts = _fmt(points - _setaside_points(state, TAKER_TEAM) - tally.exchange)
+    parts = [t("tarot.note.card_points_tricks", points=tricks_pts)]
     if state.set_aside_team == TAKER_TEAM and state.set_aside:
-        parts.append(
-            f"{'discard' if state.chien_shown else 'chien'} "
-            f"{_fmt(_setaside_points(state, TAKER_TEAM))}"
+        key = (
+            "tarot.note.card_points_discard"
+            if state.chien_shown
+            else "tarot.note.card_points_chien"
         )
+        parts.append(t(key, points=_fmt(_setaside_points(state, TAKER_TEAM))))
     if tally.exchange:
-        parts.append(f"Excuse exchange {_signed(tally.exchange)}")
+        parts.append(t("tarot.note.card_points_exchange", points=_signed(tally.exchange)))
     lines.append(
         ScoreLine(
             "card_points",
-            f"Card points of the taker (seat {taker}): {_fmt(points)} of 91",
+            t("tarot.line.card_points", seat=taker, points=_fmt(points)),
             tk,
             0.0,
             " + ".join(parts),
@@ -1372,41 +1471,39 @@ def _score(state: TarotState) -> HandOutcome:
     lines.append(
         ScoreLine(
             "bouts",
-            f"Bouts held by the taker at the end: {len(bout_cards)}",
+            t("tarot.line.bouts", count=len(bout_cards)),
             tk,
             0.0,
-            _cards_text(bout_cards) if bout_cards else "none",
+            _cards_text(bout_cards) if bout_cards else t("tarot.note.no_bouts"),
         )
     )
+    key = "tarot.line.target_one" if len(bout_cards) == 1 else "tarot.line.target_many"
     lines.append(
         ScoreLine(
             "target",
-            f"Target with {len(bout_cards)} bout{'s' if len(bout_cards) != 1 else ''}: "
-            f"{_fmt(target)}",
+            t(key, count=len(bout_cards), target=_fmt(target)),
             tk,
             0.0,
-            "0 bouts 56, 1 bout 51, 2 bouts 41, 3 bouts 36",
+            t("tarot.note.targets"),
         )
     )
+    key = "tarot.line.difference_made" if made else "tarot.line.difference_failed"
     lines.append(
         ScoreLine(
             "difference",
-            f"Difference: {_fmt(points)} - {_fmt(target)} = {_signed(diff)} "
-            f"({'made' if made else 'failed'})",
+            t(key, points=_fmt(points), target=_fmt(target), difference=_signed(diff)),
             tk,
             0.0,
-            "Met or exceeded: the contract is made."
-            if made
-            else "Below the target: the contract fails.",
+            t("tarot.note.difference_made") if made else t("tarot.note.difference_failed"),
         )
     )
     lines.append(
         ScoreLine(
             "multiplier",
-            f"{contract.label}: multiplier x{mult}",
+            t("tarot.line.multiplier", contract=contract.label, multiplier=mult),
             tk,
             0.0,
-            "Prise x1, Garde x2, Garde sans x4, Garde contre x6",
+            t("tarot.note.multipliers"),
         )
     )
     if tally.exchange_note and tally.excuse_owner is not None:
@@ -1414,9 +1511,9 @@ def _score(state: TarotState) -> HandOutcome:
         lines.append(
             ScoreLine(
                 "excuse_exchange",
-                f"Excuse: {_signed(tally.exchange)} point for the taker's card points"
+                t("tarot.line.excuse_exchange", points=_signed(tally.exchange))
                 if tally.exchange
-                else "Excuse in the last trick",
+                else t("tarot.line.excuse_last_trick"),
                 side,
                 0.0,
                 tally.exchange_note,
@@ -1425,38 +1522,41 @@ def _score(state: TarotState) -> HandOutcome:
 
     def pay(kind: str, label: str, amount: float, note: str) -> None:
         # Each defender pays ``amount`` (receives it when negative); the taker gets 3x.
-        lines.append(ScoreLine(kind, f"{label}: taker {_signed(3 * amount)}", tk, 3 * amount, note))
+        taker_label = t("tarot.line.taker_pays", label=label, amount=_signed(3 * amount))
+        lines.append(ScoreLine(kind, taker_label, tk, 3 * amount, note))
         for d in defenders:
-            lines.append(
-                ScoreLine(kind, f"{label}: defender {_signed(-amount)}", seat_key(d), -amount, note)
-            )
+            defender_label = t("tarot.line.defender_pays", label=label, amount=_signed(-amount))
+            lines.append(ScoreLine(kind, defender_label, seat_key(d), -amount, note))
 
     pay(
         "base",
-        f"Base (25 + {_fmt(abs(diff))}) x {mult} = {_fmt(base)}",
+        t("tarot.line.base", difference=_fmt(abs(diff)), multiplier=mult, base=_fmt(base)),
         sign * base,
-        "Made: each defender pays it to the taker."
-        if made
-        else "Failed: the taker pays it to each defender.",
+        t("tarot.note.base_made") if made else t("tarot.note.base_failed"),
     )
     if pab:
-        pay("petit_au_bout", f"Petit au bout 10 x {mult}", pab, pab_note)
+        pay("petit_au_bout", t("tarot.line.petit_au_bout", multiplier=mult), pab, pab_note)
     for s, p in state.poignees:
         pay(
             "poignee",
-            f"{p.level.capitalize()} poignée of seat {s}: {p.bonus}",
+            t(_POIGNEE_LINE_KEYS[p.level], seat=s, bonus=p.bonus),
             p.bonus * sign,
-            f"To the team that wins the contract ({'the taker' if made else 'the defence'}), "
-            "not multiplied.",
+            t("tarot.note.poignee_taker") if made else t("tarot.note.poignee_defence"),
         )
     if chelem:
-        pay("chelem", f"Chelem {_signed(chelem)}", chelem, chelem_note + " Not multiplied.")
-    result_text = (
-        f"{contract.label} {'made' if made else 'failed'} by seat {taker}: each defender "
-        f"{'pays' if per_defender >= 0 else 'receives'} {_fmt(abs(per_defender))}, the taker "
-        f"{'receives' if taker_total >= 0 else 'pays'} {_fmt(abs(taker_total))}."
+        pay("chelem", t("tarot.line.chelem", points=_signed(chelem)), chelem, chelem_note)
+    if made:
+        key = "tarot.result.made_paid" if per_defender >= 0 else "tarot.result.made_received"
+    else:
+        key = "tarot.result.failed_paid" if per_defender >= 0 else "tarot.result.failed_received"
+    result_text = t(
+        key,
+        contract=contract.label,
+        seat=taker,
+        defender=_fmt(abs(per_defender)),
+        taker=_fmt(abs(taker_total)),
     )
-    lines.append(ScoreLine("result", result_text, tk, 0.0, "The four results add up to 0."))
+    lines.append(ScoreLine("result", result_text, tk, 0.0, t("tarot.note.result")))
     totals = {seat_key(s): (taker_total if s == taker else -per_defender) for s in range(4)}
     trick_rows = [
         {
