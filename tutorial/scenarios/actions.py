@@ -23,6 +23,7 @@ from tutorial.engine import belote, tarot
 from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Deck, Suit
 from tutorial.engine.core import GameState
 from tutorial.engine.errors import NotationError
+from tutorial.i18n import t
 
 DECKS: dict[str, Deck] = {"belote": BELOTE_DECK, "tarot": TAROT_DECK, "briscola": BRISCOLA_DECK}
 
@@ -90,19 +91,28 @@ def code(action: Any) -> str:
 
 
 def label(action: Any) -> str:
-    """A short display label (card labels with suit symbols)."""
+    """A short display label in the session's language (cards keep their symbols)."""
     if isinstance(action, Card):
         return action.label
     if isinstance(action, tarot.Discard):
-        return f"discard {action.card.label}"
+        return t("actions.discard", card=action.card.label)
     if isinstance(action, tarot.Poignee):
         if action.level == "none":
-            return "no poignée"
-        return f"poignée {action.level} ({len(action.cards)} trumps)"
+            return t("actions.no_poignee")
+        return t("actions.poignee", level=action.level, n=len(action.cards))
     if isinstance(action, tarot.Chelem):
-        return "declare the chelem" if action.declared else "no chelem"
+        return t("actions.chelem") if action.declared else t("actions.no_chelem")
     if isinstance(action, tarot.Bid):
-        return action.label
+        return t(f"actions.bid.{action.name.lower()}")
+    if isinstance(action, belote.Pass):
+        return t("actions.pass")
+    if isinstance(action, belote.Take):
+        return t("actions.take", suit=action.suit.symbol)
+    if isinstance(action, belote.Declare):
+        combos = ", ".join(c.describe() for c in action.combinations)
+        return t("actions.declare", combinations=combos)
+    if isinstance(action, belote.NoDeclaration):
+        return t("actions.no_declaration")
     return str(action)
 
 
