@@ -72,6 +72,12 @@ class Located:
         return ScenarioError(f"{self.where(loc)}: {message}")
 
 
+def _too_big(name: str, size: int, unit: str = "bytes") -> ScenarioError:
+    return ScenarioError(
+        f"{name}:1:1: the file is {size:,} {unit}; a scenario may be at most {MAX_BYTES:,} {unit}"
+    )
+
+
 def load_file(path: str | Path, display_name: str | None = None) -> Located:
     """Read and load one YAML file (size-capped before reading it whole)."""
     p = Path(path)
@@ -81,9 +87,7 @@ def load_file(path: str | Path, display_name: str | None = None) -> Located:
     except OSError as e:
         raise ScenarioError(f"{name}:1:1: cannot read the file ({e.strerror})") from None
     if size > MAX_BYTES:
-        raise ScenarioError(
-            f"{name}:1:1: the file is {size:,} bytes; a scenario may be at most {MAX_BYTES:,} bytes"
-        )
+        raise _too_big(name, size)
     try:
         raw = p.read_bytes()
     except OSError as e:
@@ -94,9 +98,7 @@ def load_file(path: str | Path, display_name: str | None = None) -> Located:
 def load_bytes(raw: bytes, name: str) -> Located:
     """Load YAML from bytes (UTF-8), with the size cap."""
     if len(raw) > MAX_BYTES:
-        raise ScenarioError(
-            f"{name}:1:1: the file is {len(raw):,} bytes; a scenario may be at most {MAX_BYTES:,} bytes"
-        )
+        raise _too_big(name, len(raw))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -107,10 +109,7 @@ def load_bytes(raw: bytes, name: str) -> Located:
 def load_text(text: str, name: str) -> Located:
     """Load YAML text into plain data with positions; raise ScenarioError on anything odd."""
     if len(text) > MAX_BYTES:
-        raise ScenarioError(
-            f"{name}:1:1: the text is {len(text):,} characters; a scenario may be at most "
-            f"{MAX_BYTES:,}"
-        )
+        raise _too_big(name, len(text), "characters")
     _check_depth(text, name)
     try:
         node = yaml.compose(text, Loader=_Loader)
