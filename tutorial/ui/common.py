@@ -17,6 +17,14 @@ div[class*="st-key-card_"] button {
   background: #ffffff; border: 1px solid #9e9e9e; border-radius: 0.45rem;
   box-shadow: 0 1px 2px rgba(0,0,0,.25); font-size: 1.25rem; font-weight: 700;
 }
+div[class*="st-key-held_"] button {
+  min-width: 3.2rem; min-height: 4.4rem; padding: 0.2rem 0.4rem; opacity: 1;
+  background: #ffffff; border: 1px solid #bdbdbd; border-radius: 0.45rem; font-size: 1.25rem;
+  font-weight: 700;
+}
+div[class*="st-key-held_"] button:disabled, div[class*="st-key-held_"] button:disabled p {
+  color: #1a1a1a; cursor: default;
+}
 div[class*="st-key-card_"] button:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
 div[class*="st-key-card_"][class*="_forcing"] button {
   border: 3px dashed #ef6c00; background: #fff3e0;

@@ -127,6 +127,8 @@ def table_view(
         for i, p in enumerate(plays)
     )
     trump_card = getattr(state, "trump_card", None)
+    if state.game == "belote" and state.phase == "bidding":
+        trump_card = getattr(state, "proposed", None)  # the turned-up card being bid on
     stock = getattr(state, "stock", None)
     return TableView(
         game=state.game,

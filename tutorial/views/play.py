@@ -224,12 +224,21 @@ def show_hand(run: Run, ctl: Controller, highlight: dict[Card, Highlight]) -> No
                     on_click=ctl.act,
                     args=(card.code,),
                 )
-        else:
+        elif run.state.phase != "discard":  # the discard menu below is the hand itself
+            for card in hand:  # the hand to decide on (no card is played now)
+                st.button(
+                    card_label(card, settings.four_colour),
+                    key=f"held_{card.code}",
+                    help=card.spoken,
+                    disabled=True,
+                )
+    if not card_turn:
+        with st.container(horizontal=True, gap="small", key="menu"):
             for a in actions.menu(run.state):
                 code = actions.code(a)
                 mark = highlight.get(a.card) if isinstance(a, tarot.Discard) else None
                 label = (
-                    "discard " + card_label(a.card, settings.four_colour)
+                    t("actions.discard", card=card_label(a.card, settings.four_colour))
                     if isinstance(a, tarot.Discard)
                     else actions.label(a)
                 )
