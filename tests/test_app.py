@@ -160,3 +160,11 @@ def test_a_refused_discard_gets_the_engines_reason() -> None:
     at = _app("play", scenario="tarot/discard-kings-and-bouts", step="4")
     at.button(key="act_discard_KC").click().run()
     assert any("never be discarded" in e.value and "King" in e.value for e in at.error)
+
+
+def test_bidding_shows_the_hand_and_the_turned_up_card() -> None:
+    at = _app("play", scenario="belote/bidding-second-round")
+    held = [b for b in at.button if b.key and b.key.startswith("held_")]
+    assert len(held) == 5 and all(b.disabled for b in held)
+    assert any("Turned-up card: eight of spades" in c.value for c in at.caption)
+    assert at.button(key="act_pass")
