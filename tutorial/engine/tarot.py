@@ -1080,7 +1080,12 @@ class TarotState:
             if card == EXCUSE:
                 return Verdict.ok(t("tarot.ok.excuse"), rule=RULE_EXCUSE)
             return Verdict.ok(t("tarot.ok.card", card=card.label), rule=req.rule)
-        return Verdict.refuse(req.code, self._reason(seat, req), req.forcing, req.rule)
+        reason = self._reason(seat, req)
+        trick = self.current_trick
+        if len(trick) > 1 and trick[0].card == EXCUSE:
+            # The Excuse was led: the next card set the suit (say so, not "X was led").
+            reason = t("tarot.refuse.after_excuse", card=trick[1].card.label, reason=reason)
+        return Verdict.refuse(req.code, reason, req.forcing, req.rule)
 
     def _reason(self, seat: Seat, req: _Requirement) -> str:
         """The sentence of a requirement, in the current language."""
@@ -1433,6 +1438,9 @@ def _score(state: TarotState) -> HandOutcome:
             t("tarot.note.chelem_declared_made")
             if taker_all
             else t("tarot.note.chelem_declared_failed", won=won[0])
+            if not state.unlisted_tricks
+            # Earlier tricks not listed: their count is unknown, say only that one was lost.
+            else t("tarot.note.chelem_declared_failed_unlisted")
         )
     elif taker_all or defence_all:
         chelem = float(CHELEM_UNDECLARED if taker_all else -CHELEM_UNDECLARED)
