@@ -81,7 +81,13 @@ def test_every_rule_option_has_a_variant_scenario() -> None:
             for name, *_ in option_help(find_ruleset(sc.game)):
                 if getattr(base, name) != getattr(other, name):
                     shown.add((sc.game, name))
-    display_only = {("belote", "direction"), ("belote", "target"), ("belote", "redeal_dealer")}
+    # Match-level or display options: no single hand shows them; taught in lesson text.
+    display_only = {
+        ("belote", "direction"),
+        ("belote", "target"),
+        ("belote", "redeal_dealer"),
+        ("belote", "tie_at_target"),
+    }
     for game in GAMES:
         for name, *_ in option_help(find_ruleset(game)):
             if (game, name) in display_only:

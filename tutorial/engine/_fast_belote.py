@@ -278,6 +278,7 @@ def play_hand(
     best_key = 0
     decl_team = -1
     decl_pts = [0, 0]
+    all_decl = 0  # every declaration made, both teams' (a dedans gives them all away)
     if with_decl:
         seat_pts = [0, 0, 0, 0]
         for k, seat in enumerate(order):
@@ -288,6 +289,7 @@ def play_hand(
                 full = key * 4 + 3 - k  # equal: the first from the dealer's next player
                 if full > best_key:
                     best_key, decl_team = full, seat & 1
+        all_decl = seat_pts[0] + seat_pts[1] + seat_pts[2] + seat_pts[3]
         if decl_team >= 0:
             if take_all:  # 000: the best team scores the beaten declarations too
                 decl_pts[decl_team] = seat_pts[0] + seat_pts[1] + seat_pts[2] + seat_pts[3]
@@ -405,7 +407,8 @@ def play_hand(
             held = (held + 5) // 10 * 10
         result = "litige"
     else:
-        tot[dteam] = 162 + best_decl + bel[dteam]
+        # Dedans: the defence scores 162 plus all declarations (000 §11, 003 §4).
+        tot[dteam] = 162 + (all_decl if decl_team >= 0 else 0) + bel[dteam]
         tot[tteam] = bel[tteam]
         result = "dedans"
     if tens:

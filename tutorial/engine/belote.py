@@ -279,6 +279,12 @@ class BeloteOptions:
         "play with declarations (sequences and carrés); belote-rebelote counts either way",
         (True, False),
     )
+    tie_at_target: str = option(
+        "another_hand",
+        "both teams at or over the target with equal scores: play another hand (004), or "
+        "the match is a draw (000 section 12)",
+        ("another_hand", "draw"),
+    )
     declarations_won: str = option(
         "own",
         "what the team with the best declaration scores: its own declarations (003, 004), "
@@ -322,6 +328,7 @@ SEED_000 = register_ruleset(
         rounding="tens",
         redeal_dealer="next",
         declarations_won="all",
+        tie_at_target="draw",
     ),
     "Seed 000: played clockwise, scores rounded to tens, the next dealer deals after "
     "a double pass, the best declaration takes the beaten ones too, game to 1000.",
@@ -1485,6 +1492,10 @@ def start_play(
     if carried < 0:
         raise InvalidStateError(f"carried points cannot be negative ({carried})")
     finished = all(not h for h in hand_cards)
+    if finished and not results:
+        raise InvalidStateError(
+            "a finished hand needs its last trick listed: its winner takes the dix de der"
+        )
     current_plays = tuple(seq[-1][1])
     to_move = None if finished else (lead + len(current_plays)) % NUM_PLAYERS
     return BeloteState(
@@ -1629,6 +1640,10 @@ def _score(state: BeloteState) -> HandOutcome:
                 add("declaration", label, decl_to, combo.points, decl_note)
             elif seat % 2 == best_team:
                 add("declaration", label, seat % 2, 0, held_note)
+            elif dedans and capot is None:
+                # Dedans: the defence scores 162 plus all declarations, both teams' (000 §11,
+                # 003 §4: "所有宣牌分").
+                add("declaration", label, defence, combo.points, t("belote.note.dedans_all"))
             elif take_all and decl_to is not None:
                 add(
                     "declaration",
@@ -1809,16 +1824,23 @@ class BeloteMatch:
 
     @property
     def winner(self) -> int | None:
-        """The winning team once the match is over, else ``None``."""
+        """The winning team once the match is over, else ``None`` (also for a draw)."""
         a, b = self.scores
         if max(a, b) < self.target or a == b:
             return None
         return 0 if a > b else 1
 
     @property
+    def is_draw(self) -> bool:
+        """Equal scores at or over the target, where the option makes that a draw (000)."""
+        a, b = self.scores
+        opts: BeloteOptions = self.ruleset.options
+        return a == b and a >= self.target and opts.tie_at_target == "draw"
+
+    @property
     def is_over(self) -> bool:
-        """Whether a team has won."""
-        return self.winner is not None
+        """Whether a team has won, or the match is drawn."""
+        return self.winner is not None or self.is_draw
 
     def new_hand(
         self, *, rng: random.Random | None = None, deal: CardsLike | None = None
@@ -1828,6 +1850,8 @@ class BeloteMatch:
         Raises:
             InvalidStateError: the match is over.
         """
+        if self.is_draw:
+            raise InvalidStateError("the match is over: a draw at the target")
         if self.is_over:
             raise InvalidStateError(f"the match is over: {TEAM_LABELS[self.winner or 0]} won")
         return new_hand(
