@@ -379,12 +379,13 @@ def explain_play(
     # even over your partner.
     if led is trump:
         if not trumps:
-            return Verdict.ok(t("belote.ok.trump_led_none"))
+            return Verdict.ok(t("belote.ok.trump_led_none"), _RULE_TRUMP_LED)
         higher = [c for c in trumps if _trump_beats(c, winning)]
         if higher:
             if card in higher:
                 return Verdict.ok(
-                    t("belote.ok.trump_led_higher", card=card.label, winning=winning.label)
+                    t("belote.ok.trump_led_higher", card=card.label, winning=winning.label),
+                    _RULE_TRUMP_LED,
                 )
             key = (
                 "belote.refuse.trump_led_higher_over_partner"
@@ -398,7 +399,9 @@ def explain_play(
                 _RULE_TRUMP_LED,
             )
         if card.suit is trump:
-            return Verdict.ok(t("belote.ok.trump_led_cannot_beat", winning=winning.label))
+            return Verdict.ok(
+                t("belote.ok.trump_led_cannot_beat", winning=winning.label), _RULE_TRUMP_LED
+            )
         return Verdict.refuse(
             MUST_FOLLOW_SUIT,
             t("belote.refuse.trump_led_follow", cards=describe_cards(trumps)),
@@ -410,7 +413,7 @@ def explain_play(
     follow = [c for c in hand if c.suit is led]
     if follow:
         if card.suit is led:
-            return Verdict.ok(t("belote.ok.follow", suit=led.symbol))
+            return Verdict.ok(t("belote.ok.follow", suit=led.symbol), _RULE_FOLLOW)
         return Verdict.refuse(
             MUST_FOLLOW_SUIT,
             t("belote.refuse.must_follow", led=trick[0].label, cards=describe_cards(follow)),
@@ -418,7 +421,7 @@ def explain_play(
             _RULE_FOLLOW,
         )
     if not trumps:
-        return Verdict.ok(t("belote.ok.no_suit_no_trump", suit=led.symbol))
+        return Verdict.ok(t("belote.ok.no_suit_no_trump", suit=led.symbol), _RULE_TRUMP)
 
     # Rule 2: the partner is winning -> free (000, 003), or trump without overtrumping (004).
     if partner_winning:

@@ -2032,13 +2032,24 @@ def _check_poignees(
         if state.unlisted_tricks == 0:
             verdict = state._explain_poignee(seat, p)
         else:
+            # Earlier tricks are not listed: check what the known cards allow. A shown card
+            # cannot be in another seat's known hand nor in the chien / discard; the Excuse
+            # completes a poignée only when no trump of the seat's known hand is left out.
             others = {c for s, h in enumerate(at_start) if s != seat for c in h}
+            others |= set(state.set_aside)
             stolen = [c for c in p.cards if c in others]
-            verdict = (
-                Verdict.refuse(BAD_DECLARATION, f"another seat holds {_cards_text(stolen)}")
-                if stolen
-                else Verdict.ok()
-            )
+            own = set(at_start[seat])
+            hidden = [c for c in own if is_trump(c) and c not in p.cards]
+            if stolen:
+                verdict = Verdict.refuse(BAD_DECLARATION, f"{_cards_text(stolen)} were elsewhere")
+            elif EXCUSE in p.cards and hidden:
+                verdict = Verdict.refuse(
+                    BAD_DECLARATION,
+                    f"the Excuse completes a poignée only when every trump is shown, and "
+                    f"{_cards_text(sort_cards(hidden))} {'is' if len(hidden) == 1 else 'are'} not",
+                )
+            else:
+                verdict = Verdict.ok()
             if len(p.cards) != p.size or any(not is_trump(c) and c != EXCUSE for c in p.cards):
                 verdict = Verdict.refuse(BAD_DECLARATION, f"a {p.level} poignée is {p.size} trumps")
         if not verdict.legal:
