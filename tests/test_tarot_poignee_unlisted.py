@@ -16,8 +16,13 @@ def _start(poignee: tarot.Poignee) -> tarot.TarotState:
     defence = [c for c in rest if c.suit.value == "T" or c == tarot.EXCUSE][:12]
     taker = [c for c in rest if c not in defence]
     return tarot.start_play(
-        HANDS, taker=0, contract="garde sans", chien=CHIEN, leader=0,
-        captured={0: taker, 1: defence}, poignees=[(1, poignee)],
+        HANDS,
+        taker=0,
+        contract="garde sans",
+        chien=CHIEN,
+        leader=0,
+        captured={0: taker, 1: defence},
+        poignees=[(1, poignee)],
     )
 
 
