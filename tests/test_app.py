@@ -168,3 +168,20 @@ def test_bidding_shows_the_hand_and_the_turned_up_card() -> None:
     assert len(held) == 5 and all(b.disabled for b in held)
     assert any("Turned-up card: eight of spades" in c.value for c in at.caption)
     assert at.button(key="act_pass")
+
+
+def test_presenter_mode_hides_the_answer_until_revealed() -> None:
+    at = _overruff()
+    at.sidebar.toggle(key="set_presenter").set_value(True).run()
+    assert at.button(key="reveal") and not [b for b in at.button if b.key == "hint"]
+    assert not any("The answer" in i.value for i in at.info)
+    at.button(key="reveal").click().run()
+    assert any("The answer: 9♥" in i.value for i in at.info)
+
+
+def test_four_colour_deck_colours_the_buttons() -> None:
+    at = _overruff()
+    assert at.button(key="card_QD").label == ":red[Q♦]"
+    at.sidebar.toggle(key="set_four_colour").set_value(True).run()
+    assert at.button(key="card_QD").label == ":blue[Q♦]"
+    assert at.button(key="card_KC").label == ":green[K♣]"
