@@ -185,3 +185,26 @@ def test_four_colour_deck_colours_the_buttons() -> None:
     at.sidebar.toggle(key="set_four_colour").set_value(True).run()
     assert at.button(key="card_QD").label == ":blue[Q♦]"
     assert at.button(key="card_KC").label == ":green[K♣]"
+
+
+def test_workshop_plays_a_valid_scenario() -> None:
+    at = _app("workshop")
+    text = (ROOT / "scenarios/belote/overruff.yaml").read_text(encoding="utf-8")
+    at.text_area(key="workshop_text").input(text.replace("Overtrump the", "My own")).run()
+    assert any("Valid: My own" in s.value for s in at.success)
+    at.button(key="workshop_play").click().run()
+    assert any(t.value == "My own opponent's ruff" for t in at.title)
+    at.switch_page("screens/play.py")  # AppTest does not follow st.switch_page by itself
+    at.run()
+    at.button(key="card_9H").click().run()
+    assert any("Right!" in s.value for s in at.success)
+
+
+def test_the_sidebar_picks_another_scenario_and_game() -> None:
+    at = _overruff()
+    pick = at.sidebar.selectbox(key="play_pick")
+    other = next(o for o in pick.options if "Overtrump" not in o)
+    pick.set_value(other).run()
+    assert any(t.value == other.removeprefix("✓ ") for t in at.title)
+    at.sidebar.selectbox(key="play_game").set_value("briscola").run()
+    assert at.session_state["current_scenario"].startswith("briscola/")

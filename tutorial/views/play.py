@@ -62,10 +62,42 @@ def _title_of(sid: str) -> str:
     return ("✓ " if state.progress_of(sid).done else "") + title
 
 
+def _labels(ids: list[str]) -> dict[str, str]:
+    """Option label -> scenario id (titles, made unique)."""
+    labels: dict[str, str] = {}
+    for sid in ids:
+        label = _title_of(sid)
+        labels[label if label not in labels else f"{label} ({sid})"] = sid
+    return labels
+
+
+def _game_ids(game: str) -> list[str]:
+    ids = [sid for sid, _ in common.library().by_game(game, course_order(game))]
+    if state.workshop_scenario() is not None and game == getattr(
+        state.workshop_scenario().scenario, "game", None
+    ):
+        ids.append(WORKSHOP_ID)
+    return ids
+
+
+def _on_game() -> None:
+    ids = _game_ids(st.session_state["play_game"])
+    if ids:
+        state.set_current_scenario(ids[0])
+
+
+def _on_pick() -> None:
+    labels = _labels(_game_ids(st.session_state["play_game"]))
+    sid = labels.get(st.session_state["play_pick"])
+    if sid is not None:
+        state.set_current_scenario(sid)
+
+
 def picker() -> None:
-    """The scenario list in the sidebar."""
-    lib = common.library()
+    """The scenario list in the sidebar, kept in step with the scenario open."""
     opened = checked_of(state.current_scenario() or "")
+    if opened is not None:
+        st.session_state["play_game"] = opened.scenario.game
     with st.sidebar:
         st.subheader(t("play.choose"))
         game = st.selectbox(
@@ -73,23 +105,17 @@ def picker() -> None:
             GAMES,
             format_func=common.game_title,
             key="play_game",
-            index=GAMES.index(opened.scenario.game) if opened is not None else 0,
+            on_change=_on_game,
         )
-        ids = [sid for sid, _ in lib.by_game(game, course_order(game))]
-        if state.workshop_scenario() is not None:
-            ids.append(WORKSHOP_ID)
-        if not ids:
+        labels = _labels(_game_ids(game))
+        if not labels:
             return
-        cur = state.current_scenario()
-        chosen = st.selectbox(
-            t("play.scenario"),
-            ids,
-            index=ids.index(cur) if cur in ids else 0,
-            key="play_pick",
-            format_func=_title_of,
-        )
-        if chosen != cur:
-            state.set_current_scenario(chosen)
+        current = next((n for n, s in labels.items() if s == state.current_scenario()), None)
+        if current is not None:
+            st.session_state["play_pick"] = current
+        elif st.session_state.get("play_pick") not in labels:
+            st.session_state["play_pick"] = next(iter(labels))
+        st.selectbox(t("play.scenario"), list(labels), key="play_pick", on_change=_on_pick)
 
 
 @dataclass(frozen=True)
