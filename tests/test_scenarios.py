@@ -202,3 +202,13 @@ def test_an_any_step_whose_choices_change_the_answer_is_refused() -> None:
     text = text.replace("accept: [9H]", "accept: any").replace("auto: 7S", "auto: 8S")
     text = text.replace("answer: You", "answer: Partner")
     _one(text, "if the learner answers 8H at step 1: the engine.s answer is You, not Partner")
+
+
+def test_another_seats_discard_stays_hidden_in_the_transcript() -> None:
+    from tutorial.scenarios.runtime import start
+
+    checked = check_file(SCENARIOS / "tarot" / "poignee-show.yaml")
+    run = start(checked.scenario, checked.table)
+    discards = [e.text for e in run.transcript if e.action and e.action.startswith("discard")]
+    assert discards, "the scenario shows East's discard"
+    assert all("face down" in text or text.split()[-1].startswith("T") for text in discards)

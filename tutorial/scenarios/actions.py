@@ -116,6 +116,21 @@ def label(action: Any) -> str:
     return str(action)
 
 
+def public_label(action: Any, own: bool) -> str:
+    """The label the learner may see: another seat's discard stays face down.
+
+    In Tarot the taker's discard is hidden, except the trumps, which are shown; in Belote
+    another seat's declaration is heard by its kind, its cards are not seen yet.
+    """
+    if isinstance(action, tarot.Discard) and not own and not tarot.is_trump(action.card):
+        return t("actions.discard_hidden")
+    if isinstance(action, belote.Declare) and not own:
+        # Belote: a declaration is announced by its kind; the cards are shown later.
+        names = ", ".join(c.name for c in action.combinations)
+        return t("actions.declare_announced", combinations=names)
+    return label(action)
+
+
 def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip().lower().replace("_", " ").replace("é", "e"))
 

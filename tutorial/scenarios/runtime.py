@@ -151,13 +151,9 @@ class Run:
         action = actions.parse(state, text)
         before = len(state.tricks)
         new_state = state.apply(action)
+        shown = actions.public_label(action, seat == self.table.learner)
         events: list[Event] = [
-            Event(
-                "action",
-                f"{self.seat_name(seat)}: {actions.label(action)}",
-                seat,
-                actions.code(action),
-            )
+            Event("action", f"{self.seat_name(seat)}: {shown}", seat, actions.code(action))
         ]
         for trick in new_state.tricks[before:]:
             events.append(
