@@ -16,9 +16,9 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from tutorial.engine.errors import ScenarioError
+from tutorial.engine.games import GAMES
 from tutorial.scenarios.yamlsafe import load_file
 
-GAMES = ("belote", "tarot", "briscola")
 Text = Annotated[str, StringConstraints(max_length=6000)]
 
 

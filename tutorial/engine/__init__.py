@@ -32,8 +32,7 @@ from tutorial.engine.errors import (
     TutorialError,
     UnknownRulesetError,
 )
-
-GAMES = ("belote", "tarot", "briscola")
+from tutorial.engine.games import GAMES
 
 __all__ = [
     "BELOTE_DECK",

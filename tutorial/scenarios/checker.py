@@ -22,7 +22,7 @@ from tutorial.scenarios import actions
 from tutorial.scenarios.loader import Problem, ScenarioProblems, parse_bytes, parse_file, parse_text
 from tutorial.scenarios.model import Ask, AskStep, Auto, Expect, ExpectStep, Play, Scenario
 from tutorial.scenarios.position import PositionError, Table, build, ruleset_of
-from tutorial.scenarios.sides import side_labels, side_of
+from tutorial.scenarios.sides import normalise_answer, same_answer, side_labels, side_of
 from tutorial.scenarios.yamlsafe import Located
 
 PLACEMENTS = 6  # extra placements of unknown cards replayed to show they do not matter
@@ -133,29 +133,6 @@ def _need_side(table: Table, side: str | None) -> int:
     return idx
 
 
-def normalise_answer(table: Table, ask: Ask, value: Any) -> Any:
-    """A learner's or author's answer in comparable form (side names resolved)."""
-    if ask.kind in ("declaration_winner", "winner") and str(value).strip().lower() != "draw":
-        idx = side_of(table, value)
-        return side_labels(table)[idx] if idx is not None else value
-    return value
-
-
-def _same(a: Any, b: Any) -> bool:
-    if isinstance(a, bool) or isinstance(b, bool):
-        return _truth(a) == _truth(b)
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return abs(float(a) - float(b)) < 1e-9
-    return str(a).strip().lower() == str(b).strip().lower()
-
-
-def _truth(v: Any) -> bool | None:
-    if isinstance(v, bool):
-        return v
-    s = str(v).strip().lower()
-    return True if s in ("yes", "true") else False if s in ("no", "false") else None
-
-
 # --- expectations --------------------------------------------------------------------
 
 
@@ -208,7 +185,7 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
                         f"{table.seat_names[last.winner]} wins the last trick, not {exp.trick_winner}",
                     )
                 )
-            if exp.trick_points is not None and not _same(last.points, exp.trick_points):
+            if exp.trick_points is not None and not same_answer(last.points, exp.trick_points):
                 bad.append(
                     (
                         ("trick_points",),
@@ -249,14 +226,18 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
                 keys = list(out.totals)
                 if state.game == "tarot":
                     match = [
-                        x for x in out.lines if x.kind == line.kind and _same(x.points, line.points)
+                        x
+                        for x in out.lines
+                        if x.kind == line.kind and same_answer(x.points, line.points)
                     ]
                 else:
                     key = keys[idx] if idx is not None and idx < len(keys) else line.side
                     match = [
                         x
                         for x in out.lines
-                        if x.kind == line.kind and x.side == key and _same(x.points, line.points)
+                        if x.kind == line.kind
+                        and x.side == key
+                        and same_answer(x.points, line.points)
                     ]
                 if not match:
                     have = "; ".join(f"{x.kind} {x.side} {x.points:g}" for x in out.lines)
@@ -281,7 +262,7 @@ def _compare_sides(
         if idx is None:
             sides = ", ".join(side_labels(table))
             bad.append(((key, side), f"{side!r} is not a side; sides: {sides}"))
-        elif not _same(actual[idx], value):
+        elif not same_answer(actual[idx], value):
             bad.append(((key, side), f"{side} {says.format(v=actual[idx])}, not {value:g}"))
     return bad
 
@@ -356,14 +337,14 @@ def _walk(
                 raise _Fail(("steps", i, "ask", *f.loc), str(f)) from None
             if step.ask.kind == "choice":
                 if step.ask.choices is not None and not any(
-                    _same(c, step.ask.answer) for c in step.ask.choices
+                    same_answer(c, step.ask.answer) for c in step.ask.choices
                 ):
                     raise _Fail(
                         ("steps", i, "ask", "answer"), "the answer is not one of the choices"
                     )
             elif got is not None:
                 want = normalise_answer(table, step.ask, step.ask.answer)
-                if not _same(got, want):
+                if not same_answer(got, want):
                     shown = f"{got:g}" if isinstance(got, float) else str(got)
                     raise _Fail(
                         ("steps", i, "ask", "answer"),

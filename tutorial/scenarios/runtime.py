@@ -20,9 +20,9 @@ from tutorial.engine.core import GameState, TrickResult, Verdict
 from tutorial.engine.errors import IllegalActionError, NotationError, TutorialError
 from tutorial.i18n import t
 from tutorial.scenarios import actions
-from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
+from tutorial.scenarios.model import AskStep, Auto, ExpectStep, Play, Say, Scenario
 from tutorial.scenarios.position import Table
-from tutorial.scenarios.sides import name_seats, result_text
+from tutorial.scenarios.sides import name_seats, normalise_answer, result_text, same_answer
 
 #: Questions whose answer the transcript would give away if shown at once.
 SECRET_KINDS = frozenset({"trick_winner", "trick_points"})
@@ -215,7 +215,10 @@ class Run:
         if not isinstance(step, AskStep):
             return self, Feedback("invalid", t("run.no_question"))
         expected = step.ask.answer
-        if answers_equal(value, expected):
+        ask = step.ask
+        if same_answer(
+            normalise_answer(self.table, ask, value), normalise_answer(self.table, ask, expected)
+        ):
             run = dataclasses.replace(
                 self,
                 step=self.step + 1,
@@ -276,28 +279,6 @@ def _pts(points: float) -> str:
     return f"{points:g}"
 
 
-def answers_equal(given: Any, expected: Any) -> bool:
-    """Compare a learner's answer with the expected one (numbers, yes/no, names)."""
-    if isinstance(expected, bool):
-        g = str(given).strip().lower()
-        return (g in ("yes", "true", "y", "1")) == expected and g in (
-            "yes",
-            "true",
-            "y",
-            "1",
-            "no",
-            "false",
-            "n",
-            "0",
-        )
-    if isinstance(expected, (int, float)):
-        try:
-            return abs(float(given) - float(expected)) < 1e-9
-        except (TypeError, ValueError):
-            return False
-    return str(given).strip().lower() == str(expected).strip().lower()
-
-
 def _lookup_feedback(feedback: dict[str, str], code: str, state: GameState) -> str | None:
     for key, text in feedback.items():
         try:
@@ -321,9 +302,4 @@ def goto(run: Run, step: int) -> Run:
     return r
 
 
-def ask_model(step: Any) -> Ask | None:
-    """The question of an ``ask`` step, else None."""
-    return step.ask if isinstance(step, AskStep) else None
-
-
-__all__: Sequence[str] = ["Event", "Feedback", "Run", "answers_equal", "goto", "start"]
+__all__: Sequence[str] = ["Event", "Feedback", "Run", "goto", "start"]

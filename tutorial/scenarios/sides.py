@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine.core import GameState
+from tutorial.scenarios.model import Ask
 from tutorial.scenarios.position import Table
 
 
@@ -76,3 +77,38 @@ def name_seats(text: str, names: Sequence[str]) -> str:
 
     text = re.sub(r"[Ss]eats (\d) and (\d)", both, text)
     return re.sub(r"[Ss]eat (\d)", one, text)
+
+
+def normalise_answer(table: Table, ask: Ask, value: Any) -> Any:
+    """An answer in comparable form: for side questions, a seat name becomes its side."""
+    if ask.kind in ("declaration_winner", "winner") and str(value).strip().lower() != "draw":
+        idx = side_of(table, value)
+        return side_labels(table)[idx] if idx is not None else value
+    return value
+
+
+_YES = ("yes", "true", "y")
+_NO = ("no", "false", "n")
+
+
+def same_answer(a: Any, b: Any) -> bool:
+    """Whether two answers agree: yes/no, numbers (also typed as text), or names.
+
+    >>> same_answer("yes", True), same_answer("41", 41.0), same_answer(" You", "you")
+    (True, True, True)
+    """
+    if isinstance(a, bool) or isinstance(b, bool):
+        return _truth(a) is not None and _truth(a) == _truth(b)
+    if isinstance(a, (int, float)) or isinstance(b, (int, float)):
+        try:
+            return abs(float(a) - float(b)) < 1e-9
+        except (TypeError, ValueError):
+            return False
+    return str(a).strip().lower() == str(b).strip().lower()
+
+
+def _truth(v: Any) -> bool | None:
+    if isinstance(v, bool):
+        return v
+    s = str(v).strip().lower()
+    return True if s in _YES else False if s in _NO else None
