@@ -69,6 +69,44 @@ def languages() -> list[str]:
     )
 
 
+def plural_category(n: float, lang: str | None = None) -> str:
+    """The CLDR plural category of ``n`` in ``lang``: ``one`` or ``other``.
+
+    English (and the languages we plan) use only these two for cardinal numbers;
+    Chinese has no plural forms, so every number is ``other`` there.
+
+    >>> plural_category(1), plural_category(0), plural_category(2.5)
+    ('one', 'other', 'other')
+    >>> plural_category(1, "zh-Hant")
+    'other'
+    """
+    lang = lang or _LANGUAGE.get()
+    if lang.startswith("zh"):
+        return "other"
+    return "one" if n == 1 else "other"
+
+
+def tn(key: str, n: float, lang: str | None = None, **params: Any) -> str:
+    """The message ``key`` in the plural form for ``n`` (``key.one`` / ``key.other``).
+
+    ``n`` is passed to the message as ``{n}`` (a whole number prints without ``.0``).
+    A catalogue holds the forms as a table: ``[play.tries]`` with ``one = "{n} wrong try"``
+    and ``other = "{n} wrong tries"``; a missing ``one`` falls back to ``other``.
+
+    >>> tn("plural.tricks", 1), tn("plural.tricks", 3)
+    ('1 trick', '3 tricks')
+    """
+    lang = lang or _LANGUAGE.get()
+    shown: float | int = int(n) if float(n).is_integer() else n
+    form = plural_category(n, lang)
+    for candidate in (f"{key}.{form}", f"{key}.other"):
+        for cat in (catalogue(lang), catalogue(DEFAULT_LANGUAGE)):
+            text = cat.get(candidate)
+            if text is not None:
+                return text.format(n=shown, **params)
+    raise KeyError(f"{key}.other")
+
+
 def t(key: str, lang: str | None = None, **params: Any) -> str:
     """The message ``key`` in ``lang`` (default: the context's), formatted with ``params``.
 
