@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import streamlit as st
@@ -46,30 +48,62 @@ def _overruff() -> AppTest:
     return _app("play", scenario="belote/overruff")
 
 
+def table(at: AppTest) -> dict[str, Any]:
+    """What the table component was given to draw (its data, read back)."""
+    for el in at.get("bidi_component"):
+        proto = el.proto
+        if proto.component_name == "atout_table":
+            data: dict[str, Any] = json.loads(proto.json)
+            return data
+    raise AssertionError("no table component on the page")
+
+
+def type_in(at: AppTest, text: str) -> AppTest:
+    """Play through the keyboard fallback (the same controller as a click on the table)."""
+    at.text_input(key="typed_card").input(text).run()
+    return at
+
+
 def test_illegal_card_shows_the_reason_and_changes_nothing() -> None:
     at = _overruff()
-    before = len(at.button)
-    at.button(key="card_8H").click().run()
-    errors = [e.value for e in at.error]
-    assert any("You must overtrump" in e and "10♥" in e and "9♥" in e for e in errors), errors
-    # the forcing card is highlighted (its key carries the mark) and the hand is intact
-    assert at.button(key="card_9H_forcing")
-    assert len(at.button) == before
+    before = [c["code"] for c in table(at)["hand"]]
+    type_in(at, "8H")
+    data = table(at)
+    fb = data["feedback"]
+    assert fb["tone"] == "error"
+    assert "You must overtrump" in fb["html"] and "10♥" in fb["html"] and "9♥" in fb["html"]
+    # the forcing card is marked and the hand is intact
+    marks = {c["code"]: c["mark"] for c in data["hand"]}
+    assert marks["9H"] == "forcing"
+    assert [c["code"] for c in data["hand"]] == before
 
 
 def test_right_card_advances_to_the_question() -> None:
     at = _overruff()
-    at.button(key="card_9H").click().run()
-    assert any("Right!" in s.value for s in at.success)
-    assert any("Who wins this trick?" in m.value for m in at.markdown)
-    at.button(key="choice_0").click().run()  # "You"
+    type_in(at, "9H")
+    data = table(at)
+    assert data["feedback"]["tone"] == "success"
+    assert data["feedback"]["head"] == "Correct."
+    assert data["mode"] == "ask" and data["prompt"] == "Who wins this trick?"
+    assert [c["label"] for c in data["choices"]][0] == "You"
+    type_in(at, "You")
+    assert table(at)["mode"] == "view"
     assert any("complete" in s.value for s in at.success)
+    assert any("★★★" in m.value for m in at.markdown)
+
+
+def test_the_hand_is_sorted_in_the_games_order_with_trumps_last() -> None:
+    at = _overruff()  # hearts are trumps
+    codes = [c["code"] for c in table(at)["hand"]]
+    assert codes == ["7C", "8C", "KC", "7D", "QD", "10D", "8H", "9H"], codes
+    assert all(c["name"] for c in table(at)["hand"])
 
 
 def test_deep_link_lands_on_its_step() -> None:
     at = _app("play", scenario="belote/overruff", step="4")
-    assert any("Who wins this trick?" in m.value for m in at.markdown)
-    assert not [b for b in at.button if b.key and b.key.startswith("card_")]
+    data = table(at)
+    assert data["mode"] == "ask" and "Who wins this trick?" in data["prompt"]
+    assert not data["playable"]
 
 
 def test_unknown_deep_link_says_so() -> None:
@@ -112,7 +146,7 @@ def test_broken_scenario_is_listed_and_the_rest_served(
     assert not at.exception
     assert any("broken.yaml" in e.label for e in at.expander)
     at = _app("play", scenario="belote/good")
-    assert at.button(key="card_9H")
+    assert "9H" in [c["code"] for c in table(at)["hand"]]
 
 
 def test_trainer_diagnoses_a_wrong_count_and_accepts_the_right_one() -> None:
@@ -158,33 +192,53 @@ def test_score_page_draws_the_charts() -> None:
 
 def test_a_refused_discard_gets_the_engines_reason() -> None:
     at = _app("play", scenario="tarot/discard-kings-and-bouts", step="4")
-    at.button(key="act_discard_KC").click().run()
-    assert any("never be discarded" in e.value and "King" in e.value for e in at.error)
+    data = table(at)
+    assert data["mode"] == "discard" and data["discard"]["need"] == 6
+    assert len(data["hand"]) == 24 and len(data["chien"]) == 6
+    assert sum(c["chien"] for c in data["hand"]) == 6
+    type_in(at, "discard KC")
+    fb = table(at)["feedback"]
+    assert "never be discarded" in fb["html"] and "King" in fb["html"]
 
 
 def test_bidding_shows_the_hand_and_the_turned_up_card() -> None:
     at = _app("play", scenario="belote/bidding-second-round")
-    held = [b for b in at.button if b.key and b.key.startswith("held_")]
-    assert len(held) == 5 and all(b.disabled for b in held)
-    assert any("Turned-up card: eight of spades" in c.value for c in at.caption)
-    assert at.button(key="act_pass")
+    data = table(at)
+    assert data["mode"] == "action" and not data["playable"]
+    assert len(data["hand"]) == 5
+    assert "Turned-up card: eight of spades" in data["table_alt"]
+    assert "pass" in [m["code"] for m in data["menu"]]
 
 
 def test_presenter_mode_hides_the_answer_until_revealed() -> None:
     at = _overruff()
     at.sidebar.toggle(key="set_presenter").set_value(True).run()
+    assert table(at)["presenter"]
     assert at.button(key="reveal") and not [b for b in at.button if b.key == "hint"]
     assert not any("The answer" in i.value for i in at.info)
+    assert not [c for c in table(at)["hand"] if c["mark"] == "answer"]
     at.button(key="reveal").click().run()
     assert any("The answer: 9♥" in i.value for i in at.info)
+    assert [c["code"] for c in table(at)["hand"] if c["mark"] == "answer"] == ["9H"]
 
 
-def test_four_colour_deck_colours_the_buttons() -> None:
+def test_hints_mark_the_legal_cards_then_the_answer() -> None:
     at = _overruff()
-    assert at.button(key="card_QD").label == ":red[Q♦]"
+    at.button(key="hint").click().run()
+    assert not [c for c in table(at)["hand"] if c["mark"]]
+    at.button(key="hint").click().run()
+    assert [c["code"] for c in table(at)["hand"] if c["mark"] == "legal"] == ["9H"]
+    at.button(key="hint").click().run()
+    assert [c["code"] for c in table(at)["hand"] if c["mark"] == "answer"] == ["9H"]
+
+
+def test_four_colour_deck_colours_the_cards() -> None:
+    at = _overruff()
+    qd = next(c for c in table(at)["hand"] if c["code"] == "QD")
+    assert "#c62828" in qd["svg"]
     at.sidebar.toggle(key="set_four_colour").set_value(True).run()
-    assert at.button(key="card_QD").label == ":blue[Q♦]"
-    assert at.button(key="card_KC").label == ":green[K♣]"
+    qd = next(c for c in table(at)["hand"] if c["code"] == "QD")
+    assert "#1565c0" in qd["svg"] and "#c62828" not in qd["svg"]
 
 
 def test_workshop_plays_a_valid_scenario() -> None:
@@ -196,8 +250,8 @@ def test_workshop_plays_a_valid_scenario() -> None:
     assert any(t.value == "My own opponent's ruff" for t in at.title)
     at.switch_page("screens/play.py")  # AppTest does not follow st.switch_page by itself
     at.run()
-    at.button(key="card_9H").click().run()
-    assert any("Right!" in s.value for s in at.success)
+    type_in(at, "9H")
+    assert table(at)["feedback"]["tone"] == "success"
 
 
 def test_the_sidebar_picks_another_scenario_and_game() -> None:

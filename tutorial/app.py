@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import os
 import time
+from importlib import resources
 
 import streamlit as st
 
 from tutorial.i18n import set_language, t
-from tutorial.ui import common, state
+from tutorial.ui import common, state, store
 
 _started = time.perf_counter()
-st.set_page_config(page_title=t("app.title"), page_icon=":material/playing_cards:", layout="wide")
+# The icon is our own file, served by the app itself (no outside font or emoji host).
+_ICON = str(resources.files("tutorial") / "static" / "icon.png")
+st.set_page_config(page_title=t("app.title"), page_icon=_ICON, layout="wide")
 state.init()
 set_language(state.settings().language)  # messages of this session, engine's included
 common.styles()
@@ -41,6 +44,8 @@ pages = [
 ]
 page = st.navigation(pages)
 common.sidebar()
+store.notice()
 page.run()
+store.sync()  # after the page: this run's progress is what the browser keeps
 if os.environ.get("ATOUT_TIMING"):  # for `python -m tutorial bench-app` only
     st.session_state.setdefault("_timing", []).append(time.perf_counter() - _started)

@@ -8,34 +8,29 @@ from tutorial.i18n import t
 from tutorial.library import Library, load_library
 from tutorial.ui import state
 
-# Our own static stylesheet (never user text). Card buttons carry keys like
-# ``card_9H`` / ``card_9H_forcing``; Streamlit turns a key into the class st-key-<key>.
+# Our own static stylesheet (never user text): a compact top, so the table and the hand
+# fit on one screen; the presenter's sheet scales every text for a projector.
 _CSS = """
 <style>
-div[class*="st-key-card_"] button {
-  min-width: 3.2rem; min-height: 4.4rem; padding: 0.2rem 0.4rem;
-  background: #ffffff; border: 1px solid #9e9e9e; border-radius: 0.45rem;
-  box-shadow: 0 1px 2px rgba(0,0,0,.25); font-size: 1.25rem; font-weight: 700;
+[data-testid="stMainBlockContainer"] { padding-top: 2.2rem; padding-bottom: 2rem; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 2.1rem; padding-top: 0; }
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 3.2rem; padding-left: .7rem; padding-right: .7rem; }
+  [data-testid="stMainBlockContainer"] h1 { font-size: 1.3rem; padding-bottom: .2rem; }
 }
-div[class*="st-key-held_"] button {
-  min-width: 3.2rem; min-height: 4.4rem; padding: 0.2rem 0.4rem; opacity: 1;
-  background: #ffffff; border: 1px solid #bdbdbd; border-radius: 0.45rem; font-size: 1.25rem;
-  font-weight: 700;
-}
-div[class*="st-key-held_"] button:disabled, div[class*="st-key-held_"] button:disabled p {
-  color: #1a1a1a; cursor: default;
-}
-div[class*="st-key-card_"] button:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
-div[class*="st-key-card_"][class*="_forcing"] button {
-  border: 3px dashed #ef6c00; background: #fff3e0;
-}
-div[class*="st-key-card_"][class*="_forcing"] button::after { content: " !"; color: #ef6c00; }
-div[class*="st-key-card_"][class*="_answer"] button { border: 3px solid #1565c0; }
-div[class*="st-key-card_"][class*="_legal"] button { border: 3px dotted #2e7d32; }
-.atout-large div[class*="st-key-card_"] button { min-width: 5rem; min-height: 7rem; font-size: 2rem; }
-div[class*="st-key-presenter_hand"] div[class*="st-key-card_"] button {
-  min-width: 5rem; min-height: 7rem; font-size: 2rem;
-}
+</style>
+"""
+_PRESENTER_CSS = """
+<style>
+[data-testid="stMainBlockContainer"] { max-width: none; }
+[data-testid="stMainBlockContainer"] p, [data-testid="stMainBlockContainer"] li,
+[data-testid="stMainBlockContainer"] button, [data-testid="stMainBlockContainer"] label,
+[data-testid="stMainBlockContainer"] input, [data-testid="stCaptionContainer"],
+[data-testid="stMainBlockContainer"] [data-testid="stAlertContentInfo"],
+[data-testid="stMainBlockContainer"] pre { font-size: 28px !important; line-height: 1.35; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 48px; }
+[data-testid="stMainBlockContainer"] h2 { font-size: 44px; }
+[data-testid="stMainBlockContainer"] h3 { font-size: 36px; }
 </style>
 """
 
@@ -47,8 +42,16 @@ def library() -> Library:
 
 
 def styles() -> None:
-    """Inject the app's stylesheet (static text)."""
-    st.markdown(_CSS, unsafe_allow_html=True)
+    """Inject the app's stylesheet (static text), and the presenter's when it is on."""
+    css = _CSS + (_PRESENTER_CSS if state.settings().presenter else "")
+    st.markdown(css, unsafe_allow_html=True)
+
+
+def _copy_settings() -> None:
+    """Toggle callbacks: the settings change before the page is drawn again."""
+    s = state.settings()
+    s.four_colour = bool(st.session_state.get("set_four_colour", s.four_colour))
+    s.presenter = bool(st.session_state.get("set_presenter", s.presenter))
 
 
 def sidebar() -> None:
@@ -56,14 +59,19 @@ def sidebar() -> None:
     s = state.settings()
     with st.sidebar:
         st.subheader(t("app.settings"))
-        s.four_colour = st.toggle(
+        st.toggle(
             t("app.four_colour"),
             value=s.four_colour,
             help=t("app.four_colour_help"),
             key="set_four_colour",
+            on_change=_copy_settings,
         )
-        s.presenter = st.toggle(
-            t("app.presenter"), value=s.presenter, help=t("app.presenter_help"), key="set_presenter"
+        st.toggle(
+            t("app.presenter"),
+            value=s.presenter,
+            help=t("app.presenter_help"),
+            key="set_presenter",
+            on_change=_copy_settings,
         )
 
 
@@ -73,3 +81,4 @@ def game_title(game: str) -> str:
 
 
 PLAY_PAGE = "screens/play.py"
+LESSONS_PAGE = "screens/lessons.py"

@@ -28,6 +28,9 @@ LINK_APPLIED = "link_applied"  # str: the deep link already applied this session
 LESSON = "lesson"  # str | None: the lesson open on the Lessons page
 TRAINER = "trainer"  # TrainerState
 QUIZ = "quiz"  # dict[str, dict[str, Any]]: lesson quiz answers
+STORE_LOADED = "store_loaded"  # bool: the browser's stored progress has been read
+STORE_NOTICE = "store_notice"  # str: a notice about the stored progress, shown once
+STORE_BROKEN = "store_broken"  # bool: the stored value was unreadable (set it aside)
 
 
 @dataclass
@@ -59,6 +62,7 @@ class ScenarioProgress:
     mistakes: int = 0
     hints: int = 0
     attempts: int = 0
+    stars: int = 0  # the best finish (3, 2 or 1); 0 until finished
 
 
 def init() -> None:
@@ -79,6 +83,9 @@ def init() -> None:
     ss.setdefault(WORKSHOP, None)
     ss.setdefault(LESSON, None)
     ss.setdefault(TRAINER, TrainerState())
+    ss.setdefault(STORE_LOADED, False)
+    ss.setdefault(STORE_NOTICE, "")
+    ss.setdefault(STORE_BROKEN, False)
     ss.setdefault(LINK_APPLIED, "")
 
 
@@ -272,18 +279,31 @@ def trainer() -> TrainerState:
 
 
 def export_progress() -> Any:
-    """The session's progress as a :class:`tutorial.progress.Progress`."""
-    from tutorial.progress import Progress, QuizRecord, ScenarioRecord
+    """The session's progress as a :class:`tutorial.progress.Progress`.
+
+    Counters are capped at what a progress record accepts, so a long session can
+    always be saved and exported.
+    """
+    from tutorial.progress import CAP, Progress, QuizRecord, ScenarioRecord
 
     return Progress(
         scenarios={
-            sid: ScenarioRecord(done=p.done, mistakes=p.mistakes, hints=p.hints)
+            sid: ScenarioRecord(
+                done=p.done,
+                mistakes=min(CAP, p.mistakes),
+                hints=min(CAP, p.hints),
+                stars=max(0, min(3, p.stars)),
+            )
             for sid, p in progress().items()
             if p.done or p.mistakes or p.hints
         },
         quizzes={
-            lid: QuizRecord(right=int(q.get("right", 0)), total=int(q.get("total", 0)))
+            lid: QuizRecord(
+                right=max(0, min(1000, int(q.get("right", 0)))),
+                total=max(0, min(1000, int(q.get("total", 0)))),
+            )
             for lid, q in quiz().items()
+            if "total" in q
         },
     )
 
@@ -291,10 +311,73 @@ def export_progress() -> Any:
 def import_progress(p: Any) -> None:
     """Replace the session's progress by an imported one (scenarios and quizzes)."""
     init()
+    old = progress()
     st.session_state[PROGRESS] = {
-        sid: ScenarioProgress(done=r.done, mistakes=r.mistakes, hints=r.hints)
+        sid: ScenarioProgress(
+            done=r.done,
+            mistakes=r.mistakes,
+            hints=r.hints,
+            attempts=old[sid].attempts if sid in old else 0,
+            stars=r.stars,
+        )
         for sid, r in p.scenarios.items()
     }
+    answers = quiz()
     st.session_state[QUIZ] = {
-        lid: {"right": q.right, "total": q.total} for lid, q in p.quizzes.items()
+        lid: {**answers.get(lid, {}), "right": q.right, "total": q.total}
+        for lid, q in p.quizzes.items()
     }
+
+
+def merge_progress(p: Any) -> None:
+    """Merge a progress (the browser's stored one, or an imported code) into the session's.
+
+    Raises:
+        ProgressError: the two together hold too many records.
+    """
+    from tutorial.progress import merge
+
+    import_progress(merge(export_progress(), p))
+
+
+def clear_progress() -> None:
+    """Start afresh: forget every scenario and quiz result (the browser's copy follows)."""
+    init()
+    st.session_state[PROGRESS] = {}
+    st.session_state[QUIZ] = {}
+
+
+def store_loaded() -> bool:
+    """Whether the browser's stored progress has been read in this session."""
+    init()
+    return bool(st.session_state[STORE_LOADED])
+
+
+def set_store_loaded(value: bool) -> None:
+    """Mark the browser's stored progress as read."""
+    init()
+    st.session_state[STORE_LOADED] = value
+
+
+def store_notice() -> str:
+    """A notice about the stored progress, waiting to be shown."""
+    init()
+    return str(st.session_state[STORE_NOTICE])
+
+
+def set_store_notice(text: str) -> None:
+    """Set (or clear) the notice about the stored progress."""
+    init()
+    st.session_state[STORE_NOTICE] = text
+
+
+def store_broken() -> bool:
+    """Whether the stored value was unreadable and must be set aside."""
+    init()
+    return bool(st.session_state[STORE_BROKEN])
+
+
+def set_store_broken(value: bool) -> None:
+    """Flag the stored value as unreadable (the store sets it aside on its next run)."""
+    init()
+    st.session_state[STORE_BROKEN] = value

@@ -127,6 +127,8 @@ def table_view(
         for i, p in enumerate(plays)
     )
     trump_card = getattr(state, "trump_card", None)
+    if getattr(state, "trump_card_taken", False):
+        trump_card = None  # Briscola: the face-up card was drawn into a hand
     if state.game == "belote" and state.phase == "bidding":
         trump_card = getattr(state, "proposed", None)  # the turned-up card being bid on
     stock = getattr(state, "stock", None)
@@ -145,12 +147,55 @@ def table_view(
     )
 
 
-def sort_hand(cards: Sequence[Card], state: GameState) -> list[Card]:
-    """A hand in a readable order: by suit (trumps last for Tarot), then rank."""
-    from tutorial.scenarios.actions import DECKS
+#: Plain suits in an order that alternates colours (black, red, black, red).
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
-    deck = DECKS[state.game]
-    return sorted(cards, key=deck.index)
+
+def _trump_suit(state: GameState) -> Suit | None:
+    """The trump suit of Belote (once chosen) and Briscola; None for Tarot."""
+    if state.game == "tarot":
+        return Suit.TRUMP
+    suit = getattr(state, "trump", None) or getattr(state, "trump_suit", None)
+    return suit if isinstance(suit, Suit) else None
+
+
+def _rank_strength(card: Card, state: GameState, trump: Suit | None) -> int:
+    """How strong a card is inside its suit, in the game's own order (low first)."""
+    from tutorial.engine import belote, briscola
+
+    if state.game == "belote":
+        order = belote.TRUMP_ORDER if card.suit is trump else belote.PLAIN_ORDER
+        return order.index(card.rank)
+    if state.game == "briscola":
+        order = briscola.rank_order(state.ruleset)  # high to low
+        return len(order) - order.index(card.rank)
+    if card.suit is Suit.EXCUSE:
+        return 99
+    if card.suit is Suit.TRUMP:
+        return int(card.rank)
+    return ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K").index(card.rank)
+
+
+def sort_hand(cards: Sequence[Card], state: GameState) -> list[Card]:
+    """A hand in the game's order: suits alternating in colour, trumps grouped last.
+
+    Inside a suit, cards go from weakest to strongest in the game's own order (Belote's
+    trump J and 9 at the top, Briscola's A and 3, Tarot's trumps by number, then the
+    Excuse).
+    """
+    trump = _trump_suit(state)
+    suits = [s for s in _SUIT_ORDER if s is not trump]
+    if trump is not None:
+        suits.append(trump)
+    suits.append(Suit.EXCUSE)
+    if Suit.TRUMP not in suits:
+        suits.insert(-1, Suit.TRUMP)
+
+    def key(card: Card) -> tuple[int, int]:
+        suit = Suit.TRUMP if card.suit is Suit.EXCUSE and state.game == "tarot" else card.suit
+        return suits.index(suit), _rank_strength(card, state, trump)
+
+    return sorted(cards, key=key)
 
 
 _MD_COLOUR = {

@@ -6,20 +6,19 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from tutorial.engine import tarot
-from tutorial.engine.cards import Card
 from tutorial.engine.games import GAMES
-from tutorial.i18n import t
-from tutorial.scenarios import actions
+from tutorial.i18n import t, tn
+from tutorial.lessons import lesson_of
+from tutorial.naming import ruleset_title
+from tutorial.progress import stars
 from tutorial.scenarios.checker import Checked
 from tutorial.scenarios.model import AskStep, Play
-from tutorial.scenarios.runtime import Feedback, Run, goto, start
-from tutorial.scenarios.sides import side_labels
+from tutorial.scenarios.runtime import Event, Run, goto, start
 from tutorial.ui import common, state
 from tutorial.ui.score_view import show_outcome
-from tutorial.ui.svg import Highlight, table_summary, table_svg
-from tutorial.ui.view import card_label, sort_hand, table_view
-from tutorial.views.lessons import course_order
+from tutorial.ui.table_component import show_table as show_component
+from tutorial.ui.table_data import table_data
+from tutorial.views.lessons import course, course_order
 
 WORKSHOP_ID = "workshop"
 
@@ -48,7 +47,7 @@ def apply_deep_link() -> None:
     state.set_current_scenario(link_sid)
     run = start(checked.scenario, checked.table)
     if link_step is not None:
-        step = int(link_step) if link_step.isdigit() else -1
+        step = int(link_step) if link_step.isascii() and link_step.isdigit() and len(link_step) < 7 else -1
         if 0 <= step <= len(checked.scenario.steps):
             run = goto(run, step)
         else:
@@ -132,7 +131,9 @@ class Controller:
             state.push_run(self.sid, new_run)
             state.set_hint_tier(self.sid, 0)
             state.set_revealed(self.sid, False)
-            prog.done = prog.done or new_run.finished
+            if new_run.finished:
+                prog.done = True
+                prog.stars = max(prog.stars, stars(new_run.mistakes))
         else:
             state.replace_run(self.sid, new_run)
             prog.mistakes += 1
@@ -152,11 +153,31 @@ class Controller:
         if cur is not None:
             self._after(*cur.try_action(code))
 
+    def discard(self, codes: str) -> None:
+        """The Tarot discard, confirmed: lay the chosen cards aside one by one.
+
+        The first card the engine refuses stops it there, with the engine's reason;
+        the cards before it stay laid aside.
+        """
+        for code in codes.split():
+            cur = state.current_run(self.sid)
+            if cur is None or cur.state.phase != "discard":
+                return
+            self.act(f"discard {code}")
+            fb = state.feedback(self.sid)
+            if fb is None or not fb.ok:
+                return
+
     def typed(self) -> None:
-        """The learner typed a card and pressed Enter."""
+        """The learner typed a card, an action or an answer, and pressed Enter."""
         text = str(st.session_state.get("typed_card", "")).strip()
         st.session_state["typed_card"] = ""
-        if text:
+        if not text:
+            return
+        cur = state.current_run(self.sid)
+        if cur is not None and isinstance(cur.current, AskStep):
+            self.answer(text)
+        else:
             self.act(text)
 
     def answer(self, value: object) -> None:
@@ -181,118 +202,64 @@ class Controller:
         self._sync_link(None)
 
     def review(self, delta: int) -> None:
-        """Step back and forth through the scenario's positions."""
+        """Step back and forth through the scenario's positions (the link follows)."""
         state.set_cursor(self.sid, state.cursor(self.sid) + delta)
         state.set_feedback(self.sid, None)
+        self._sync_link(None)
 
     def reveal(self) -> None:
         """Presenter mode: show or hide the answer."""
         state.set_revealed(self.sid, not state.revealed(self.sid))
 
 
-def show_feedback(fb: Feedback | None) -> None:
-    """The answer to the learner's last try."""
-    if fb is None:
-        return
-    if fb.kind == "illegal":
-        st.error(t("play.illegal", reason=fb.message), icon=":material/block:")
-    elif fb.kind == "wrong":
-        st.warning(t("play.wrong", message=fb.message), icon=":material/help:")
-    elif fb.kind in ("right", "answer_right"):
-        st.success(t("play.right", message=fb.message), icon=":material/check_circle:")
-    elif fb.kind == "answer_wrong":
-        st.warning(fb.message, icon=":material/help:")
+def _transcript_line(ev: Event) -> None:
+    if ev.kind == "say":
+        st.markdown(ev.text)
+    elif ev.kind == "trick":
+        st.markdown(f"**{ev.text}**")
+    elif ev.kind == "score":
+        st.success(ev.text)
     else:
-        st.info(fb.message)
+        st.text(ev.text)
 
 
-def show_table(run: Run, highlight: dict[Card, Highlight]) -> None:
-    """The table picture with its words, and the transcript beside it."""
+def show_transcript(run: Run) -> None:
+    """What happened, newest first (the latest event is always in view)."""
+    presenter = state.settings().presenter
+    st.markdown(f"**{t('play.transcript')}** · {t('play.newest_first')}")
+    with st.container(height=460 if presenter else 300, key="transcript"):
+        for ev in reversed(run.transcript):
+            _transcript_line(ev)
+
+
+def show_table(run: Run, ctl: Controller, reviewing: bool) -> None:
+    """The table component: the table, the prompt, the feedback and the hand together."""
+    sid = ctl.sid
     settings = state.settings()
-    left, right = st.columns([3, 2], gap="medium")
-    with left:
-        view = table_view(
-            run, four_colour=settings.four_colour, large=settings.presenter, highlight=highlight
-        )
-        st.image(table_svg(view), width="stretch")
-        st.caption(table_summary(view))
-    with right:
-        st.subheader(t("play.transcript"))
-        with st.container(height=420 if settings.presenter else 320, key="transcript"):
-            for ev in run.transcript:
-                if ev.kind == "say":
-                    st.markdown(ev.text)
-                elif ev.kind == "trick":
-                    st.markdown(f"**{ev.text}**")
-                elif ev.kind == "score":
-                    st.success(ev.text)
-                else:
-                    st.text(ev.text)
-
-
-def show_hand(run: Run, ctl: Controller, highlight: dict[Card, Highlight]) -> None:
-    """The learner's cards (or bids) as buttons, and a box to type a card."""
-    settings = state.settings()
-    legal = run.state.legal_actions()
-    card_turn = bool(run.state.legal_plays()) or all(isinstance(a, Card) for a in legal)
-    st.markdown(f"**{t('play.your_turn') if card_turn else t('play.your_action')}**")
-    hand = sort_hand(run.state.hands[run.table.learner], run.state)
-    with st.container(
-        horizontal=True, gap="small", key="presenter_hand" if settings.presenter else "hand"
-    ):
-        if card_turn:
-            for card in hand:
-                mark = highlight.get(card)
-                st.button(
-                    card_label(card, settings.four_colour),
-                    key=f"card_{card.code}" + (f"_{mark}" if mark else ""),
-                    help=card.spoken,
-                    on_click=ctl.act,
-                    args=(card.code,),
-                )
-        elif run.state.phase != "discard":  # the discard menu below is the hand itself
-            for card in hand:  # the hand to decide on (no card is played now)
-                st.button(
-                    card_label(card, settings.four_colour),
-                    key=f"held_{card.code}",
-                    help=card.spoken,
-                    disabled=True,
-                )
-    if not card_turn:
-        with st.container(horizontal=True, gap="small", key="menu"):
-            for a in actions.menu(run.state):
-                code = actions.code(a)
-                mark = highlight.get(a.card) if isinstance(a, tarot.Discard) else None
-                label = (
-                    t("actions.discard", card=card_label(a.card, settings.four_colour))
-                    if isinstance(a, tarot.Discard)
-                    else actions.label(a)
-                )
-                key = f"act_{code.replace(' ', '_')}" + (f"_{mark}" if mark else "")
-                st.button(label, key=key, on_click=ctl.act, args=(code,))
-    if card_turn:
-        st.text_input(t("play.type_card"), key="typed_card", on_change=ctl.typed)
-
-
-def show_question(run: Run, step: AskStep, ctl: Controller) -> None:
-    """The question, with buttons for its choices or a box for a number."""
-    ask = step.ask
-    st.markdown(f"**{t('play.question')}:** {ask.question}")
-    choices: list[str | int | float] | None = ask.choices
-    if choices is None and ask.kind in ("declaration_winner", "winner"):
-        choices = list(side_labels(run.table))
-    if choices is None and ask.kind == "contract_made":
-        choices = ["yes", "no"]
-    if choices:
-        with st.container(horizontal=True, gap="small", key="choices"):
-            for i, c in enumerate(choices):
-                st.button(str(c), key=f"choice_{i}", on_click=ctl.answer, args=(c,))
-        return
-    with st.form("answer_form", clear_on_submit=True, border=False):
-        value = st.text_input(t("play.answer"), key="answer_text")
-        if st.form_submit_button(t("play.submit")):
-            ctl.answer(value)
-            st.rerun()
+    hist = state.history(sid)
+    cur = state.cursor(sid)
+    data = table_data(
+        run,
+        feedback=state.feedback(sid),
+        hint_tier=state.hint_tier(sid),
+        revealed=state.revealed(sid),
+        reviewing=reviewing,
+        position=(cur + 1, len(hist)),
+        four_colour=settings.four_colour,
+        presenter=settings.presenter,
+        explanation=getattr(run, "explanation", ""),
+        key=f"{sid}|{run.step}|{cur}",
+    )
+    show_component(
+        data,
+        on_card=ctl.act,
+        on_action=ctl.act,
+        on_answer=ctl.answer,
+        on_discard=ctl.discard,
+    )
+    if isinstance(run.current, (Play, AskStep)) and not reviewing:
+        with st.expander(t("play.fallback"), icon=":material/keyboard:"):
+            st.text_input(t("play.type_card"), key="typed_card", on_change=ctl.typed)
 
 
 def show_help(run: Run, ctl: Controller) -> None:
@@ -315,13 +282,11 @@ def show_review(ctl: Controller, run: Run, reviewing: bool) -> None:
     """Undo / restart, and stepping through a finished scenario."""
     sid = ctl.sid
     hist = state.history(sid)
+    cur = state.cursor(sid)
     with st.container(horizontal=True, gap="small", key="controls"):
         st.button(t("play.undo"), key="undo", on_click=ctl.undo, disabled=len(hist) < 2)
         st.button(t("play.restart"), key="restart", on_click=ctl.restart)
-    if len(hist) > 1 and (run.finished or reviewing):
-        st.subheader(t("play.review"))
-        cur = state.cursor(sid)
-        with st.container(horizontal=True, gap="small", key="review"):
+        if len(hist) > 1 and (run.finished or reviewing):
             st.button(
                 t("play.back"),
                 key="review_back",
@@ -336,7 +301,63 @@ def show_review(ctl: Controller, run: Run, reviewing: bool) -> None:
                 args=(1,),
                 disabled=cur >= len(hist) - 1,
             )
-            st.caption(t("play.position", i=cur + 1, n=len(hist)))
+
+
+def _open(sid: str) -> None:
+    state.set_current_scenario(sid)
+    state.set_link_applied("")
+    st.query_params.clear()
+
+
+def show_end(ctl: Controller, run: Run) -> None:
+    """The end of a scenario: stars, what was learnt, the next scenario, the lesson."""
+    sid = ctl.sid
+    n = stars(run.mistakes)
+    st.markdown(
+        f"### {'★' * n}{'☆' * (3 - n)}",
+        help=t("play.stars_help"),
+    )
+    st.success(
+        t("play.finished")
+        if run.mistakes == 0
+        else t("play.finished_mistakes", tries=tn("plural.wrong_tries", run.mistakes))
+    )
+    if ctl.checked.scenario.summary:
+        st.markdown(f"**{t('play.learnt')}** {ctl.checked.scenario.summary}")
+    found = lesson_of(sid, course(state.settings().language)[0])
+    with st.container(horizontal=True, gap="small", key="end_nav"):
+        if found is not None:
+            lesson, index = found
+            ids = lesson.model.scenarios
+            nxt = next((s for s in ids[index + 1 :] if s in common.library().scenarios), None)
+            if nxt is not None:
+                st.button(
+                    t("play.next"),
+                    key="end_next",
+                    type="primary",
+                    on_click=_open,
+                    args=(nxt,),
+                    icon=":material/arrow_forward:",
+                )
+            st.page_link(
+                common.LESSONS_PAGE,
+                label=t("play.back_to_lesson", title=lesson.model.title),
+                icon=":material/school:",
+                query_params={"lesson": lesson.id},
+            )
+
+
+def _link(sid: str, step: int) -> str:
+    """The full address of a step (what the learner can copy and share)."""
+    try:
+        base = str(st.context.url or "").split("?")[0]
+    except Exception:  # noqa: BLE001 - AppTest has no browser address
+        base = ""
+    if not base:
+        return f"/play?scenario={sid}&step={step}"
+    if not base.rstrip("/").endswith("/play"):
+        base = base.rstrip("/") + "/play"
+    return f"{base}?scenario={sid}&step={step}"
 
 
 def main() -> None:
@@ -344,6 +365,11 @@ def main() -> None:
     apply_deep_link()
     picker()
     sid = state.current_scenario()
+    if sid is None:  # no link, no choice yet: open the first scenario of the course
+        first = next(iter(_game_ids(st.session_state.get("play_game", GAMES[0]))), None)
+        if first is not None:
+            state.set_current_scenario(first)
+            sid = first
     checked = checked_of(sid) if sid else None
     if sid is None or checked is None:
         st.title(t("app.nav_play"))
@@ -356,33 +382,31 @@ def main() -> None:
         return
     ctl = Controller(sid, checked)
     sc = checked.scenario
+    hist = state.history(sid)
+    reviewing = state.cursor(sid) < len(hist) - 1
 
     st.title(sc.title)
-    meta = f"{common.game_title(sc.game)} · level {sc.level} · {run.state.ruleset.name}"
+    meta = t(
+        "play.meta",
+        game=common.game_title(sc.game),
+        level=sc.level,
+        rules=ruleset_title(sc.game, run.state.ruleset.name),
+    )
     st.caption(meta if sid != WORKSHOP_ID else f"{meta} · {t('play.workshop_source')}")
-    if sc.summary:
-        st.markdown(sc.summary)
 
-    fb = state.feedback(sid)
-    highlight: dict[Card, Highlight] = {}
-    if fb is not None and fb.kind == "illegal":
-        highlight = dict.fromkeys(fb.forcing, "forcing")
-    show_table(run, highlight)
-    show_feedback(fb)
-
-    reviewing = state.cursor(sid) < len(state.history(sid)) - 1
-    step = run.current
-    if isinstance(step, Play) and not reviewing:
-        show_hand(run, ctl, highlight)
-    elif isinstance(step, AskStep) and not reviewing:
-        show_question(run, step, ctl)
-    elif run.finished:
-        n = run.mistakes
-        st.success(t("play.finished") if n == 0 else t("play.finished_mistakes", n=n))
-    if not run.finished and not reviewing:
-        show_help(run, ctl)
-    show_review(ctl, run, reviewing)
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        show_table(run, ctl, reviewing)
+    with right:
+        if run.finished and not reviewing:
+            show_end(ctl, run)
+        elif sc.summary:
+            st.markdown(sc.summary)
+        if not run.finished and not reviewing:
+            show_help(run, ctl)
+        show_review(ctl, run, reviewing)
+        show_transcript(run)
     if run.state.is_terminal:
         st.subheader(t("play.score_title"))
         show_outcome(run.state, run.table, key_prefix="play")
-    st.caption(f"{t('play.link')}: `?scenario={sid}&step={run.step}` · {t('play.link_help')}")
+    st.caption(t("play.link_line", link=_link(sid, run.step)))

@@ -1,0 +1,99 @@
+"""Progress kept in the browser: an invisible component that mirrors the learner's
+progress into the page's ``localStorage`` (no account, no server database).
+
+On its first mount in a session the component reads what the browser holds and sends
+it back (state value ``stored``); the session merges it with what it already has (a
+deep link opened in a new tab keeps the progress). From then on every rerun hands the
+component the session's progress code, which it writes when it changed. When another
+tab writes, the browser's ``storage`` event sends the new value here as well, so two
+tabs do not undo each other. A stored value that cannot be read is set aside with a
+notice, never a crash.
+
+Nothing is written before the stored value has been read: a new session must not wipe
+what the browser holds.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutorial.i18n import t
+from tutorial.progress import Progress, ProgressError, decode, encode
+from tutorial.ui import state
+
+STORAGE_KEY = "atout.progress.v1"
+
+_JS = r"""
+export default function (component) {
+  const { data, setStateValue, parentElement } = component;
+  const KEY = data.storage_key;
+  const read = () => { try { return window.localStorage.getItem(KEY) || ''; } catch (e) { return ''; } };
+  const host = parentElement.host || parentElement;
+  if (!host._atoutStore) {
+    host._atoutStore = true;
+    window.addEventListener('storage', (e) => {
+      if (e.key === KEY) setStateValue('stored', e.newValue || '');
+    });
+    setStateValue('stored', read());
+  }
+  if (data.broken) {
+    try { window.localStorage.setItem(KEY + '.broken', read()); } catch (e) {}
+  }
+  if (data.save !== null && data.save !== undefined && data.save !== read()) {
+    try {
+      if (data.save === '') window.localStorage.removeItem(KEY);
+      else window.localStorage.setItem(KEY, data.save);
+    } catch (e) { /* storage full or blocked: the export code still works */ }
+  }
+}
+"""
+
+_COMPONENT = st.components.v2.component("atout_store", js=_JS, css=":host{display:none}")
+
+
+def receive(value: object) -> None:
+    """Merge a value read from the browser's storage into the session's progress."""
+    text = str(value or "").strip()
+    state.set_store_loaded(True)
+    if not text:
+        return
+    try:
+        stored: Progress = decode(text)
+    except ProgressError:
+        state.set_store_notice(t("progress.stored_broken"))
+        state.set_store_broken(True)
+        return
+    try:
+        state.merge_progress(stored)
+    except ProgressError:
+        state.set_store_notice(t("progress.stored_broken"))
+        state.set_store_broken(True)
+
+
+def _on_stored() -> None:
+    receive((st.session_state.get("atout_store") or {}).get("stored"))
+
+
+def sync() -> None:
+    """Mount the store (once per page run, at the end, so this run's changes are saved)."""
+    save: str | None = None
+    if state.store_loaded():
+        p = state.export_progress()
+        save = encode(p) if (p.scenarios or p.quizzes) else ""
+    broken = state.store_broken()
+    _COMPONENT(
+        key="atout_store",
+        data={"storage_key": STORAGE_KEY, "save": save, "broken": broken},
+        on_stored_change=_on_stored,
+        height=0,
+    )
+    if broken:
+        state.set_store_broken(False)
+
+
+def notice() -> None:
+    """Show (once) the notice about a stored progress that could not be read."""
+    msg = state.store_notice()
+    if msg:
+        st.warning(msg, icon=":material/warning:")
+        state.set_store_notice("")
