@@ -147,3 +147,11 @@ def render_readme(readme: str, table: str) -> str:
     head, rest = readme.split(TABLE_START, 1)
     _, tail = rest.split(TABLE_END, 1)
     return head + TABLE_START + "\n" + table + TABLE_END + tail
+
+
+def lesson_of(scenario_id: str, lessons: list[Lesson]) -> tuple[Lesson, int] | None:
+    """The first lesson that practises a scenario, and the scenario's index in it."""
+    for lesson in lessons:
+        if scenario_id in lesson.model.scenarios:
+            return lesson, lesson.model.scenarios.index(scenario_id)
+    return None

@@ -37,6 +37,7 @@ class ScenarioRecord(BaseModel):
     done: bool = False
     mistakes: int = Field(default=0, ge=0, le=100_000)
     hints: int = Field(default=0, ge=0, le=100_000)
+    stars: int = Field(default=0, ge=0, le=3)  # the best finish: 3, 2 or 1; 0 = not finished
 
 
 class QuizRecord(BaseModel):
@@ -56,6 +57,45 @@ class Progress(BaseModel):
     learner: str = Field(default="", max_length=80)
     scenarios: dict[str, ScenarioRecord] = Field(default_factory=dict, max_length=5000)
     quizzes: dict[str, QuizRecord] = Field(default_factory=dict, max_length=5000)
+
+
+#: The counters' cap (a record never grows past what the model accepts).
+CAP = 100_000
+
+
+def merge(a: Progress, b: Progress) -> Progress:
+    """Both progresses together: done if done in either, the best stars, the larger counts.
+
+    Used when a stored progress meets the session's (another tab, a reload) and when a
+    learner imports a code and chooses to merge it with what the browser holds.
+
+    >>> x = Progress(scenarios={"s": ScenarioRecord(done=True, stars=2)})
+    >>> y = Progress(scenarios={"s": ScenarioRecord(mistakes=4, stars=3)})
+    >>> merge(x, y).scenarios["s"]
+    ScenarioRecord(done=True, mistakes=4, hints=0, stars=3)
+    """
+    scenarios = dict(a.scenarios)
+    for sid, r in b.scenarios.items():
+        old = scenarios.get(sid)
+        scenarios[sid] = (
+            r
+            if old is None
+            else ScenarioRecord(
+                done=old.done or r.done,
+                mistakes=min(CAP, max(old.mistakes, r.mistakes)),
+                hints=min(CAP, max(old.hints, r.hints)),
+                stars=max(old.stars, r.stars),
+            )
+        )
+    quizzes = dict(a.quizzes)
+    for lid, q in b.quizzes.items():
+        old_q = quizzes.get(lid)
+        if old_q is None or (q.right, q.total) > (old_q.right, old_q.total):
+            quizzes[lid] = q
+    learner = a.learner or b.learner
+    if len(scenarios) > 5000 or len(quizzes) > 5000:
+        raise ProgressError("the two progresses together hold too many records")
+    return Progress(learner=learner, scenarios=scenarios, quizzes=quizzes)
 
 
 def to_json(p: Progress) -> str:
@@ -114,3 +154,14 @@ def decode(code: str) -> Progress:
             raise
         raise ProgressError("the code is damaged (was it copied whole?)") from None
     return from_json(raw)
+
+
+def stars(mistakes: int) -> int:
+    """Stars for a finished scenario: 3 with no mistake, 2 with one or two, 1 otherwise.
+
+    >>> [stars(n) for n in (0, 1, 2, 3, 10)]
+    [3, 2, 2, 1, 1]
+    """
+    if mistakes <= 0:
+        return 3
+    return 2 if mistakes <= 2 else 1
