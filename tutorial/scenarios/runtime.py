@@ -2,7 +2,13 @@
 
 A :class:`Run` is immutable; every learner action returns a new run plus the feedback
 to show. The app keeps a list of runs for undo and for stepping through a finished
-scenario; the checker drives the same code along the scenario's answers.
+scenario (each run keeps the explanation of the move that led to it); the checker
+drives the same code along the scenario's answers.
+
+Feedback explains: a right move or answer says "Correct." followed by the author's
+explanation or, without one, the engine's; a wrong answer first gets the engine's
+reasoning without the answer, then (from the second wrong try at the same question)
+the whole reasoning and the answer (see :mod:`tutorial.scenarios.reasons`).
 
 Steps: ``say`` (narration) and ``auto`` (other seats act) and ``expect`` (checker
 only) run by themselves; ``play`` and ``ask`` wait for the learner.
@@ -22,7 +28,8 @@ from tutorial.i18n import t
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import AskStep, Auto, ExpectStep, Play, Say, Scenario
 from tutorial.scenarios.position import Table
-from tutorial.scenarios.sides import name_seats, normalise_answer, result_text, same_answer
+from tutorial.scenarios.reasons import answer_label, ask_reasoning, speak, trick_event_text
+from tutorial.scenarios.sides import normalise_answer, result_text, same_answer
 
 #: Questions whose answer the transcript would give away if shown at once.
 SECRET_KINDS = frozenset({"trick_winner", "trick_points"})
@@ -50,6 +57,10 @@ class Feedback:
     verdict: Verdict | None = None
     forcing: tuple[Card, ...] = ()
     events: tuple[Event, ...] = ()
+    #: The message without its lead-in ("Correct.", "Not quite: … is not the answer."),
+    #: for a view that shows its own heading: the explanation of a right move or answer,
+    #: the reasoning (and, from the second wrong try, the answer) of a wrong answer.
+    explanation: str = ""
 
     @property
     def ok(self) -> bool:
@@ -69,6 +80,11 @@ class Run:
     mistakes: int = 0
     answered: tuple[int, ...] = field(default_factory=tuple)
     pending: tuple[Event, ...] = ()  # trick results held back until a question is answered
+    #: The explanation of the move or answer that led to this run ("" at the start):
+    #: the player shows it again when the learner steps back through the scenario.
+    explanation: str = ""
+    #: Wrong tries at the current step (0 again once the learner gets past it).
+    wrong_here: int = 0
 
     # --- where we are ---------------------------------------------------------------
 
@@ -153,22 +169,16 @@ class Run:
         new_state = state.apply(action)
         shown = actions.public_label(action, seat == self.table.learner)
         events: list[Event] = [
-            Event("action", f"{self.seat_name(seat)}: {shown}", seat, actions.code(action))
+            Event(
+                "action",
+                t("run.action", name=self.seat_name(seat), action=shown),
+                seat,
+                actions.code(action),
+            )
         ]
         for trick in new_state.tricks[before:]:
-            events.append(
-                Event(
-                    "trick",
-                    t(
-                        "run.trick",
-                        name=self.seat_name(trick.winner),
-                        points=_pts(trick.points),
-                        why=name_seats(trick.explanation, self.table.seat_names),
-                    ),
-                    trick.winner,
-                    trick=trick,
-                )
-            )
+            text = trick_event_text(self.table, trick)
+            events.append(Event("trick", text, trick.winner, trick=trick))
         run = dataclasses.replace(self, state=new_state, transcript=(*self.transcript, *events))
         return run, tuple(events)
 
@@ -186,10 +196,8 @@ class Run:
             return self, Feedback("invalid", str(e))
         verdict = self.state.explain(action)
         if not verdict.legal:
-            message = name_seats(verdict.message, self.table.seat_names)
-            return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback(
-                "illegal", message, verdict, verdict.forcing
-            )
+            message = speak(self.table, verdict.message)
+            return self._missed(), Feedback("illegal", message, verdict, verdict.forcing)
         code = actions.code(action)
         accepted = step.play.accept == "any" or code in {
             actions.code(actions.parse(self.state, a)) for a in step.play.accept
@@ -200,14 +208,24 @@ class Run:
                 if isinstance(action, Card)
                 else t("run.legal_not_best_action")
             )
-            return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback(
-                "wrong", msg, verdict
-            )
+            return self._missed(), Feedback("wrong", msg, verdict)
+        explanation = step.play.explain or speak(self.table, verdict.message)
         run, events = self._apply_text(text)
         run = dataclasses.replace(run, step=run.step + 1).advance()
+        run = dataclasses.replace(run, explanation=explanation, wrong_here=0)
         new_events = run.transcript[len(self.transcript) :]
-        message = step.play.explain or t("run.right")
-        return run, Feedback("right", message, verdict, (), tuple(new_events) or events)
+        return run, Feedback(
+            "right",
+            _correct(explanation),
+            verdict,
+            (),
+            tuple(new_events) or events,
+            explanation=explanation,
+        )
+
+    def _missed(self) -> Run:
+        """This run after a wrong try: same table, one more mistake."""
+        return dataclasses.replace(self, mistakes=self.mistakes + 1, wrong_here=self.wrong_here + 1)
 
     def answer(self, value: Any) -> tuple[Run, Feedback]:
         """The learner answers the current question."""
@@ -216,24 +234,36 @@ class Run:
             return self, Feedback("invalid", t("run.no_question"))
         expected = step.ask.answer
         ask = step.ask
+        reasoning = ask_reasoning(self.table, self.state, ask)
         if same_answer(
             normalise_answer(self.table, ask, value), normalise_answer(self.table, ask, expected)
         ):
+            explanation = ask.explain or reasoning.full
+            answered = t("run.answer_event", question=ask.question, answer=answer_label(expected))
             run = dataclasses.replace(
                 self,
                 step=self.step + 1,
                 answered=(*self.answered, self.step),
-                transcript=(
-                    *self.transcript,
-                    Event("answer", f"{step.ask.question} {expected}"),
-                    *self.pending,
-                ),
+                transcript=(*self.transcript, Event("answer", answered), *self.pending),
                 pending=(),
             ).advance()
-            return run, Feedback("answer_right", step.ask.explain or t("run.correct"))
-        return dataclasses.replace(self, mistakes=self.mistakes + 1), Feedback(
-            "answer_wrong", t("run.not_quite", value=value)
-        )
+            run = dataclasses.replace(run, explanation=explanation, wrong_here=0)
+            return run, Feedback("answer_right", _correct(explanation), explanation=explanation)
+        given = answer_label(value)
+        if self.wrong_here == 0:
+            # First wrong try: the way to the answer, not the answer.
+            detail = t("run.detail_hint", hint=reasoning.hint or t("run.hint_ask_count"))
+            message = t("run.answer_wrong", value=given, detail=detail)
+        else:
+            # Again: the whole reasoning, and the answer to give.
+            why = ask.explain or reasoning.full
+            answer = answer_label(expected)
+            if why:
+                detail = t("run.detail_answer_why", why=why, answer=answer)
+            else:
+                detail = t("run.detail_answer", answer=answer)
+            message = t("run.answer_wrong_again", value=given, detail=detail)
+        return self._missed(), Feedback("answer_wrong", message, explanation=detail)
 
     def solve_current(self) -> Run:
         """Take the scenario's own answer for the current step (deep links, 'show me')."""
@@ -256,12 +286,18 @@ class Run:
         return self.advance()
 
     def hint(self, tier: int) -> str:
-        """Hints in tiers: 0 the author's nudge, 1 the legal cards, 2 the answer."""
+        """Hints in tiers: 0 a nudge, 1 the legal cards or the engine's reasoning, 2 the answer."""
         step = self.current
         if isinstance(step, AskStep):
-            if tier >= 2:
-                return t("run.hint_answer", answer=step.ask.answer)
-            return t("run.hint_ask_look") if tier == 0 else t("run.hint_ask_count")
+            ask = step.ask
+            if tier == 0:
+                return t("run.hint_ask_look")
+            reasoning = ask_reasoning(self.table, self.state, ask)
+            if tier == 1:
+                return reasoning.hint or t("run.hint_ask_count")
+            why = ask.explain or reasoning.full
+            key = "run.hint_answer_why" if why else "run.hint_answer"
+            return t(key, answer=answer_label(ask.answer), why=why)
         if not isinstance(step, Play):
             return ""
         if tier == 0:
@@ -275,8 +311,9 @@ class Run:
         return t("run.hint_play_answer", answer=answers)
 
 
-def _pts(points: float) -> str:
-    return f"{points:g}"
+def _correct(explanation: str) -> str:
+    """ "Correct." and the explanation (never "Right": a Belote seat is called Right)."""
+    return t("run.correct_why", why=explanation) if explanation else t("run.correct")
 
 
 def _lookup_feedback(feedback: dict[str, str], code: str, state: GameState) -> str | None:
