@@ -256,7 +256,7 @@ class TestDeclarePhase:
         assert outcome.details["declaration_points"] == [20, 0]
         (line,) = [line for line in outcome.lines if line.kind == "declaration"]
         assert line.points == 20 and line.label == "tierce (8♣ 9♣ 10♣), seat 2"
-        assert "Only team 0" in outcome.details["declaration_reason"]
+        assert "Only seat 0 & seat 2 declared" in outcome.details["declaration_reason"]
 
     def test_no_declaration_scores_nothing(self) -> None:
         state = self.at_player_one().apply(NoDeclaration())

@@ -39,7 +39,7 @@ def replay(result: PlayoutResult, ruleset: Ruleset) -> None:
     assert tuple(seat_points) == result.seat_points
     totals = s.outcome().totals
     assert (totals["A"], totals["B"]) == result.side_points
-    assert result.winner == (None if totals["A"] == totals["B"] else s.outcome().result[0])
+    assert result.winner == (None if totals["A"] == totals["B"] else s.outcome().details["winner"])
 
 
 @settings(max_examples=150, deadline=None)

@@ -107,7 +107,7 @@ def test_ten_tricks_the_last_drawer_takes_the_face_up_card_and_partners_pool_poi
         won = sum(t.points for t in s.tricks if t.winner % 2 == side_index)
         assert outcome.totals[side] == won
     assert sum(outcome.totals.values()) == 120
-    assert outcome.lines_for("A")[0].label == "Card points, team A (seats 0 and 2)"
+    assert outcome.lines_for("A")[0].label == "Card points, seat 0 & seat 2"
 
 
 def test_tricks_8_to_10_are_played_without_drawing() -> None:

@@ -71,7 +71,9 @@ def test_a_random_hand_keeps_every_invariant(
     assert outcome.ruleset == preset.name
     a, b = outcome.totals["A"], outcome.totals["B"]
     winner = "A" if a > b else "B"
-    expected = "draw 60-60" if a == b else f"{winner} wins {max(a, b)}-{min(a, b)}"
+    side = ("seat 0", "seat 1") if players == 2 else ("seat 0 & seat 2", "seat 1 & seat 3")
+    named = side[0] if winner == "A" else side[1]
+    expected = "A draw, 60-60." if a == b else f"Won by {named}, {max(a, b)}-{min(a, b)}."
     assert outcome.result == expected
     assert (outcome.details["winner"] is None) == (a == b == 60)
 

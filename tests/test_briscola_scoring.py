@@ -76,7 +76,7 @@ def test_worked_example_final_score_64_56() -> None:
     outcome = play(after_trick_17(), "AH 7S 3H 3S KC 2D").outcome()
     assert outcome.game == "briscola" and outcome.ruleset == "default"
     assert dict(outcome.totals) == {"A": 64, "B": 56}
-    assert outcome.result == "A wins 64-56"
+    assert outcome.result == "Won by seat 0, 64-56."
     kinds = [(line.kind, line.side, line.points) for line in outcome.lines]
     assert kinds == [
         ("card_points", "A", 64),
@@ -84,7 +84,7 @@ def test_worked_example_final_score_64_56() -> None:
         ("result", "A", 0),
         ("result", "B", 0),
     ]
-    assert outcome.lines[2].label.startswith("Wins") and outcome.lines[3].label.startswith("Loses")
+    assert outcome.lines[2].label == "Winner: seat 0" and outcome.lines[3].label == "Loser: seat 1"
     assert "plus 40 from tricks before" in outcome.lines[0].note
     assert_lines_add_up(outcome)
 
@@ -110,7 +110,7 @@ def test_worked_example_from_trick_17_with_the_last_draw() -> None:
         leader=1,
     )
     s = play(s, "4C 6C AH 7S 3H 3S KC 2D")
-    assert s.outcome().result == "A wins 64-56"
+    assert s.outcome().result == "Won by seat 0, 64-56."
 
 
 def test_the_last_trick_earns_no_bonus() -> None:
@@ -130,16 +130,17 @@ def last_trick(a: str, b: str, carried: tuple[int, int], ruleset: str = "default
 def test_sixty_sixty_is_a_draw() -> None:
     outcome = play(last_trick("AH", "2D", (49, 60)), "AH 2D").outcome()
     assert dict(outcome.totals) == {"A": 60, "B": 60}
-    assert outcome.result == "draw 60-60"
-    assert [line.label.split(",")[0] for line in outcome.lines_for("A")] == ["Card points", "Draw"]
+    assert outcome.result == "A draw, 60-60."
+    labels = [line.label for line in outcome.lines_for("A")]
+    assert labels == ["Card points, seat 0", "Draw: seat 0"]
     assert outcome.details["winner"] is None and outcome.details["crossed_target"] is None
     assert_lines_add_up(outcome)
 
 
 def test_sixty_one_wins() -> None:
     outcome = play(last_trick("2H", "AH", (59, 50)), "2H AH").outcome()
-    assert outcome.result == "B wins 61-59"
-    assert outcome.lines_for("B")[1].label.startswith("Wins")
+    assert outcome.result == "Won by seat 1, 61-59."
+    assert outcome.lines_for("B")[1].label == "Winner: seat 1"
     assert "61 or more wins" in outcome.lines_for("B")[1].note
     assert outcome.details["crossed_target"] == {"side": "B", "trick": 20}
 
@@ -147,8 +148,8 @@ def test_sixty_one_wins() -> None:
 def test_the_queen_jack_swap_changes_the_result_of_the_same_cards() -> None:
     default = play(last_trick("QH", "JH", (57, 58)), "QH JH").outcome()
     swapped = play(last_trick("QH", "JH", (57, 58), "queen-jack-swap"), "QH JH").outcome()
-    assert default.result == "A wins 62-58"
-    assert swapped.result == "B wins 63-57"
+    assert default.result == "Won by seat 0, 62-58."
+    assert swapped.result == "Won by seat 1, 63-57."
     assert swapped.ruleset == "queen-jack-swap"
 
 
@@ -159,7 +160,7 @@ def test_captured_cards_count_for_their_side() -> None:
     s = start_play(hands, "7S", trump_card_taken=True, captured=[pile_a, pile_b], leader=0)
     assert s.points == {"A": 40, "B": 45}
     assert set(s.observe(1).known_cards) >= set(pile_a)
-    assert play(s, "AH 7S 3H 3S KC 2D").outcome().result == "A wins 64-56"
+    assert play(s, "AH 7S 3H 3S KC 2D").outcome().result == "Won by seat 0, 64-56."
 
 
 def test_captured_piles_must_be_whole_tricks() -> None:

@@ -115,7 +115,8 @@ class TestAllPass:
         s = bid_all(fresh(), Bid.PASS, Bid.PASS, Bid.PASS, Bid.PASS)
         assert s.is_terminal and s.to_move is None and s.legal_actions() == []
         out = s.outcome()
-        assert out.result == "all_passed"
+        assert out.details["result"] == "all_passed"
+        assert out.result == "All four players passed: no game."
         assert out.totals == {"seat 0": 0.0, "seat 1": 0.0, "seat 2": 0.0, "seat 3": 0.0}
         assert [line.kind for line in out.lines] == ["result"]
         assert "all four players passed" in out.lines[0].label
@@ -136,8 +137,9 @@ class TestPetitSec:
         s = tarot.new_hand(hands=hands, chien=chien)
         assert s.is_terminal and s.petit_sec == (2,)
         out = s.outcome()
-        assert out.result == "petit_sec"
-        assert "seat 2 holds the Petit sec" in out.lines[0].label
+        assert out.details["result"] == "petit_sec"
+        assert out.result.startswith("Deal cancelled") and "Petit sec" in out.result
+        assert "the Petit sec in seat 2's hand" in out.lines[0].label
         assert set(out.totals.values()) == {0.0}
         # The Petit sec hand is laid down to prove it.
         assert set(hands[2]) <= s.observe(0).known_cards
@@ -161,7 +163,7 @@ class TestWrongActions:
     def test_a_card_during_the_bidding(self) -> None:
         with pytest.raises(IllegalPlayError) as e:
             fresh().apply(P("T1"))
-        assert e.value.code == WRONG_PHASE and "bids" in str(e.value)
+        assert e.value.code == WRONG_PHASE and "turn to bid" in str(e.value)
 
     def test_a_discard_during_the_bidding(self) -> None:
         v = fresh().explain(Discard(P("1S")))

@@ -78,7 +78,7 @@ def _hands_at_trick_one(end: TarotState) -> list[list[Card]]:
 
 def agree(r: tarot.PlayoutResult, end: TarotState) -> None:
     out = end.outcome()
-    assert out.result == r.result
+    assert out.details["result"] == r.result
     assert tuple(out.totals[tarot.seat_key(s)] for s in range(4)) == r.totals
     if r.result in ("petit_sec", "all_passed"):
         return

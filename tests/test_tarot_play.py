@@ -180,7 +180,7 @@ class TestTricks:
             s = s.apply(P(card))
         t = s.tricks[-1]
         assert t.winner == 2 and t.reason == "highest_trump"
-        assert t.explanation == "T9 is the highest trump: seat 2 wins the trick."
+        assert t.explanation == "T9 is the highest trump: the trick goes to seat 2."
         assert s.to_move == 2 and s.current_trick == ()
 
     def test_highest_of_the_led_suit_wins(self) -> None:
@@ -213,7 +213,7 @@ class TestRefusals:
 
     def test_a_bid_during_the_play(self) -> None:
         v = self.S.explain(Bid.GARDE)
-        assert not v.legal and v.code == WRONG_PHASE and "plays a card" in v.message
+        assert not v.legal and v.code == WRONG_PHASE and "turn to play a card" in v.message
 
     def test_after_the_last_trick(self) -> None:
         s = late(["4C", "5C", "KH", "6C"], leader=0)

@@ -60,7 +60,7 @@ class TestWorkedExample:
     def test_each_defender_pays_58_and_the_taker_gets_174(self) -> None:
         out = self.S.outcome()
         assert per_seat(out) == [174.0, -58.0, -58.0, -58.0]
-        assert out.result == "made"
+        assert out.details["result"] == "made" and " made by seat " in out.result
         books_balance(out)
 
     def test_the_lines_walk_through_each_step(self) -> None:
@@ -82,14 +82,14 @@ class TestWorkedExample:
 class TestContract:
     def test_exactly_the_target_is_made(self) -> None:
         out = over(captured={0: "T21 EXC", 1: "T1"}, carried_points={0: 29.0, 1: 45.5}).outcome()
-        assert out.details["points"] == 41.0 and out.result == "made"
+        assert out.details["points"] == 41.0 and out.details["result"] == "made"
         assert per_seat(out) == [150.0, -50.0, -50.0, -50.0]  # (25 + 0) x 2
 
     def test_failed_the_taker_pays_each_defender(self) -> None:
         out = over(captured={0: "T21", 1: "T1 EXC"}, carried_points={0: 32.5, 1: 42.0}).outcome()
         d = out.details
         assert (d["points"], d["bouts"], d["target"], d["difference"]) == (40.0, 1, 51.0, -11.0)
-        assert out.result == "failed"
+        assert out.details["result"] == "failed" and " failed by seat " in out.result
         assert per_seat(out) == [-216.0, 72.0, 72.0, 72.0]  # (25 + 11) x 2
         assert line(out, "difference").label == "Difference: 40 - 51 = -11 (failed)"
         books_balance(out)
@@ -185,7 +185,7 @@ class TestPoignee:
         out = s.outcome()
         assert out.details["poignee"] == 20.0
         assert line(out, "poignee").points == 60.0
-        assert line(out, "poignee").label.startswith("Simple poignée of seat 1: 20")
+        assert line(out, "poignee").label.startswith("Seat 1's simple poignée: 20")
         assert per_seat(out) == [234.0, -78.0, -78.0, -78.0]  # 58 + 20
         books_balance(out)
 

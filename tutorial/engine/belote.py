@@ -52,6 +52,9 @@ from tutorial.engine.core import (
     option,
     register_ruleset,
     resolve_ruleset,
+    seat_name,
+    seat_possessive,
+    side_name,
 )
 from tutorial.engine.errors import (
     IllegalActionError,
@@ -100,7 +103,6 @@ _CARRE_KEYS = {
     "K": "belote.combo.carre_kings",
     "Q": "belote.combo.carre_queens",
 }
-_TEAM_KEYS = ("belote.team.0", "belote.team.1")
 _SUIT_KEYS = {
     Suit.SPADES: "common.suit.spades",
     Suit.HEARTS: "common.suit.hearts",
@@ -728,9 +730,9 @@ def compare_declarations(
     else:
         reason = t(
             _why_stronger(best, rival[3], strength == rival[0]),
-            seat=seat,
+            seat=seat_possessive(seat, start=True),
             best=best.describe(),
-            rival_seat=rival[2],
+            rival_seat=seat_possessive(rival[2]),
             rival=rival[3].describe(),
         )
     return DeclarationResult(team, seat, best, reason)
@@ -754,8 +756,8 @@ def _why_stronger(a: Combination, b: Combination, equal: bool) -> str:
 
 
 def _team_label(team: int) -> str:
-    """``team 0 (seats 0 and 2)`` or ``team 1 (seats 1 and 3)``, from the catalogue."""
-    return t(_TEAM_KEYS[team])
+    """A team by its seats' names: ``You & Partner`` (``seat 0 & seat 2`` when unnamed)."""
+    return side_name((team, team + 2))
 
 
 # --- Actions --------------------------------------------------------------------------
@@ -925,9 +927,14 @@ class BeloteState:
             return Verdict.refuse(HAND_OVER, t("belote.refuse.hand_over"), (), _RULE_TURN)
         if isinstance(action, Play):
             if action.seat != self.to_move:
+                assert self.to_move is not None  # the hand is not over
                 return Verdict.refuse(
                     NOT_YOUR_TURN,
-                    t("belote.refuse.not_your_turn", turn=self.to_move, seat=action.seat),
+                    t(
+                        "belote.refuse.not_your_turn",
+                        turn=seat_possessive(self.to_move),
+                        seat=seat_possessive(action.seat),
+                    ),
                     (action.card,),
                     _RULE_TURN,
                 )
@@ -1638,7 +1645,7 @@ def _score(state: BeloteState) -> HandOutcome:
         card_lines(defence)
     for seat, combos in declared.items():
         for combo in combos:
-            label = t("belote.line.declaration", combination=combo.describe(), seat=seat)
+            label = t("belote.line.declaration", combination=combo.describe(), seat=seat_name(seat))
             if seat % 2 == best_team and decl_to is not None:
                 add("declaration", label, decl_to, combo.points, decl_note)
             elif seat % 2 == best_team:
@@ -1661,9 +1668,10 @@ def _score(state: BeloteState) -> HandOutcome:
                 note = t("belote.note.declaration_beaten", reason=dres.reason)
                 add("declaration", label, seat % 2, 0, note)
     if belote_team is not None:
+        assert state.belote_holder is not None  # belote_team is the holder's team
         add(
             "belote",
-            t("belote.line.belote", seat=state.belote_holder),
+            t("belote.line.belote", seat=seat_name(state.belote_holder)),
             belote_team,
             BELOTE_POINTS,
             t("belote.note.belote"),

@@ -61,6 +61,9 @@ from tutorial.engine.core import (
     option,
     register_ruleset,
     resolve_ruleset,
+    seat_name,
+    seat_possessive,
+    side_name,
 )
 from tutorial.engine.errors import (
     IllegalActionError,
@@ -345,9 +348,8 @@ class Draw:
 
 
 def _side_label(side: int, n: int) -> str:
-    if n == 2:
-        return t("briscola.side.player", side=SIDES[side], seat=side)
-    return t("briscola.side.team", side=SIDES[side], seat=side, partner=side + 2)
+    """A side by its seats' names: ``You``, or ``You & Partner`` with four players."""
+    return side_name((side,) if n == 2 else (side, side + 2))
 
 
 @dataclass(frozen=True)
@@ -489,10 +491,10 @@ class BriscolaState:
                 NOT_YOUR_TURN,
                 t(
                     "briscola.refuse.not_your_turn",
-                    seat=played_by,
+                    seat=seat_name(played_by, start=True),
                     card=card.label,
-                    turn=seat,
-                    leader=self.leader,
+                    turn=seat_possessive(seat),
+                    leader=seat_name(self.leader),
                 ),
                 (card,),
                 RULE_TURN,
@@ -517,7 +519,10 @@ class BriscolaState:
                 return t("briscola.refuse.face_up_trump", card=card.label, hand=hand)
             if holder is not None:
                 return t(
-                    "briscola.refuse.face_up_trump_drawn", card=card.label, seat=holder, hand=hand
+                    "briscola.refuse.face_up_trump_drawn",
+                    card=card.label,
+                    seat=seat_name(holder),
+                    hand=hand,
                 )
         return t("briscola.refuse.not_in_hand", card=card.label, hand=hand)
 
@@ -675,9 +680,14 @@ class BriscolaState:
             result = t("briscola.result.draw", a=a, b=b)
         else:
             winner = SIDES[0] if a > b else SIDES[1]
-            result = t("briscola.result.win", side=winner, high=max(a, b), low=min(a, b))
+            result = t(
+                "briscola.result.win",
+                side=_side_label(0 if a > b else 1, n),
+                high=max(a, b),
+                low=min(a, b),
+            )
         lines: list[ScoreLine] = []
-        for i, side_name in enumerate(SIDES):
+        for i, side_key in enumerate(SIDES):
             label = _side_label(i, n)
             if start[i]:
                 key = _TRICKS_WON_BEFORE_KEYS[won[i] == 1]
@@ -688,23 +698,23 @@ class BriscolaState:
                 ScoreLine(
                     "card_points",
                     t("briscola.line.card_points", side=label),
-                    side_name,
+                    side_key,
                     running[i],
                     note,
                 )
             )
-        for i, side_name in enumerate(SIDES):
+        for i, side_key in enumerate(SIDES):
             label = _side_label(i, n)
             points = running[i]
             if winner is None:
                 text, note = t("briscola.line.draw", side=label), t("briscola.note.draw")
-            elif winner == side_name:
+            elif winner == side_key:
                 text = t("briscola.line.wins", side=label)
                 note = t("briscola.note.wins", points=points)
             else:
                 text = t("briscola.line.loses", side=label)
                 note = t("briscola.note.loses", points=points)
-            lines.append(ScoreLine("result", text, side_name, 0, note))
+            lines.append(ScoreLine("result", text, side_key, 0, note))
         details: dict[str, Any] = {
             "players": n,
             "trump_suit": self.trump_suit.value,

@@ -89,6 +89,8 @@ from tutorial.engine.core import (
     option,
     register_ruleset,
     resolve_ruleset,
+    seat_name,
+    seat_possessive,
 )
 from tutorial.engine.errors import (
     IllegalActionError,
@@ -125,7 +127,7 @@ PHASE_POIGNEE = "poignee"
 PHASE_PLAY = "play"
 PHASE_DONE = "done"
 
-#: ``HandOutcome.result`` values.
+#: ``HandOutcome.details["result"]`` values (``HandOutcome.result`` is the sentence).
 RESULT_MADE = "made"
 RESULT_FAILED = "failed"
 RESULT_PETIT_SEC = "petit_sec"
@@ -648,7 +650,11 @@ class TarotState:
             if action.seat != seat:
                 return Verdict.refuse(
                     NOT_YOUR_TURN,
-                    t("tarot.refuse.not_your_turn", turn=seat, seat=action.seat),
+                    t(
+                        "tarot.refuse.not_your_turn",
+                        turn=seat_possessive(seat),
+                        seat=seat_possessive(action.seat),
+                    ),
                     rule=RULE_TURN,
                 )
             action = action.card
@@ -726,7 +732,9 @@ class TarotState:
     def _explain_bid(self, seat: Seat, bid: Bid) -> Verdict:
         top = self._highest_bid
         if bid is Bid.PASS:
-            return Verdict.ok(t("tarot.ok.pass", seat=seat), rule=RULE_BIDDING)
+            return Verdict.ok(
+                t("tarot.ok.pass", seat=seat_name(seat, start=True)), rule=RULE_BIDDING
+            )
         if bid <= top:
             above = [b.label for b in Bid if b > top]
             return Verdict.refuse(
@@ -860,7 +868,9 @@ class TarotState:
                 return Verdict.refuse(
                     BAD_DECLARATION, t("tarot.refuse.poignee_declined"), p.cards, RULE_POIGNEE
                 )
-            return Verdict.ok(t("tarot.ok.no_poignee", seat=seat), rule=RULE_POIGNEE)
+            return Verdict.ok(
+                t("tarot.ok.no_poignee", seat=seat_name(seat, start=True)), rule=RULE_POIGNEE
+            )
         if p.level not in POIGNEE_SIZES:
             return Verdict.refuse(
                 BAD_DECLARATION,
@@ -1064,7 +1074,7 @@ class TarotState:
             return t("tarot.whose.partner")
         if holder == self.taker:
             return t("tarot.whose.taker")
-        return t("tarot.whose.seat", seat=holder)
+        return t("tarot.whose.seat", seat=seat_possessive(holder))
 
     def _explain_card(self, seat: Seat, card: Card) -> Verdict:
         if card not in TAROT_DECK:
@@ -1122,17 +1132,17 @@ class TarotState:
         win_card = next(p.card for p in plays if p.seat == winner)
         if exception:
             reason = EXCUSE_WINS_LAST_TRICK
-            text = t("tarot.trick.excuse_wins_last_trick", seat=winner)
+            text = t("tarot.trick.excuse_wins_last_trick", seat=seat_possessive(winner, start=True))
         elif is_trump(win_card):
             reason = HIGHEST_TRUMP
-            text = t("tarot.trick.highest_trump", card=win_card.label, seat=winner)
+            text = t("tarot.trick.highest_trump", card=win_card.label, seat=seat_name(winner))
         else:
             reason = HIGHEST_OF_LED_SUIT
             text = t(
                 "tarot.trick.highest_of_led_suit",
                 card=win_card.label,
                 suit=_suit_name(win_card.suit),
-                seat=winner,
+                seat=seat_name(winner),
             )
         pts = points_of(cards)
         if EXCUSE in cards and not exception:
@@ -1191,7 +1201,8 @@ class TarotState:
     # -- texts ---------------------------------------------------------------------------
 
     def _expecting(self) -> str:
-        seat = self.to_move
+        seat = seat_possessive(self.to_move) if self.to_move is not None else ""
+        taker = seat_name(self.taker) if self.taker is not None else ""
         if self.phase == PHASE_BIDDING:
             top = self._highest_bid
             if top is Bid.PASS:
@@ -1199,9 +1210,9 @@ class TarotState:
             return t("tarot.expecting.bid_above", seat=seat, bid=top.label)
         if self.phase == PHASE_DISCARD:
             left = CHIEN_SIZE - len(self.discard)
-            return t("tarot.expecting.discard", seat=seat, left=left)
+            return t("tarot.expecting.discard", seat=taker, left=left)
         if self.phase == PHASE_CHELEM:
-            return t("tarot.expecting.chelem", seat=seat)
+            return t("tarot.expecting.chelem", seat=taker)
         if self.phase == PHASE_POIGNEE:
             return t("tarot.expecting.poignee", seat=seat)
         return t("tarot.expecting.card", seat=seat)
@@ -1295,16 +1306,22 @@ class TarotState:
     def _cancelled_outcome(self) -> HandOutcome:
         if self.cancelled == RESULT_PETIT_SEC:
             seat = self.petit_sec[0]
-            label = t("tarot.line.petit_sec", seat=seat)
+            label = t("tarot.line.petit_sec", seat=seat_possessive(seat))
             note = t("tarot.note.petit_sec")
+            result = t("tarot.result.petit_sec", seat=seat_name(seat, start=True))
         else:
             seat = (self.dealer + 1) % NUM_PLAYERS
             label = t("tarot.line.all_passed")
             note = t("tarot.note.all_passed")
+            result = t("tarot.result.all_passed")
         lines = (ScoreLine("result", label, seat_key(seat), 0.0, note),)
         totals = {seat_key(s): 0.0 for s in range(NUM_PLAYERS)}
-        details: dict[str, Any] = {"cancelled": self.cancelled, "petit_sec": self.petit_sec}
-        return HandOutcome(GAME, self.ruleset.name, lines, totals, str(self.cancelled), details)
+        details: dict[str, Any] = {
+            "result": self.cancelled,
+            "cancelled": self.cancelled,
+            "petit_sec": self.petit_sec,
+        }
+        return HandOutcome(GAME, self.ruleset.name, lines, totals, result, details)
 
 
 _ACTION_TYPES: Mapping[str, type] = {
@@ -1370,9 +1387,10 @@ def _tally(state: TarotState) -> _Tally:
                 exchange = 0.5 if win_team == TAKER_TEAM else -0.5
                 note = t(
                     "tarot.note.excuse_exchange",
-                    seat=p.seat,
+                    seat=seat_name(p.seat, start=True),
                     trick=trick.index + 1,
-                    winner=trick.winner,
+                    winner=seat_name(trick.winner),
+                    owner=seat_possessive(p.seat),
                 )
             elif trick.index == NUM_TRICKS - 1 and not exception:
                 key = (
@@ -1380,7 +1398,7 @@ def _tally(state: TarotState) -> _Tally:
                     if dest == TAKER_TEAM
                     else "tarot.note.excuse_last_defence"
                 )
-                note = t(key, seat=p.seat)
+                note = t(key, seat=seat_name(p.seat, start=True))
     return _Tally(pts, bouts, exchange, note, owner)
 
 
@@ -1419,7 +1437,12 @@ def _score(state: TarotState) -> HandOutcome:
             if pteam == TAKER_TEAM
             else "tarot.note.petit_au_bout_defence"
         )
-        pab_note = t(key, trick=bout_trick.index + 1, winner=bout_trick.winner, multiplier=mult)
+        pab_note = t(
+            key,
+            trick=bout_trick.index + 1,
+            winner=seat_name(bout_trick.winner),
+            multiplier=mult,
+        )
 
     # Poignées: to the team that wins the contract, not multiplied.
     poignee_total = float(sum(p.bonus for _, p in state.poignees)) * sign
@@ -1470,7 +1493,7 @@ def _score(state: TarotState) -> HandOutcome:
     lines.append(
         ScoreLine(
             "card_points",
-            t("tarot.line.card_points", seat=taker, points=_fmt(points)),
+            t("tarot.line.card_points", seat=seat_name(taker), points=_fmt(points)),
             tk,
             0.0,
             " + ".join(parts),
@@ -1547,7 +1570,7 @@ def _score(state: TarotState) -> HandOutcome:
     for s, p in state.poignees:
         pay(
             "poignee",
-            t(_POIGNEE_LINE_KEYS[p.level], seat=s, bonus=p.bonus),
+            t(_POIGNEE_LINE_KEYS[p.level], seat=seat_possessive(s, start=True), bonus=p.bonus),
             p.bonus * sign,
             t("tarot.note.poignee_taker") if made else t("tarot.note.poignee_defence"),
         )
@@ -1560,7 +1583,7 @@ def _score(state: TarotState) -> HandOutcome:
     result_text = t(
         key,
         contract=contract.label,
-        seat=taker,
+        seat=seat_name(taker),
         defender=_fmt(abs(per_defender)),
         taker=_fmt(abs(taker_total)),
     )
@@ -1608,8 +1631,8 @@ def _score(state: TarotState) -> HandOutcome:
             "points": points_of(state.set_aside),
         },
     }
-    result = RESULT_MADE if made else RESULT_FAILED
-    return HandOutcome(GAME, state.ruleset.name, tuple(lines), totals, result, details)
+    details["result"] = RESULT_MADE if made else RESULT_FAILED
+    return HandOutcome(GAME, state.ruleset.name, tuple(lines), totals, result_text, details)
 
 
 def _setaside_points(state: TarotState, team: int) -> float:
