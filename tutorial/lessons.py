@@ -9,9 +9,10 @@ Pure Python: no streamlit.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
@@ -149,9 +150,108 @@ def render_readme(readme: str, table: str) -> str:
     return head + TABLE_START + "\n" + table + TABLE_END + tail
 
 
-def lesson_of(scenario_id: str, lessons: list[Lesson]) -> tuple[Lesson, int] | None:
-    """The first lesson that practises a scenario, and the scenario's index in it."""
+# --- Moving through the course (pure helpers for the player and the pages) -----------
+
+
+def lesson_of(scenario_id: str, lessons: Sequence[Lesson]) -> tuple[Lesson, int] | None:
+    """The first lesson that practises a scenario, and the scenario's index in it.
+
+    >>> lesson, index = lesson_of("belote/y", [_demo("belote/01-a", ["belote/x", "belote/y"])])
+    >>> lesson.id, index
+    ('belote/01-a', 1)
+    """
     for lesson in lessons:
         if scenario_id in lesson.model.scenarios:
             return lesson, lesson.model.scenarios.index(scenario_id)
     return None
+
+
+def next_in_lesson(scenario_id: str, lessons: Sequence[Lesson]) -> str | None:
+    """The scenario after this one in its lesson, or None (the lesson's last, or in none).
+
+    >>> course = [_demo("belote/01-a", ["belote/x", "belote/y"])]
+    >>> next_in_lesson("belote/x", course), next_in_lesson("belote/y", course)
+    ('belote/y', None)
+    """
+    found = lesson_of(scenario_id, lessons)
+    if found is None:
+        return None
+    lesson, index = found
+    rest = lesson.model.scenarios[index + 1 :]
+    return rest[0] if rest else None
+
+
+def lesson_by_id(lesson_id: str, lessons: Sequence[Lesson]) -> Lesson | None:
+    """The lesson with this id (``belote/03-trumping``), or None."""
+    return next((le for le in lessons if le.id == lesson_id), None)
+
+
+def start_lesson(
+    game: str, lessons: Sequence[Lesson], is_done: Callable[[Lesson], bool]
+) -> Lesson | None:
+    """Where a learner starts a game: its first lesson not done yet (else its first).
+
+    >>> course = [_demo("belote/01-a", []), _demo("belote/02-b", [])]
+    >>> start_lesson("belote", course, lambda le: le.number == 1).id
+    'belote/02-b'
+    >>> start_lesson("tarot", course, lambda le: False) is None
+    True
+    """
+    mine = [le for le in lessons if le.game == game]
+    return next((le for le in mine if not is_done(le)), mine[0] if mine else None)
+
+
+# --- Quizzes -----------------------------------------------------------------------------
+
+QuizMark = Literal["unanswered", "correct", "wrong"]
+
+
+def mark_answer(question: QuizQuestion, chosen: object | None) -> QuizMark:
+    """Whether a choice answers a question: not answered, correct or wrong.
+
+    >>> q = QuizQuestion(question="?", choices=[8, 7], answer=8)
+    >>> mark_answer(q, None), mark_answer(q, "8"), mark_answer(q, 7)
+    ('unanswered', 'correct', 'wrong')
+    """
+    if chosen is None:
+        return "unanswered"
+    return "correct" if str(chosen) == str(question.answer) else "wrong"
+
+
+@dataclass(frozen=True)
+class QuizScore:
+    """A quiz's marks counted: how many are correct and answered, of how many."""
+
+    correct: int
+    answered: int
+    total: int
+
+    @property
+    def unanswered(self) -> int:
+        """Questions with no choice yet."""
+        return self.total - self.answered
+
+    @property
+    def perfect(self) -> bool:
+        """Every question answered, and correctly."""
+        return self.total > 0 and self.correct == self.total
+
+
+def quiz_score(marks: Sequence[QuizMark]) -> QuizScore:
+    """Count a quiz's marks.
+
+    >>> quiz_score(["correct", "wrong", "unanswered"])
+    QuizScore(correct=1, answered=2, total=3)
+    """
+    return QuizScore(
+        correct=sum(1 for m in marks if m == "correct"),
+        answered=sum(1 for m in marks if m != "unanswered"),
+        total=len(marks),
+    )
+
+
+def _demo(lesson_id: str, scenarios: list[str]) -> Lesson:
+    """A small lesson for the examples above."""
+    game, stem = lesson_id.split("/")
+    model = LessonModel(title=stem, rules=["x"], text="", scenarios=scenarios)
+    return Lesson(lesson_id, game, int(stem[:2]), model)

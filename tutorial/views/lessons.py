@@ -1,4 +1,9 @@
-"""Lessons: the course per game, each with its text, scenarios and quiz."""
+"""Lessons: the course per game, each with its text, scenarios (done, stars) and quiz.
+
+``?lesson=<lesson id>`` opens a lesson (the player's "back to the lesson" link, the
+Home page's "Start with"); the address then follows the lesson open. The quiz is
+checked on demand; once checked, its marks and score follow every change of answer.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,17 @@ import streamlit as st
 
 from tutorial.engine.errors import ScenarioError
 from tutorial.engine.games import GAMES
-from tutorial.i18n import t
-from tutorial.lessons import Lesson, load_lessons
+from tutorial.i18n import t, tn
+from tutorial.lessons import (
+    Lesson,
+    QuizMark,
+    lesson_by_id,
+    load_lessons,
+    mark_answer,
+    quiz_score,
+    start_lesson,
+)
+from tutorial.progress import stars
 from tutorial.ui import common, state
 
 
@@ -38,59 +52,147 @@ def lesson_done(lesson: Lesson) -> bool:
     return scen and quiz_ok
 
 
+def open_lesson(lesson: Lesson) -> None:
+    """Open a lesson on the Lessons page (from a callback, before the page is drawn)."""
+    state.set_lesson(lesson.id)
+
+
+# --- scenarios ---------------------------------------------------------------------------
+
+
+def scenario_stars(scenario_id: str) -> int:
+    """The stars of a finished scenario (0 when not finished)."""
+    p = state.progress_of(scenario_id)
+    if not p.done:
+        return 0
+    return p.stars or stars(p.mistakes)  # the best finish kept by the player, if any
+
+
 def _open_scenario(sid: str) -> None:
     state.set_current_scenario(sid)
     state.set_link_applied("")  # forget an older deep link
     st.query_params.clear()
 
 
-def _check_quiz(lesson: Lesson) -> None:
-    right = 0
+def _scenarios(lesson: Lesson) -> None:
+    lib = common.library()
+    st.subheader(t("lessons.practice"))
+    for sid in lesson.model.scenarios:
+        checked = lib.get(sid)
+        if checked is None:
+            st.warning(t("lessons.missing", sid=sid))
+            continue
+        n = scenario_stars(sid)
+        done = state.progress_of(sid).done
+        label = checked.scenario.title + (f"  {'★' * n}{'☆' * (3 - n)}" if done else "")
+        status = t("lessons.scenario_done", stars=tn("lessons.stars", n)) if done else ""
+        if st.button(
+            ("✓ " if done else "") + label,
+            key=f"open_{lesson.id}_{sid}",
+            on_click=_open_scenario,
+            args=(sid,),
+            help=status or t("lessons.scenario_todo"),
+        ):
+            st.switch_page(common.PLAY_PAGE)
+
+
+# --- the quiz ----------------------------------------------------------------------------
+
+
+def _quiz_key(lesson: Lesson, i: int) -> str:
+    return f"quiz_{lesson.id}_{i}"
+
+
+def quiz_marks(lesson: Lesson) -> list[QuizMark]:
+    """The marks of the answers chosen now on the page."""
+    return [
+        mark_answer(q, st.session_state.get(_quiz_key(lesson, i)))
+        for i, q in enumerate(lesson.model.quiz)
+    ]
+
+
+def _record(lesson: Lesson) -> None:
+    """Check the quiz (the button), or re-check it after a change once it was checked."""
+    score = quiz_score(quiz_marks(lesson))
+    state.quiz()[lesson.id] = {"right": score.correct, "total": score.total, "checked": True}
+
+
+def _changed(lesson: Lesson) -> None:
+    if state.quiz().get(lesson.id, {}).get("checked"):
+        _record(lesson)  # the score follows every change once the quiz is checked
+
+
+def _quiz(lesson: Lesson) -> None:
+    st.subheader(t("lessons.quiz"))
+    checked = bool(state.quiz().get(lesson.id, {}).get("checked"))
+    marks = quiz_marks(lesson)
     for i, q in enumerate(lesson.model.quiz):
-        chosen = st.session_state.get(f"quiz_{lesson.id}_{i}")
-        if chosen is not None and str(chosen) == str(q.answer):
-            right += 1
-    state.quiz()[lesson.id] = {"right": right, "total": len(lesson.model.quiz), "checked": True}
+        st.radio(
+            q.question,
+            [str(c) for c in q.choices],
+            index=None,
+            key=_quiz_key(lesson, i),
+            on_change=_changed,
+            args=(lesson,),
+        )
+        if not checked:
+            continue
+        if marks[i] == "unanswered":
+            st.info(t("lessons.quiz_unanswered"), icon=":material/radio_button_unchecked:")
+        elif marks[i] == "correct":
+            st.success(
+                t("lessons.quiz_correct", explain=q.explain) if q.explain else t("run.correct"),
+                icon=":material/check_circle:",
+            )
+        else:
+            answer = t("run.quoted", text=str(q.answer))
+            st.warning(
+                t("lessons.quiz_wrong", answer=answer, explain=q.explain).strip(),
+                icon=":material/help:",
+            )
+    st.button(t("lessons.check"), key=f"check_{lesson.id}", on_click=_record, args=(lesson,))
+    if checked:
+        score = quiz_score(marks)
+        if score.unanswered:
+            left = tn("lessons.quiz_left", score.unanswered)
+            text = t("lessons.quiz_score_left", right=score.correct, total=score.total, left=left)
+        else:
+            text = t("lessons.quiz_score", right=score.correct, total=score.total)
+        (st.success if score.perfect else st.info)(text)
 
 
 def show_lesson(lesson: Lesson) -> None:
     """One lesson: text, scenarios, quiz."""
-    lib = common.library()
     st.header(lesson.title)
     st.markdown(lesson.model.text)
     if lesson.model.scenarios:
-        st.subheader(t("lessons.practice"))
-        for sid in lesson.model.scenarios:
-            checked = lib.get(sid)
-            if checked is None:
-                st.warning(t("lessons.missing", sid=sid))
-                continue
-            done = state.progress_of(sid).done
-            label = ("✓ " if done else "") + checked.scenario.title
-            if st.button(
-                label, key=f"open_{lesson.id}_{sid}", on_click=_open_scenario, args=(sid,)
-            ):
-                st.switch_page(common.PLAY_PAGE)
+        _scenarios(lesson)
     if lesson.model.quiz:
-        st.subheader(t("lessons.quiz"))
-        record = state.quiz().get(lesson.id, {})
-        for i, q in enumerate(lesson.model.quiz):
-            st.radio(
-                q.question, [str(c) for c in q.choices], index=None, key=f"quiz_{lesson.id}_{i}"
-            )
-            if record.get("checked"):
-                chosen = st.session_state.get(f"quiz_{lesson.id}_{i}")
-                if chosen is not None and str(chosen) == str(q.answer):
-                    st.success(t("lessons.quiz_right", explain=q.explain))
-                else:
-                    st.warning(t("lessons.quiz_wrong", answer=q.answer, explain=q.explain))
-        st.button(
-            t("lessons.check"), key=f"check_{lesson.id}", on_click=_check_quiz, args=(lesson,)
-        )
-        if record.get("checked"):
-            st.info(
-                t("lessons.quiz_score", right=record.get("right", 0), total=record.get("total", 0))
-            )
+        _quiz(lesson)
+
+
+# --- the page ----------------------------------------------------------------------------
+
+
+def _apply_link(lessons: list[Lesson]) -> None:
+    """``?lesson=<id>`` opens that lesson (when it is not the one open already)."""
+    link = st.query_params.get("lesson")
+    if not link or link == state.lesson():
+        return
+    if lesson_by_id(link, lessons) is None:
+        st.warning(t("lessons.unknown_link", lesson=link))
+        return
+    state.set_lesson(link)
+
+
+def _on_game() -> None:
+    lessons, _ = course(state.settings().language)
+    first = start_lesson(st.session_state["lessons_game"], lessons, lesson_done)
+    state.set_lesson(first.id if first is not None else None)
+
+
+def _on_pick(game: str) -> None:
+    state.set_lesson(st.session_state[f"lessons_pick_{game}"])
 
 
 def main() -> None:
@@ -100,28 +202,37 @@ def main() -> None:
     if error:
         st.error(t("lessons.broken"))
         st.code(error, language=None)
+    _apply_link(lessons)
+    current = lesson_by_id(state.lesson() or "", lessons)
+    if current is not None:  # the open lesson decides the game shown
+        st.session_state["lessons_game"] = current.game
     with st.sidebar:
         game = st.selectbox(
-            t("play.game"), GAMES, format_func=common.game_title, key="lessons_game"
+            t("play.game"),
+            GAMES,
+            format_func=common.game_title,
+            key="lessons_game",
+            on_change=_on_game,
         )
     mine = [le for le in lessons if le.game == game]
     if not mine:
         st.info(t("lessons.none"))
         return
+    if current is None or current.game != game:
+        current = start_lesson(game, lessons, lesson_done) or mine[0]
+        state.set_lesson(current.id)
     done = sum(1 for le in mine if lesson_done(le))
     st.progress(done / len(mine), text=t("lessons.progress", done=done, total=len(mine)))
-    ids = [le.id for le in mine]
-    cur = state.lesson()
-    chosen = st.radio(
+    titles = {le.id: ("✓ " if lesson_done(le) else "") + le.title for le in mine}
+    st.session_state[f"lessons_pick_{game}"] = current.id
+    st.radio(
         t("lessons.choose"),
-        ids,
-        index=ids.index(cur) if cur in ids else 0,
-        format_func=lambda lid: (
-            ("✓ " if lesson_done(next(le for le in mine if le.id == lid)) else "")
-            + next(le.title for le in mine if le.id == lid)
-        ),
+        list(titles),
+        format_func=titles.__getitem__,
         key=f"lessons_pick_{game}",
-        horizontal=False,
+        on_change=_on_pick,
+        args=(game,),
     )
-    state.set_lesson(chosen)
-    show_lesson(next(le for le in mine if le.id == chosen))
+    if st.query_params.get("lesson") != current.id:
+        st.query_params["lesson"] = current.id  # the address names the lesson open
+    show_lesson(current)

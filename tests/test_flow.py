@@ -1,0 +1,382 @@
+"""The learning flow: answers that explain, stars, quizzes, lessons, and the way in from Home."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from tutorial.engine.cards import Card
+from tutorial.engine.core import Play, TrickResult
+from tutorial.lessons import (
+    QuizQuestion,
+    lesson_by_id,
+    lesson_of,
+    load_lessons,
+    mark_answer,
+    next_in_lesson,
+    quiz_score,
+    start_lesson,
+)
+from tutorial.progress import stars
+from tutorial.scenarios.check_cli import scenario_files
+from tutorial.scenarios.checker import Checked, check_text
+from tutorial.scenarios.loader import parse_file
+from tutorial.scenarios.model import AskStep
+from tutorial.scenarios.position import build
+from tutorial.scenarios.reasons import answer_label, speak, trick_event_text
+from tutorial.scenarios.runtime import Run, start
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios"
+BASE = (SCENARIOS / "belote" / "overruff.yaml").read_text(encoding="utf-8")
+APP = "../tutorial/app.py"  # relative to this file, as AppTest wants
+LESSONS = load_lessons("en")
+
+# overruff: Partner leads A♠, Left trumps 10♥, the learner (You) must overtrump with 9♥,
+# Right plays 7♠; the question asks who wins that trick (no author's explanation).
+AUTHOR_EXPLAIN = "The ♥9 beats the ♥10, so you must play it."
+POINTS_ASK = (
+    "question: Who wins this trick?\n      kind: trick_winner\n      answer: You\n"
+    "      choices: [You, Right, Partner, Left]"
+)
+
+
+def _checked(text: str = BASE) -> Checked:
+    return check_text(text, "flow.yaml")
+
+
+def _every_scenario() -> Iterator[tuple[Path, Run]]:
+    """Each scenario file at its start (built, not proved: the checker has its own tests)."""
+    for path in scenario_files([str(SCENARIOS)]):
+        sc, doc = parse_file(path)
+        yield path, start(sc, build(sc, doc))
+
+
+def _to_question(checked: Checked) -> Run:
+    run = start(checked.scenario, checked.table)
+    while run.waiting_for != "ask":
+        run = run.solve_current()
+    return run
+
+
+# --- a right move -------------------------------------------------------------------------
+
+
+def test_a_right_card_says_correct_then_the_authors_explanation() -> None:
+    checked = _checked()
+    run, fb = start(checked.scenario, checked.table).try_action("9H")
+    assert fb.ok
+    assert fb.message == f"Correct. {AUTHOR_EXPLAIN}"
+    assert fb.explanation == AUTHOR_EXPLAIN
+    assert run.explanation == AUTHOR_EXPLAIN
+
+
+def test_a_right_card_without_explanation_gets_the_engines() -> None:
+    checked = _checked(BASE.replace(f"      explain: {AUTHOR_EXPLAIN}\n", ""))
+    run, fb = start(checked.scenario, checked.table).try_action("9H")
+    assert fb.message == "Correct. 9♥ overtrumps 10♥."
+    assert run.explanation == "9♥ overtrumps 10♥."
+
+
+def test_no_feedback_along_any_scenario_says_right() -> None:
+    """'Right' is a seat's name in Belote: a right answer always says 'Correct'."""
+    for path, run in _every_scenario():
+        while not run.finished:
+            step = run.current
+            if isinstance(step, AskStep):
+                run, fb = run.answer(step.ask.answer)
+            else:
+                accept = step.play.accept
+                code = accept[0] if accept != "any" else str(run.state.legal_actions()[0])
+                run, fb = run.try_action(code)
+                if not fb.ok:  # an 'any' step whose first legal action needs its own code
+                    run = run.solve_current()
+                    continue
+            assert fb.ok, (path, fb.message)
+            assert fb.message.startswith("Correct."), (path, fb.message)
+            assert "Right!" not in fb.message and "not right" not in fb.message
+
+
+# --- a wrong answer, then another, then the right one -------------------------------------
+
+
+def test_a_wrong_answer_first_gets_the_reasoning_without_the_answer() -> None:
+    run = _to_question(_checked())
+    before = run.mistakes
+    run, fb = run.answer("Right")
+    assert fb.kind == "answer_wrong"
+    assert fb.message.startswith("Not quite: “Right” is not the answer.")
+    # the trick's cards and the rule that decides it ...
+    for card in ("Partner A♠", "Left 10♥", "You 9♥", "Right 7♠"):
+        assert card in fb.message
+    assert "the highest trump takes it" in fb.message
+    assert "Trumps are hearts (♥)." in fb.message
+    # ... but not who takes it
+    assert "You take the trick" not in fb.message and "answer is" not in fb.message
+    assert run.mistakes == before + 1 and run.wrong_here == 1
+
+
+def test_a_second_wrong_answer_gets_the_full_reasoning_and_the_answer() -> None:
+    run = _to_question(_checked())
+    run, _ = run.answer("Right")
+    run, fb = run.answer("Left")
+    assert fb.message == (
+        "Still not it: “Left” is not the answer either. You take the trick: 9♥ is the "
+        "highest trump in the trick. So the answer is “You”."
+    )
+    assert run.wrong_here == 2
+    run, fb = run.answer("You")
+    assert fb.message == "Correct. You take the trick: 9♥ is the highest trump in the trick."
+    assert run.explanation == "You take the trick: 9♥ is the highest trump in the trick."
+    assert run.wrong_here == 0 and run.finished
+
+
+def test_trick_points_are_listed_card_by_card_then_summed() -> None:
+    text = BASE.replace(
+        POINTS_ASK, "question: How many points?\n      kind: trick_points\n      answer: 35"
+    )
+    run = _to_question(_checked(text))
+    run, first = run.answer(30)
+    assert "Card by card: A♠ 11, 10♥ 10, 9♥ 14, 7♠ 0. Add them up." in first.message
+    assert "35" not in first.message
+    run, second = run.answer("36")
+    assert "A♠ 11 + 10♥ 10 + 9♥ 14 + 7♠ 0 = 35. So the answer is 35." in second.message
+    run, right = run.answer("35")
+    assert right.message == "Correct. A♠ 11 + 10♥ 10 + 9♥ 14 + 7♠ 0 = 35."
+
+
+def test_every_checked_question_is_explained_and_the_hint_keeps_the_answer() -> None:
+    """Along every scenario: a right answer always explains; the engine's first hint
+    for a trick question never states its answer, its full reasoning reaches it."""
+    for path, run in _every_scenario():
+        while not run.finished:
+            step = run.current
+            if isinstance(step, AskStep) and step.ask.kind != "choice":
+                ask = step.ask
+                wrong, fb = run.answer("no such answer")
+                assert "answer is" not in fb.message, (path, fb.message)
+                if ask.kind == "trick_points":
+                    assert f"= {answer_label(ask.answer)}" not in fb.message, path
+                _, again = wrong.answer("no such answer")
+                assert f"answer is {answer_label(ask.answer)}" in again.message, path
+                done, right = run.answer(ask.answer)
+                assert done.explanation and right.message.startswith("Correct. "), path
+            run = run.solve_current()
+
+
+def test_each_run_keeps_the_explanation_of_its_move() -> None:
+    checked = _checked()
+    history = [start(checked.scenario, checked.table)]
+    while not history[-1].finished:
+        history.append(history[-1].solve_current())
+    assert [r.explanation for r in history] == [
+        "",
+        AUTHOR_EXPLAIN,
+        "You take the trick: 9♥ is the highest trump in the trick.",
+    ]
+
+
+def test_hints_at_a_question_go_from_a_nudge_to_the_reasoning_to_the_answer() -> None:
+    run = _to_question(_checked())
+    assert "Look again" in run.hint(0)
+    assert "the highest trump takes it" in run.hint(1) and "“You”" not in run.hint(1)
+    assert run.hint(2).startswith("The answer is “You”. You take the trick: 9♥")
+
+
+# --- words ----------------------------------------------------------------------------------
+
+
+def test_answers_read_well_inside_a_sentence() -> None:
+    assert answer_label("The 10") == "“The 10”"  # never "The answer is The 10."
+    assert answer_label(True) == "yes" and answer_label("No") == "no"
+    assert answer_label(162.0) == "162" and answer_label(4.5) == "4.5"
+
+
+def test_the_learners_possessive_is_your_never_yous() -> None:
+    table = _checked().table  # You, Right, Partner, Left
+    assert speak(table, "Seat 1's carré beats seat 0's quinte.") == (
+        "Right's carré beats your quinte."
+    )
+    assert speak(table, "Seat 0's tierce wins.") == "Your tierce wins."
+    assert speak(table, "It is seat 3's turn, not seat 0's.") == "It is Left's turn, not yours."
+
+
+def _trick(winner: int, points: float) -> TrickResult:
+    cards = [Card.parse(c) for c in ("7S", "8S", "JS", "9S")]
+    plays = tuple(Play(s, c) for s, c in enumerate(cards))
+    return TrickResult(0, plays, winner, points, "highest_of_led_suit", "J♠ is highest.")
+
+
+def test_trick_lines_name_the_learner_and_count_points_with_plurals() -> None:
+    table = _checked().table
+    assert trick_event_text(table, _trick(0, 2)) == "Your trick (2 points): J♠ is highest."
+    assert trick_event_text(table, _trick(3, 1)) == "Trick to Left (1 point): J♠ is highest."
+    run, _ = _to_question(_checked()).answer("You")
+    tricks = [e.text for e in run.transcript if e.kind == "trick"]
+    assert tricks == ["Your trick (35 points): 9♥ is the highest trump in the trick."]
+
+
+# --- stars ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("mistakes", "expected"), [(0, 3), (1, 2), (2, 2), (3, 1), (40, 1)])
+def test_stars(mistakes: int, expected: int) -> None:
+    assert stars(mistakes) == expected
+
+
+# --- quizzes as pure functions --------------------------------------------------------------
+
+
+def test_quiz_marks_and_score() -> None:
+    qs = [
+        QuizQuestion(question="a", choices=["x", "y"], answer="x"),
+        QuizQuestion(question="b", choices=[152, 162], answer=162),
+        QuizQuestion(question="c", choices=["yes", "no"], answer="no"),
+    ]
+    nothing = [mark_answer(q, None) for q in qs]
+    assert nothing == ["unanswered"] * 3
+    assert quiz_score(nothing).correct == 0 and quiz_score(nothing).unanswered == 3
+    marks = [mark_answer(q, c) for q, c in zip(qs, ["x", "152", None], strict=True)]
+    assert marks == ["correct", "wrong", "unanswered"]
+    score = quiz_score(marks)
+    assert (score.correct, score.answered, score.total, score.perfect) == (1, 2, 3, False)
+    assert quiz_score([mark_answer(q, q.answer) for q in qs]).perfect
+
+
+# --- lessons ----------------------------------------------------------------------------------
+
+
+def test_lesson_of_and_next_in_lesson() -> None:
+    lesson = next(le for le in LESSONS if len(le.model.scenarios) >= 2)
+    first, second = lesson.model.scenarios[:2]
+    found = lesson_of(first, LESSONS)
+    assert found is not None and found[0].id == lesson.id and found[1] == 0
+    assert next_in_lesson(first, LESSONS) == second
+    assert next_in_lesson(lesson.model.scenarios[-1], LESSONS) is None
+    assert lesson_of("belote/nope", LESSONS) is None
+    assert next_in_lesson("belote/nope", LESSONS) is None
+    assert lesson_by_id(lesson.id, LESSONS) is lesson
+
+
+def test_start_lesson_is_the_first_not_done() -> None:
+    belote = [le for le in LESSONS if le.game == "belote"]
+    assert start_lesson("belote", LESSONS, lambda le: False) is belote[0]
+    done = {belote[0].id, belote[1].id}
+    assert start_lesson("belote", LESSONS, lambda le: le.id in done) is belote[2]
+    assert start_lesson("belote", LESSONS, lambda le: True) is belote[0]
+
+
+# --- the app --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def _fresh_caches() -> Iterator[None]:
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield
+    st.cache_data.clear()
+    st.cache_resource.clear()
+
+
+def _lessons_page(lesson_id: str, at: AppTest | None = None) -> AppTest:
+    if at is None:
+        at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lesson"] = lesson_id
+    at.run()
+    at.switch_page("screens/lessons.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+QUIZ_LESSON = "belote/01-deck-and-card-values"  # three questions; the second: "The 10"
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_a_link_opens_its_lesson() -> None:
+    at = _lessons_page("tarot/03-chien-and-discard")
+    lesson = lesson_by_id("tarot/03-chien-and-discard", LESSONS)
+    assert lesson is not None
+    assert [h.value for h in at.header] == [lesson.title]
+    assert at.sidebar.selectbox(key="lessons_game").value == "tarot"
+    bad = _lessons_page("tarot/99-nope")
+    assert any("does not exist" in w.value for w in bad.warning)
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_checking_an_empty_quiz_reveals_no_answer() -> None:
+    at = _lessons_page(QUIZ_LESSON)
+    at.button(key=f"check_{QUIZ_LESSON}").click().run()
+    assert [i.value for i in at.info][:3] == ["Not answered yet."] * 3
+    assert not at.warning and not any("answer is" in s.value for s in at.success)
+    assert any(i.value == "0 of 3 correct. 3 questions are not answered yet." for i in at.info)
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_after_checking_the_marks_and_score_follow_every_change() -> None:
+    at = _lessons_page(QUIZ_LESSON)
+    at.radio(key=f"quiz_{QUIZ_LESSON}_1").set_value("The king").run()
+    at.button(key=f"check_{QUIZ_LESSON}").click().run()
+    warnings = [w.value for w in at.warning]
+    assert len(warnings) == 1 and warnings[0].startswith("Not quite: the answer is “The 10”.")
+    assert any(i.value.startswith("0 of 3 correct. 2 questions are") for i in at.info)
+    at.radio(key=f"quiz_{QUIZ_LESSON}_1").set_value("The 10").run()  # no new check
+    assert not at.warning
+    assert any(s.value.startswith("Correct.") for s in at.success)
+    assert any(i.value.startswith("1 of 3 correct. 2 questions are") for i in at.info)
+    at.radio(key=f"quiz_{QUIZ_LESSON}_0").set_value("20 and 2").run()
+    at.radio(key=f"quiz_{QUIZ_LESSON}_2").set_value("162").run()
+    assert any(s.value == "3 of 3 correct." for s in at.success)
+    assert at.session_state["quiz"][QUIZ_LESSON]["right"] == 3
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_the_lesson_shows_each_scenario_done_and_its_stars() -> None:
+    from tutorial.ui.state import PROGRESS, ScenarioProgress
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state[PROGRESS] = {
+        "belote/overruff": ScenarioProgress(done=True, mistakes=1, stars=2)
+    }
+    at = _lessons_page("belote/04-overtrump-undertrump", at)
+    done = at.button(key="open_belote/04-overtrump-undertrump_belote/overruff")
+    assert done.label.startswith("✓ ") and done.label.endswith("★★☆")
+    assert done.help == "Done: 2 stars."
+    todo = at.button(key="open_belote/04-overtrump-undertrump_belote/seed-000-undertrump")
+    assert "★" not in todo.label and todo.help == "Not done yet."
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_home_start_opens_the_first_lesson_of_the_game() -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    first = next(le for le in LESSONS if le.game == "tarot")
+    button = at.button(key="start_tarot")
+    assert button.label == f"Start with {first.title}"
+    button.click().run()
+    assert not at.exception
+    assert at.session_state["lesson"] == first.id
+    at.switch_page("screens/lessons.py")  # AppTest does not follow st.switch_page itself
+    at.run()
+    assert [h.value for h in at.header] == [first.title]
+    assert at.query_params["lesson"] == first.id
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_home_continues_with_the_first_lesson_not_done() -> None:
+    from tutorial.ui.state import PROGRESS, QUIZ, ScenarioProgress
+
+    first, second = [le for le in LESSONS if le.game == "tarot"][:2]
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state[PROGRESS] = {s: ScenarioProgress(done=True) for s in first.model.scenarios}
+    n = len(first.model.quiz)
+    at.session_state[QUIZ] = {first.id: {"right": n, "total": n}}
+    at.run()
+    button = at.button(key="start_tarot")
+    assert button.label == f"Continue with {second.title}"
+    button.click().run()
+    assert at.session_state["lesson"] == second.id
