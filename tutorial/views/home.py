@@ -6,9 +6,10 @@ import streamlit as st
 
 from tutorial.engine.games import GAMES
 from tutorial.i18n import t
+from tutorial.lessons import start_lesson
 from tutorial.progress import ProgressError, decode, encode, from_json, to_json
 from tutorial.ui import common, state
-from tutorial.views.lessons import course, course_order, lesson_done
+from tutorial.views.lessons import course, course_order, lesson_done, open_lesson
 
 
 def _load_progress() -> None:
@@ -73,7 +74,18 @@ def main() -> None:
             if mine:
                 ldone = sum(1 for le in mine if lesson_done(le))
                 st.caption(t("progress.lessons_line", done=ldone, total=len(mine)))
-            if items:
+            start = start_lesson(game, lessons, lesson_done)
+            if start is not None:  # the course: the first lesson not done yet
+                key = "home.continue" if any(lesson_done(le) for le in mine) else "home.start"
+                if st.button(
+                    t(key, title=start.title),
+                    key=f"start_{game}",
+                    width="stretch",
+                    on_click=open_lesson,
+                    args=(start,),
+                ):
+                    st.switch_page(common.LESSONS_PAGE, query_params={"lesson": start.id})
+            elif items:  # no lessons (their files are broken): the first scenario not done
                 first = next(
                     (sid for sid, _ in items if not state.progress_of(sid).done), items[0][0]
                 )
