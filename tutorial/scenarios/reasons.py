@@ -20,7 +20,7 @@ from typing import Any
 
 from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import EXCUSE, Card, Suit
-from tutorial.engine.core import GameState, HandOutcome, TrickResult
+from tutorial.engine.core import GameState, HandOutcome, TrickResult, seat_names
 from tutorial.engine.errors import TutorialError
 from tutorial.i18n import t, tn
 from tutorial.scenarios.model import Ask
@@ -228,6 +228,12 @@ def trick_points_reasoning(state: GameState, trick: TrickResult) -> Reasoning:
 # --- the hand -------------------------------------------------------------------------
 
 
+def _outcome(table: Table, state: GameState) -> HandOutcome:
+    """The hand's outcome, its sentences with the table's seat names."""
+    with seat_names(table.seat_names):
+        return state.outcome()
+
+
 def _side_key(state: GameState, out: HandOutcome, side: int) -> str | None:
     """The key of ``out.totals`` that holds a side's total (Tarot: one seat of the side)."""
     if state.game == "tarot":
@@ -261,7 +267,7 @@ def points_reasoning(table: Table, state: GameState, side: int, total: float) ->
 
 def score_reasoning(table: Table, state: GameState, side: int) -> Reasoning:
     """A side's score in the hand: its score lines (hint), then their figures and total."""
-    out = state.outcome()
+    out = _outcome(table, state)
     key = _side_key(state, out, side)
     if key is None:
         return Reasoning()
@@ -291,7 +297,7 @@ def _hand_reasoning(table: Table, state: GameState, ask: Ask) -> Reasoning:
         hint = t("run.hint_target", targets=targets)
         if not state.is_terminal:
             return Reasoning(hint)
-        d = state.outcome().details
+        d = _outcome(table, state).details
         if "bouts" not in d or "target" not in d:
             return Reasoning(hint)
         bouts = tn("plural.bouts", int(d["bouts"]))
@@ -311,7 +317,7 @@ def _hand_reasoning(table: Table, state: GameState, ask: Ask) -> Reasoning:
         hint = t("run.hint_hand_winner")
     if not state.is_terminal:
         return Reasoning(hint)
-    out = state.outcome()
+    out = _outcome(table, state)
     if kind == "declaration_winner":
         reason = out.details.get("declaration_reason")
         return Reasoning(hint, speak(table, str(reason)) if reason else "")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, TrickResult, Verdict
+from tutorial.engine.core import GameState, TrickResult, Verdict, seat_names
 from tutorial.engine.errors import IllegalActionError, NotationError, TutorialError
 from tutorial.i18n import t
 from tutorial.scenarios import actions
@@ -166,7 +166,8 @@ class Run:
         seat = state.to_move
         action = actions.parse(state, text)
         before = len(state.tricks)
-        new_state = state.apply(action)
+        with seat_names(self.table.seat_names):  # the engine's sentences name the seats
+            new_state = state.apply(action)
         shown = actions.public_label(action, seat == self.table.learner)
         events: list[Event] = [
             Event(
@@ -194,7 +195,8 @@ class Run:
             action = actions.parse(self.state, text)
         except (NotationError, IllegalActionError) as e:
             return self, Feedback("invalid", str(e))
-        verdict = self.state.explain(action)
+        with seat_names(self.table.seat_names):
+            verdict = self.state.explain(action)
         if not verdict.legal:
             message = speak(self.table, verdict.message)
             return self._missed(), Feedback("illegal", message, verdict, verdict.forcing)
