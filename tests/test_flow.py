@@ -308,6 +308,18 @@ def test_a_link_opens_its_lesson() -> None:
 
 
 @pytest.mark.usefixtures("_fresh_caches")
+def test_choosing_a_game_or_a_lesson_opens_it_and_the_address_follows() -> None:
+    at = _lessons_page("belote/02-following-suit")
+    at.sidebar.selectbox(key="lessons_game").set_value("tarot").run()
+    tarot = [le for le in LESSONS if le.game == "tarot"]
+    assert [h.value for h in at.header] == [tarot[0].title]
+    assert at.query_params["lesson"] == tarot[0].id
+    at.radio(key="lessons_pick_tarot").set_value(tarot[2].title).run()
+    assert [h.value for h in at.header] == [tarot[2].title]
+    assert at.query_params["lesson"] == tarot[2].id
+
+
+@pytest.mark.usefixtures("_fresh_caches")
 def test_checking_an_empty_quiz_reveals_no_answer() -> None:
     at = _lessons_page(QUIZ_LESSON)
     at.button(key=f"check_{QUIZ_LESSON}").click().run()

@@ -54,7 +54,16 @@ def lesson_done(lesson: Lesson) -> bool:
 
 def open_lesson(lesson: Lesson) -> None:
     """Open a lesson on the Lessons page (from a callback, before the page is drawn)."""
-    state.set_lesson(lesson.id)
+    _set_lesson(lesson.id)
+
+
+def _set_lesson(lesson_id: str | None) -> None:
+    """Open a lesson and name it in the address (so the old ``?lesson=`` is not re-applied)."""
+    state.set_lesson(lesson_id)
+    if lesson_id is None:
+        st.query_params.pop("lesson", None)
+    else:
+        st.query_params["lesson"] = lesson_id
 
 
 # --- scenarios ---------------------------------------------------------------------------
@@ -188,11 +197,11 @@ def _apply_link(lessons: list[Lesson]) -> None:
 def _on_game() -> None:
     lessons, _ = course(state.settings().language)
     first = start_lesson(st.session_state["lessons_game"], lessons, lesson_done)
-    state.set_lesson(first.id if first is not None else None)
+    _set_lesson(first.id if first is not None else None)
 
 
 def _on_pick(game: str) -> None:
-    state.set_lesson(st.session_state[f"lessons_pick_{game}"])
+    _set_lesson(st.session_state[f"lessons_pick_{game}"])
 
 
 def main() -> None:
@@ -220,7 +229,7 @@ def main() -> None:
         return
     if current is None or current.game != game:
         current = start_lesson(game, lessons, lesson_done) or mine[0]
-        state.set_lesson(current.id)
+        _set_lesson(current.id)
     done = sum(1 for le in mine if lesson_done(le))
     st.progress(done / len(mine), text=t("lessons.progress", done=done, total=len(mine)))
     titles = {le.id: ("✓ " if lesson_done(le) else "") + le.title for le in mine}
@@ -234,5 +243,5 @@ def main() -> None:
         args=(game,),
     )
     if st.query_params.get("lesson") != current.id:
-        st.query_params["lesson"] = current.id  # the address names the lesson open
+        _set_lesson(current.id)  # the address names the lesson open
     show_lesson(current)
