@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
 from tutorial import charts
+from tutorial.engine.core import HandOutcome
 from tutorial.engine.games import random_hand
+from tutorial.i18n import catalogue, t
+from tutorial.scoreboard import HandStory, Step
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def _played(game: str, ruleset: str = "default"):  # type: ignore[no-untyped-def]
+def _played(game: str, ruleset: str = "default") -> HandOutcome:
     for seed in range(200):
         s = random_hand(game, random.Random(seed), ruleset)
         d = s.outcome().details
@@ -20,59 +26,90 @@ def _played(game: str, ruleset: str = "default"):  # type: ignore[no-untyped-def
     raise AssertionError("no played hand")
 
 
-def test_belote_figure_has_the_contract_line_and_the_totals() -> None:
-    out = _played("belote")
-    fig = charts.belote_figure(out, ["A", "B"])
-    spec = json.loads(fig.to_json())
-    shapes = spec["layout"].get("shapes", [])
-    assert any(
-        s.get("type") == "line" and s["x0"] == out.details["contract"]["needed"] for s in shapes
+def _story() -> HandStory:
+    steps = (
+        Step("earlier", (30.0, 20.0), 6),
+        Step("trick", (10.0, 0.0), 7, 0),
+        Step("trick", (0.0, 25.0), 8, 1),
+        Step("dix_de_der", (0.0, 10.0)),
     )
-    stacked = {}
+    return HandStory(
+        game="belote",
+        steps=steps,
+        running=((30.0, 20.0), (40.0, 20.0), (40.0, 45.0), (40.0, 55.0)),
+        line=56.0,
+        line_side=0,
+        tricks_won=(1, 1),
+        first_trick=7,
+        total_tricks=8,
+    )
+
+
+def _details() -> dict[str, object]:
+    return {"taking_team": 0, "capot": None, "litige": False, "dedans": True}
+
+
+def test_tricks_chart_bars_stand_on_the_running_totals_on_one_axis() -> None:
+    chart = charts.tricks_chart(_story(), _details(), ["A", "B"], ["S", "E", "N", "W"])
+    spec = chart.figure.to_plotly_json()
+    by = {tr["meta"]: tr for tr in spec["data"]}
+    assert by["points-0"]["base"] == [0.0, 30.0, 40.0, 40.0]
+    assert by["points-1"]["y"] == [20.0, 0.0, 25.0, 10.0]
+    assert by["running-1"]["y"] == [20.0, 20.0, 45.0, 55.0]
+    assert all("yaxis" not in tr or tr["yaxis"] == "y" for tr in spec["data"])
+    assert "yaxis2" not in spec["layout"]
+    assert by["points-0"]["x"] == [t("charts.step.earlier", last=6), "7", "8", "dix de der"]
+    assert by["mark"]["y"] == [56.0, 56.0]
+
+
+def test_tricks_words_use_plural_forms_and_real_trick_numbers() -> None:
+    chart = charts.tricks_chart(_story(), _details(), ["A", "B"], ["S", "E", "N", "W"])
+    assert "In tricks 7 to 8: A won 1 trick, B won 1 trick." in chart.text
+    assert "Before trick 7, in the earlier tricks: A 30 points, B 20 points." in chart.text
+    assert "The richest trick was trick 8: 25 points to E." in chart.text
+    assert chart.text.startswith("Dedans: the takers made 40 and needed 56.")
+    assert "1 tricks" not in chart.text and "1 points" not in chart.text
+
+
+def test_belote_score_stacks_to_the_totals() -> None:
+    out = _played("belote")
+    chart = charts.belote_score_chart(out, ["A", "B"])
+    spec = chart.figure.to_plotly_json()
+    stacked = [0.0, 0.0]
     for trace in spec["data"]:
-        for label, x in zip(trace["y"], trace["x"], strict=True):
-            stacked[label] = stacked.get(label, 0) + x
-    assert sorted(stacked.values()) == sorted(float(v) for v in out.totals.values())
+        if trace["meta"] != "total":
+            for i, x in enumerate(trace["x"]):
+                stacked[i] += x
+    assert stacked == pytest.approx([float(v) for v in out.totals.values()])
 
 
-@pytest.mark.parametrize(("ruleset", "needed"), [("default", None), ("seed-004", 81)])
-def test_belote_contract_line_follows_the_option(ruleset: str, needed: int | None) -> None:
-    out = _played("belote", ruleset)
-    line = out.details["contract"]["needed"]
-    if needed is not None:
-        assert line == needed
-    else:
-        assert line == out.details["contract"]["defence_figure"] + 1
-
-
-def test_tarot_waterfall_ends_on_the_amount_per_defender() -> None:
+def test_tarot_settlement_signs_agree_with_the_results() -> None:
     out = _played("tarot")
-    fig = charts.tarot_waterfall(out)
-    trace = json.loads(fig.to_json())["data"][0]
-    assert trace["measure"][-1] == "total"
-    relative = sum(y for y, m in zip(trace["y"], trace["measure"], strict=True) if m == "relative")
-    assert relative == pytest.approx(abs(out.details["per_defender"]))
-    assert trace["y"][-1] == pytest.approx(abs(out.details["per_defender"]))
+    chart = charts.tarot_settlement_chart(out, ["S", "E", "N", "W"], int(out.details["taker"]))
+    by = {tr["meta"]: tr for tr in chart.figure.to_plotly_json()["data"]}
+    fall = by["per_defender"]
+    relative = sum(y for y, m in zip(fall["y"], fall["measure"], strict=True) if m == "relative")
+    per = float(out.details["per_defender"])
+    assert relative == pytest.approx(per)
+    assert sum(by["results"]["y"]) == pytest.approx(0)
+    defender = next(
+        i for i in range(4) if i != out.details["taker"]
+    )  # a defender's bar is minus the amount per defender
+    assert by["results"]["y"][defender] == pytest.approx(-per)
+    assert f"{['S', 'E', 'N', 'W'][defender]} {-per:+g}" in chart.text
 
 
-def test_tarot_results_add_up_to_zero() -> None:
-    out = _played("tarot")
-    trace = json.loads(charts.tarot_results_figure(out, ["S", "E", "N", "W"]).to_json())["data"][0]
-    assert sum(trace["y"]) == pytest.approx(0)
-    text = charts.tarot_text(out, ["S", "E", "N", "W"])
-    assert f"target was {out.details['target']:g}" in text
+def test_every_charts_key_is_in_the_catalogue() -> None:
+    source = (ROOT / "tutorial" / "charts.py").read_text(encoding="utf-8")
+    keys = set(re.findall(r'"(charts\.[a-z_.]+)"', source))
+    assert len(keys) > 30
+    cat = catalogue("en")
+    assert sorted(k for k in keys if k not in cat) == []
 
 
-def test_briscola_split_against_61() -> None:
-    out = _played("briscola")
-    spec = json.loads(charts.briscola_figure(out, ["You", "Opponent"]).to_json())
-    assert sum(t["x"][0] for t in spec["data"]) == 120
-    assert any(s["x0"] == 61 for s in spec["layout"]["shapes"])
-    assert "61 or more wins" in charts.briscola_text(out, ["You", "Opponent"])
-
-
-def test_tricks_figure_running_totals() -> None:
-    fig = charts.tricks_figure([10, 20, 5], [0, 1, 0], ["A", "B"])
-    lines = [t for t in json.loads(fig.to_json())["data"] if t["type"] == "scatter"]
-    assert lines[0]["y"] == [10, 10, 15] and lines[1]["y"] == [0, 20, 20]
-    assert "A won 2 tricks for 15 points" in charts.tricks_text([10, 20, 5], [0, 1, 0], ["A", "B"])
+def test_no_english_sentence_is_built_in_charts() -> None:
+    source = (ROOT / "tutorial" / "charts.py").read_text(encoding="utf-8")
+    # f-strings only format numbers or trace keys, never words for the learner
+    for fstring in re.findall(r'\bf"([^"]*)"', source):
+        words = re.sub(r"\{[^}]*\}", "", fstring)
+        assert not re.search(r"[A-Za-z]{3,} [A-Za-z]{2,}", words), fstring

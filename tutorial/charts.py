@@ -1,339 +1,567 @@
-"""Plotly figure builders for the scoring pictures: pure ``data -> go.Figure`` functions.
+"""Plotly pictures of a finished hand, each with a text twin that says the same in words.
 
-Each figure has a text twin (``*_text``) that says the same in words, shown beside it
-for screen readers and for anyone who prefers reading.
+:func:`hand_charts` is the one entry point (the pages and the tests use it): from a
+finished state it builds
+
+- every game: the whole hand trick by trick (:func:`tricks_chart`), tricks numbered as
+  played, points won before the listed tricks in one opening bar, each step's points
+  as a bar standing on its side's running total, the running totals as lines on the
+  same axis, and the mark the contract is judged by (Tarot target, Belote points
+  needed, Briscola 61);
+- Belote: the score of each team by kind of points (:func:`belote_score_chart`);
+- Tarot: the settlement (:func:`tarot_settlement_chart`): the amount per defender built
+  up step by step, counted for the taker, then the four players' results.
+
+The numbers in a chart's words are the numbers in its data, signs included (a test
+reads both back). Every sentence comes from the catalogue (``[charts]``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import plotly.graph_objects as go
 
-from tutorial.engine.core import HandOutcome
-from tutorial.scenarios.sides import name_seats
+from tutorial.engine.core import GameState, HandOutcome
+from tutorial.i18n import t, tn
+from tutorial.scenarios import actions
+from tutorial.scoreboard import HandStory, Step, hand_story
+
+__all__ = [
+    "Chart",
+    "belote_score_chart",
+    "hand_charts",
+    "tarot_settlement_chart",
+    "tricks_chart",
+]
 
 SIDE_COLOURS = ("#1565c0", "#c62828")
-FONT = {"family": "DejaVu Sans, Arial, sans-serif", "size": 14}
+LINE_COLOUR = "#1a1a1a"
+FONT = {"family": "DejaVu Sans, Arial, sans-serif", "size": 13}
+#: Figures are static pictures (no zoom or mode bar): quicker to draw, nothing to fiddle.
+CONFIG: dict[str, Any] = {"displayModeBar": False, "staticPlot": True}
 
 
-def _layout(fig: go.Figure, title: str, height: int = 360) -> go.Figure:
-    fig.update_layout(
-        title={"text": title, "x": 0.01, "font": {"size": 16}},
-        height=height,
-        margin={"l": 50, "r": 20, "t": 60, "b": 90},
-        font=FONT,
-        paper_bgcolor="rgba(0,0,0,0)",
-        plot_bgcolor="#fbfaf5",
-        legend={"orientation": "h", "y": -0.3, "yanchor": "top"},
-    )
-    return fig
+@dataclass(frozen=True)
+class Chart:
+    """One picture and its words. ``key`` names the kind: ``tricks``, ``score``,
+    ``settlement``."""
+
+    key: str
+    figure: go.Figure
+    text: str
 
 
-# --- per trick -----------------------------------------------------------------------
+def _num(x: float) -> str:
+    """A number as the charts print it: 40, 40.5, -26."""
+    return f"{x:g}"
 
 
-def tricks_figure(
-    trick_points: Sequence[float], trick_sides: Sequence[int], side_labels: Sequence[str]
-) -> go.Figure:
-    """Points of each trick (bar coloured by the side that won it) and running totals."""
-    fig = go.Figure()
-    xs = list(range(1, len(trick_points) + 1))
-    for side, label in enumerate(side_labels[:2]):
-        ys = [p if s == side else 0 for p, s in zip(trick_points, trick_sides, strict=True)]
-        fig.add_bar(
-            x=xs, y=ys, name=f"{label}: trick points", marker_color=SIDE_COLOURS[side], opacity=0.55
+def _signed(x: float) -> str:
+    """A signed number: +26, -78, 0."""
+    return f"{x:+g}" if x else "0"
+
+
+def _pts(x: float) -> str:
+    return tn("plural.points", x)
+
+
+def _sentence(text: str) -> str:
+    return t("charts.sentence", text=text)
+
+
+def _figure(data: list[dict[str, Any]], title: str, height: int, **layout: Any) -> go.Figure:
+    """One figure from plain trace dictionaries, with the shared look."""
+    base: dict[str, Any] = {
+        "title": {"text": title, "x": 0.01, "font": {"size": 15}},
+        "height": height,
+        "margin": {"l": 50, "r": 20, "t": 50, "b": 40},
+        "font": FONT,
+        "paper_bgcolor": "rgba(0,0,0,0)",
+        "plot_bgcolor": "#fbfaf5",
+        "legend": {"orientation": "h", "y": -0.18, "yanchor": "top", "x": 0},
+        "hovermode": "closest",
+    }
+    base.update(layout)
+    return go.Figure({"data": data, "layout": base})
+
+
+# --- The whole hand, trick by trick ------------------------------------------------------
+
+
+def _step_label(step: Step, story: HandStory) -> str:
+    if step.kind == "trick":
+        return str(step.number)
+    if step.kind == "earlier":
+        return t("charts.step.earlier", last=step.number)
+    keys = {
+        "discard": "charts.step.discard",
+        "chien": "charts.step.chien",
+        "dix_de_der": "charts.step.dix_de_der",
+        "declarations": "charts.step.declarations",
+        "belote": "charts.step.belote",
+    }
+    return t(keys[step.kind])
+
+
+def _tricks_legend(story: HandStory, side: int, label: str) -> str:
+    won = tn("plural.tricks", story.tricks_won[side])
+    if story.first_trick > 1:
+        return t(
+            "charts.legend.tricks_listed",
+            side=label,
+            tricks=won,
+            first=story.first_trick,
+            last=story.total_tricks,
         )
-    for side, label in enumerate(side_labels[:2]):
-        total = 0.0
-        run: list[float] = []
-        for p, s in zip(trick_points, trick_sides, strict=True):
-            total += p if s == side else 0
-            run.append(total)
-        fig.add_scatter(
-            x=xs,
-            y=run,
-            mode="lines+markers",
-            name=f"{label}: running total",
-            line={"color": SIDE_COLOURS[side], "width": 3},
-            yaxis="y2",
+    return t("charts.legend.tricks", side=label, tricks=won)
+
+
+def _mark_name(story: HandStory, labels: Sequence[str]) -> str:
+    assert story.line is not None
+    if story.game == "tarot":
+        return t(
+            "charts.mark.tarot",
+            bouts=tn("plural.bouts", story.bouts or 0),
+            target=_num(story.line),
         )
-    fig.update_layout(
-        barmode="overlay",
-        xaxis={"title": "trick", "dtick": 1},
-        yaxis={"title": "points in the trick", "rangemode": "tozero"},
-        yaxis2={
-            "title": "running total",
-            "overlaying": "y",
-            "side": "right",
-            "showgrid": False,
-            "rangemode": "tozero",
-        },
+    if story.game == "belote":
+        return t("charts.mark.belote", needed=_num(story.line))
+    return t("charts.mark.briscola", target=_num(story.line))
+
+
+def _tricks_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str) -> str:
+    a, b = story.totals
+    if story.game == "tarot":
+        diff = float(d["difference"])
+        key = (
+            "charts.title.tarot_exact"
+            if diff == 0
+            else "charts.title.tarot_made"
+            if diff > 0
+            else "charts.title.tarot_failed"
+        )
+        return t(
+            key,
+            contract=contract,
+            margin=_num(abs(diff)),
+            points=_pts(a),
+            target=_num(float(d["target"])),
+            bouts=tn("plural.bouts", story.bouts or 0),
+        )
+    if story.game == "belote":
+        taking = int(d["taking_team"])
+        taker, defence = story.totals[taking], story.totals[1 - taking]
+        if d.get("capot") is not None:
+            return t("charts.title.belote_capot", side=labels[int(d["capot"])])
+        if d.get("litige"):
+            return t("charts.title.belote_litige", points=_num(taker))
+        if d.get("dedans"):
+            assert story.line is not None
+            return t("charts.title.belote_dedans", taker=_num(taker), needed=_num(story.line))
+        return t("charts.title.belote_made", taker=_num(taker), defence=_num(defence))
+    if a == b:
+        return t("charts.title.briscola_draw", a=_num(a), b=_num(b))
+    w = 0 if a > b else 1
+    return t(
+        "charts.title.briscola_win",
+        side=labels[w],
+        high=_num(max(a, b)),
+        low=_num(min(a, b)),
     )
-    return _layout(fig, "Points trick by trick")
 
 
-def tricks_text(
-    trick_points: Sequence[float], trick_sides: Sequence[int], side_labels: Sequence[str]
+def tricks_chart(
+    story: HandStory,
+    details: dict[str, Any],
+    labels: Sequence[str],
+    names: Sequence[str],
+    contract: str = "",
+) -> Chart:
+    """The whole hand step by step: bars on the running totals, the mark as a line."""
+    xs = [_step_label(s, story) for s in story.steps]
+    before = [(0.0, 0.0), *story.running[:-1]]
+    data: list[dict[str, Any]] = []
+    for side in (0, 1):
+        data.append(
+            {
+                "type": "bar",
+                "meta": f"points-{side}",
+                "name": _tricks_legend(story, side, labels[side]),
+                "x": xs,
+                "y": [s.points[side] for s in story.steps],
+                "base": [b[side] for b in before],
+                "marker": {"color": SIDE_COLOURS[side]},
+                "opacity": 0.5,
+                "hovertemplate": "%{x}: +%{y}<extra>" + labels[side] + "</extra>",
+            }
+        )
+    for side in (0, 1):
+        run = [r[side] for r in story.running]
+        data.append(
+            {
+                "type": "scatter",
+                "meta": f"running-{side}",
+                "mode": "lines+markers+text",
+                "name": t("charts.legend.running", side=labels[side]),
+                "x": xs,
+                "y": run,
+                "text": ["" for _ in run[:-1]] + [_num(run[-1])] if run else [],
+                "textposition": "top left",
+                "line": {"color": SIDE_COLOURS[side], "width": 2.5},
+                "marker": {"size": 6},
+                "hovertemplate": "%{x}: %{y}<extra>" + labels[side] + "</extra>",
+            }
+        )
+    if story.line is not None:
+        data.append(
+            {
+                "type": "scatter",
+                "meta": "mark",
+                "mode": "lines",
+                "name": _mark_name(story, labels),
+                "x": [xs[0], xs[-1]],
+                "y": [story.line, story.line],
+                "line": {"color": LINE_COLOUR, "dash": "dash", "width": 1.5},
+                "hoverinfo": "name",
+            }
+        )
+    top = max([*(max(r) for r in story.running), story.line or 0.0])
+    fig = _figure(
+        data,
+        _tricks_title(story, details, labels, contract),
+        380,
+        margin={"l": 50, "r": 20, "t": 50, "b": 110},
+        legend={"orientation": "h", "y": -0.22, "yanchor": "top", "x": 0},
+        barmode="group",
+        bargap=0.25,
+        xaxis={"type": "category", "title": {"text": t("charts.axis.trick")}},
+        yaxis={"title": {"text": t("charts.axis.points")}, "range": [0, top * 1.12 + 1]},
+    )
+    return Chart("tricks", fig, _tricks_text(story, details, labels, names, contract))
+
+
+def _tricks_text(
+    story: HandStory,
+    d: dict[str, Any],
+    labels: Sequence[str],
+    names: Sequence[str],
+    contract: str,
 ) -> str:
-    """The trick-by-trick picture in words."""
-    totals = [0.0, 0.0]
-    for p, s in zip(trick_points, trick_sides, strict=True):
-        totals[s] += p
-    best = max(range(len(trick_points)), key=lambda i: trick_points[i]) if trick_points else None
-    parts = [
-        f"{side_labels[i]} won {sum(1 for s in trick_sides if s == i)} tricks for {totals[i]:g} points."
-        for i in range(2)
-    ]
-    if best is not None:
-        parts.append(f"The richest trick was trick {best + 1}, worth {trick_points[best]:g}.")
+    parts = [_sentence(_tricks_title(story, d, labels, contract))]
+    a, b = labels[0], labels[1]
+    for step in story.steps:
+        if step.kind in ("discard", "chien", "dix_de_der", "belote"):
+            side = 0 if step.points[0] else 1
+            key = {
+                "discard": "charts.text.discard",
+                "chien": "charts.text.chien",
+                "dix_de_der": "charts.text.dix_de_der",
+                "belote": "charts.text.belote",
+            }[step.kind]
+            parts.append(t(key, side=labels[side], points=_pts(step.points[side])))
+        elif step.kind == "earlier":
+            parts.append(
+                t(
+                    "charts.text.earlier",
+                    first=story.first_trick,
+                    a=a,
+                    pa=_pts(step.points[0]),
+                    b=b,
+                    pb=_pts(step.points[1]),
+                )
+            )
+        elif step.kind == "declarations":
+            parts.append(
+                t(
+                    "charts.text.declarations",
+                    a=a,
+                    pa=_pts(step.points[0]),
+                    b=b,
+                    pb=_pts(step.points[1]),
+                )
+            )
+        elif step.kind == "trick" and step.number == story.first_trick:
+            parts.append(
+                t(
+                    "charts.text.tricks",
+                    first=story.first_trick,
+                    last=story.total_tricks,
+                    a=a,
+                    na=tn("plural.tricks", story.tricks_won[0]),
+                    b=b,
+                    nb=tn("plural.tricks", story.tricks_won[1]),
+                )
+            )
+    for step in story.tricks:
+        if step.points[0] and step.points[1]:
+            parts.append(
+                t(
+                    "charts.text.excuse_split",
+                    trick=step.number,
+                    a=a,
+                    pa=_pts(step.points[0]),
+                    b=b,
+                    pb=_pts(step.points[1]),
+                )
+            )
+    if story.tricks:
+        best = max(story.tricks, key=lambda s: max(s.points))
+        if max(best.points) > 0 and best.winner is not None:
+            parts.append(
+                t(
+                    "charts.text.richest",
+                    trick=best.number,
+                    points=_pts(max(best.points)),
+                    seat=names[best.winner],
+                )
+            )
+    ta, tb = story.totals
+    parts.append(t("charts.text.totals", a=a, pa=_pts(ta), b=b, pb=_pts(tb)))
+    if story.line is not None:
+        if story.game == "tarot":
+            parts.append(
+                t(
+                    "charts.text.mark_tarot",
+                    bouts=tn("plural.bouts", story.bouts or 0),
+                    target=_num(story.line),
+                )
+            )
+        elif story.game == "belote":
+            takers = labels[story.line_side or 0]
+            parts.append(t("charts.text.mark_belote", side=takers, needed=_num(story.line)))
+        else:
+            parts.append(t("charts.text.mark_briscola", target=_num(story.line)))
     return " ".join(parts)
 
 
-# --- Belote --------------------------------------------------------------------------
+# --- Belote: the score by kind ---------------------------------------------------------
 
 _BELOTE_KINDS = (
-    ("card_points", "card points"),
-    ("dix_de_der", "dix de der"),
-    ("declaration", "declarations"),
-    ("belote", "belote"),
-    ("capot", "capot"),
-    ("dedans", "dedans"),
-    ("litige", "litige"),
-    ("rounding", "rounding"),
-)
-_KIND_COLOURS = (
-    "#5d4037",
-    "#8d6e63",
-    "#f9a825",
-    "#6a1b9a",
-    "#2e7d32",
-    "#c62828",
-    "#757575",
-    "#9e9e9e",
+    ("card_points", "charts.kind.card_points", "#5d4037"),
+    ("dix_de_der", "charts.kind.dix_de_der", "#8d6e63"),
+    ("declaration", "charts.kind.declaration", "#f9a825"),
+    ("belote", "charts.kind.belote", "#6a1b9a"),
+    ("capot", "charts.kind.capot", "#2e7d32"),
+    ("dedans", "charts.kind.dedans", "#c62828"),
+    ("litige", "charts.kind.litige", "#757575"),
+    ("rounding", "charts.kind.rounding", "#9e9e9e"),
 )
 
 
-def belote_figure(outcome: HandOutcome, side_labels: Sequence[str]) -> go.Figure:
-    """Each team's points stacked by line kind, against the contract line."""
+def belote_score_chart(outcome: HandOutcome, labels: Sequence[str]) -> Chart:
+    """Each team's score stacked by kind of points, its total at the end of the bar."""
     sides = list(outcome.totals)
-    fig = go.Figure()
-    for (kind, name), colour in zip(_BELOTE_KINDS, _KIND_COLOURS, strict=True):
+    rows = [labels[i] for i in range(len(sides))]
+    data: list[dict[str, Any]] = []
+    per_side: list[list[tuple[str, float]]] = [[] for _ in sides]
+    for kind, key, colour in _BELOTE_KINDS:
         xs = [
-            sum(line.points for line in outcome.lines if line.side == side and line.kind == kind)
-            for side in sides
+            float(
+                sum(line.points for line in outcome.lines if line.side == s and line.kind == kind)
+            )
+            for s in sides
         ]
         if any(xs):
-            fig.add_bar(
-                y=list(side_labels[: len(sides)]),
-                x=xs,
-                name=name,
-                orientation="h",
-                marker_color=colour,
+            name = t(key)
+            data.append(
+                {
+                    "type": "bar",
+                    "meta": kind,
+                    "orientation": "h",
+                    "name": name,
+                    "x": xs,
+                    "y": rows,
+                    "marker": {"color": colour},
+                    "hovertemplate": "%{y}: %{x}<extra>" + name + "</extra>",
+                }
             )
-    d = outcome.details
-    contract = d.get("contract") or {}
-    needed = contract.get("needed")
-    if needed is not None:
-        fig.add_vline(
-            x=needed,
-            line_dash="dash",
-            line_color="#1a1a1a",
-            annotation_text=f"taker needs {needed}",
-            annotation_position="top",
-        )
-    fig.update_layout(barmode="relative", xaxis={"title": "points"})
-    verdict = str(d.get("result", "")).replace("_", " ")
-    if d.get("capot"):
-        verdict += ", capot"
-    return _layout(fig, f"The hand: {verdict}", height=300)
-
-
-def belote_text(outcome: HandOutcome, side_labels: Sequence[str]) -> str:
-    """The Belote score in words."""
-    d = outcome.details
-    contract = d.get("contract") or {}
-    parts = [outcome.result]
-    if contract:
-        parts.append(
-            f"Contract rule: {contract.get('description', '')}. The taking team's figure is "
-            f"{contract.get('taker_figure')}, the defence's {contract.get('defence_figure')}."
-        )
-    for side, label in zip(outcome.totals, side_labels, strict=False):
-        bits = [
-            f"{line.label} {line.points:g}"
-            for line in outcome.lines
-            if line.side == side and line.points
-        ]
-        parts.append(f"{label}: {' + '.join(bits) if bits else '0'} = {outcome.totals[side]:g}.")
-    return " ".join(parts)
-
-
-# --- Tarot ---------------------------------------------------------------------------
-
-TAROT_TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
-
-
-def tarot_target_figure(points: float, bouts: int) -> go.Figure:
-    """The target for each number of bouts, the taker's bouts marked, and the points made."""
-    fig = go.Figure()
-    xs = [f"{b} bout{'s' if b != 1 else ''}" for b in TAROT_TARGETS]
-    colours = ["#1565c0" if b == bouts else "#b0bec5" for b in TAROT_TARGETS]
-    fig.add_bar(
-        x=xs,
-        y=list(TAROT_TARGETS.values()),
-        marker_color=colours,
-        name="target",
-        text=list(TAROT_TARGETS.values()),
-        textposition="outside",
+            for i, x in enumerate(xs):
+                if x:
+                    per_side[i].append((name, x))
+    totals = [float(outcome.totals[s]) for s in sides]
+    data.append(
+        {
+            "type": "scatter",
+            "meta": "total",
+            "mode": "text",
+            "name": t("charts.legend.total"),
+            "x": [max(v, 0.0) for v in totals],
+            "y": rows,
+            "text": [_num(v) for v in totals],
+            "textposition": "middle right",
+            "showlegend": False,
+            "hoverinfo": "skip",
+        }
     )
-    fig.add_scatter(
-        x=[xs[bouts]],
-        y=[points],
-        mode="markers+text",
-        marker={"size": 16, "symbol": "diamond", "color": "#c62828"},
-        text=[f"{points:g} made"],
-        textposition="middle right",
-        name="taker's points",
+    title = t(
+        "charts.title.belote_score", a=rows[0], pa=_num(totals[0]), b=rows[1], pb=_num(totals[1])
     )
-    fig.update_layout(yaxis={"title": "card points (of 91)", "range": [0, 91]})
-    return _layout(fig, "Target by bouts", height=320)
+    top = max([*totals, 1.0])
+    fig = _figure(
+        data,
+        title,
+        230,
+        barmode="relative",
+        xaxis={"title": {"text": t("charts.axis.score")}, "range": [0, top * 1.15]},
+        yaxis={"autorange": "reversed"},
+        margin={"l": 140, "r": 20, "t": 50, "b": 40},
+        legend={"orientation": "h", "y": -0.35, "yanchor": "top", "x": 0},
+    )
+    parts = [_sentence(title)]
+    for i, row in enumerate(rows):
+        if per_side[i]:
+            items = t("charts.list_separator").join(
+                t("charts.text.item", kind=k, points=_num(v)) for k, v in per_side[i]
+            )
+            parts.append(t("charts.text.belote_side", side=row, items=items, total=_num(totals[i])))
+        else:
+            parts.append(t("charts.text.belote_side_nothing", side=row))
+    return Chart("score", fig, " ".join(parts))
 
 
-def tarot_waterfall(outcome: HandOutcome) -> go.Figure:
-    """The settlement as a waterfall: 25 + difference, × multiplier, bonuses, per defender."""
+# --- Tarot: the settlement ---------------------------------------------------------------
+
+
+def tarot_settlement_chart(outcome: HandOutcome, names: Sequence[str], taker: int) -> Chart:
+    """Per defender, counted for the taker: 25, the difference, the multiplier, the
+    bonuses, then the total; beside it, the four results (they add up to 0)."""
     d = outcome.details
-    diff = abs(float(d.get("difference", 0)))
-    mult = int(d.get("multiplier", 1))
-    made = bool(d.get("made"))
-    sign = 1 if made else -1  # from the taker's side: what each defender pays (+) or gets
+    diff = abs(float(d["difference"]))
+    mult = int(d["multiplier"])
+    made = bool(d["made"])
+    sign = 1.0 if made else -1.0
+    base = float(d["base_signed"])
+    per = float(d["per_defender"])
     steps: list[tuple[str, float, str]] = [
-        ("25", 25.0, "relative"),
-        (f"+ difference {diff:g}", diff, "relative"),
-        (f"× {mult}", (25 + diff) * (mult - 1), "relative"),
+        (t("charts.settle.start"), sign * 25, "relative"),
+        (t("charts.settle.difference", difference=_num(diff)), sign * diff, "relative"),
+        (
+            t("charts.settle.multiplier", multiplier=mult),
+            sign * (25 + diff) * (mult - 1),
+            "relative",
+        ),
     ]
-    for key, label in (
-        ("petit_au_bout", "petit au bout"),
-        ("poignee", "poignée"),
-        ("chelem", "chelem"),
-    ):
-        v = float(d.get(key) or 0)
-        if v:
-            steps.append((label, sign * v, "relative"))
-    per = float(d.get("per_defender", 0))
-    steps.append(("per defender", abs(per), "total"))
-    fig = go.Figure(
-        go.Waterfall(
-            x=[s[0] for s in steps],
-            y=[s[1] for s in steps],
-            measure=[s[2] for s in steps],
-            connector={"line": {"color": "#9e9e9e"}},
-            increasing={"marker": {"color": "#2e7d32"}},
-            decreasing={"marker": {"color": "#c62828"}},
-            totals={"marker": {"color": "#1565c0"}},
-            text=[f"{s[1]:+g}" if s[2] == "relative" else f"{s[1]:g}" for s in steps],
-            textposition="outside",
-        )
+    bonuses = [  # (detail, picture label, sentence)
+        ("petit_au_bout", "charts.settle.petit_au_bout", "charts.text.settle_petit_au_bout"),
+        ("poignee", "charts.settle.poignee", "charts.text.settle_poignee"),
+        ("chelem", "charts.settle.chelem", "charts.text.settle_chelem"),
+    ]
+    extra = [
+        (t(label), sentence, float(d.get(k) or 0))
+        for k, label, sentence in bonuses
+        if float(d.get(k) or 0)
+    ]
+    if extra:
+        steps.append((t("charts.settle.base"), base, "total"))
+        steps += [(label, v, "relative") for label, _, v in extra]
+    steps.append((t("charts.settle.per_defender"), per, "total"))
+    values = [float(v) for v in outcome.totals.values()]
+    seats = [
+        t("charts.settle.taker_seat", seat=names[i]) if i == taker else names[i]
+        for i in range(len(values))
+    ]
+    data: list[dict[str, Any]] = [
+        {
+            "type": "waterfall",
+            "meta": "per_defender",
+            "name": t("charts.legend.per_defender"),
+            "x": [s[0] for s in steps],
+            "y": [s[1] for s in steps],
+            "measure": [s[2] for s in steps],
+            "text": [_signed(s[1]) for s in steps],
+            "textposition": "outside",
+            "connector": {"line": {"color": "#9e9e9e"}},
+            "increasing": {"marker": {"color": "#2e7d32"}},
+            "decreasing": {"marker": {"color": "#c62828"}},
+            "totals": {"marker": {"color": "#1565c0"}},
+        },
+        {
+            "type": "bar",
+            "meta": "results",
+            "name": t("charts.legend.results"),
+            "x": seats,
+            "y": values,
+            "text": [_signed(v) for v in values],
+            "textposition": "outside",
+            "marker": {"color": ["#2e7d32" if v >= 0 else "#c62828" for v in values]},
+        },
+    ]
+    title = (
+        t("charts.title.settle_paid", amount=_num(abs(per)))
+        if per >= 0
+        else t("charts.title.settle_received", amount=_num(abs(per)))
     )
-    who = "each defender pays the taker" if made else "the taker pays each defender"
-    return _layout(fig, f"Settlement: {who}", height=360)
-
-
-def tarot_results_figure(outcome: HandOutcome, names: Sequence[str]) -> go.Figure:
-    """The four players' results (they add up to 0)."""
-    keys = list(outcome.totals)
-    vals = [float(outcome.totals[k]) for k in keys]
-    labels = [name_seats(k, names) for k in keys]
-    fig = go.Figure(
-        go.Bar(
-            x=labels,
-            y=vals,
-            marker_color=["#2e7d32" if v >= 0 else "#c62828" for v in vals],
-            text=[f"{v:+g}" for v in vals],
-            textposition="outside",
-        )
+    span = [0.0]
+    running = 0.0
+    for _, v, measure in steps:
+        running = v if measure == "total" else running + v
+        span.append(running)
+    span += values
+    lo, hi = min(span), max(span)
+    pad = (hi - lo) * 0.15 + 5
+    fig = _figure(
+        data,
+        title,
+        340,
+        barmode="overlay",
+        showlegend=False,
+        xaxis={
+            "type": "category",
+            "categoryorder": "array",
+            "categoryarray": [*(s[0] for s in steps), " ", *seats],
+        },
+        yaxis={
+            "title": {"text": t("charts.axis.settlement")},
+            "zeroline": True,
+            "zerolinecolor": "#616161",
+            "range": [lo - pad, hi + pad],
+        },
     )
-    fig.update_layout(yaxis={"title": "result", "zeroline": True})
-    return _layout(fig, "Results (the four add up to 0)", height=300)
-
-
-def tarot_text(outcome: HandOutcome, names: Sequence[str]) -> str:
-    """The Tarot settlement in words."""
-    d = outcome.details
-    if not d.get("contract"):
-        return outcome.result
+    key = "charts.text.settle_made" if made else "charts.text.settle_failed"
     parts = [
-        f"{d['contract']} (×{d['multiplier']}): the taker's side made {d['points']:g} points with "
-        f"{d['bouts']} bout(s), so the target was {d['target']:g}; difference {d['difference']:+g}: "
-        f"{'made' if d['made'] else 'failed'}.",
-        f"Base: (25 + {abs(d['difference']):g}) × {d['multiplier']} = {d['base']:g}.",
+        _sentence(title),
+        t(key, difference=_num(diff), multiplier=mult, base=_num(abs(base))),
     ]
-    for key, label in (
-        ("petit_au_bout", "Petit au bout"),
-        ("poignee", "Poignée"),
-        ("chelem", "Chelem"),
-    ):
-        if d.get(key):
-            parts.append(f"{label}: {d[key]:+g}.")
-    res = ", ".join(f"{name_seats(k, names)} {v:+g}" for k, v in outcome.totals.items())
-    parts.append(f"Each defender: {d['per_defender']:+g}. Results: {res}.")
-    return " ".join(parts)
+    for _, sentence, v in extra:
+        parts.append(t(sentence, points=_signed(v)))
+    parts.append(t("charts.text.settle_per_defender", points=_signed(per)))
+    results = t("charts.list_separator").join(
+        t("charts.text.result_item", seat=s, points=_signed(v))
+        for s, v in zip(seats, values, strict=True)
+    )
+    parts.append(t("charts.text.settle_results", results=results))
+    return Chart("settlement", fig, " ".join(parts))
 
 
-# --- Briscola ------------------------------------------------------------------------
+# --- All of a hand's charts ---------------------------------------------------------------
 
 
-def briscola_figure(outcome: HandOutcome, side_labels: Sequence[str]) -> go.Figure:
-    """The 120 points split between the sides, against the 61 line."""
-    fig = go.Figure()
-    for i, side in enumerate(outcome.totals):
-        v = float(outcome.totals[side])
-        fig.add_bar(
-            y=["120 points"],
-            x=[v],
-            name=f"{side_labels[i]}: {v:g}",
-            orientation="h",
-            marker_color=SIDE_COLOURS[i],
-            text=[f"{v:g}"],
-            textposition="inside",
-        )
-    fig.add_vline(x=61, line_dash="dash", line_color="#1a1a1a", annotation_text="61 wins")
-    fig.update_layout(barmode="stack", xaxis={"range": [0, 120], "title": "card points"})
-    return _layout(fig, outcome.result, height=220)
+def hand_charts(
+    state: GameState,
+    labels: Sequence[str],
+    names: Sequence[str],
+    outcome: HandOutcome | None = None,
+) -> list[Chart]:
+    """The pictures of a finished hand with their words, for any game (the pages' entry).
 
-
-def briscola_text(outcome: HandOutcome, side_labels: Sequence[str]) -> str:
-    """The Briscola result in words."""
-    vals = [f"{side_labels[i]} {float(v):g}" for i, v in enumerate(outcome.totals.values())]
-    return f"{outcome.result}. Points: {', '.join(vals)} (120 in all; 61 or more wins, 60-60 is a draw)."
-
-
-def figures(
-    outcome: HandOutcome, side_labels: Sequence[str], names: Sequence[str]
-) -> list[tuple[go.Figure, str]]:
-    """The pictures of a finished hand with their text twins, for any game."""
-    d: dict[str, Any] = dict(outcome.details)
-    out: list[tuple[go.Figure, str]] = []
-    pts = [float(p) for p in d.get("trick_points", ())]
-    winners = list(d.get("trick_winners", ()))
-    if outcome.game == "belote":
-        out.append((belote_figure(outcome, side_labels), belote_text(outcome, side_labels)))
-        sides = [w % 2 for w in winners]
-    elif outcome.game == "tarot":
-        if not d.get("contract"):
-            return [(go.Figure(), outcome.result)]
-        out.append(
-            (tarot_target_figure(float(d["points"]), int(d["bouts"])), tarot_text(outcome, names))
-        )
-        out.append((tarot_waterfall(outcome), ""))
-        out.append((tarot_results_figure(outcome, names), ""))
-        taker = int(d["taker"])
-        sides = [0 if w == taker else 1 for w in winners]
-    else:
-        out.append((briscola_figure(outcome, side_labels), briscola_text(outcome, side_labels)))
-        n = int(d.get("players", 2))
-        sides = [(w if isinstance(w, int) else 0) % 2 for w in winners] if n else []
-    if pts and len(pts) == len(sides):
-        out.append((tricks_figure(pts, sides, side_labels), tricks_text(pts, sides, side_labels)))
-    return out
+    ``labels`` name the two sides (:func:`tutorial.scenarios.sides.side_labels`),
+    ``names`` the seats. A hand that was not played (a redeal, all passed) has none.
+    """
+    out = outcome if outcome is not None else state.outcome()
+    story = hand_story(state, out)
+    if story is None:
+        return []
+    d: dict[str, Any] = dict(out.details)
+    contract = ""
+    if state.game == "tarot":
+        bid = getattr(state, "contract", None)
+        contract = actions.label(bid) if bid is not None else ""
+    charts = [tricks_chart(story, d, labels, names, contract)]
+    if state.game == "belote":
+        charts.append(belote_score_chart(out, labels))
+    elif state.game == "tarot":
+        charts.append(tarot_settlement_chart(out, names, int(d["taker"])))
+    return charts

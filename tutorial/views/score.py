@@ -1,30 +1,22 @@
-"""Score explainer: a dealt-and-played hand (or the last scenario's hand), pictured."""
+"""Score explainer: a hand dealt and played by computer players, from the bids to the
+score (or the last scenario's hand), pictured."""
 
 from __future__ import annotations
 
-import random
+from typing import Any
 
 import streamlit as st
 
-from tutorial.engine.core import rulesets
+from tutorial.engine.core import GameState, rulesets
 from tutorial.engine.errors import TutorialError
-from tutorial.engine.games import GAMES, random_hand
+from tutorial.engine.games import GAMES
 from tutorial.i18n import t
-from tutorial.scenarios.position import DEFAULT_SEATS, Table
+from tutorial.naming import ruleset_title
+from tutorial.scenarios import actions
+from tutorial.scenarios.position import Table
+from tutorial.scoreboard import auction, deal_table, numbered_tricks, played_deal
 from tutorial.ui import common, state
 from tutorial.ui.score_view import show_outcome
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def _dealt(game: str, rs_name: str, seed: int) -> tuple[str, int]:
-    """Which seed (from ``seed`` on) gives a played hand (Tarot may be passed out)."""
-    for s in range(seed, seed + 50):
-        st_ = random_hand(game, random.Random(s), rs_name)
-        d = st_.outcome().details
-        played = game != "tarot" or bool(d.get("contract"))
-        if played and (game != "belote" or d.get("result") != "redeal"):
-            return rs_name, s
-    return rs_name, seed
 
 
 def main() -> None:
@@ -44,19 +36,85 @@ def main() -> None:
     c1, c2, c3 = st.columns(3)
     game = c1.selectbox(t("score.game"), GAMES, format_func=common.game_title, key="score_game")
     names = [r.name for r in rulesets(game)]
-    rs_name = c2.selectbox(t("score.ruleset"), names, key=f"score_rs_{game}")
-    seed = int(
+    rs_name = c2.selectbox(
+        t("score.ruleset"),
+        names,
+        format_func=lambda n: ruleset_title(game, n),
+        key=f"score_rs_{game}",
+    )
+    number = int(
         c3.number_input(
             t("score.seed"), min_value=0, max_value=10**9, value=1, step=1, key="score_seed"
         )
     )
-
     try:
-        rs, used = _dealt(game, rs_name, seed)
-        hand = random_hand(game, random.Random(used), rs)
+        used, hand = played_deal(game, rs_name, number)
     except TutorialError as e:
         st.error(str(e))
         st.stop()
-    n = hand.num_players
-    table = Table(DEFAULT_SEATS[n], 0, 0, hand)
+    if used != number:
+        st.caption(t("score.passed_out", asked=number, used=used))
+    table = deal_table(hand)
+    show_story(hand, table)
+    st.subheader(t("score.score"))
     show_outcome(hand, table, key_prefix="deal")
+
+
+def show_story(hand: GameState, table: Table) -> None:
+    """How the hand was reached: the bids, the contract, then every trick and its winner."""
+    names = table.seat_names
+    st.subheader(t("score.how"))
+    bids = auction(hand)
+    if bids:
+        said = t("score.list_separator").join(
+            t("score.bid", seat=names[seat], bid=actions.label(bid)) for seat, bid in bids
+        )
+        st.text(t("score.bids", bids=said))
+    for line in _contract_lines(hand, names):
+        st.text(line)
+    rows: list[dict[str, Any]] = []
+    for number, trick in numbered_tricks(hand):
+        cards = t("score.list_separator").join(
+            t("score.play", seat=names[p.seat], card=p.card.label) for p in trick.plays
+        )
+        rows.append(
+            {
+                t("score.col_trick"): number,
+                t("score.col_cards"): cards,
+                t("score.col_winner"): names[trick.winner],
+                t("score.col_trick_points"): trick.points,
+            }
+        )
+    st.dataframe(rows, hide_index=True, width="stretch", key="deal_tricks")
+
+
+def _cards(cards: Any) -> str:
+    return " ".join(c.label for c in cards)
+
+
+def _contract_lines(hand: GameState, names: tuple[str, ...]) -> list[str]:
+    """The contract in words: who took what, and the cards set aside or turned up."""
+    taker = getattr(hand, "taker", None)
+    if hand.game == "tarot":
+        contract = getattr(hand, "contract", None)
+        if taker is None or contract is None:
+            return []
+        lines = [t("score.tarot_contract", seat=names[taker], contract=actions.label(contract))]
+        chien = getattr(hand, "chien", ())
+        if chien:
+            lines.append(t("score.tarot_chien", cards=_cards(chien)))
+        discard = getattr(hand, "discard", ())
+        if discard:
+            lines.append(t("score.tarot_discard", seat=names[taker], cards=_cards(discard)))
+        return lines
+    if hand.game == "belote":
+        trump = getattr(hand, "trump", None)
+        proposed = getattr(hand, "proposed", None)
+        if taker is None or trump is None:
+            return []
+        lines = [t("score.belote_contract", seat=names[taker], suit=trump.symbol)]
+        if proposed is not None:
+            lines.append(t("score.belote_proposed", card=proposed.label))
+        return lines
+    card = getattr(hand, "trump_card", None)
+    return [t("score.briscola_trump", card=card.label)] if card is not None else []
