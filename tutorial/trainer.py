@@ -8,6 +8,7 @@ way round), the dix de der forgotten, a half point lost in Tarot. Pure Python.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,8 @@ from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState, TrickResult
 from tutorial.engine.games import random_hand
+from tutorial.i18n import t, tn
+from tutorial.scenarios.position import DEFAULT_SEATS
 
 
 @dataclass(frozen=True)
@@ -75,48 +78,43 @@ def _fmt(x: float) -> str:
     return f"{x:g}"
 
 
+def _pts(x: float) -> str:
+    """A number of points in words: "1 point", "4.5 points" (from the catalogue)."""
+    return tn("plural.points", x)
+
+
 def diagnose(ex: Exercise, index: int, given: float) -> Diagnosis:
     """Check the learner's count of trick ``index`` and explain a mistake."""
     correct = ex.trick_value(index)
     if abs(given - correct) < 1e-9:
-        return Diagnosis(True, correct, f"Right: {_fmt(correct)} points.")
+        return Diagnosis(True, correct, t("trainer.right", points=_pts(correct)))
     diff = correct - given  # > 0: the learner counted too little
     trick = ex.tricks[index]
     cards = trick.cards
     candidates: list[tuple[str, tuple[Card, ...]]] = []
     last = index == len(ex.tricks) - 1
     if ex.game == "belote" and last and abs(diff - belote.DIX_DE_DER) < 1e-9:
-        candidates.append(("You forgot the dix de der: the last trick is worth 10 more.", ()))
+        candidates.append((t("trainer.why.dix_de_der", points=_pts(belote.DIX_DE_DER)), ()))
     for c in cards:
         v = ex.value(c)
         if v and abs(diff - v) < 1e-9:
-            candidates.append((f"You left out the {c.label}, worth {_fmt(v)}.", (c,)))
+            candidates.append((t("trainer.why.left_out", card=c.label, points=_pts(v)), (c,)))
         if v and abs(diff + v) < 1e-9:
-            candidates.append((f"You counted the {c.label} twice: it is worth {_fmt(v)}.", (c,)))
+            candidates.append((t("trainer.why.twice", card=c.label, points=_pts(v)), (c,)))
     candidates.extend(_value_mixups(ex, cards, diff))
     excuse = next((c for c in cards if c.suit is Suit.EXCUSE), None)
     if excuse is not None and abs(diff + ex.value(excuse)) < 1e-9:
-        candidates.insert(
-            0,
-            (
-                "The Excuse stays with its owner's team: it does not count in the trick it was played to.",
-                (excuse,),
-            ),
-        )
+        candidates.insert(0, (t("trainer.why.excuse"), (excuse,)))
     if ex.game == "tarot" and abs(abs(diff) - 0.5) < 1e-9:
-        candidates.append(
-            (
-                "Half a point is missing or extra: every small card (and each trump but the bouts) is worth 0.5.",
-                (),
-            )
-        )
+        candidates.append((t("trainer.why.half_point"), ()))
     if candidates:
         msg, forcing = candidates[0]
-        return Diagnosis(
-            False, correct, f"Not {_fmt(given)}. {msg} The trick is worth {_fmt(correct)}.", forcing
-        )
-    values = ", ".join(f"{c.label} {_fmt(ex.value(c))}" for c in cards)
-    return Diagnosis(False, correct, f"Not {_fmt(given)}: count again card by card ({values}).", ())
+        text = t("trainer.wrong", given=_fmt(given), why=msg, points=_pts(correct))
+        return Diagnosis(False, correct, text, forcing)
+    values = t("common.cards.separator").join(
+        t("trainer.card_value", card=c.label, value=_fmt(ex.value(c))) for c in cards
+    )
+    return Diagnosis(False, correct, t("trainer.count_again", given=_fmt(given), values=values))
 
 
 def _value_mixups(
@@ -128,56 +126,48 @@ def _value_mixups(
         for c in cards:
             as_trump = belote.TRUMP_POINTS[c.rank]
             as_plain = belote.PLAIN_POINTS[c.rank]
-            if (
-                c.suit is trump
-                and as_trump != as_plain
-                and abs(diff - (as_trump - as_plain)) < 1e-9
-            ):
-                out.append(
-                    (
-                        f"The {c.label} is a trump: it is worth {as_trump}, not {as_plain} as in a plain suit.",
-                        (c,),
-                    )
-                )
-            if (
-                c.suit is not trump
-                and as_trump != as_plain
-                and abs(diff - (as_plain - as_trump)) < 1e-9
-            ):
-                out.append(
-                    (f"The {c.label} is not a trump: it is worth {as_plain}, not {as_trump}.", (c,))
-                )
+            if as_trump == as_plain:
+                continue
+            if c.suit is trump and abs(diff - (as_trump - as_plain)) < 1e-9:
+                why = t("trainer.why.is_trump", card=c.label, trump=as_trump, plain=as_plain)
+                out.append((why, (c,)))
+            if c.suit is not trump and abs(diff - (as_plain - as_trump)) < 1e-9:
+                why = t("trainer.why.not_trump", card=c.label, trump=as_trump, plain=as_plain)
+                out.append((why, (c,)))
     if ex.game == "briscola":
         for c in cards:
             if c.rank in ("Q", "J"):
                 v = ex.value(c)
-                other = 5 - v  # the Q/J swap: 3 <-> 2
+                other = 5 - v  # Queen and Jack swap 3 and 2 between the rulesets
                 if abs(diff - (v - other)) < 1e-9:
-                    out.append(
-                        (
-                            f"The {c.label} is worth {_fmt(v)} in these rules (Q 3, J 2 unless the Q/J swap is in force).",
-                            (c,),
-                        )
-                    )
+                    out.append((t("trainer.why.queen_jack", card=c.label, value=_fmt(v)), (c,)))
     if ex.game == "tarot":
         for c in cards:
             v = ex.value(c)
             if v > 0.5 and abs(diff - (v - 0.5)) < 1e-9:
-                out.append((f"The {c.label} is worth {_fmt(v)}, not 0.5.", (c,)))
+                out.append((t("trainer.why.not_half", card=c.label, value=_fmt(v)), (c,)))
     return out
 
 
-def describe_trick(ex: Exercise, index: int, names: list[str] | None = None) -> str:
-    """Who played what in trick ``index``, and who won it."""
+def seat_labels(ex: Exercise) -> tuple[str, ...]:
+    """The seats' names for a dealt hand (South, East... or You, Opponent)."""
+    return DEFAULT_SEATS[ex.state.num_players]
+
+
+def describe_trick(ex: Exercise, index: int, names: Sequence[str] | None = None) -> str:
+    """Who played what in trick ``index``, and who won it, by the seats' names."""
     trick = ex.tricks[index]
-    who = names or [f"seat {s}" for s in range(ex.state.num_players)]
-    plays = ", ".join(f"{who[p.seat]} {p.card.label}" for p in trick.plays)
-    return f"Trick {index + 1}: {plays}. Won by {who[trick.winner]}."
+    who = list(names) if names is not None else list(seat_labels(ex))
+    plays = t("common.cards.separator").join(
+        t("trainer.play", name=who[p.seat], card=p.card.label) for p in trick.plays
+    )
+    return t("trainer.trick_line", i=index + 1, plays=plays, winner=who[trick.winner])
 
 
 def trump_text(ex: Exercise) -> str:
     """The trump in words (for the page's header)."""
     suit: Any = getattr(ex.state, "trump", None) or getattr(ex.state, "trump_suit", None)
     if isinstance(suit, Suit):
-        return f"Trump: {suit.symbol} {suit.english}"
-    return "Trumps: 1 to 21 (the Excuse is not a trump)"
+        key = f"common.suit.{suit.name.lower()}"
+        return t("table.trump", symbol=suit.symbol, suit=t(key))
+    return t("trainer.tarot_trumps")

@@ -1,4 +1,10 @@
-"""The sides of a table (teams, or taker and defence) by name, and results in words."""
+"""The sides of a table (teams, or taker and defence) by name, and results in words.
+
+The engine names seats and sides in its sentences through
+:func:`tutorial.engine.core.seat_names`: within ``with seat_names(table.seat_names):``
+every sentence it makes says "North", "your", "You & Partner". Text the engine made
+without the names (``seat 2``, ``seat 0 & seat 2``) is renamed by :func:`name_seats`.
+"""
 
 from __future__ import annotations
 
@@ -6,21 +12,30 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from tutorial.engine.core import GameState
+from tutorial.engine.core import GameState, seat_name, seat_names, seat_possessive, side_name
+from tutorial.i18n import t, tn
 from tutorial.scenarios.model import Ask
 from tutorial.scenarios.position import Table
 
 
 def side_labels(table: Table) -> list[str]:
-    """Display names of the sides: teams by their seats, Tarot by taker / defence."""
+    """Display names of the sides: teams by their seats, Tarot by taker / defence.
+
+    Belote and four-player Briscola: ``["You & Partner", "Right & Left"]``; two-player
+    Briscola: the two seats' names; Tarot: ``["Taker (West)", "Defence"]``.
+    """
     names = table.seat_names
     state = table.state
     if state.game == "tarot":
         taker = getattr(state, "taker", None)  # None: nobody took (all passed, Petit sec)
-        return [f"taker ({names[taker]})" if taker is not None else "taker", "defence"]
+        first = t("sides.taker", name=names[taker]) if taker is not None else t("sides.taker_alone")
+        return [first, t("sides.defence")]
     if len(names) == 2:
         return list(names)
-    return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+    return [
+        t("common.side", first=names[0], second=names[2]),
+        t("common.side", first=names[1], second=names[3]),
+    ]
 
 
 def side_of(table: Table, value: Any) -> int | None:
@@ -39,41 +54,71 @@ def side_of(table: Table, value: Any) -> int | None:
 
 
 def result_text(table: Table, state: GameState) -> str:
-    """The hand's result with the scenario's seat and side names."""
-    out = state.outcome()
-    labels = side_labels(table)
-    names = table.seat_names
+    """The hand's result in a sentence, with the scenario's seat and side names.
+
+    Tarot adds what the taker scored against the target.
+    """
+    with seat_names(table.seat_names):
+        out = state.outcome()
     d = out.details
-    if state.game == "briscola":
-        vals = [float(v) for v in out.totals.values()]
-        if vals[0] == vals[1]:
-            return f"Draw, {vals[0]:g}-{vals[1]:g}."
-        w = 0 if vals[0] > vals[1] else 1
-        return f"{labels[w]} win{'s' if len(names) == 2 else ''} {vals[w]:g}-{vals[1 - w]:g}."
     if state.game == "tarot" and d.get("contract"):
-        taker = names[int(d["taker"])]
-        verb = "made" if d.get("made") else "failed"
-        return (
-            f"{d['contract']} {verb} by {taker}: {float(d['points']):g} points for a target of "
-            f"{float(d['target']):g}; each defender {'pays' if d.get('made') else 'receives'} "
-            f"{abs(float(d['per_defender'])):g}."
+        points, target = float(d["points"]), float(d["target"])
+        return t(
+            "sides.tarot_result",
+            result=out.result,
+            points=tn("plural.points", points),
+            target=tn("plural.points", target),
         )
-    return name_seats(out.result, names)
+    return out.result
 
 
 def name_seats(text: str, names: Sequence[str]) -> str:
-    """Replace the engine's "seat 2" / "seats 0 and 2" by the scenario's seat names.
+    """Rename the seats in a sentence the engine made without the table's names.
 
-    >>> name_seats("team 1 (seats 1 and 3), seat 0", ["S", "E", "N", "W"])
-    'team 1 (E and W), S'
+    ``seat 2`` (and ``Seat 2``, ``seat 2's``, ``seat 0 & seat 2``: the engine's words
+    for an unnamed seat, in the current language) become the table's names; so does an
+    engine key such as ``seat 2`` (Tarot's score sides).
+
+    >>> name_seats("It is seat 1's turn, not seat 0's turn.", ["You", "East", "North", "West"])
+    "It is East's turn, not your turn."
+    >>> name_seats("Seat 0 played the Excuse, won by seat 0 & seat 2", ["You", "E", "N", "W"])
+    'You played the Excuse, won by You & N'
     """
+    if not text:
+        return text
+    pairs: list[tuple[str, str]] = []
+    n = len(names)
+    with seat_names(None):
+        unnamed_sides = [side_name((i, i + 2)) for i in range(2)] if n == 4 else []
+        unnamed = [
+            (
+                seat_possessive(i, start=True),
+                seat_possessive(i),
+                seat_name(i, start=True),
+                seat_name(i),
+            )
+            for i in range(n)
+        ]
+    with seat_names(names):
+        for i, plain in enumerate(unnamed_sides):
+            pairs += [(plain[:1].upper() + plain[1:], side_name((i, i + 2), start=True))]
+            pairs += [(plain, side_name((i, i + 2)))]
+        for i, (poss_start, poss, name_start, name) in enumerate(unnamed):
+            pairs += [
+                (poss_start, seat_possessive(i, start=True)),
+                (poss, seat_possessive(i)),
+                (name_start, seat_name(i, start=True)),
+                (name, seat_name(i)),
+            ]
+    for old, new in pairs:
+        text = text.replace(old, new)
 
-    def both(m: re.Match[str]) -> str:
-        return f"{names[int(m.group(1))]} and {names[int(m.group(2))]}"
+    def both(m: re.Match[str]) -> str:  # the engine's old wording, and validation errors
+        return t("common.side", first=names[int(m.group(1))], second=names[int(m.group(2))])
 
     def one(m: re.Match[str]) -> str:
         i = int(m.group(1))
-        return names[i] if i < len(names) else m.group(0)
+        return names[i] if i < n else m.group(0)
 
     text = re.sub(r"[Ss]eats (\d) and (\d)", both, text)
     return re.sub(r"[Ss]eat (\d)", one, text)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial.engine.games import GAMES
-from tutorial.i18n import t
-from tutorial.trainer import describe_trick, diagnose, make_exercise, trump_text
+from tutorial.i18n import t, tn
+from tutorial.trainer import describe_trick, diagnose, make_exercise, seat_labels, trump_text
 from tutorial.ui import common, state
 from tutorial.ui.svg import card_svg
 
@@ -68,17 +68,18 @@ def main() -> None:
         _new(game, seed)
     ex = make_exercise(tr.game, tr.seed)
     if tr.index >= len(ex.tricks):
-        st.success(
-            t("trainer.done", total=f"{ex.running_total(len(ex.tricks) - 1):g}", n=len(ex.tricks))
-        )
+        total = tn("plural.points", ex.running_total(len(ex.tricks) - 1))
+        st.success(tn("trainer.done", len(ex.tricks), total=total))
         return
     st.caption(trump_text(ex))
     four = state.settings().four_colour
     trick = ex.tricks[tr.index]
     st.subheader(t("trainer.trick", i=tr.index + 1, n=len(ex.tricks)))
     with st.container(horizontal=True, gap="small", key="trainer_cards"):
+        names = seat_labels(ex)
         for p in trick.plays:
-            st.image(card_svg(p.card, four_colour=four, width=90), width=90, caption=p.card.spoken)
+            caption = t("trainer.play", name=names[p.seat], card=p.card.spoken)
+            st.image(card_svg(p.card, four_colour=four, width=90), width=90, caption=caption)
     st.caption(describe_trick(ex, tr.index))
     if ex.game == "belote" and tr.index == len(ex.tricks) - 1:
         st.caption(t("trainer.last_trick"))
@@ -90,5 +91,5 @@ def main() -> None:
         (st.success if tr.last_right else st.warning)(tr.last)
     if solved:
         running = ex.running_total(tr.index)
-        st.info(t("trainer.running", total=f"{running:g}"))
+        st.info(t("trainer.running", total=tn("plural.points", running)))
         st.button(t("trainer.next"), key="trainer_next", on_click=_next, type="primary")
