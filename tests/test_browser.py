@@ -10,6 +10,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -83,68 +84,211 @@ def server() -> Iterator[str]:
             proc.kill()
 
 
-def test_overruff_in_a_real_browser(server: str) -> None:
-    from playwright.sync_api import expect, sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 1100})
-            page.goto(f"{server}/play?scenario=belote/overruff")
-            idle = page.locator("[data-test-script-state='notRunning']")
-            expect(idle).to_have_count(1, timeout=60_000)
-            hand = page.locator(".st-key-card_8H button[data-testid^=stBaseButton]").first
-            expect(hand).to_be_visible(timeout=60_000)
-            # An illegal card: the engine's reason, the forcing card marked.
-            hand.click()
-            alert = page.get_by_text("You must overtrump", exact=False)
-            expect(alert).to_be_visible(timeout=30_000)
-            forcing = page.locator(
-                ".st-key-card_9H_forcing button[data-testid^=stBaseButton]"
-            ).first
-            expect(forcing).to_be_visible()
-            # The right card: success and the question.
-            forcing.click()
-            expect(page.get_by_text("Right!", exact=False)).to_be_visible(timeout=30_000)
-            expect(page.get_by_text("Who wins this trick?", exact=False)).to_be_visible()
-            page.screenshot(path=str(ARTIFACTS / "overruff.png"), full_page=True)
-        finally:
-            browser.close()
+VIEWPORTS = {  # name: (width, height, presenter mode)
+    "phone": (390, 844, False),
+    "laptop": (1280, 800, False),
+    "projector": (1920, 1080, True),
+}
+SHOTS = ARTIFACTS / "screens"
 
 
-def test_keyboard_alone_and_phone_width(server: str) -> None:
-    from playwright.sync_api import expect, sync_playwright
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:
-            page = browser.new_page(viewport={"width": 390, "height": 844})
-            page.goto(f"{server}/play?scenario=belote/overruff")
-            idle = page.locator("[data-test-script-state='notRunning']")
-            expect(idle).to_have_count(1, timeout=60_000)
-            box = page.get_by_label("Or type a card", exact=False)
-            expect(box).to_be_visible(timeout=60_000)
-            # Nothing wider than a phone: no sideways scrolling.
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= 392, width
-            # Keyboard only: type a card and press Enter.
-            box.focus()
-            page.keyboard.type("8H")
-            page.keyboard.press("Enter")
-            expect(page.get_by_text("You must overtrump", exact=False)).to_be_visible(
-                timeout=30_000
-            )
-            # Tab reaches the card buttons, Enter plays the focused one.
-            expect(idle).to_have_count(1, timeout=30_000)
-            card = page.locator(
-                ".st-key-card_9H_forcing button[data-testid^=stBaseButton]:visible"
-            ).first
-            expect(card).to_be_visible()
-            card.focus()
-            expect(card).to_be_focused()
-            page.keyboard.press("Enter")
-            expect(page.get_by_text("Right!", exact=False)).to_be_visible(timeout=30_000)
-            page.screenshot(path=str(ARTIFACTS / "overruff-phone.png"), full_page=True)
+            yield b
         finally:
-            browser.close()
+            b.close()
+
+
+def _open(browser: Any, url: str, viewport: str) -> Any:
+    """A new tab of a new browser profile at ``url``, presenter mode on when asked."""
+    from playwright.sync_api import expect
+
+    width, height, presenter = VIEWPORTS[viewport]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(url)
+    expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=60_000)
+    if presenter:
+        toggle = page.get_by_text("Presenter mode")
+        expect(toggle).to_be_visible(timeout=30_000)
+        toggle.click()
+        expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)
+        page.keyboard.press("Escape")
+    return page
+
+
+def _settle(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page.wait_for_timeout(150)
+    expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=30_000)
+    page.wait_for_timeout(250)  # the component lays the hand out after the rerun
+
+
+def _in_view(page: Any, locator: Any) -> None:
+    """The element is wholly inside the viewport, without scrolling."""
+    box = locator.bounding_box()
+    vp = page.viewport_size
+    assert box is not None, "not drawn"
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= vp["width"] + 0.5, (box, vp)
+    assert box["y"] + box["height"] <= vp["height"] + 0.5, (box, vp)
+
+
+def _hand(page: Any) -> Any:
+    return page.locator(".atout .hand .card")
+
+
+def _all_cards_in_view(page: Any) -> None:
+    cards = _hand(page)
+    n = cards.count()
+    assert n > 0
+    for i in range(n):
+        _in_view(page, cards.nth(i))
+    _in_view(page, page.locator(".atout .prompt"))
+
+
+def _card(page: Any, name: str) -> Any:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def _click(page: Any, name: str) -> None:
+    """Click a card where a player would: on its visible corner (the next card may overlap it)."""
+    card = _card(page, name)
+    _in_view(page, card)
+    box = card.bounding_box()
+    card.click(position={"x": 6, "y": min(30, box["height"] / 3)})
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_mouse_plays_a_scenario(server: str, browser: Any, viewport: str) -> None:
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, f"{server}/play?scenario=belote/overruff", viewport)
+    try:
+        expect(_card(page, "8♥")).to_be_visible(timeout=30_000)
+        _settle(page)
+        # Nothing wider than the screen, and the table, the prompt and the whole hand in view.
+        assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[viewport][0] + 2
+        _all_cards_in_view(page)
+        _in_view(page, page.locator(".atout .felt"))
+        page.screenshot(path=str(SHOTS / f"overruff-{viewport}-start.png"))
+        # An illegal card: the engine's reason, with the forcing card marked in the hand.
+        _click(page, "8♥")
+        expect(page.locator(".atout .fb.error")).to_contain_text("You must overtrump", timeout=30_000)
+        _settle(page)
+        expect(page.locator(".atout .card[data-mark='forcing']")).to_have_count(1)
+        _all_cards_in_view(page)
+        _in_view(page, page.locator(".atout .fb"))
+        page.screenshot(path=str(SHOTS / f"overruff-{viewport}-illegal.png"))
+        # The right card: "Correct", then the question, answered with a click.
+        _click(page, "9♥")
+        expect(page.locator(".atout .fb.success")).to_contain_text("Correct", timeout=30_000)
+        expect(page.locator(".atout .prompt")).to_have_text("Who wins this trick?")
+        _settle(page)
+        page.screenshot(path=str(SHOTS / f"overruff-{viewport}-question.png"))
+        page.locator(".atout .choices button", has_text="You").first.click()
+        # One wrong try: two stars of three.
+        expect(page.get_by_text("★★☆")).to_be_visible(timeout=30_000)
+        _settle(page)
+        page.screenshot(path=str(SHOTS / f"overruff-{viewport}-end.png"))
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_keyboard_alone_plays_a_scenario(server: str, browser: Any, viewport: str) -> None:
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, f"{server}/play?scenario=briscola/ace-beats-three", viewport)
+    try:
+        first = _hand(page).first
+        expect(first).to_be_visible(timeout=30_000)
+        _settle(page)
+        _all_cards_in_view(page)
+        # The hand in the game's order: clubs, then diamonds by strength (K below A).
+        names = [_hand(page).nth(i).get_attribute("aria-label") for i in range(3)]
+        assert names == ["6♣", "K♦", "A♦"], names
+        first.focus()
+        page.keyboard.press("ArrowRight")
+        expect(_card(page, "K♦")).to_be_focused()
+        page.keyboard.press("ArrowRight")
+        expect(_card(page, "A♦")).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(page.locator(".atout .prompt")).to_contain_text("How many points", timeout=30_000)
+        _settle(page)
+        page.screenshot(path=str(SHOTS / f"keyboard-{viewport}-question.png"))
+        answer = page.locator(".atout .choices button", has_text="21")
+        answer.focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_text("★★★")).to_be_visible(timeout=30_000)
+        _settle(page)
+        page.screenshot(path=str(SHOTS / f"keyboard-{viewport}-end.png"))
+    finally:
+        page.context.close()
+
+
+def test_tarot_discard_is_chosen_on_the_hand(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=4", "laptop")
+    try:
+        expect(page.locator(".atout .counter")).to_have_text("0 of 6 chosen", timeout=30_000)
+        _settle(page)
+        expect(page.locator(".atout .chien .mini")).to_have_count(6)
+        _all_cards_in_view(page)
+        for name in ("2♠", "5♠", "3♥", "8♥", "4♣"):
+            _click(page, name)
+        expect(page.locator(".atout .counter")).to_have_text("5 of 6 chosen")
+        confirm = page.locator(".atout button[data-confirm]")
+        expect(confirm).to_be_disabled()
+        _click(page, "K♣")  # a King: the engine refuses it on confirm
+        expect(confirm).to_be_enabled()
+        page.screenshot(path=str(SHOTS / "discard-laptop-chosen.png"))
+        confirm.click()
+        expect(page.locator(".atout .fb.error")).to_contain_text("King", timeout=30_000)
+        _settle(page)
+        # the five plain cards went aside; one more to choose
+        expect(page.locator(".atout .counter")).to_have_text("0 of 1 chosen")
+        page.screenshot(path=str(SHOTS / "discard-laptop-refused.png"))
+    finally:
+        page.context.close()
+
+
+def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = _open(browser, f"{server}/play?scenario=belote/overruff", "laptop")
+    try:
+        _click(page, "9♥")
+        page.locator(".atout .choices button", has_text="You").first.click()
+        expect(page.get_by_text("★★★")).to_be_visible(timeout=30_000)
+        _settle(page)
+        page.goto(server)  # a reload of the app: a new server session
+        expect(page.get_by_text("1 of 30 scenarios done")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("★ 3 of 90 stars")).to_be_visible()
+        page.screenshot(path=str(SHOTS / "home-after-reload.png"))
+        # A teacher's deep link opened in a new tab of the same browser keeps it too.
+        tab = page.context.new_page()
+        tab.goto(f"{server}/play?scenario=briscola/ace-beats-three")
+        expect(tab.locator(".atout .hand .card").first).to_be_visible(timeout=60_000)
+        tab.get_by_role("link", name="Home").click()
+        expect(tab.get_by_text("1 of 30 scenarios done")).to_be_visible(timeout=30_000)
+        # A broken stored value is set aside with a notice, never a crash (the other tab
+        # is closed first: an open tab would hear of the change and write its own back).
+        page.close()
+        tab.evaluate("window.localStorage.setItem('atout.progress.v1', 'ATOUT1-garbage!')")
+        tab.goto(server)
+        expect(tab.get_by_text("could not be read")).to_be_visible(timeout=30_000)
+        expect(tab.get_by_text("0 of 30 scenarios done")).to_be_visible()
+        assert tab.evaluate("window.localStorage.getItem('atout.progress.v1.broken')")
+    finally:
+        tab.context.close()

@@ -56,7 +56,7 @@ _CSS = r"""
   -webkit-tap-highlight-color: transparent; }
 .atout .card svg { display: block; width: 100%; height: auto; }
 .atout .card.play { cursor: pointer; }
-.atout .card.play:hover, .atout .card.play:focus-visible { transform: translateY(-10%); z-index: 50; }
+.atout .card.play:hover, .atout .card.play:focus-visible { transform: translateY(-10%); }
 .atout .card.sel { transform: translateY(-18%); }
 .atout .card.sel::after { content: "✓"; position: absolute; right: 6%; top: 4%; background: #1b5e20;
   color: #fff; border-radius: 50%; width: 1.4em; height: 1.4em; text-align: center; line-height: 1.4em;
@@ -161,7 +161,7 @@ function layout(root, host) {
     }
     step = Math.min(step, w + gap);
   }
-  const lift = hgt * 0.2;
+  const lift = hgt * 0.12;
   const rowStep = rows > 1 ? hgt * 0.56 : 0;
   cards.forEach((c, i) => {
     const r = Math.floor(i / per), k = i % per;
@@ -182,8 +182,13 @@ function layout(root, host) {
   const sc = scroller(host);
   const top = root.getBoundingClientRect().top + (sc ? sc.scrollTop : window.scrollY);
   const rest = root.scrollHeight - felt.getBoundingClientRect().height;
-  const room = window.innerHeight - Math.max(0, top) - rest - 12;
-  root.style.setProperty('--tmax', Math.max(150, Math.min(room, window.innerHeight * 0.75)) + 'px');
+  const room = Math.floor(window.innerHeight - Math.max(0, top) - rest - 12);
+  const tmax = Math.max(150, Math.min(room, Math.floor(window.innerHeight * 0.75)));
+  // Only a real change: sub-pixel rounding must not make the layout tremble.
+  if (Math.abs((root._tmax || 0) - tmax) > 3) {
+    root._tmax = tmax;
+    root.style.setProperty('--tmax', tmax + 'px');
+  }
 }
 
 export default function (component) {
@@ -242,7 +247,11 @@ export default function (component) {
       }
     };
     root._draw = draw;
-    root._ro = new ResizeObserver(() => layout(root, host));
+    // Lay out again when the width changes (not the height, which the layout sets).
+    root._ro = new ResizeObserver(() => {
+      const w = root.clientWidth;
+      if (w !== root._w) { root._w = w; layout(root, host); }
+    });
     root._ro.observe(root);
     window.addEventListener('resize', () => layout(root, host));
   }

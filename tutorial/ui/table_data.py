@@ -151,6 +151,8 @@ def _feedback(fb: Feedback | None) -> dict[str, str] | None:
         "right": t("component.correct"),
         "answer_right": t("component.correct"),
     }.get(fb.kind, "")
+    if head and fb.message.strip().lower().startswith(head.rstrip(".!").lower()):
+        head = ""  # the message already says it ("Correct. The 9♥ beats...")
     return {"tone": tone, "head": head, "html": safe_html(fb.message)}
 
 

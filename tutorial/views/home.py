@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial.engine.games import GAMES
-from tutorial.i18n import t
+from tutorial.i18n import t, tn
 from tutorial.lessons import start_lesson
 from tutorial.progress import ProgressError, decode, encode, from_json, to_json
 from tutorial.ui import common, state
@@ -22,16 +22,28 @@ def _load_progress() -> None:
             p = decode(code)
         else:
             return
+        if st.session_state.get("progress_mode", "merge") == "merge":
+            state.merge_progress(p)
+            done = sum(1 for r in state.export_progress().scenarios.values() if r.done)
+            message = t("progress.merged", scenarios=tn("plural.scenarios", done))
+        else:
+            state.import_progress(p)
+            done = sum(1 for r in p.scenarios.values() if r.done)
+            message = t("progress.loaded", scenarios=tn("plural.scenarios", done))
     except ProgressError as e:
         st.session_state["progress_message"] = ("error", str(e))
         return
-    state.import_progress(p)
-    done = sum(1 for r in p.scenarios.values() if r.done)
-    st.session_state["progress_message"] = ("ok", t("progress.loaded", n=done))
+    st.session_state["progress_message"] = ("ok", message)
+
+
+def _start_afresh() -> None:
+    state.clear_progress()
+    st.session_state["progress_message"] = ("ok", t("progress.afresh_done"))
 
 
 def progress_panel() -> None:
-    """Export the progress as a code or a file; import one."""
+    """Where progress lives (this browser), export as a code or file, import, start afresh."""
+    st.caption(t("progress.kept_here"))
     with st.expander(t("progress.title"), icon=":material/save:"):
         st.caption(t("progress.help"))
         p = state.export_progress()
@@ -45,10 +57,26 @@ def progress_panel() -> None:
         )
         st.text_input(t("progress.import_code"), key="progress_code_in")
         st.file_uploader(t("progress.import_file"), type=["json"], key="progress_file_in")
+        st.radio(
+            t("progress.import_mode"),
+            ["merge", "replace"],
+            format_func=lambda m: t(f"progress.{m}"),
+            key="progress_mode",
+            horizontal=True,
+        )
         st.button(t("progress.load"), key="progress_load", on_click=_load_progress)
-        msg = st.session_state.get("progress_message")
-        if msg:
-            (st.success if msg[0] == "ok" else st.error)(msg[1])
+        st.divider()
+        sure = st.checkbox(t("progress.afresh_confirm"), key="progress_afresh_sure")
+        st.button(
+            t("progress.afresh"),
+            key="progress_afresh",
+            on_click=_start_afresh,
+            disabled=not sure,
+            help=t("progress.afresh_help"),
+        )
+    msg = st.session_state.pop("progress_message", None)
+    if msg:
+        (st.success if msg[0] == "ok" else st.error)(msg[1])
 
 
 def main() -> None:
@@ -70,6 +98,8 @@ def main() -> None:
                 done / len(items) if items else 0.0,
                 text=t("home.progress_line", done=done, total=len(items)),
             )
+            earned = sum(state.progress_of(sid).stars for sid, _ in items)
+            st.caption(t("home.stars_line", stars=earned, total=3 * len(items)))
             mine = [le for le in lessons if le.game == game]
             if mine:
                 ldone = sum(1 for le in mine if lesson_done(le))
