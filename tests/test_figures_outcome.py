@@ -203,6 +203,7 @@ def _check_tricks_chart(chart: Chart, state: GameState, labels: list[str]) -> No
             if d["dedans"]:
                 assert taker_total < needed
                 assert title.startswith("Dedans") and f"{taker_total:g}" in title
+                assert labels[taking] in title and labels[taking] in tr["mark"]["name"]
                 assert f"{needed:g}" in title
             elif d["made"]:
                 assert taker_total >= needed or d["contract"]["basis"] != "total_strict"

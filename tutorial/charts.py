@@ -128,7 +128,7 @@ def _mark_name(story: HandStory, labels: Sequence[str]) -> str:
             target=_num(story.line),
         )
     if story.game == "belote":
-        return t("charts.mark.belote", needed=_num(story.line))
+        return t("charts.mark.belote", side=labels[story.line_side or 0], needed=_num(story.line))
     return t("charts.mark.briscola", target=_num(story.line))
 
 
@@ -160,8 +160,18 @@ def _tricks_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], co
             return t("charts.title.belote_litige", points=_num(taker))
         if d.get("dedans"):
             assert story.line is not None
-            return t("charts.title.belote_dedans", taker=_num(taker), needed=_num(story.line))
-        return t("charts.title.belote_made", taker=_num(taker), defence=_num(defence))
+            return t(
+                "charts.title.belote_dedans",
+                side=labels[taking],
+                taker=_num(taker),
+                needed=_num(story.line),
+            )
+        return t(
+            "charts.title.belote_made",
+            side=labels[taking],
+            taker=_num(taker),
+            defence=_num(defence),
+        )
     if a == b:
         return t("charts.title.briscola_draw", a=_num(a), b=_num(b))
     w = 0 if a > b else 1
@@ -198,8 +208,10 @@ def tricks_chart(
                 "hovertemplate": "%{x}: +%{y}<extra>" + labels[side] + "</extra>",
             }
         )
+    final = story.totals
     for side in (0, 1):
         run = [r[side] for r in story.running]
+        higher = final[side] >= final[1 - side]
         data.append(
             {
                 "type": "scatter",
@@ -209,7 +221,7 @@ def tricks_chart(
                 "x": xs,
                 "y": run,
                 "text": ["" for _ in run[:-1]] + [_num(run[-1])] if run else [],
-                "textposition": "top left",
+                "textposition": "top left" if higher else "bottom left",
                 "line": {"color": SIDE_COLOURS[side], "width": 2.5},
                 "marker": {"size": 6},
                 "hovertemplate": "%{x}: %{y}<extra>" + labels[side] + "</extra>",
@@ -224,7 +236,13 @@ def tricks_chart(
                 "name": _mark_name(story, labels),
                 "x": [xs[0], xs[-1]],
                 "y": [story.line, story.line],
-                "line": {"color": LINE_COLOUR, "dash": "dash", "width": 1.5},
+                "line": {
+                    "color": LINE_COLOUR
+                    if story.line_side is None
+                    else SIDE_COLOURS[story.line_side],
+                    "dash": "dash",
+                    "width": 1.5,
+                },
                 "hoverinfo": "name",
             }
         )
@@ -233,11 +251,11 @@ def tricks_chart(
         data,
         _tricks_title(story, details, labels, contract),
         380,
-        margin={"l": 50, "r": 20, "t": 50, "b": 110},
-        legend={"orientation": "h", "y": -0.22, "yanchor": "top", "x": 0},
+        margin={"l": 50, "r": 20, "t": 50, "b": 100},
+        legend={"orientation": "h", "y": -0.16, "yanchor": "top", "x": 0},
         barmode="group",
         bargap=0.25,
-        xaxis={"type": "category", "title": {"text": t("charts.axis.trick")}},
+        xaxis={"type": "category"},
         yaxis={"title": {"text": t("charts.axis.points")}, "range": [0, top * 1.12 + 1]},
     )
     return Chart("tricks", fig, _tricks_text(story, details, labels, names, contract))
@@ -405,10 +423,10 @@ def belote_score_chart(outcome: HandOutcome, labels: Sequence[str]) -> Chart:
         title,
         230,
         barmode="relative",
-        xaxis={"title": {"text": t("charts.axis.score")}, "range": [0, top * 1.15]},
+        xaxis={"range": [0, top * 1.15]},
         yaxis={"autorange": "reversed"},
         margin={"l": 140, "r": 20, "t": 50, "b": 40},
-        legend={"orientation": "h", "y": -0.35, "yanchor": "top", "x": 0},
+        legend={"orientation": "h", "y": -0.25, "yanchor": "top", "x": 0},
     )
     parts = [_sentence(title)]
     for i, row in enumerate(rows):
