@@ -160,7 +160,7 @@ def test_trainer_diagnoses_a_wrong_count_and_accepts_the_right_one() -> None:
     at.text_input(key="trainer_answer").input(str(right + 100)).run()
     assert any("Not" in w.value for w in at.warning)
     at.text_input(key="trainer_answer").input(f"{right:g}").run()
-    assert any("Right" in s.value for s in at.success)
+    assert any("Correct" in s.value for s in at.success)
     at.button(key="trainer_next").click().run()
     assert any("Trick 2 of 8" in h.value for h in at.subheader)
 
