@@ -135,8 +135,10 @@ def _choices(run: Run, step: AskStep) -> list[str] | None:
 
 
 def _choice_label(value: str) -> str:
-    if value in ("yes", "no"):
-        return t(f"component.{value}")
+    if value == "yes":
+        return t("component.yes")
+    if value == "no":
+        return t("component.no")
     return value
 
 

@@ -60,7 +60,7 @@ def progress_panel() -> None:
         st.radio(
             t("progress.import_mode"),
             ["merge", "replace"],
-            format_func=lambda m: t(f"progress.{m}"),
+            format_func=lambda m: t("progress.merge") if m == "merge" else t("progress.replace"),
             key="progress_mode",
             horizontal=True,
         )
