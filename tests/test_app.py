@@ -87,7 +87,7 @@ def test_right_card_advances_to_the_question() -> None:
     assert (fb["head"] + fb["html"]).startswith("Correct.")
     assert "Correct.Correct" not in fb["head"] + fb["html"]
     assert data["mode"] == "ask" and data["prompt"] == "Who wins this trick?"
-    assert [c["label"] for c in data["choices"]][0] == "You"
+    assert data["choices"][0]["label"] == "You"
     type_in(at, "You")
     assert table(at)["mode"] == "view"
     assert any("complete" in s.value for s in at.success)

@@ -181,7 +181,9 @@ def test_mouse_plays_a_scenario(server: str, browser: Any, viewport: str) -> Non
         page.screenshot(path=str(SHOTS / f"overruff-{viewport}-start.png"))
         # An illegal card: the engine's reason, with the forcing card marked in the hand.
         _click(page, "8♥")
-        expect(page.locator(".atout .fb.error")).to_contain_text("You must overtrump", timeout=30_000)
+        expect(page.locator(".atout .fb.error")).to_contain_text(
+            "You must overtrump", timeout=30_000
+        )
         _settle(page)
         expect(page.locator(".atout .card[data-mark='forcing']")).to_have_count(1)
         _all_cards_in_view(page)

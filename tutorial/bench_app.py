@@ -1,10 +1,15 @@
 """``python -m tutorial bench-app``: how fast a click gets its answer. Prints, never asserts.
 
 1. Server time of one click's rerun (AppTest runs the script in-process, as the server
-   does): 50 clicks on a card in the overruff scenario, against 50 clicks of a button
-   in an empty Streamlit app. Median and p95.
-2. In a real browser (Debian's chromium, when present): click-to-feedback time, from
-   the click on an illegal card to the engine's reason on screen, 20 times.
+   does): 50 plays in the overruff scenario (through the same controller as a click on
+   the table), against 50 clicks of a button in an empty Streamlit app. Median and p95.
+2. In a real browser (Debian's chromium, when present):
+   - click-to-feedback: from the click on an illegal card of the table to the engine's
+     reason on screen, 20 times;
+   - the end of a scenario: from the click on the card that ends the hand to the score
+     charts drawn and the page idle, 10 times;
+   - first paint of Home: from opening the address to the games on screen, 5 times;
+   - memory: the server's resident memory with 1 session and with 30 more.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 EMPTY_APP = """
@@ -51,10 +57,12 @@ def server_times(clicks: int = 50) -> dict[str, dict[str, float]]:
     at.run()
     at.switch_page("screens/play.py")
     at.run()
-    keys = ["card_8H", "restart"]
     at.session_state["_timing"] = []
     for i in range(clicks):
-        at.button(key=keys[i % 2]).click().run()
+        if i % 2 == 0:
+            at.text_input(key="typed_card").input("8H").run()
+        else:
+            at.button(key="restart").click().run()
     times = [x * 1000 for x in at.session_state["_timing"]]
     out["player"] = {"median_ms": statistics.median(times), "p95_ms": _pct(times, 95)}
     empty = AppTest.from_string(EMPTY_APP, default_timeout=60)
@@ -106,34 +114,116 @@ def _summary(times: list[float]) -> dict[str, float]:
     return {"median_ms": statistics.median(times), "p95_ms": _pct(times, 95), "clicks": len(times)}
 
 
-def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, float] | None:
-    """Click-to-feedback milliseconds in headless chromium, or None without chromium."""
+def _idle(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=60_000)
+
+
+def _click_card(page: Any, name: str) -> None:
+    card = page.get_by_role("button", name=name, exact=True)
+    card.wait_for(timeout=60_000)
+    card.click(position={"x": 6, "y": 20})
+
+
+def _rss_kb(pid: int) -> int:
+    """Resident memory of a process and its children (kB), from /proc."""
+    total = 0
+    pids = [pid]
+    try:
+        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(k) for k in kids]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total
+
+
+def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, Any] | None:
+    """Click-to-screen milliseconds in headless chromium, or None without chromium."""
     if not Path(CHROMIUM).exists():
         return None
     from playwright.sync_api import expect, sync_playwright
 
     proc = _serve("tutorial/app.py", port)
+    base = f"http://127.0.0.1:{port}"
+    out: dict[str, Any] = {}
     try:
-        times: list[float] = []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH)
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.goto(f"http://127.0.0.1:{port}/play?scenario=belote/overruff")
-            idle = page.locator("[data-test-script-state='notRunning']")
-            expect(idle).to_have_count(1, timeout=60_000)
-            reason = page.get_by_text("You must overtrump", exact=False)
+            # 1. An illegal card: the reason on screen.
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(f"{base}/play?scenario=belote/overruff")
+            _idle(page)
+            reason = page.locator(".atout .fb.error")
+            times: list[float] = []
             for _ in range(clicks):
-                card = page.locator(".st-key-card_8H button[data-testid^=stBaseButton]").first
+                card = page.get_by_role("button", name="8♥", exact=True)
                 expect(card).to_be_visible(timeout=30_000)
+                _idle(page)
                 start = time.perf_counter()
-                card.click()
-                expect(reason).to_be_visible(timeout=30_000)
+                card.click(position={"x": 6, "y": 20})
+                expect(reason).to_contain_text("overtrump", timeout=30_000)
                 times.append((time.perf_counter() - start) * 1000)
-                page.locator(".st-key-restart button[data-testid^=stBaseButton]").first.click()
+                _idle(page)
+                page.locator(".st-key-restart button").first.click()
                 expect(reason).to_have_count(0, timeout=30_000)
-                expect(idle).to_have_count(1, timeout=30_000)
+                _idle(page)
+            out["illegal_card"] = _summary(times)
+            # 2. The card that ends the hand: the score charts drawn.
+            times = []
+            for _ in range(max(3, clicks // 2)):
+                page.goto(f"{base}/play?scenario=belote/dix-de-der&step=2")
+                _idle(page)
+                page.get_by_role("button", name="7♠", exact=True).wait_for(timeout=60_000)
+                page.wait_for_timeout(300)
+                start = time.perf_counter()
+                _click_card(page, "7♠")
+                expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
+                _idle(page)
+                times.append((time.perf_counter() - start) * 1000)
+            out["end_of_scenario"] = _summary(times)
+            # 3. First paint of Home in a new browser profile.
+            times = []
+            for _ in range(5):
+                ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+                tab = ctx.new_page()
+                start = time.perf_counter()
+                tab.goto(base)
+                expect(tab.get_by_text("The three games")).to_be_visible(timeout=60_000)
+                times.append((time.perf_counter() - start) * 1000)
+                ctx.close()
+            out["home_first_paint"] = _summary(times)
+            # 4. Memory: 30 more sessions, each with a scenario open.
+            page.goto(base)
+            _idle(page)
+            time.sleep(1)
+            before = _rss_kb(proc.pid)
+            contexts = []
+            for i in range(30):
+                ctx = browser.new_context()
+                tab = ctx.new_page()
+                tab.goto(f"{base}/play?scenario=belote/overruff&step={i % 3}")
+                contexts.append(ctx)
+            for ctx in contexts:
+                _idle(ctx.pages[0])
+            time.sleep(2)
+            after = _rss_kb(proc.pid)
+            out["memory"] = {
+                "rss_one_session_mb": before / 1024,
+                "rss_31_sessions_mb": after / 1024,
+                "per_extra_session_mb": (after - before) / 1024 / 30,
+            }
+            for ctx in contexts:
+                ctx.close()
             browser.close()
-        return _summary(times)
+        return out
     finally:
         proc.terminate()
         proc.wait(timeout=10)
@@ -190,16 +280,26 @@ def main(argv: list[str]) -> int:
         )
         print(f"p95 ratio player / empty: {s['ratio_p95']['player_over_empty']:.2f}")
         b = figures.get("browser")
+        e = figures.get("browser_empty")
         if isinstance(b, dict):
+            for name, label in (
+                ("illegal_card", "browser click-to-feedback (illegal card)"),
+                ("end_of_scenario", "browser last card to score charts"),
+                ("home_first_paint", "browser first paint of Home"),
+            ):
+                f = b[name]
+                print(
+                    f"{label}: median {f['median_ms']:.0f} ms, p95 {f['p95_ms']:.0f} ms over {f['clicks']}"
+                )
+            m = b["memory"]
             print(
-                f"browser click-to-feedback: median {b['median_ms']:.0f} ms, p95 {b['p95_ms']:.0f} ms over {b['clicks']} clicks"
+                f"server memory: {m['rss_one_session_mb']:.0f} MB with 1 session, "
+                f"{m['rss_31_sessions_mb']:.0f} MB with 31: {m['per_extra_session_mb']:.2f} MB per extra session"
             )
         elif "browser" in figures:
             print("browser: chromium not installed, not measured")
-        e = figures.get("browser_empty")
-        if isinstance(e, dict) and isinstance(b, dict):
+        if isinstance(e, dict):
             print(
                 f"browser click-to-update, empty app: median {e['median_ms']:.0f} ms, p95 {e['p95_ms']:.0f} ms"
             )
-            print(f"browser p95 ratio player / empty: {b['p95_ms'] / e['p95_ms']:.2f}")
     return 0

@@ -100,7 +100,7 @@ def marks_for(run: Run, fb: Feedback | None, hint_tier: int, revealed: bool) -> 
             for text in step.play.accept:
                 try:
                     a = actions.parse(run.state, text)
-                except Exception:  # noqa: BLE001 - an answer that is not a card
+                except Exception:
                     continue
                 card = a if isinstance(a, Card) else getattr(a, "card", None)
                 if isinstance(card, Card):
@@ -235,7 +235,9 @@ def table_data(
     ]
     menu: list[dict[str, str]] = []
     if mode == "action":
-        menu = [{"code": actions.code(a), "label": actions.label(a)} for a in actions.menu(run.state)]
+        menu = [
+            {"code": actions.code(a), "label": actions.label(a)} for a in actions.menu(run.state)
+        ]
     choices: list[dict[str, str]] = []
     free_answer = False
     if mode == "ask" and isinstance(run.current, AskStep):
@@ -280,4 +282,3 @@ def table_data(
 
 
 __all__ = ["Marks", "card_name", "marks_for", "prompt_for", "safe_html", "table_data"]
-

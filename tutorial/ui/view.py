@@ -167,8 +167,8 @@ def _rank_strength(card: Card, state: GameState, trump: Suit | None) -> int:
         order = belote.TRUMP_ORDER if card.suit is trump else belote.PLAIN_ORDER
         return order.index(card.rank)
     if state.game == "briscola":
-        order = briscola.rank_order(state.ruleset)  # high to low
-        return len(order) - order.index(card.rank)
+        high_to_low = briscola.rank_order(state.ruleset)
+        return len(high_to_low) - high_to_low.index(card.rank)
     if card.suit is Suit.EXCUSE:
         return 99
     if card.suit is Suit.TRUMP:

@@ -13,7 +13,7 @@ from tutorial.naming import ruleset_title
 from tutorial.progress import stars
 from tutorial.scenarios.checker import Checked
 from tutorial.scenarios.model import AskStep, Play
-from tutorial.scenarios.runtime import Event, Run, goto, start
+from tutorial.scenarios.runtime import Event, Feedback, Run, goto, start
 from tutorial.ui import common, state
 from tutorial.ui.score_view import show_outcome
 from tutorial.ui.table_component import show_table as show_component
@@ -47,7 +47,11 @@ def apply_deep_link() -> None:
     state.set_current_scenario(link_sid)
     run = start(checked.scenario, checked.table)
     if link_step is not None:
-        step = int(link_step) if link_step.isascii() and link_step.isdigit() and len(link_step) < 7 else -1
+        step = (
+            int(link_step)
+            if link_step.isascii() and link_step.isdigit() and len(link_step) < 7
+            else -1
+        )
         if 0 <= step <= len(checked.scenario.steps):
             run = goto(run, step)
         else:
@@ -351,7 +355,7 @@ def _link(sid: str, step: int) -> str:
     """The full address of a step (what the learner can copy and share)."""
     try:
         base = str(st.context.url or "").split("?")[0]
-    except Exception:  # noqa: BLE001 - AppTest has no browser address
+    except Exception:
         base = ""
     if not base:
         return f"/play?scenario={sid}&step={step}"
