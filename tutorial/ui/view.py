@@ -106,7 +106,7 @@ def table_view(
             is_dealer=s == table.dealer,
             is_taker=taker == s,
             is_learner=s == table.learner,
-            to_move=state.to_move == s and not run.pending,
+            to_move=state.to_move == s and not run.pending and not run.finished,
             cards_left=len(state.hands[s]),
             tricks_won=won[s],
         )

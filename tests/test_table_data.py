@@ -1,0 +1,154 @@
+"""What the table component is given to draw: the hand in the game's order, marks,
+modes, the discard, the chien, and text that stays inert."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tutorial.engine.cards import Card
+from tutorial.library import Library, load_library
+from tutorial.scenarios.runtime import Run, goto, start
+from tutorial.ui.table_data import safe_html, table_data
+from tutorial.ui.view import sort_hand
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return load_library()
+
+
+def _run(lib: Library, sid: str, step: int | None = None) -> Run:
+    checked = lib.scenarios[sid]
+    run = start(checked.scenario, checked.table)
+    return goto(run, step) if step is not None else run
+
+
+def _codes(data: dict[str, Any]) -> list[str]:
+    return [c["code"] for c in data["hand"]]
+
+
+def test_belote_hand_in_the_games_order_trumps_last(lib: Library) -> None:
+    run = _run(lib, "belote/overruff")  # hearts are trumps
+    # clubs 7 8 K, diamonds 7 Q 10 (10 above Q in a plain suit), then trumps 8 9
+    assert _codes(table_data(run)) == ["7C", "8C", "KC", "7D", "QD", "10D", "8H", "9H"]
+
+
+def test_belote_trump_order_puts_the_jack_and_nine_on_top(lib: Library) -> None:
+    run = _run(lib, "belote/overruff")
+    cards = [Card.parse(c) for c in ("JH", "9H", "AH", "10H", "KH", "QH", "8H", "7H")]
+    order = [c.code for c in sort_hand(cards, run.state)]
+    assert order == ["7H", "8H", "QH", "KH", "10H", "AH", "9H", "JH"]
+
+
+def test_briscola_hand_by_strength_trumps_last(lib: Library) -> None:
+    run = _run(lib, "briscola/ace-beats-three")  # spades are trumps
+    assert _codes(table_data(run)) == ["6C", "KD", "AD"]
+    cards = [Card.parse(c) for c in ("2S", "AS", "3S", "KS", "4H")]
+    assert [c.code for c in sort_hand(cards, run.state)] == ["4H", "2S", "KS", "3S", "AS"]
+
+
+def test_tarot_hand_plain_suits_then_trumps_then_the_excuse(lib: Library) -> None:
+    run = _run(lib, "tarot/discard-kings-and-bouts", 4)
+    codes = _codes(table_data(run))
+    trumps = [c for c in codes if c.startswith("T")]
+    assert trumps == sorted(trumps, key=lambda c: int(c[1:]))
+    assert codes[-1] == "EXC"
+    assert codes.index("T1") > max(codes.index(c) for c in codes if not c.startswith(("T", "EXC")))
+
+
+def test_the_tarot_discard_counts_down_and_shows_the_chien(lib: Library) -> None:
+    run = _run(lib, "tarot/discard-kings-and-bouts", 4)
+    data = table_data(run)
+    assert data["mode"] == "discard" and data["playable"]
+    assert data["discard"]["need"] == 6
+    assert data["discard"]["counter"] == "{k} of 6 chosen"
+    assert len(data["chien"]) == 6 and sum(c["chien"] for c in data["hand"]) == 6
+    assert "6 cards" in data["prompt"]
+    one_done, fb = run.try_action("discard 2S")
+    assert fb.ok
+    assert table_data(one_done)["discard"]["need"] == 5
+
+
+def test_a_briscola_trump_card_drawn_is_not_drawn_twice(lib: Library) -> None:
+    run = _run(lib, "briscola/seed-last-three-tricks", 7)
+    data = table_data(run)
+    assert "7S" in _codes(data)
+    assert "seven of spades" not in data["table_alt"]
+    assert "seven of spades" not in data["table_svg"]
+
+
+def test_nobody_is_to_play_once_the_scenario_is_finished(lib: Library) -> None:
+    run = _run(lib, "belote/overruff", 99)
+    assert run.finished
+    data = table_data(run)
+    assert data["mode"] == "view" and not data["playable"]
+    assert "to play" not in data["table_alt"]
+    assert data["prompt"] == "Scenario complete."
+
+
+def test_the_marks_forcing_legal_and_answer(lib: Library) -> None:
+    run = _run(lib, "belote/overruff")
+    _, fb = run.try_action("8H")
+    assert fb.kind == "illegal"
+    marks = {c["code"]: c["mark"] for c in table_data(run, feedback=fb)["hand"]}
+    assert marks["9H"] == "forcing" and marks["8H"] == ""
+    legal = {c["code"]: c["mark"] for c in table_data(run, hint_tier=2)["hand"]}
+    assert [k for k, v in legal.items() if v] == ["9H"] and legal["9H"] == "legal"
+    answer = {c["code"]: c["mark"] for c in table_data(run, revealed=True)["hand"]}
+    assert answer["9H"] == "answer"
+    assert not [c for c in table_data(run)["hand"] if c["mark"]]
+
+
+def test_every_card_has_its_label_as_accessible_name(lib: Library) -> None:
+    for sid in ("belote/overruff", "tarot/excuse-any-time", "briscola/ace-beats-three"):
+        for c in table_data(_run(lib, sid))["hand"]:
+            assert c["name"] == Card.parse(c["code"]).label
+            assert c["svg"].startswith("<svg")
+
+
+def test_a_question_offers_its_choices_or_a_box(lib: Library) -> None:
+    run = _run(lib, "belote/overruff", 4)
+    data = table_data(run)
+    assert data["mode"] == "ask" and not data["playable"]
+    assert [c["label"] for c in data["choices"]] == ["You", "Right", "Partner", "Left"]
+    assert not data["free_answer"]
+
+
+def test_reviewing_shows_the_hand_and_that_positions_explanation(lib: Library) -> None:
+    run = _run(lib, "belote/overruff")
+    data = table_data(run, reviewing=True, position=(1, 3), explanation="The **9♥** wins.")
+    assert data["mode"] == "view" and data["hand"]
+    assert data["prompt"] == "Stepping through: position 1 of 3."
+    assert data["feedback"]["html"] == "The <strong>9♥</strong> wins."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "![pic](http://example.com/x.png)",
+        "[d](data:text/html,<script>alert(1)</script>)",
+        "<img src=x onerror=alert(1)>",
+        '"><svg onload=alert(1)>',
+    ],
+)
+def test_author_text_stays_inert(text: str) -> None:
+    out = safe_html(text)
+    assert "<img" not in out and "<svg" not in out and "<script" not in out
+    assert "href" not in out
+
+
+def test_every_scenario_start_and_end_gives_complete_data(lib: Library) -> None:
+    for sid, checked in lib.scenarios.items():
+        for step in (0, len(checked.scenario.steps)):
+            run = _run(lib, sid, step)
+            data = table_data(run)
+            assert data["table_svg"].startswith("<svg"), sid
+            assert data["prompt"] or data["mode"] == "view", sid
+            if data["mode"] == "play":
+                assert data["hand"], sid
+            if data["mode"] == "action":
+                assert data["menu"], sid
+            if data["mode"] == "ask":
+                assert data["choices"] or data["free_answer"], sid
