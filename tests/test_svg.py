@@ -1,13 +1,16 @@
 """The pure SVG renderers: cards, the table, and the words for screen readers."""
 
 import re
+import string
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutorial import i18n
 from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Deck, Suit
 from tutorial.ui.svg import (
     Highlight,
@@ -320,32 +323,81 @@ class TestTable:
 class TestSummary:
     def test_mentions_seats_trump_and_trick_in_order(self) -> None:
         text = table_summary(BELOTE)
+        assert text.startswith("Belote table. Trump: ♥. Taker: West (took ♥). ")
         for name in ("South", "West", "North", "East"):
             assert name in text
-        assert "Trump: ♥." in text and "Taker: West (took ♥)." in text
-        trick = text.split("Current trick:")[1]
-        where = [trick.index(w) for w in ("ace of spades", "ten of hearts", "nine of hearts")]
-        assert where == sorted(where)
-        assert "West ace of spades" in trick
-        assert "North ten of hearts (winning)" in trick
-        assert "South nine of hearts (the right answer)" in trick
+        assert text.endswith(
+            " Current trick: ace of spades by West, ten of hearts by North (winning), "
+            "nine of hearts by you (the right answer)."
+        )
 
     def test_seat_facts(self) -> None:
         text = table_summary(BELOTE)
-        assert "South (you) has 5 cards, 2 tricks won, 34 points." in text
-        assert "West (on your left, taker) has 5 cards, 1 trick won, Team B." in text
-        assert "North (opposite you, dealer) has 4 cards" in text
-        assert "East (on your right, to play) has 4 cards, 0 tricks won, 12.5 points." in text
+        assert "You (South) have 5 cards and have won 2 tricks (34 points)." in text
+        assert "West (on your left, Team B, taker) has 5 cards and has won 1 trick." in text
+        assert "North (opposite you, dealer) has 4 cards and has won no tricks." in text
+        assert (
+            "East (on your right, to play) has 4 cards and has won no tricks (12.5 points)." in text
+        )
+
+    def test_the_learners_own_seat_in_good_english(self) -> None:
+        you = SeatView("You", "bottom", is_learner=True, to_move=True, cards_left=3)
+        text = table_summary(replace(BRISCOLA, seats=(you, BRISCOLA.seats[1])))
+        assert "You have 3 cards and have won no tricks; it is your turn." in text
+        assert "(you" not in text and "You has" not in text and "You (" not in text
+        roles = replace(you, is_dealer=True, is_taker=True, tricks_won=1, team="Us")
+        text = table_summary(replace(BRISCOLA, seats=(roles, BRISCOLA.seats[1])))
+        assert (
+            "You (Us) have 3 cards and have won 1 trick; you are the dealer, "
+            "you are the taker and it is your turn." in text
+        )
+        quiet = replace(you, to_move=False, cards_left=0, tricks_won=4)
+        text = table_summary(replace(BRISCOLA, seats=(quiet, BRISCOLA.seats[1])))
+        assert "You have no cards and have won 4 tricks." in text
+
+    @pytest.mark.parametrize(
+        ("cards", "tricks", "words"),
+        [
+            (1, 1, "has 1 card and has won 1 trick."),
+            (2, 2, "has 2 cards and has won 2 tricks."),
+            (0, 0, "has no cards and has won no tricks."),
+        ],
+    )
+    def test_plural_forms(self, cards: int, tricks: int, words: str) -> None:
+        other = SeatView("Marco", "top", cards_left=cards, tricks_won=tricks)
+        view = replace(BRISCOLA, seats=(BRISCOLA.seats[0], other))
+        assert f"Marco (opposite you) {words}" in table_summary(view)
 
     def test_briscola_stock_and_italian_suit_names(self) -> None:
         text = table_summary(BRISCOLA)
         assert text.startswith("Briscola table.")
         assert "Trump card: seven of Denari." in text
-        assert "Stock: 14 cards face down." in text
-        assert "Marco three of Denari (winning)" in text
+        assert "14 cards are left in the stock, face down." in text
+        assert "Current trick: three of Denari by Marco (winning)." in text
         assert "Denari" not in visible_text(parse(table_svg(BRISCOLA)))
         french = table_summary(replace(BRISCOLA, italian_suits=False))
         assert "three of diamonds" in french and "Denari" not in french
+        italian = [
+            table_summary(replace(BRISCOLA, trump_card=C(f"2{s}"))).split(". ")[1] for s in "SHDC"
+        ]
+        assert italian == [
+            f"Trump card: two of {s}" for s in ("Spade", "Coppe", "Denari", "Bastoni")
+        ]
+
+    def test_stock_of_one_and_empty_stock(self) -> None:
+        one = table_summary(replace(BRISCOLA, stock_count=1))
+        assert "1 card is left in the stock, face down." in one
+        empty = replace(BRISCOLA, stock_count=0, trump_card=None)
+        text = table_summary(empty)
+        assert "The stock is empty." in text and "0 cards" not in text
+        (stock,) = by_class(parse(table_svg(empty)), "stock")
+        assert "".join(stock.itertext()) == "Stock 0"
+
+    def test_turned_up_card_without_a_stock(self) -> None:
+        view = replace(BELOTE, trump_card=C("JH"), stock_count=None)
+        assert "Turned-up card: jack of hearts." in table_summary(view)
+        (stock,) = by_class(parse(table_svg(view)), "stock")
+        assert "".join(stock.itertext()).endswith("Turned up")
 
     def test_empty_trick(self) -> None:
         text = table_summary(replace(BELOTE, trick=()))
@@ -359,6 +411,172 @@ class TestSummary:
             contract="Garde ×2 by East",
         )
         text = table_summary(view)
-        assert text.startswith("French Tarot table. Garde ×2 by East.")
-        assert "East trump 21 (winning), South the Excuse." in text
+        assert text.startswith("French Tarot table. Garde ×2 by East. You (South) have")
+        assert text.endswith("Current trick: trump 21 by East (winning), the Excuse by you.")
         assert Card(Suit.TRUMP, "21").spoken == "trump 21"
+
+    def test_a_line_already_ending_a_sentence_gets_no_second_stop(self) -> None:
+        text = table_summary(replace(BELOTE, trump="Trumps are hearts!", contract="Garde。"))
+        assert "Trumps are hearts! Garde。 You" in text
+
+    def test_empty_names_are_not_identifiers(self) -> None:
+        seats = (SeatView(" ", "bottom", is_learner=True), SeatView("\x00", "top"))
+        view = replace(BELOTE, seats=seats, trick=(TrickCard("top", C("AS")),))
+        text = table_summary(view)
+        assert "Player (opposite you) has" in text and "by Player." in text
+        assert "top" not in text and "bottom" not in text
+
+
+class TestPlates:
+    def test_figures_use_the_plural_forms(self) -> None:
+        seats = (
+            SeatView("A", "bottom", is_learner=True, cards_left=1, tricks_won=1, points=1),
+            SeatView("B", "top", cards_left=2, tricks_won=0, points=34),
+        )
+        root = parse(table_svg(replace(BRISCOLA, seats=seats)))
+        text = visible_text(root)
+        assert "1 card · 1 trick · 1 pt" in text
+        assert "2 cards · 0 tricks · 34 pts" in text
+
+    def test_pills_and_dealer_chip(self) -> None:
+        root = parse(table_svg(BELOTE))
+        (you,) = by_class(root, "you")
+        (taker,) = by_class(root, "taker")
+        (dealer,) = by_class(root, "dealer")
+        assert "".join(you.itertext()) == "YOU"
+        assert "".join(taker.itertext()) == "TAKER"
+        assert "".join(dealer.itertext()) == "D"
+
+
+# ---------------------------------------------------------------------------
+# Every word through the catalogue
+
+
+def _words_only_x(message: str) -> str:
+    """A message with every word replaced by "X", its fields kept: "{n} cards" -> "X{n}X"."""
+    out = ["X"]
+    for _, field, spec, conv in string.Formatter().parse(message):
+        if field is not None:
+            out.append("{" + field + ("!" + conv if conv else "") + (":" + spec if spec else ""))
+            out.append("}X")
+    return "".join(out)
+
+
+@pytest.fixture
+def x_language(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
+    """A fake language "xx" whose every message is "X" around its fields."""
+    fake = {k: _words_only_x(v) for k, v in i18n.catalogue("en").items()}
+    real_catalogue, real_languages = i18n.catalogue, i18n.languages
+    monkeypatch.setattr(
+        i18n, "catalogue", lambda lang="en": fake if lang == "xx" else real_catalogue(lang)
+    )
+    monkeypatch.setattr(i18n, "languages", lambda: [*real_languages(), "xx"])
+    before = i18n.language()
+    i18n.set_language("xx")
+    try:
+        yield fake
+    finally:
+        i18n.set_language(before)
+
+
+DATA = ("Ana", "Bo", "Cy", "Di", "Reds", "♥♥", "80 ♠")
+
+
+def only_x(text: str, allowed: tuple[str, ...] = DATA) -> bool:
+    """True when ``text`` holds nothing but "X", digits, and the view's own data."""
+    for data in sorted(allowed, key=len, reverse=True):
+        text = text.replace(data, "")
+    return set(re.sub(r"[0-9.]", "", text)) <= {"X"}
+
+
+# Everything the table can show: every marker, highlight, kind of card and caption.
+EVERYTHING = TableView(
+    game="tarot",
+    seats=(
+        SeatView("Ana", "bottom", is_learner=True, is_dealer=True, to_move=True, cards_left=1),
+        SeatView("Bo", "left", is_taker=True, cards_left=2, tricks_won=1, points=12.5, team="Reds"),
+        SeatView("Cy", "top", cards_left=0, tricks_won=2, points=1),
+        SeatView("Di", "right", is_dealer=False, cards_left=3),
+    ),
+    trick=(
+        TrickCard("left", C("T21"), highlight="forcing", winning=True),
+        TrickCard("top", C("EXC"), highlight="legal"),
+        TrickCard("right", C("QH"), highlight="wrong"),
+        TrickCard("bottom", C("CS"), highlight="answer"),
+    ),
+    trump="♥♥",
+    contract="80 ♠",
+    trump_card=C("7D"),
+    stock_count=3,
+    italian_suits=True,
+)
+
+
+class TestEveryWordFromTheCatalogue:
+    def test_the_fake_language_is_in_use(self, x_language: dict[str, str]) -> None:
+        assert x_language["svg.stock.other"] == "X{n}X"
+        assert i18n.t("svg.pill_you") == "X"
+
+    @pytest.mark.parametrize(
+        "view",
+        [
+            EVERYTHING,
+            replace(EVERYTHING, stock_count=0, trick=(), italian_suits=False),
+            replace(EVERYTHING, stock_count=None, game="belote"),
+            replace(EVERYTHING, seats=(replace(EVERYTHING.seats[0], name="You"),)),
+            BRISCOLA,
+        ],
+        ids=["everything", "empty stock and trick", "turned up", "learner alone", "briscola"],
+    )
+    def test_summary(self, x_language: dict[str, str], view: TableView) -> None:
+        text = table_summary(view)
+        allowed = (*DATA, "Giulia", "Marco", "You")
+        assert only_x(text, allowed), text
+        assert text.count("X") >= 8
+
+    def test_drawn_text(self, x_language: dict[str, str]) -> None:
+        root = parse(table_svg(EVERYTHING))
+        ranks = {"21", "Q", "C", "7"}
+        texts = ["".join(e.itertext()) for e in root.iter(NS + "text")]
+        assert len(texts) > 20
+        bad = [s for s in texts if s not in ranks and not only_x(s)]
+        assert not bad
+        title = root.find(NS + "title")
+        assert title is not None and only_x(title.text or "")
+        assert only_x(root.get("aria-label") or "")
+
+    def test_card_titles(self, x_language: dict[str, str]) -> None:
+        for card in (C("9H"), C("T21"), C("EXC"), C("10S")):
+            for highlight in (None, "dim", "forcing"):
+                for down in (False, True):
+                    root = parse(card_svg(card, highlight=highlight, face_down=down))
+                    title = root.find(NS + "title")
+                    assert title is not None and title.text and only_x(title.text)
+                    texts = ["".join(e.itertext()) for e in root.iter(NS + "text")]
+                    assert all(s in {"9", "21", "10"} or only_x(s) for s in texts), texts
+
+    def test_english_comes_back_after(self) -> None:
+        assert "YOU" in table_svg(BELOTE) and "ATOUT" in card_svg(C("T1"))
+
+    def test_wide_scripts_are_measured(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A pill in Chinese characters is as wide as they are (each a full em)."""
+        real = i18n.catalogue
+        chinese = {**real("en"), "svg.pill_you": "您好您好", "svg.pill_taker": "庄"}
+        monkeypatch.setattr(i18n, "catalogue", lambda lang="en": chinese)
+        root = parse(table_svg(BELOTE))
+        (you,) = by_class(root, "you")
+        rect = you.find(NS + "rect")
+        assert rect is not None and "".join(you.itertext()) == "您好您好"
+        size = 10.0  # the pills' font size (normal table)
+        assert float(rect.get("width", "0")) >= 4 * size + 1.2 * size
+        (taker,) = by_class(root, "taker")
+        rect = taker.find(NS + "rect")
+        assert rect is not None and float(rect.get("width", "0")) < 3 * size
+
+
+def test_card_names_match_the_engines_english() -> None:
+    """In English the catalogue's card names read as Card.spoken (every card of the decks)."""
+    for deck in (BELOTE_DECK, TAROT_DECK, BRISCOLA_DECK):
+        for card in deck:
+            root = parse(card_svg(card))
+            assert root.get("aria-label") == card.spoken

@@ -13,7 +13,13 @@ every phone, whatever its fonts (and never turn into emoji). Text that comes fro
 control characters XML forbids, so a hostile scenario file cannot break or script the
 document.
 
-Output is deterministic: the same input gives the same string.
+Every word the renderers write (on the picture, in titles and in :func:`table_summary`)
+comes from the message catalogue (``svg.*`` in ``tutorial/locales/en.toml``, plurals
+with :func:`tutorial.i18n.tn`), in the language of the current context: no English is
+built here. Card names too (``svg.card.*``, ``svg.rank.*``, ``common.suit.*``): in
+English they read as :attr:`Card.spoken <tutorial.engine.cards.Card.spoken>` does.
+
+Output is deterministic: the same input (and language) gives the same string.
 
 >>> from tutorial.engine.cards import Card
 >>> svg = card_svg(Card.parse("9H"), highlight="forcing")
@@ -29,11 +35,13 @@ import functools
 import math
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Literal, NamedTuple, TypeAlias
 from xml.sax.saxutils import escape
 
 from tutorial.engine.cards import Card, Suit
+from tutorial.i18n import t, tn
 
 __all__ = [
     "Highlight",
@@ -123,20 +131,46 @@ _HL_COLOUR: dict[str, str] = {
     "answer": "#1565c0",
     "wrong": "#c62828",
 }
-_HL_WORDS: dict[str, str] = {
-    "forcing": "forces your play",
-    "legal": "legal to play",
-    "answer": "the right answer",
-    "wrong": "wrong choice",
-    "dim": "greyed out",
-}
 _GOLD = "#ffd54f"
 
-_ITALIAN = {
-    Suit.SPADES: "Spade",
-    Suit.HEARTS: "Coppe",
-    Suit.DIAMONDS: "Denari",
-    Suit.CLUBS: "Bastoni",
+# Words from the catalogue, looked up when used (the language is the context's). The
+# keys are spelled out so that tests/test_i18n.py finds them.
+_Words: TypeAlias = dict[str, Callable[[], str]]
+_MARK_WORDS: _Words = {
+    "forcing": lambda: t("svg.mark.forcing"),
+    "legal": lambda: t("svg.mark.legal"),
+    "answer": lambda: t("svg.mark.answer"),
+    "wrong": lambda: t("svg.mark.wrong"),
+    "dim": lambda: t("svg.mark.dim"),
+}
+_RANK_WORDS: _Words = {
+    "A": lambda: t("svg.rank.ace"),
+    "K": lambda: t("svg.rank.king"),
+    "Q": lambda: t("svg.rank.queen"),
+    "J": lambda: t("svg.rank.jack"),
+    "C": lambda: t("svg.rank.knight"),
+    "10": lambda: t("svg.rank.10"),
+    "9": lambda: t("svg.rank.9"),
+    "8": lambda: t("svg.rank.8"),
+    "7": lambda: t("svg.rank.7"),
+    "6": lambda: t("svg.rank.6"),
+    "5": lambda: t("svg.rank.5"),
+    "4": lambda: t("svg.rank.4"),
+    "3": lambda: t("svg.rank.3"),
+    "2": lambda: t("svg.rank.2"),
+    "1": lambda: t("svg.rank.1"),
+}
+_SUIT_WORDS: dict[Suit, Callable[[], str]] = {
+    Suit.SPADES: lambda: t("common.suit.spades"),
+    Suit.HEARTS: lambda: t("common.suit.hearts"),
+    Suit.DIAMONDS: lambda: t("common.suit.diamonds"),
+    Suit.CLUBS: lambda: t("common.suit.clubs"),
+}
+_ITALIAN: dict[Suit, Callable[[], str]] = {
+    Suit.SPADES: lambda: t("svg.italian_suit.spades"),
+    Suit.HEARTS: lambda: t("svg.italian_suit.hearts"),
+    Suit.DIAMONDS: lambda: t("svg.italian_suit.diamonds"),
+    Suit.CLUBS: lambda: t("svg.italian_suit.clubs"),
 }
 _SUIT_BY_SYMBOL = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
 
@@ -352,32 +386,63 @@ def _plain_face(card: Card, four_colour: bool) -> str:
     return "".join(parts)
 
 
-def _trump_face(card: Card) -> str:
+class _FaceWords(NamedTuple):
+    """The words printed on cards (a Tarot trump's band and corner, the Excuse, backs)."""
+
+    trump_band: str
+    trump_corner: str
+    excuse: str
+    back_logo: str
+
+
+def _face_words() -> _FaceWords:
+    return _FaceWords(
+        t("svg.face_trump_band"),
+        t("svg.face_trump_corner"),
+        t("svg.face_excuse"),
+        t("svg.face_back_logo"),
+    )
+
+
+def _fitted(text: str, size: float, max_width: float, bold: bool = True) -> tuple[str, str]:
+    """Like :func:`_fit`, the text escaped (for words printed on a card)."""
+    fitted, squeeze = _fit(text, size, max_width, bold)
+    return _t(fitted), squeeze
+
+
+def _trump_face(card: Card, words: _FaceWords) -> str:
     ink = _TRUMP_INK
     number = _t(card.rank)
+    letter, letter_fit = _fitted(words.trump_corner, 9, 18)
     corner = (
         f'<text x="14" y="25" font-size="{20 if len(number) > 1 else 22}" font-weight="bold" '
         f'text-anchor="middle" fill="{ink}">{number}</text>'
         f'<text x="14" y="37" font-size="9" font-weight="bold" text-anchor="middle" '
-        f'fill="#8d6e63">T</text>'
+        f'fill="#8d6e63"{letter_fit}>{letter}</text>'
     )
+    band = _clean(words.trump_band).strip()
+    if _text_width(band, 8.5, True) + 1.2 * max(len(band) - 1, 0) <= 42:
+        band, band_attrs = _t(band), ' letter-spacing="1.2"'
+    else:  # squeezed or cut, without letter spacing (it would fight textLength)
+        band, band_attrs = _fitted(band, 8.5, 42)
     return (
         _EDGE.format(fill="#fbf3dc", stroke="#a1887f")
         + '<rect x="27" y="16" width="46" height="108" rx="4" fill="#f3e2b8" '
         'stroke="#b08d57" stroke-width="1"/>'
         + corner
         + f'<g transform="rotate(180 50 70)">{corner}</g>'
-        + '<text x="50" y="40" font-size="8.5" font-weight="bold" letter-spacing="1.2" '
-        'text-anchor="middle" fill="#8d6e63">ATOUT</text>'
+        + f'<text x="50" y="40" font-size="8.5" font-weight="bold"{band_attrs} '
+        f'text-anchor="middle" fill="#8d6e63">{band}</text>'
         + f'<text x="50" y="{84 if len(number) > 1 else 86}" font-family="{_SERIF}" '
         f'font-size="{32 if len(number) > 1 else 44}" font-weight="bold" text-anchor="middle" '
         f'fill="{ink}">{number}</text>' + _pip(Suit.TRUMP, 50, 106, 12, "#b08d57")
     )
 
 
-def _excuse_face() -> str:
+def _excuse_face(words: _FaceWords) -> str:
     ink = "#5d4037"
     corner = _pip(Suit.EXCUSE, 16, 18, 14, ink)
+    name, name_fit = _fitted(words.excuse, 16, 80)
     return (
         _EDGE.format(fill="#fbf3dc", stroke="#a1887f")
         + '<rect x="5" y="5" width="90" height="130" rx="5" fill="none" '
@@ -386,7 +451,7 @@ def _excuse_face() -> str:
         + f'<g transform="rotate(180 50 70)">{corner}</g>'
         + _pip(Suit.EXCUSE, 50, 62, 56, ink)
         + f'<text x="50" y="108" font-family="{_SERIF}" font-size="16" font-style="italic" '
-        f'font-weight="bold" text-anchor="middle" fill="{ink}">Excuse</text>'
+        f'font-weight="bold" text-anchor="middle" fill="{ink}"{name_fit}>{name}</text>'
     )
 
 
@@ -407,25 +472,32 @@ def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> str:
     return "".join(segs)
 
 
-_BACK = (
-    _EDGE.format(fill="#ffffff", stroke="#9e9e9e")
-    + '<rect x="6" y="6" width="88" height="128" rx="3" fill="#1f3f73"/>'
-    + f'<path d="{_lattice(6, 6, 94, 134, 11)}" stroke="#5b7fb8" stroke-width="1.3" fill="none"/>'
-    + '<rect x="6" y="6" width="88" height="128" rx="3" fill="none" stroke="#0f2447" '
-    'stroke-width="1.5"/>'
-    + '<rect x="30" y="48" width="40" height="44" rx="6" fill="#1f3f73" stroke="#c5d3ea" '
-    'stroke-width="1.5"/>'
-    + '<text x="50" y="80" font-family="DejaVu Serif, Georgia, serif" font-size="26" '
-    'font-weight="bold" text-anchor="middle" fill="#c5d3ea">A</text>'
-)
+_LATTICE = _lattice(6, 6, 94, 134, 11)
+
+
+@functools.lru_cache(maxsize=16)
+def _back(logo: str) -> str:
+    """A card's back, with the app's logo letter in the middle."""
+    letter, letter_fit = _fitted(logo, 26, 34)
+    return (
+        _EDGE.format(fill="#ffffff", stroke="#9e9e9e")
+        + '<rect x="6" y="6" width="88" height="128" rx="3" fill="#1f3f73"/>'
+        + f'<path d="{_LATTICE}" stroke="#5b7fb8" stroke-width="1.3" fill="none"/>'
+        + '<rect x="6" y="6" width="88" height="128" rx="3" fill="none" stroke="#0f2447" '
+        'stroke-width="1.5"/>'
+        + '<rect x="30" y="48" width="40" height="44" rx="6" fill="#1f3f73" stroke="#c5d3ea" '
+        'stroke-width="1.5"/>'
+        + f'<text x="50" y="80" font-family="{_SERIF}" font-size="26" font-weight="bold" '
+        f'text-anchor="middle" fill="#c5d3ea"{letter_fit}>{letter}</text>'
+    )
 
 
 @functools.lru_cache(maxsize=512)
-def _card_face(card: Card, four_colour: bool) -> str:
+def _card_face(card: Card, four_colour: bool, words: _FaceWords) -> str:
     if card.suit is Suit.EXCUSE:
-        return _excuse_face()
+        return _excuse_face(words)
     if card.suit is Suit.TRUMP:
-        return _trump_face(card)
+        return _trump_face(card, words)
     return _plain_face(card, four_colour)
 
 
@@ -470,17 +542,22 @@ def _highlight_marks(highlight: Highlight) -> str:
 
 def _card_group(card: Card, four_colour: bool, highlight: Highlight, face_down: bool) -> str:
     """A card in its 100 x 140 box with its highlight marks."""
-    body = _BACK if face_down else _card_face(card, four_colour)
+    words = _face_words()
+    body = _back(words.back_logo) if face_down else _card_face(card, four_colour, words)
     if highlight == "dim":
         body = f'<g class="hl-dim" opacity="0.4">{body}</g>'
     return body + _highlight_marks(highlight)
 
 
 def _card_words(card: Card, italian: bool = False) -> str:
-    spoken = card.spoken
-    if italian and card.suit in _ITALIAN:
-        spoken = spoken.rsplit(" of ", 1)[0] + " of " + _ITALIAN[card.suit]
-    return spoken
+    """A card's name from the catalogue (in English, as :attr:`Card.spoken` says it)."""
+    if card.suit is Suit.EXCUSE:
+        return t("svg.card.excuse")
+    if card.suit is Suit.TRUMP:
+        return t("svg.card.trump", number=card.rank)
+    rank = _RANK_WORDS[card.rank]() if card.rank in _RANK_WORDS else card.rank
+    suits = _ITALIAN if italian else _SUIT_WORDS
+    return t("svg.card.plain", rank=rank, suit=suits[card.suit]())
 
 
 def card_svg(
@@ -503,9 +580,9 @@ def card_svg(
     if width <= 0:
         raise ValueError(f"card width must be positive, got {width}")
     height = round(width * 152 / 112)
-    words = "face-down card" if face_down else card.spoken
+    words = t("svg.card.face_down") if face_down else _card_words(card)
     if highlight is not None:
-        words += ", " + _HL_WORDS[highlight]
+        words = t("svg.card.marked", card=words, mark=_MARK_WORDS[highlight]())
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-6 -6 112 152" '
         f'width="{width}" height="{height}" role="img" aria-label={_a(words)} '
@@ -518,7 +595,11 @@ def card_svg(
 # The table
 
 _TW, _TH = 600, 420
-_GAME_NAMES = {"belote": "Belote", "tarot": "French Tarot", "briscola": "Briscola"}
+_GAME_NAMES: _Words = {
+    "belote": lambda: t("games.belote.title"),
+    "tarot": lambda: t("games.tarot.title"),
+    "briscola": lambda: t("games.briscola.title"),
+}
 _FELT = (
     '<defs><radialGradient id="atout-felt" cx="50%" cy="45%" r="70%">'
     '<stop offset="0" stop-color="#2e8b57"/><stop offset="1" stop-color="#175c38"/>'
@@ -564,18 +645,17 @@ class _Plate:
     lines: tuple[tuple[tuple[str, bool], ...], ...]  # lines of (text, is_team) items
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _stat_items(seat: SeatView) -> list[str]:
-    items = [_plural(seat.cards_left, "card"), _plural(seat.tricks_won, "trick")]
+    """A plate's figures: "7 cards", "2 tricks", "34 pts"."""
+    items = [tn("plural.cards", seat.cards_left), tn("plural.tricks", seat.tricks_won)]
     if seat.points is not None:
-        items.append(f"{_n(seat.points)} pts")
+        items.append(tn("svg.points_short", round(seat.points, 2)))
     return items
 
 
-_SEP = " · "
+def _sep() -> str:
+    """The separator between a plate's figures (" · ")."""
+    return t("svg.stat_separator")
 
 
 def _wrap(
@@ -585,7 +665,7 @@ def _wrap(
     lines: list[list[tuple[str, bool]]] = []
     for item in items:
         if lines:
-            text = _SEP.join(t for t, _ in [*lines[-1], item])
+            text = _sep().join(text for text, _ in [*lines[-1], item])
             if _text_width(text, size) <= max_width:
                 lines[-1].append(item)
                 continue
@@ -636,7 +716,7 @@ def _measure_plate(seat: SeatView, sc: _Scale) -> _Plate:
 
 
 def _line_width(line: tuple[tuple[str, bool], ...], size: float) -> float:
-    return _text_width(_SEP.join(t for t, _ in line), size)
+    return _text_width(_sep().join(text for text, _ in line), size)
 
 
 def _cut(text: str, size: float, max_width: float, bold: bool = False) -> str:
@@ -665,7 +745,7 @@ def _pill_width(text: str, size: float) -> float:
 
 
 def _draw_plate(p: _Plate, cx: float, cy: float, k: float) -> str:
-    """A seat's name plate with its dealer chip, "YOU" and "TAKER" tags, to-move marks."""
+    """A seat's name plate with its dealer chip, "YOU" and "TAKER" pills, to-move marks."""
     seat = p.seat
     w, h = p.w, p.h
     x0, y0 = cx - w / 2, cy - h / 2
@@ -701,7 +781,7 @@ def _draw_plate(p: _Plate, cx: float, cy: float, k: float) -> str:
     for line in p.lines:
         spans = []
         for i, (text, is_team) in enumerate(line):
-            sep = _SEP if i else ""
+            sep = _sep() if i else ""
             if is_team:
                 spans.append(f'{sep}<tspan font-style="italic" fill="#a5d6a7">{_t(text)}</tspan>')
             else:
@@ -716,21 +796,24 @@ def _draw_plate(p: _Plate, cx: float, cy: float, k: float) -> str:
     left = x0 + 4 * k
     if seat.is_dealer:
         r = 10 * k
+        chip, chip_fit = _fitted(t("svg.dealer_chip"), r * 1.15, r * 1.5)
         out.append(
             f'<g class="dealer"><circle cx="{_n(left)}" cy="{_n(y0 + 2 * k)}" r="{_n(r)}" '
             f'fill="#ffffff" stroke="#263238" stroke-width="1.5"/>'
             f'<text x="{_n(left)}" y="{_n(y0 + 2 * k + r * 0.4)}" font-size="{_n(r * 1.15)}" '
-            f'font-weight="bold" text-anchor="middle" fill="#263238">D</text></g>'
+            f'font-weight="bold" text-anchor="middle" fill="#263238"{chip_fit}>{chip}</text></g>'
         )
         left += r + 4 * k
     else:
         left += 6 * k
     if seat.is_learner:
-        pw = _pill_width("YOU", tag)
-        out.append(_pill(left + pw / 2, y0, "YOU", tag, "#e3f2fd", "#0d47a1", "you"))
+        you = t("svg.pill_you")
+        pw = _pill_width(you, tag)
+        out.append(_pill(left + pw / 2, y0, you, tag, "#e3f2fd", "#0d47a1", "you"))
     if seat.is_taker:
-        pw = _pill_width("TAKER", tag)
-        out.append(_pill(x0 + w - 6 * k - pw / 2, y0, "TAKER", tag, "#ffca28", "#3e2723", "taker"))
+        taker = t("svg.pill_taker")
+        pw = _pill_width(taker, tag)
+        out.append(_pill(x0 + w - 6 * k - pw / 2, y0, taker, tag, "#ffca28", "#3e2723", "taker"))
     if seat.to_move:
         out.append(_arrow(seat.position, cx, cy, w, h, k))
     out.append("</g>")
@@ -914,7 +997,8 @@ _BACK_CARD = Card(Suit.SPADES, "A")  # any card: only its back is drawn
 
 def _small_card(x: float, y: float, width: float, card: Card, four: bool, down: bool) -> str:
     s = _n(width / _CARD_W)
-    body = _BACK if down else _card_face(card, four)
+    words = _face_words()
+    body = _back(words.back_logo) if down else _card_face(card, four, words)
     return f'<g transform="translate({_n(x)} {_n(y)}) scale({s})">{body}</g>'
 
 
@@ -945,15 +1029,18 @@ def _stock(view: TableView, sc: _Scale, lay: _Layout) -> str:
             )
         out.append(
             f'<text x="{_n(x + cw / 2)}" y="{_n(caption_y)}" font-size="{_n(size)}" '
-            f'text-anchor="middle" fill="#ffffff">Stock {n}</text>'
+            f'text-anchor="middle" fill="#ffffff">{_t(t("svg.caption_stock", n=n))}</text>'
         )
         x -= cw + 10
     if view.trump_card is not None:
-        caption = "Trump" if view.stock_count is not None else "Turned up"
+        if view.stock_count is not None:
+            caption = t("svg.caption_trump")
+        else:
+            caption = t("svg.caption_turned_up")
         out.append(_small_card(x, 20, cw, view.trump_card, view.four_colour, False))
         out.append(
             f'<text x="{_n(x + cw / 2)}" y="{_n(caption_y)}" font-size="{_n(size)}" '
-            f'text-anchor="middle" fill="#ffffff">{caption}</text>'
+            f'text-anchor="middle" fill="#ffffff">{_t(caption)}</text>'
         )
     out.append("</g>")
     return "".join(out)
@@ -988,78 +1075,149 @@ def table_svg(view: TableView) -> str:
 # ---------------------------------------------------------------------------
 # Words for screen readers
 
-_WHERE: dict[Position, str] = {
-    "bottom": "your seat",
-    "left": "on your left",
-    "top": "opposite you",
-    "right": "on your right",
+_WHERE: dict[Position, Callable[[], str]] = {
+    "bottom": lambda: t("svg.where.bottom"),
+    "left": lambda: t("svg.where.left"),
+    "top": lambda: t("svg.where.top"),
+    "right": lambda: t("svg.where.right"),
 }
+# A line given by the caller that already ends a sentence (Latin or CJK punctuation).
+_SENTENCE_END = frozenset(".!?…。！？")
+
+
+def _words(text: str) -> str:
+    """Data text on one line, without characters XML forbids."""
+    return " ".join(_clean(text).split())
 
 
 def _sentence(text: str) -> str:
-    text = " ".join(_clean(text).split())
+    """A trump or contract line as a sentence ("" for none)."""
+    text = _words(text)
     if not text:
         return ""
-    return text if text[-1] in ".!?" else text + "."
+    return text if text[-1] in _SENTENCE_END else t("svg.sentence", text=text)
+
+
+def _listed(items: list[str]) -> str:
+    """Items as a list inside a sentence: "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return t("svg.list_last", rest=t("svg.list_separator").join(items[:-1]), last=items[-1])
+
+
+def _cards_held(n: int) -> str:
+    return tn("plural.cards", n) if n else t("svg.no_cards")
+
+
+def _tricks_won(seat: SeatView) -> str:
+    won = tn("plural.tricks", seat.tricks_won) if seat.tricks_won else t("svg.no_tricks")
+    if seat.points is None:
+        return won
+    return t("svg.won_points", tricks=won, points=tn("plural.points", round(seat.points, 2)))
+
+
+def _learner_sentence(seat: SeatView, name: str) -> str:
+    """The learner's seat: "You have 3 cards and have won no tricks; it is your turn."
+
+    The seat's name is given when it is not "You" (say "South"), with its team.
+    """
+    notes = [name] if name and name.casefold() != t("svg.you").casefold() else []
+    if team := _words(seat.team):
+        notes.append(team)
+    sep = t("svg.list_separator")
+    you = t("svg.you_noted", notes=sep.join(notes)) if notes else t("svg.you")
+    roles = []
+    if seat.is_dealer:
+        roles.append(t("svg.role_dealer"))
+    if seat.is_taker:
+        roles.append(t("svg.role_taker"))
+    if seat.to_move:
+        roles.append(t("svg.role_turn"))
+    cards, won = _cards_held(seat.cards_left), _tricks_won(seat)
+    if roles:
+        return t("svg.seat_learner_roles", you=you, cards=cards, won=won, roles=_listed(roles))
+    return t("svg.seat_learner", you=you, cards=cards, won=won)
+
+
+def _seat_sentence(seat: SeatView, name: str) -> str:
+    """Another seat: "North (opposite you, dealer) has 4 cards and has won no tricks." """
+    notes = [_WHERE[seat.position]()]
+    if team := _words(seat.team):
+        notes.append(team)
+    if seat.is_dealer:
+        notes.append(t("svg.note_dealer"))
+    if seat.is_taker:
+        notes.append(t("svg.note_taker"))
+    if seat.to_move:
+        notes.append(t("svg.note_to_play"))
+    return t(
+        "svg.seat_other",
+        name=name,
+        notes=t("svg.list_separator").join(notes),
+        cards=_cards_held(seat.cards_left),
+        won=_tricks_won(seat),
+    )
 
 
 def table_summary(view: TableView) -> str:
     """A plain-text description of the table for screen readers (not escaped).
 
+    Every sentence is a catalogue message (``svg.*``) in the context's language; the
+    names, teams, trump and contract lines come from the view.
+
     >>> v = TableView(
     ...     game="belote",
-    ...     seats=(SeatView("South", "bottom", is_learner=True, cards_left=5),
-    ...            SeatView("North", "top", is_dealer=True, cards_left=4)),
+    ...     seats=(SeatView("You", "bottom", is_learner=True, to_move=True, cards_left=5),
+    ...            SeatView("North", "top", is_dealer=True, cards_left=4, tricks_won=1)),
     ...     trick=(TrickCard("top", Card.parse("AS"), winning=True),),
     ...     trump="Trump: ♥",
     ... )
-    >>> print(table_summary(v))
-    Belote table. Trump: ♥. South (you) has 5 cards, 0 tricks won. North (opposite you, dealer) has 4 cards, 0 tricks won. Current trick: North ace of spades (winning).
+    >>> print(table_summary(v))  # doctest: +NORMALIZE_WHITESPACE
+    Belote table. Trump: ♥. You have 5 cards and have won no tricks; it is your turn.
+    North (opposite you, dealer) has 4 cards and has won 1 trick.
+    Current trick: ace of spades by North (winning).
     """
-    parts = [f"{_GAME_NAMES.get(view.game.lower(), _clean(view.game))} table."]
+    game = _GAME_NAMES[view.game.lower()]() if view.game.lower() in _GAME_NAMES else view.game
+    parts = [t("svg.title", game=_words(game))]
     for text in (view.trump, view.contract):
         if sentence := _sentence(text):
             parts.append(sentence)
     if view.trump_card is not None:
-        what = "Trump card" if view.stock_count is not None else "Turned-up card"
-        parts.append(f"{what}: {_card_words(view.trump_card, view.italian_suits)}.")
+        card = _card_words(view.trump_card, view.italian_suits)
+        if view.stock_count is not None:
+            parts.append(t("svg.trump_card", card=card))
+        else:
+            parts.append(t("svg.turned_up_card", card=card))
     if view.stock_count is not None:
-        parts.append(f"Stock: {_plural(view.stock_count, 'card')} face down.")
+        if view.stock_count > 0:
+            parts.append(tn("svg.stock", view.stock_count))
+        else:
+            parts.append(t("svg.stock_empty"))
 
     names: dict[Position, str] = {}
     for seat in view.seats:
-        name = " ".join(_clean(seat.name).split()) or seat.position
-        names[seat.position] = name
-        tags = ["you" if seat.is_learner else _WHERE[seat.position]]
-        if seat.is_dealer:
-            tags.append("dealer")
-        if seat.is_taker:
-            tags.append("taker")
-        if seat.to_move:
-            tags.append("to play")
-        facts = [
-            _plural(seat.cards_left, "card"),
-            _plural(seat.tricks_won, "trick") + " won",
-        ]
-        if seat.points is not None:
-            facts.append(f"{_n(seat.points)} points")
-        team = " ".join(_clean(seat.team).split())
-        if team:
-            facts.append(team)
-        parts.append(f"{name} ({', '.join(tags)}) has {', '.join(facts)}.")
+        name = _words(seat.name) or t("svg.unnamed")
+        if seat.is_learner:
+            names[seat.position] = t("svg.by_you")
+            parts.append(_learner_sentence(seat, name))
+        else:
+            names[seat.position] = name
+            parts.append(_seat_sentence(seat, name))
 
     if view.trick:
-        items = []
+        plays = []
         for tc in view.trick:
-            who = names.get(tc.position, tc.position)
-            item = f"{who} {_card_words(tc.card, view.italian_suits)}"
-            notes = [_HL_WORDS[tc.highlight]] if tc.highlight is not None else []
+            who = names.get(tc.position) or t("svg.unnamed")
+            card = _card_words(tc.card, view.italian_suits)
+            notes = [_MARK_WORDS[tc.highlight]()] if tc.highlight is not None else []
             if tc.winning:
-                notes.append("winning")
+                notes.append(t("svg.note_winning"))
             if notes:
-                item += f" ({', '.join(notes)})"
-            items.append(item)
-        parts.append("Current trick: " + ", ".join(items) + ".")
+                sep = t("svg.list_separator")
+                plays.append(t("svg.play_noted", card=card, name=who, notes=sep.join(notes)))
+            else:
+                plays.append(t("svg.play", card=card, name=who))
+        parts.append(t("svg.trick", plays=t("svg.play_separator").join(plays)))
     else:
-        parts.append("No cards played in this trick yet.")
-    return " ".join(parts)
+        parts.append(t("svg.trick_empty"))
+    return t("svg.sentence_separator").join(parts)
