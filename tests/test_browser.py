@@ -189,6 +189,12 @@ def test_mouse_plays_a_scenario(server: str, browser: Any, viewport: str) -> Non
         _all_cards_in_view(page)
         _in_view(page, page.locator(".atout .fb"))
         page.screenshot(path=str(SHOTS / f"overruff-{viewport}-illegal.png"))
+        if VIEWPORTS[viewport][2]:  # presenter: every text readable from the back of a room
+            for sel in (".atout .prompt", ".atout .fb", ".st-key-transcript p", "h1"):
+                size = page.locator(sel).first.evaluate(
+                    "e => parseFloat(getComputedStyle(e).fontSize)"
+                )
+                assert size >= 28, (sel, size)
         # The right card: "Correct", then the question, answered with a click.
         _click(page, "9♥")
         expect(page.locator(".atout .fb.success")).to_contain_text("Correct", timeout=30_000)

@@ -14,6 +14,7 @@ _CSS = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.2rem; padding-bottom: 2rem; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 2.1rem; padding-top: 0; }
+.st-key-chart_warm_up { position: absolute; left: -9999px; width: 10px; height: 10px; overflow: hidden; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.2rem; padding-left: .7rem; padding-right: .7rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.3rem; padding-bottom: .2rem; }

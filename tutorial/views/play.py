@@ -351,6 +351,21 @@ def show_end(ctl: Controller, run: Run) -> None:
             )
 
 
+_WARM_UP = {"data": [{"type": "bar", "x": [0], "y": [0]}], "layout": {"height": 10}}
+
+
+def warm_up_charts() -> None:
+    """A hidden, constant chart: the browser loads the chart library while the learner
+    plays, so the score charts at the end of the hand draw at once.
+
+    (Streamlit loads its chart code the first time a chart is shown; on this machine that
+    took most of the last card's second.) The figure never changes, so reruns do not
+    redraw it.
+    """
+    with st.container(key="chart_warm_up"):
+        st.plotly_chart(_WARM_UP, key="warm_up_chart", config={"staticPlot": True})
+
+
 def _link(sid: str, step: int) -> str:
     """The full address of a step (what the learner can copy and share)."""
     try:
@@ -413,4 +428,6 @@ def main() -> None:
     if run.state.is_terminal:
         st.subheader(t("play.score_title"))
         show_outcome(run.state, run.table, key_prefix="play")
+    else:
+        warm_up_charts()
     st.caption(t("play.link_line", link=_link(sid, run.step)))
