@@ -84,7 +84,8 @@ def test_nobody_is_to_play_once_the_scenario_is_finished(lib: Library) -> None:
     assert run.finished
     data = table_data(run)
     assert data["mode"] == "view" and not data["playable"]
-    assert "to play" not in data["table_alt"]
+    assert "your turn" not in data["table_alt"]
+    assert "your turn" in table_data(_run(lib, "belote/overruff"))["table_alt"]
     assert data["prompt"] == "Scenario complete."
 
 
