@@ -4,37 +4,21 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import streamlit as st
+from apptest_util import open_app
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = "../tutorial/app.py"  # relative to this file, as AppTest wants
+pytestmark = pytest.mark.usefixtures("_fresh_caches")
 PAGES = ["home", "lessons", "play", "trainer", "score", "rules", "workshop"]
 
 
-@pytest.fixture(autouse=True)
-def _fresh_caches() -> Iterator[None]:
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    yield
-    st.cache_data.clear()
-    st.cache_resource.clear()
-
-
 def _app(page: str = "home", **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    if page != "home":
-        at.switch_page(f"screens/{page}.py")
-        at.run()
-    return at
+    return open_app(page, 60, **params)
 
 
 @pytest.mark.parametrize("page", PAGES)

@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tutorial.engine.cards import Card
@@ -271,15 +270,6 @@ def test_start_lesson_is_the_first_not_done() -> None:
 
 
 # --- the app --------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def _fresh_caches() -> Iterator[None]:
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    yield
-    st.cache_data.clear()
-    st.cache_resource.clear()
 
 
 def _lessons_page(lesson_id: str, at: AppTest | None = None) -> AppTest:

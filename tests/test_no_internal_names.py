@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 import streamlit as st
+from apptest_util import open_app
 from streamlit.testing.v1 import AppTest
 
 from tutorial.engine.core import rulesets
@@ -156,14 +157,7 @@ def _leaks(at: AppTest) -> list[str]:
 
 
 def _app(page: str = "home", **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    if page != "home":
-        at.switch_page(f"screens/{page}.py")
-        at.run()
-    return at
+    return open_app(page, 120, **params)
 
 
 @pytest.fixture

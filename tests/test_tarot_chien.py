@@ -122,7 +122,11 @@ class TestWhatMayBeDiscarded:
 
     def test_a_card_instead_of_a_discard(self) -> None:
         v = taken(TRUMPY, Bid.GARDE).explain(P("1S"))
-        assert not v.legal and v.code == WRONG_PHASE and "making the discard: 6 more to set aside" in v.message
+        assert (
+            not v.legal
+            and v.code == WRONG_PHASE
+            and "making the discard: 6 more to set aside" in v.message
+        )
 
 
 class TestShownDiscards:
