@@ -358,7 +358,7 @@ def test_home_start_opens_the_first_lesson_of_the_game() -> None:
     at.run()
     first = next(le for le in LESSONS if le.game == "tarot")
     button = at.button(key="start_tarot")
-    assert button.label == f"Start with {first.title}"
+    assert button.label == f"Start: {first.title}"
     button.click().run()
     assert not at.exception
     assert at.session_state["lesson"] == first.id
@@ -379,6 +379,6 @@ def test_home_continues_with_the_first_lesson_not_done() -> None:
     at.session_state[QUIZ] = {first.id: {"right": n, "total": n}}
     at.run()
     button = at.button(key="start_tarot")
-    assert button.label == f"Continue with {second.title}"
+    assert button.label == f"Continue: {second.title}"
     button.click().run()
     assert at.session_state["lesson"] == second.id
