@@ -248,3 +248,36 @@ def test_the_sidebar_picks_another_scenario_and_game() -> None:
     assert any(t.value == other.removeprefix("✓ ") for t in at.title)
     at.sidebar.selectbox(key="play_game").set_value("briscola").run()
     assert at.session_state["current_scenario"].startswith("briscola/")
+
+
+def test_the_play_page_without_a_link_opens_the_first_scenario() -> None:
+    at = _app("play")
+    pick = at.sidebar.selectbox(key="play_pick")
+    assert at.title[0].value == pick.value.removeprefix("✓ ")
+    assert table(at)["hand"], "the first scenario is open, its hand on the table"
+    assert not any("Choose a scenario" in i.value for i in at.info)
+
+
+def test_stepping_back_shows_the_hand_and_that_steps_explanation() -> None:
+    at = _overruff()
+    type_in(at, "9H")
+    type_in(at, "You")
+    assert any("★★★" in m.value for m in at.markdown)
+    at.button(key="review_back").click().run()
+    data = table(at)
+    assert data["mode"] == "view" and data["hand"], "the hand is shown while reviewing"
+    assert data["prompt"].startswith("Stepping through: position 2 of 3")
+    assert "beats the ♥10" in data["feedback"]["html"], "the explanation of that move"
+    link = next(c.value for c in at.caption if "Link to this step" in c.value)
+    assert link.endswith(f"step={at.session_state['runs']['belote/overruff'][1].step}")
+    assert at.query_params["step"] == str(at.session_state["runs"]["belote/overruff"][1].step)
+
+
+def test_the_end_offers_the_next_scenario_of_the_lesson() -> None:
+    at = _overruff()
+    type_in(at, "9H")
+    type_in(at, "You")
+    assert at.button(key="end_next")
+    at.button(key="end_next").click().run()
+    assert at.session_state["current_scenario"] != "belote/overruff"
+    assert table(at)["hand"]
