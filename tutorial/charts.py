@@ -83,8 +83,17 @@ def _figure(data: list[dict[str, Any]], title: str, height: int, **layout: Any) 
         "plot_bgcolor": "#fbfaf5",
         "legend": {"orientation": "h", "y": -0.18, "yanchor": "top", "x": 0},
         "hovermode": "closest",
+        # No Plotly template: 7 kB less per figure to send and to apply (the app's theme
+        # and the settings here give the look).
+        "template": "none",
+        "xaxis": {"showgrid": False},
+        "yaxis": {"gridcolor": "#e6e3da", "zerolinecolor": "#9e9e9e"},
     }
-    base.update(layout)
+    for key, value in layout.items():
+        if key in ("xaxis", "yaxis") and isinstance(value, dict):
+            base[key] = {**base[key], **value}
+        else:
+            base[key] = value
     return go.Figure({"data": data, "layout": base})
 
 
