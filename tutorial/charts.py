@@ -259,9 +259,10 @@ def tricks_chart(
     fig = _figure(
         data,
         _tricks_title(story, details, labels, contract),
-        380,
-        margin={"l": 50, "r": 20, "t": 50, "b": 100},
-        legend={"orientation": "h", "y": -0.16, "yanchor": "top", "x": 0},
+        380 if len(xs) <= 8 else 410,
+        # many steps: their labels turn upright, so the legend goes lower
+        margin={"l": 50, "r": 20, "t": 50, "b": 100 if len(xs) <= 8 else 130},
+        legend={"orientation": "h", "y": -0.16 if len(xs) <= 8 else -0.3, "yanchor": "top", "x": 0},
         barmode="group",
         bargap=0.25,
         xaxis={"type": "category"},
