@@ -6,6 +6,7 @@ takes the app down: it is listed with the checker's message and the rest are ser
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +14,8 @@ from pathlib import Path
 from tutorial.engine.errors import ScenarioError
 from tutorial.scenarios.check_cli import scenario_files
 from tutorial.scenarios.checker import Checked, check_file, problems_of
+
+log = logging.getLogger(__name__)
 
 
 def scenarios_root() -> Path:
@@ -70,4 +73,8 @@ def load_library(root: Path | None = None) -> Library:
             good[sid] = check_file(path, display)
         except ScenarioError as e:
             broken.append(Broken(sid, display, tuple(problems_of(e))))
+        except Exception as e:  # whatever happens, one file never hides the others
+            log.exception("could not load %s", display)
+            message = f"{display}:1:1: the file could not be loaded ({type(e).__name__})"
+            broken.append(Broken(sid, display, (message,)))
     return Library(good, tuple(broken))

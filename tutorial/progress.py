@@ -23,6 +23,7 @@ from tutorial.engine.errors import TutorialError
 PREFIX = "ATOUT1-"
 MAX_CODE = 20_000  # characters
 MAX_JSON = 200_000  # bytes once decompressed
+MAX_DEPTH = 8  # a progress nests 3 deep ({"scenarios": {id: {...}}}); json.loads recurses
 
 
 class ProgressError(TutorialError, ValueError):
@@ -111,9 +112,19 @@ def from_json(text: str | bytes) -> Progress:
     """
     if len(text) > MAX_JSON:
         raise ProgressError(f"the progress file is {len(text):,} bytes; at most {MAX_JSON:,}")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProgressError("not a progress file (not UTF-8 text)") from None
+    depth = json_depth(text)
+    if depth > MAX_DEPTH:
+        raise ProgressError(
+            f"not a progress file: it is nested {depth} levels deep; a progress is {MAX_DEPTH} at most"
+        )
     try:
         data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as e:
+    except (ValueError, RecursionError) as e:
         raise ProgressError(f"not a progress file (not JSON: {e})") from None
     try:
         return Progress.model_validate(data)
@@ -121,6 +132,32 @@ def from_json(text: str | bytes) -> Progress:
         first = e.errors(include_url=False)[0]
         where = ".".join(str(x) for x in first["loc"]) or "the document"
         raise ProgressError(f"not a progress file: {where}: {first['msg']}") from None
+
+
+def json_depth(text: str) -> int:
+    """How deeply brackets nest in JSON text (strings skipped), without parsing it.
+
+    >>> json_depth('{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    depth = worst = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            worst = max(worst, depth)
+        elif ch in "]}":
+            depth -= 1
+    return worst
 
 
 def encode(p: Progress) -> str:

@@ -30,12 +30,15 @@ def main(argv: list[str]) -> int:
     for f in files:
         try:
             check_file(f)
+            continue
         except ScenarioError as e:
             lines = problems_of(e)
-            bad_files += 1
-            n_problems += len(lines)
-            for line in lines:
-                print(line)
+        except Exception as e:  # check_file reports everything; this is a last guard
+            lines = [f"{f}:1:1: the file could not be checked ({type(e).__name__})"]
+        bad_files += 1
+        n_problems += len(lines)
+        for line in lines:
+            print(line)
     if not files:
         print(f"no scenario files found in {' '.join(paths)}")
         return 1

@@ -10,7 +10,8 @@ the scenario under several placements of them and requires the same verdicts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState
 from tutorial.engine.errors import NotationError, ScenarioError, TutorialError
 from tutorial.scenarios import actions
+from tutorial.scenarios.budget import OutOfTime, tick, time_budget
 from tutorial.scenarios.loader import Problem, ScenarioProblems, parse_bytes, parse_file, parse_text
 from tutorial.scenarios.model import Ask, AskStep, Auto, Expect, ExpectStep, Play, Scenario
 from tutorial.scenarios.position import PositionError, Table, build, ruleset_of
@@ -26,6 +28,16 @@ from tutorial.scenarios.sides import normalise_answer, same_answer, side_labels,
 from tutorial.scenarios.yamlsafe import Located
 
 PLACEMENTS = 6  # extra placements of unknown cards replayed to show they do not matter
+
+log = logging.getLogger(__name__)
+
+
+class CheckerCrash(ScenarioProblems):
+    """The checker itself failed on a file (a bug in Atout, not in the file).
+
+    The user sees one located line asking to report it; the traceback goes to the log.
+    The fuzz targets treat this as a crash to fix.
+    """
 
 
 @dataclass(frozen=True)
@@ -104,7 +116,10 @@ def engine_answer(table: Table, state: GameState, ask: Ask) -> Any:
         if kind == "target" and state.game == "tarot":
             return None
         raise _Fail(("kind",), f"'{kind}' needs the hand to be over; it is not at this step")
-    out = state.outcome()
+    try:
+        out = state.outcome()
+    except TutorialError as e:
+        raise _Fail(("kind",), f"the hand has no score: {e}") from None
     d = out.details
     if kind == "contract_made":
         return bool(d.get("made"))
@@ -143,9 +158,13 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
     if exp.legal is not None:
         got_actions = state.legal_actions()
         if all(isinstance(a, Card) for a in got_actions):
-            want = set(deck.parse_many(exp.legal))
+            try:
+                want = set(deck.parse_many(exp.legal))
+            except NotationError as e:
+                bad.append((("legal",), str(e)))
+                want = None
             got = set(state.legal_plays())
-            if want != got:
+            if want is not None and want != got:
                 bad.append(
                     (
                         ("legal",),
@@ -215,7 +234,11 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
         if not state.is_terminal:
             bad.append((("score",), "the hand is not over at this step"))
             return bad
-        out = state.outcome()
+        try:
+            out = state.outcome()
+        except TutorialError as e:
+            bad.append((("score",), f"the hand has no score: {e}"))
+            return bad
         if exp.score is not None:
             bad += _compare_sides(
                 table, "score", exp.score, _totals_by_side(table, state), "scores {v:g}"
@@ -284,6 +307,7 @@ def _walk(
     stop = len(sc.steps) if until is None else until
     learner = table.learner
     for i, step in enumerate(sc.steps[:stop]):
+        tick()
         if isinstance(step, Auto):
             for j, text in enumerate(actions.split(step.auto)):
                 state = _act(state, text, ("steps", i, "auto", j), table)
@@ -384,9 +408,19 @@ def _act(state: GameState, text: str, loc: tuple[Any, ...], table: Table) -> Gam
 
 
 def check_scenario(sc: Scenario, doc: Located) -> Checked:
-    """Prove one parsed scenario; raises ScenarioProblems listing what is wrong."""
+    """Prove one parsed scenario; raises ScenarioProblems listing what is wrong.
+
+    Whatever goes wrong ends in a :class:`ScenarioProblems` (a :class:`CheckerCrash` if
+    the checker itself failed), within the time budget of :mod:`budget`.
+    """
+    return _guarded(doc.file, lambda: _check_scenario(sc, doc))
+
+
+def _check_scenario(sc: Scenario, doc: Located) -> Checked:
     try:
         table = build(sc, doc)
+    except OutOfTime as e:
+        raise ScenarioProblems([_at(doc, ("steps",), str(e))]) from None
     except PositionError as e:
         raise ScenarioProblems([_at(doc, e.loc, str(e))]) from None
     except TutorialError as e:
@@ -398,28 +432,40 @@ def check_scenario(sc: Scenario, doc: Located) -> Checked:
         raise ScenarioProblems([_at(doc, f.loc, str(f))]) from None
     except TutorialError as e:
         raise ScenarioProblems([_at(doc, ("steps",), str(e))]) from None
-    problems.extend(_check_alternatives(sc, doc, table))
-    if table.unknown:
-        for seed in range(1, PLACEMENTS + 1):
-            try:
-                other = build(sc, doc, seed=seed)
-                _, sig2 = _walk(sc, other)
-            except (PositionError, _Fail, TutorialError):
-                continue
-            if sig2 != signature:
-                problems.append(
-                    _at(
-                        doc,
-                        ("hands",),
-                        "what the learner sees depends on the unknown cards; pin the cards that matter",
-                    )
-                )
-                break
-    for vi in range(len(sc.variants)):
-        problems.extend(_check_variant(sc, doc, vi))
+    try:
+        problems.extend(_check_alternatives(sc, doc, table))
+        if table.unknown or table.aside:
+            problems.extend(_check_placements(sc, doc, signature))
+        for vi in range(len(sc.variants)):
+            problems.extend(_check_variant(sc, doc, table, vi))
+    except OutOfTime as e:
+        problems.append(_at(doc, ("steps",), str(e)))
+    except TutorialError as e:  # pragma: no cover - each part reports its own
+        problems.append(_at(doc, ("steps",), str(e)))
     if problems:
         raise ScenarioProblems(problems)
     return Checked(sc, table, doc)
+
+
+def _check_placements(sc: Scenario, doc: Located, signature: list[Any]) -> list[Problem]:
+    """Other placements of the unknown cards must show the learner the same things."""
+    for seed in range(1, PLACEMENTS + 1):
+        try:
+            other = build(sc, doc, seed=seed)
+            _, sig2 = _walk(sc, other)
+        except OutOfTime:
+            raise
+        except (_Fail, TutorialError):
+            continue
+        if sig2 != signature:
+            return [
+                _at(
+                    doc,
+                    ("hands",),
+                    "what the learner sees depends on the unknown cards; pin the cards that matter",
+                )
+            ]
+    return []
 
 
 MAX_BRANCHES = 40
@@ -435,65 +481,79 @@ def _check_alternatives(sc: Scenario, doc: Located, table: Table) -> list[Proble
     problems: list[Problem] = []
     state = table.state
     branches = 0
-    for i, step in enumerate(sc.steps):
-        if isinstance(step, Play):
-            if state.is_terminal or state.to_move != table.learner:
-                break  # the main walk reports it
-            legal = sorted(actions.code(a) for a in state.legal_actions())
-            if step.play.accept == "any":
-                codes = legal
-            else:
-                codes = [actions.code(actions.parse(state, a)) for a in step.play.accept]
-            for alt in codes[1:]:
-                branches += 1
-                if branches > MAX_BRANCHES:
-                    return problems
-                steps = list(sc.steps)
-                steps[i] = Play(play=step.play.model_copy(update={"accept": [alt]}))
-                try:
-                    # Expectations pin the main line; what the learner sees must hold on all.
-                    _walk(sc.model_copy(update={"steps": steps}), table, expectations=False)
-                except _Fail as f:
-                    msg = f"if the learner answers {alt} at step {i}: {f}"
-                    problems.append(_at(doc, f.loc, msg))
-                    return problems
-            state = state.apply(actions.parse(state, codes[0]))
-        elif isinstance(step, Auto):
-            for text in actions.split(step.auto):
-                if state.is_terminal:
-                    break
-                state = state.apply(actions.parse(state, text))
+    try:
+        for i, step in enumerate(sc.steps):
+            tick()
+            if isinstance(step, Play):
+                if state.is_terminal or state.to_move != table.learner:
+                    break  # the main walk reports it
+                legal = sorted(actions.code(a) for a in state.legal_actions())
+                if step.play.accept == "any":
+                    codes = legal
+                else:
+                    codes = [actions.code(actions.parse(state, a)) for a in step.play.accept]
+                for alt in codes[1:]:
+                    branches += 1
+                    if branches > MAX_BRANCHES:
+                        return problems
+                    steps = list(sc.steps)
+                    steps[i] = Play(play=step.play.model_copy(update={"accept": [alt]}))
+                    try:
+                        # Expectations pin the main line; what the learner sees must hold on all.
+                        _walk(sc.model_copy(update={"steps": steps}), table, expectations=False)
+                    except _Fail as f:
+                        msg = f"if the learner answers {alt} at step {i}: {f}"
+                        problems.append(_at(doc, f.loc, msg))
+                        return problems
+                state = state.apply(actions.parse(state, codes[0]))
+            elif isinstance(step, Auto):
+                for text in actions.split(step.auto):
+                    if state.is_terminal:
+                        break
+                    state = state.apply(actions.parse(state, text))
+    except OutOfTime:
+        raise
+    except TutorialError as e:  # the main walk accepted these; say so rather than fail
+        problems.append(_at(doc, ("steps",), f"replaying another accepted answer: {e}"))
     return problems
 
 
-def _check_variant(sc: Scenario, doc: Located, vi: int) -> list[Problem]:
+def _check_variant(sc: Scenario, doc: Located, table: Table, vi: int) -> list[Problem]:
+    """Replay the checked table (same cards, same placement) under the variant's rules."""
     variant = sc.variants[vi]
     loc = ("variants", vi)
     try:
         rs = ruleset_of(sc, variant.ruleset, {**sc.options, **variant.options})
-        vt = build(sc, doc, ruleset=rs, check_script=False)
-        until = variant.at_step
-        vstate, _ = _walk(sc, vt, until)
-    except (PositionError, _Fail) as e:
+        vt = build(sc, doc, ruleset=rs, check_script=False, placement=table.placement)
+        vstate, _ = _walk(sc, vt, variant.at_step)
+        bad = check_expect(vt, vstate, variant.expect)
+        if bad:
+            sub, msg = bad[0]
+            return [_at(doc, (*loc, "expect", *sub), f"under {variant.ruleset}: {msg}")]
+        # The point of a variant: the same expectation must fail under the scenario's own rules.
+        bstate, _ = _walk(sc, table, variant.at_step)
+        if not check_expect(table, bstate, variant.expect):
+            return [
+                _at(
+                    doc,
+                    (*loc, "expect"),
+                    "this expectation also holds under the scenario's own rules: the variant shows no difference",
+                )
+            ]
+    except OutOfTime:
+        raise
+    except PositionError as e:
         return [_at(doc, loc, f"under {variant.ruleset}: {e}")]
+    except _Fail as f:
+        return [_at(doc, (*loc, *_variant_loc(f.loc)), f"under {variant.ruleset}: {f}")]
     except TutorialError as e:
-        return [_at(doc, loc, str(e))]
-    bad = check_expect(vt, vstate, variant.expect)
-    if bad:
-        sub, msg = bad[0]
-        return [_at(doc, (*loc, "expect", *sub), f"under {variant.ruleset}: {msg}")]
-    # The point of a variant: the same expectation must fail under the scenario's own rules.
-    base = build(sc, doc, check_script=False)
-    bstate, _ = _walk(sc, base, variant.at_step)
-    if not check_expect(base, bstate, variant.expect):
-        return [
-            _at(
-                doc,
-                (*loc, "expect"),
-                "this expectation also holds under the scenario's own rules: the variant shows no difference",
-            )
-        ]
+        return [_at(doc, loc, f"under {variant.ruleset}: {e}")]
     return []
+
+
+def _variant_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    # A step's location stays the step's; the variant is named in the message.
+    return () if loc and loc[0] == "steps" else loc
 
 
 def _at(doc: Located, loc: tuple[Any, ...], message: str) -> Problem:
@@ -501,22 +561,59 @@ def _at(doc: Located, loc: tuple[Any, ...], message: str) -> Problem:
     return Problem(doc.file, line, col, message)
 
 
+def _guarded(name: str, work: Callable[[], Checked]) -> Checked:
+    """Run a check within the time budget; any exception ends as a ScenarioError."""
+    try:
+        with time_budget():
+            return work()
+    except ScenarioError:
+        raise
+    except OutOfTime as e:
+        raise ScenarioProblems([Problem(name, 1, 1, str(e))]) from None
+    except Exception as e:  # a bug of the checker: a clean line for the user, the trace logged
+        log.exception("the scenario checker failed on %s", name)
+        raise CheckerCrash(
+            [
+                Problem(
+                    name,
+                    1,
+                    1,
+                    f"the checker stopped on an internal error ({type(e).__name__}) while "
+                    "reading this file; please report it with the file",
+                )
+            ]
+        ) from None
+
+
 def check_file(path: str | Path, display_name: str | None = None) -> Checked:
     """Load and prove one file. Raises ScenarioError (ScenarioProblems) on any problem."""
-    sc, doc = parse_file(path, display_name)
-    return check_scenario(sc, doc)
+    name = display_name or str(path)
+
+    def work() -> Checked:
+        sc, doc = parse_file(path, display_name)
+        return _check_scenario(sc, doc)
+
+    return _guarded(name, work)
 
 
 def check_text(text: str, name: str = "<pasted>") -> Checked:
     """Load and prove scenario text (the workshop)."""
-    sc, doc = parse_text(text, name)
-    return check_scenario(sc, doc)
+
+    def work() -> Checked:
+        sc, doc = parse_text(text, name)
+        return _check_scenario(sc, doc)
+
+    return _guarded(name, work)
 
 
 def check_bytes(raw: bytes, name: str) -> Checked:
     """Load and prove an uploaded file."""
-    sc, doc = parse_bytes(raw, name)
-    return check_scenario(sc, doc)
+
+    def work() -> Checked:
+        sc, doc = parse_bytes(raw, name)
+        return _check_scenario(sc, doc)
+
+    return _guarded(name, work)
 
 
 def problems_of(err: ScenarioError) -> list[str]:

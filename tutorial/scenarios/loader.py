@@ -10,10 +10,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from tutorial.engine.errors import ScenarioError
-from tutorial.scenarios.model import STEP_KEYS, Scenario
+from tutorial.scenarios.model import MAX_STEPS, MAX_VARIANTS, STEP_KEYS, Scenario
 from tutorial.scenarios.yamlsafe import Located, load_bytes, load_file, load_text
 
-MAX_ERRORS = 10
+MAX_ERRORS = 50  # problems listed per file; a last line counts the others
 
 
 @dataclasses.dataclass(frozen=True)
@@ -30,9 +30,25 @@ class Problem:
 
 
 class ScenarioProblems(ScenarioError):
-    """One or more problems in one scenario file (the message lists them all)."""
+    """One or more problems in one scenario file (the message lists them).
+
+    At most :data:`MAX_ERRORS` are kept; a last line says how many more there were.
+    """
 
     def __init__(self, problems: list[Problem]) -> None:
+        if len(problems) > MAX_ERRORS:
+            more = len(problems) - MAX_ERRORS
+            first = problems[0]
+            problems = [
+                *problems[:MAX_ERRORS],
+                Problem(
+                    first.file,
+                    first.line,
+                    first.column,
+                    f"only the first {MAX_ERRORS} problems are listed; "
+                    f"problems not listed: {more:,}",
+                ),
+            ]
         super().__init__("\n".join(str(p) for p in problems))
         self.problems = problems
 
@@ -142,6 +158,19 @@ def parse(doc: Located) -> Scenario:
             ]
         )
     problems: list[Problem] = []
+    for key, cap in (("steps", MAX_STEPS), ("variants", MAX_VARIANTS)):
+        items = data.get(key)
+        if isinstance(items, list) and len(items) > cap:
+            raise ScenarioProblems(
+                [
+                    _problem(
+                        doc,
+                        (key, cap),
+                        f"{key}: a scenario has at most {cap} {key}; this one has "
+                        f"{len(items):,} (split it into several scenarios)",
+                    )
+                ]
+            )
     steps = data.get("steps")
     if isinstance(steps, list):
         for i, step in enumerate(steps):
@@ -179,7 +208,7 @@ def parse(doc: Located) -> Scenario:
         problems.extend(_pydantic_problems(doc, e))
     if problems:
         problems.sort(key=lambda p: (p.line, p.column))
-        raise ScenarioProblems(problems[:MAX_ERRORS])
+        raise ScenarioProblems(problems)
     return scenario
 
 

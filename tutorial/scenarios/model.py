@@ -12,7 +12,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+MAX_STEPS = 300  # steps per file (the longest scenario has a few dozen)
+MAX_VARIANTS = 20  # variants per file
+MAX_NUMBER = 1e9  # scores, points and option values stay far below this
+
 Text = Annotated[str, StringConstraints(max_length=4000)]
+#: A figure (points, a score): finite and bounded, so the arithmetic never overflows.
+Number = Annotated[float, Field(allow_inf_nan=False, ge=-MAX_NUMBER, le=MAX_NUMBER)]
+#: A whole number given where an option or count is written.
+Whole = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 CardList = Annotated[
     str | list[str],
@@ -21,7 +29,7 @@ CardList = Annotated[
         "'9H 8H 7S' or [9H, 8H, 7S]. In a hand, '?' stands for an unknown card."
     ),
 ]
-OptionValue = bool | int | str
+OptionValue = bool | Whole | str
 
 
 class _Strict(BaseModel):
@@ -37,7 +45,7 @@ class Say(_Strict):
 class Act(_Strict):
     """The learner acts: plays a card, bids, discards, declares."""
 
-    accept: Literal["any"] | list[str] = Field(
+    accept: Literal["any"] | Annotated[list[str], Field(min_length=1)] = Field(
         description="The accepted actions (cards or bids), or 'any' for any legal one."
     )
     feedback: dict[str, Text] = Field(
@@ -86,9 +94,9 @@ class Ask(_Strict):
         "winner",
         "choice",
     ]
-    answer: str | int | float | bool
+    answer: str | Whole | Number | bool
     side: str | None = Field(default=None, description="For 'points' and 'score': which side.")
-    choices: list[str | int | float] | None = None
+    choices: list[str | Whole | Number] | None = None
     explain: Text = ""
 
 
@@ -103,7 +111,7 @@ class ScoreLineSpec(_Strict):
 
     kind: str
     side: str
-    points: float
+    points: Number
 
 
 class Expect(_Strict):
@@ -112,11 +120,11 @@ class Expect(_Strict):
     legal: CardList | None = Field(default=None, description="Exactly the legal cards now.")
     to_move: str | None = None
     trick_winner: str | None = Field(default=None, description="Winner of the last finished trick.")
-    trick_points: float | None = None
-    points: dict[str, float] | None = Field(
+    trick_points: Number | None = None
+    points: dict[str, Number] | None = Field(
         default=None, description="Card points won so far by side."
     )
-    score: dict[str, float] | None = Field(
+    score: dict[str, Number] | None = Field(
         default=None, description="The hand's final totals by side."
     )
     lines: list[ScoreLineSpec] | None = Field(
@@ -146,7 +154,7 @@ class Variant(_Strict):
 
     ruleset: str = "default"
     options: dict[str, OptionValue] = Field(default_factory=dict)
-    at_step: int | None = Field(default=None, ge=0)
+    at_step: int | None = Field(default=None, ge=0, le=MAX_STEPS)
     note: Text = Field(default="", description="What changes, for the learner.")
     expect: Expect
 
@@ -167,11 +175,11 @@ class Scenario(_Strict):
     seats: list[Name] | None = Field(
         default=None, description="Seat names in playing order (default: South, East, North, West)."
     )
-    learner: Name | int = 0
-    dealer: Name | int | None = None
+    learner: Name | Annotated[int, Field(ge=0, le=9)] = 0
+    dealer: Name | Annotated[int, Field(ge=0, le=9)] | None = None
     # The contract
     trump: str | None = Field(default=None, description="Belote: trump suit (S H D C).")
-    taker: Name | int | None = None
+    taker: Name | Annotated[int, Field(ge=0, le=9)] | None = None
     contract: Literal["prise", "garde", "garde_sans", "garde_contre"] | None = None
     trump_card: str | None = Field(default=None, description="Briscola: the face-up card.")
     trump_card_taken: bool = False
@@ -190,7 +198,7 @@ class Scenario(_Strict):
         default=None,
         description="Bidding phase, Belote and Briscola: the whole deck order, top first.",
     )
-    leader: Name | int | None = Field(
+    leader: Name | Annotated[int, Field(ge=0, le=9)] | None = Field(
         default=None, description="Who led the first trick listed (or the current trick)."
     )
     hands: dict[Name, str | list[str]] = Field(
@@ -203,11 +211,12 @@ class Scenario(_Strict):
     )
     tricks: list[CardList] = Field(default_factory=list)
     current_trick: CardList | None = None
-    carried_points: dict[Name, float] | None = None
-    steps: list[Step] = Field(min_length=1)
+    carried_points: dict[Name, Number] | None = None
+    steps: list[Step] = Field(min_length=1, max_length=MAX_STEPS)
     held_points: int | None = Field(
         default=None,
         ge=0,
+        le=MAX_NUMBER,
         description="Belote: points held from an earlier litige, for this hand's winner.",
     )
     belote_holder: Name | None = Field(
@@ -222,6 +231,7 @@ class Scenario(_Strict):
     )
     variants: list[Variant] = Field(
         default_factory=list,
+        max_length=MAX_VARIANTS,
         description="Replays under other rulesets whose verdict differs (same cards).",
     )
 

@@ -24,6 +24,7 @@ from tutorial.engine.errors import (
     TutorialError,
 )
 from tutorial.scenarios import actions
+from tutorial.scenarios.budget import tick
 from tutorial.scenarios.model import Auto, Play, Scenario
 from tutorial.scenarios.yamlsafe import Located
 
@@ -43,6 +44,17 @@ class Table:
     dealer: int
     state: GameState
     unknown: dict[int, frozenset[Card]] = field(default_factory=dict)  # cards placed by us
+    aside: tuple[Card, ...] = ()  # Tarot: unknown chien/discard cards placed by us
+
+    @property
+    def placement(self) -> dict[int, list[Card]]:
+        """The cards placed in the unknown places (seat -1: the chien or discard),
+        to rebuild this very table under other rules (see :func:`build`)."""
+        out: dict[int, list[Card]] = {
+            s: sorted(cs, key=lambda c: c.code) for s, cs in self.unknown.items()
+        }
+        out[-1] = list(self.aside)
+        return out
 
     @property
     def num_players(self) -> int:
@@ -360,8 +372,12 @@ def build(
     ruleset: Any = None,
     check_script: bool = True,
     tries: int = 200,
+    placement: dict[int, list[Card]] | None = None,
 ) -> Table:
     """The table at the start of the scenario, with a placement of any unknown cards.
+
+    ``placement`` (a :attr:`Table.placement`) puts the unknown cards exactly where another
+    table had them: a variant replays the checked table under its own rules.
 
     Raises:
         PositionError: the position is impossible, or no placement of the unknown cards
@@ -426,8 +442,14 @@ def build(
     required: dict[int, set[Card]] = {s: set() for s in range(n)}
     pool_set = frozenset(pool)
     last_error: str | None = None
-    for _ in range(tries if any(spec.slots) or aside else 1):
-        assignment = _match(pool_for_hands, spec.slots, forbidden, rng, aside, required)
+    for _ in range(tries if (any(spec.slots) or aside) and placement is None else 1):
+        tick()
+        if placement is not None:
+            assignment: dict[int, list[Card]] | None = _fixed_placement(
+                placement, spec.slots, aside, pool_set
+            )
+        else:
+            assignment = _match(pool_for_hands, spec.slots, forbidden, rng, aside, required)
         if assignment is None:
             raise PositionError(
                 ("hands",),
@@ -450,7 +472,7 @@ def build(
                 forbidden[s] |= cs
             continue
         unknown = {s: frozenset(assignment[s]) for s in range(n) if assignment[s]}
-        table = Table(spec.names, spec.learner, spec.dealer, state, unknown)
+        table = Table(spec.names, spec.learner, spec.dealer, state, unknown, tuple(aside_cards))
         if not check_script:
             return table
         problem = _first_illegal(table, sc)
@@ -471,6 +493,19 @@ def build(
         forbidden[seat] |= blame
         last_error = message
     raise PositionError(("hands",), f"could not place the unknown cards: {last_error}")
+
+
+def _fixed_placement(
+    placement: dict[int, list[Card]], slots: list[int], aside: int, pool: frozenset[Card]
+) -> dict[int, list[Card]] | None:
+    """A given placement, if it fills exactly this position's unknown places."""
+    out = {s: list(placement.get(s, [])) for s in range(len(slots))}
+    out[-1] = list(placement.get(-1, []))
+    sizes_fit = all(len(out[s]) == k for s, k in enumerate(slots)) and len(out[-1]) == aside
+    cards = [c for cs in out.values() for c in cs]
+    if not sizes_fit or set(cards) != pool or len(cards) != len(pool):
+        return None
+    return out
 
 
 def _ruleset(sc: Scenario) -> Any:
@@ -543,6 +578,7 @@ def _first_illegal(
     """Replay the scripted actions; the first refused one as (seat, forcing, message, loc)."""
     state = table.state
     for i, step in enumerate(sc.steps):
+        tick()
         if isinstance(step, Auto):
             texts = actions.split(step.auto)
         elif isinstance(step, Play) and step.play.accept != "any":

@@ -14,6 +14,9 @@ very deep nesting, a Python object tag, a duplicate key.
 
 from __future__ import annotations
 
+import math
+import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +29,8 @@ from tutorial.engine.errors import ScenarioError
 MAX_BYTES = 256 * 1024  # a scenario is a page of text; 256 KB is generous
 MAX_NODES = 50_000  # after alias expansion
 MAX_DEPTH = 40
+MAX_DIGITS = 15  # digits in a number: scores and counts are small; 10**4300 breaks str()
+MAX_NUMBER = 10.0**MAX_DIGITS  # and no float beyond it (1e308 overflows the arithmetic)
 
 Loc = tuple[str | int, ...]
 
@@ -79,20 +84,43 @@ def _too_big(name: str, size: int, unit: str = "bytes") -> ScenarioError:
 
 
 def load_file(path: str | Path, display_name: str | None = None) -> Located:
-    """Read and load one YAML file (size-capped before reading it whole)."""
-    p = Path(path)
+    """Read and load one YAML file.
+
+    Only a regular file is read (a device such as ``/dev/zero`` or a FIFO is refused
+    before reading, and a FIFO is opened without waiting for a writer), and the size cap
+    is enforced while reading, whatever the file system says the size is.
+    """
     name = display_name or str(path)
+    nonblock = getattr(os, "O_NONBLOCK", 0)
     try:
-        size = p.stat().st_size
+        fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
     except OSError as e:
         raise ScenarioError(f"{name}:1:1: cannot read the file ({e.strerror})") from None
-    if size > MAX_BYTES:
-        raise _too_big(name, size)
     try:
-        raw = p.read_bytes()
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise ScenarioError(f"{name}:1:1: cannot read the file: it is {what}")
+        if info.st_size > MAX_BYTES:
+            raise _too_big(name, info.st_size)
+        chunks: list[bytes] = []
+        total = 0
+        while total <= MAX_BYTES:
+            chunk = os.read(fd, min(65536, MAX_BYTES + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
     except OSError as e:
         raise ScenarioError(f"{name}:1:1: cannot read the file ({e.strerror})") from None
-    return load_bytes(raw, name)
+    finally:
+        os.close(fd)
+    if total > MAX_BYTES:
+        raise ScenarioError(
+            f"{name}:1:1: the file is more than {MAX_BYTES:,} bytes; "
+            f"a scenario may be at most {MAX_BYTES:,} bytes"
+        )
+    return load_bytes(b"".join(chunks), name)
 
 
 def load_bytes(raw: bytes, name: str) -> Located:
@@ -102,8 +130,23 @@ def load_bytes(raw: bytes, name: str) -> Located:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise ScenarioError(f"{name}:1:1: the file is not UTF-8 text (byte {e.start})") from None
+        line, col = _byte_position(raw, e.start)
+        raise ScenarioError(
+            f"{name}:{line}:{col}: the file is not UTF-8 text (byte {e.start} cannot be read)"
+        ) from None
     return load_text(text, name)
+
+
+def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
+    """(line, column), 1-based, of byte ``offset``; the column counts characters.
+
+    >>> _byte_position(b"ab\\ncd\\xff", 5)
+    (2, 3)
+    """
+    line_start = raw.rfind(b"\n", 0, offset) + 1
+    line = raw.count(b"\n", 0, offset) + 1
+    before = raw[line_start:offset].decode("utf-8", errors="replace")
+    return line, len(before) + 1
 
 
 def load_text(text: str, name: str) -> Located:
@@ -200,16 +243,55 @@ def _convert(
 
 
 _CTOR = yaml.constructor.SafeConstructor()
+_NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+_TAG_WORDS = {
+    "tag:yaml.org,2002:int": "a whole number",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:bool": "true or false",
+    "tag:yaml.org,2002:null": "empty (null)",
+    "tag:yaml.org,2002:str": "text",
+}
 
 
 def _scalar(node: yaml.Node, name: str) -> Any:
-    # Resolve a plain scalar with PyYAML's own safe constructor (object tags never get here).
-    if node.tag not in _STD_TAGS:
-        line, col = node.start_mark.line + 1, node.start_mark.column + 1
+    """A scalar's value, built by PyYAML's safe constructor, with numbers checked.
+
+    A tag that does not fit the text (``!!int abc``, ``!!bool maybe``), a number with
+    more than :data:`MAX_DIGITS` digits, and a number that is not finite are refused
+    with the place they were found.
+    """
+    line, col = node.start_mark.line + 1, node.start_mark.column + 1
+    if node.tag not in _STD_TAGS or not isinstance(node, yaml.ScalarNode):
         raise ScenarioError(
             f"{name}:{line}:{col}: the tag {node.tag!r} is not allowed in a scenario"
         )
+    text = str(node.value)
+    shown = text if len(text) <= 30 else text[:27] + "..."
+    if node.tag in _NUMBER_TAGS:
+        digits = sum(ch.isdigit() for ch in text)
+        if digits > MAX_DIGITS or len(text) > 4 * MAX_DIGITS:
+            raise ScenarioError(
+                f"{name}:{line}:{col}: this number has {digits:,} digits; "
+                f"numbers in a scenario have at most {MAX_DIGITS}"
+            )
     try:
-        return _CTOR.construct_object(node)
+        value = _CTOR.construct_object(node)
+    except (ValueError, KeyError, IndexError, TypeError, ArithmeticError, yaml.YAMLError):
+        want = _TAG_WORDS.get(node.tag, "a plain value")
+        tag = "!!" + node.tag.rsplit(":", 1)[-1]
+        raise ScenarioError(
+            f"{name}:{line}:{col}: {shown!r} does not fit the tag {tag}: it is not {want}"
+        ) from None
     finally:
         _CTOR.constructed_objects.clear()
+    if isinstance(value, float) and not (math.isfinite(value) and abs(value) < MAX_NUMBER):
+        raise ScenarioError(
+            f"{name}:{line}:{col}: {shown!r} is not a usable number; numbers in a scenario "
+            f"are finite and smaller than 10^{MAX_DIGITS}"
+        )
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= MAX_NUMBER:
+        raise ScenarioError(
+            f"{name}:{line}:{col}: {shown!r} is too large; numbers in a scenario "
+            f"are smaller than 10^{MAX_DIGITS}"
+        )
+    return value

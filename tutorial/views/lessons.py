@@ -23,6 +23,7 @@ from tutorial.lessons import (
 )
 from tutorial.progress import stars
 from tutorial.ui import common, state
+from tutorial.ui.inert import inert_markdown
 
 
 @st.cache_resource(show_spinner=False)
@@ -137,8 +138,9 @@ def _quiz(lesson: Lesson) -> None:
     marks = quiz_marks(lesson)
     for i, q in enumerate(lesson.model.quiz):
         st.radio(
-            q.question,
+            inert_markdown(q.question),
             [str(c) for c in q.choices],
+            format_func=inert_markdown,
             index=None,
             key=_quiz_key(lesson, i),
             on_change=_changed,
@@ -172,8 +174,8 @@ def _quiz(lesson: Lesson) -> None:
 
 def show_lesson(lesson: Lesson) -> None:
     """One lesson: text, scenarios, quiz."""
-    st.header(lesson.title)
-    st.markdown(lesson.model.text)
+    st.header(inert_markdown(lesson.title))
+    st.markdown(inert_markdown(lesson.model.text))
     if lesson.model.scenarios:
         _scenarios(lesson)
     if lesson.model.quiz:
@@ -237,7 +239,7 @@ def main() -> None:
     st.radio(
         t("lessons.choose"),
         list(titles),
-        format_func=titles.__getitem__,
+        format_func=lambda lid: inert_markdown(titles[lid]),
         key=f"lessons_pick_{game}",
         on_change=_on_pick,
         args=(game,),

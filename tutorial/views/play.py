@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from tutorial.deeplink import parse_link, step_to_open
 from tutorial.engine.games import GAMES
 from tutorial.i18n import t, tn
 from tutorial.lessons import lesson_of
@@ -15,6 +16,7 @@ from tutorial.scenarios.checker import Checked
 from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.runtime import Event, Feedback, Run, goto, start
 from tutorial.ui import common, state
+from tutorial.ui.inert import inert_markdown
 from tutorial.ui.score_view import show_outcome
 from tutorial.ui.table_component import show_table as show_component
 from tutorial.ui.table_data import table_data
@@ -36,27 +38,25 @@ def apply_deep_link() -> None:
     params = st.query_params
     link_sid = params.get("scenario")
     link_step = params.get("step")
-    link = f"{link_sid}|{link_step}"
-    if not link_sid or link == state.link_applied():
+    key = f"{link_sid}|{link_step}"
+    if not link_sid or key == state.link_applied():
         return
-    state.set_link_applied(link)
-    checked = checked_of(link_sid)
-    if checked is None:
-        st.error(t("play.unknown_link", sid=link_sid))
+    state.set_link_applied(key)
+    link = parse_link(link_sid, link_step)  # pure and fuzzed: tutorial/deeplink.py
+    checked = checked_of(link.scenario) if link is not None else None
+    if link is None or checked is None:
+        st.error(t("play.unknown_link", sid=inert_markdown(link_sid[:80])))
         return
-    state.set_current_scenario(link_sid)
+    state.set_current_scenario(link.scenario)
     run = start(checked.scenario, checked.table)
-    if link_step is not None:
-        step = (
-            int(link_step)
-            if link_step.isascii() and link_step.isdigit() and len(link_step) < 7
-            else -1
-        )
-        if 0 <= step <= len(checked.scenario.steps):
-            run = goto(run, step)
-        else:
-            st.warning(t("play.bad_step", step=link_step, count=len(checked.scenario.steps)))
-    state.reset_runs(link_sid, run)
+    count = len(checked.scenario.steps)
+    step = step_to_open(link, count)
+    if step is None:
+        shown = inert_markdown((link.step_text or "")[:20])
+        st.warning(t("play.bad_step", step=shown, count=count))
+    elif step:
+        run = goto(run, step)
+    state.reset_runs(link.scenario, run)
 
 
 def _title_of(sid: str) -> str:
@@ -217,12 +217,13 @@ class Controller:
 
 
 def _transcript_line(ev: Event) -> None:
+    # Author text: bold and italic only, nothing that links or loads (tutorial/ui/inert.py).
     if ev.kind == "say":
-        st.markdown(ev.text)
+        st.markdown(inert_markdown(ev.text))
     elif ev.kind == "trick":
-        st.markdown(f"**{ev.text}**")
+        st.markdown(f"**{inert_markdown(ev.text)}**")
     elif ev.kind == "score":
-        st.success(ev.text)
+        st.success(inert_markdown(ev.text))
     else:
         st.text(ev.text)
 
@@ -271,13 +272,13 @@ def show_help(run: Run, ctl: Controller) -> None:
     sid = ctl.sid
     if state.settings().presenter:
         if state.revealed(sid):
-            st.info(run.hint(2))
+            st.info(inert_markdown(run.hint(2)))
         label = t("play.hide") if state.revealed(sid) else t("play.reveal")
         st.button(label, key="reveal", on_click=ctl.reveal)
         return
     tier = state.hint_tier(sid)
     for i in range(min(tier, 3)):
-        st.info(run.hint(i), icon=":material/lightbulb:")
+        st.info(inert_markdown(run.hint(i)), icon=":material/lightbulb:")
     if tier < 3:
         st.button(t("play.hint"), key="hint", on_click=ctl.hint)
 
@@ -327,7 +328,7 @@ def show_end(ctl: Controller, run: Run) -> None:
         else t("play.finished_mistakes", tries=tn("plural.wrong_tries", run.mistakes))
     )
     if ctl.checked.scenario.summary:
-        st.markdown(f"**{t('play.learnt')}** {ctl.checked.scenario.summary}")
+        st.markdown(f"**{t('play.learnt')}** {inert_markdown(ctl.checked.scenario.summary)}")
     found = lesson_of(sid, course(state.settings().language)[0])
     with st.container(horizontal=True, gap="small", key="end_nav"):
         if found is not None:
@@ -404,7 +405,7 @@ def main() -> None:
     hist = state.history(sid)
     reviewing = state.cursor(sid) < len(hist) - 1
 
-    st.title(sc.title)
+    st.title(inert_markdown(sc.title))
     meta = t(
         "play.meta",
         game=common.game_title(sc.game),
@@ -420,7 +421,7 @@ def main() -> None:
         if run.finished and not reviewing:
             show_end(ctl, run)
         elif sc.summary:
-            st.markdown(sc.summary)
+            st.markdown(inert_markdown(sc.summary))
         if not run.finished and not reviewing:
             show_help(run, ctl)
         show_review(ctl, run, reviewing)

@@ -15,6 +15,7 @@ from tutorial.engine.games import GAMES
 from tutorial.i18n import t
 from tutorial.naming import option_sentence, option_title, ruleset_blurb, ruleset_title
 from tutorial.ui import common, state
+from tutorial.ui.inert import inert_markdown
 from tutorial.views.lessons import course
 
 
@@ -48,7 +49,7 @@ def main() -> None:
             st.subheader(t("rules.reference"))
             for lesson in (le for le in lessons if le.game == game):
                 with st.expander(lesson.title):
-                    st.markdown(lesson.model.text)
+                    st.markdown(inert_markdown(lesson.model.text))
             st.subheader(t("rules.options"))
             names = [r.name for r in rulesets(game)]
             titles = {n: ruleset_title(game, n) for n in names}

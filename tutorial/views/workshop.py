@@ -2,16 +2,43 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
+
 import streamlit as st
 
 from tutorial.engine.errors import ScenarioError
 from tutorial.i18n import t
 from tutorial.library import scenarios_root
-from tutorial.scenarios.checker import check_bytes, check_text, problems_of
+from tutorial.scenarios.checker import Checked, check_bytes, check_text, problems_of
 from tutorial.scenarios.yamlsafe import MAX_BYTES
 from tutorial.ui import common, state
+from tutorial.ui.inert import inert_markdown
 
 WORKSHOP_ID = "workshop"
+_LAST_CHECK = "workshop_last_check"  # (digest of what was checked, result, problems)
+
+
+def checked_once(
+    source: str, data: bytes, check: Callable[[], Checked]
+) -> tuple[Checked | None, list[str]]:
+    """The checker's verdict on ``data``, computed once per distinct text or file.
+
+    Streamlit reruns the page on every click; the last verdict is kept in the session
+    with a digest of what it was about, and the check runs again only when that changes.
+    """
+    digest = hashlib.sha256(source.encode("utf-8") + b"\0" + data).hexdigest()
+    last = st.session_state.get(_LAST_CHECK)
+    if isinstance(last, tuple) and len(last) == 3 and last[0] == digest:
+        return last[1], last[2]
+    result: Checked | None = None
+    problems: list[str] = []
+    try:
+        result = check()
+    except ScenarioError as e:
+        problems = problems_of(e)
+    st.session_state[_LAST_CHECK] = (digest, result, problems)
+    return result, problems
 
 
 def _load_example() -> None:
@@ -36,23 +63,22 @@ def main() -> None:
         if upload.size > MAX_BYTES:
             problems = [t("workshop.too_big", size=f"{upload.size:,}", limit=f"{MAX_BYTES:,}")]
         else:
-            try:
-                result = check_bytes(upload.getvalue(), upload.name)
-            except ScenarioError as e:
-                problems = problems_of(e)
+            raw = upload.getvalue()
+            result, problems = checked_once(
+                f"upload:{upload.name}", raw, lambda: check_bytes(raw, upload.name)
+            )
     elif (
         st.button(t("workshop.check"), key="workshop_check", type="primary") or text
     ) and text.strip():
-        try:
-            result = check_text(text, "pasted.yaml")
-        except ScenarioError as e:
-            problems = problems_of(e)
+        result, problems = checked_once(
+            "paste", text.encode("utf-8", "surrogatepass"), lambda: check_text(text, "pasted.yaml")
+        )
 
     if problems:
         st.error(t("workshop.problems"))
         st.code("\n".join(problems), language=None)  # plain text: nothing typed is rendered as HTML
     if result is not None:
-        st.success(t("workshop.valid", title=result.scenario.title))
+        st.success(t("workshop.valid", title=inert_markdown(result.scenario.title)))
         if st.button(t("workshop.play"), key="workshop_play"):
             state.set_workshop_scenario(result)
             state.history(WORKSHOP_ID).clear()
