@@ -1,4 +1,4 @@
-"""Command line: ``python -m tutorial bench`` and ``python -m tutorial check [PATH ...]``."""
+"""Command line: ``python -m tutorial bench``, ``check [PATH ...]``, ``fuzz`` and more."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ USAGE = """usage: python -m tutorial COMMAND
   bench-app [--json] [--no-browser]  click-to-answer times of the app (server and browser)
   check [PATH ...]               validate scenario files or folders (default scenarios/)
   coverage                       regenerate the coverage table in lessons/README.md
+  fuzz [--inputs N] [--seed S] [--targets a,b]
+                                 long fuzz run of tests/fuzz (scenario, progress, link, inert)
   schema [FILE]                  write the scenario JSON Schema (default scenarios/scenario.schema.json)
 """
 
@@ -32,6 +34,8 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial.scenarios import check_cli
 
         return check_cli.main(rest)
+    if cmd == "fuzz":
+        return _fuzz(rest)
     if cmd == "coverage":
         from tutorial import lessons
         from tutorial.library import scenarios_root
@@ -59,6 +63,42 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"unknown command {cmd!r}\n{USAGE}", file=sys.stderr)
     return 2
+
+
+def _fuzz(argv: list[str]) -> int:
+    """``fuzz``: the long run of the fuzz targets in ``tests/fuzz`` (needs hypothesis and a
+    checkout of the repository); crashes are written to ``tests/fuzz/crashes/``."""
+    import argparse
+    import importlib
+    import time
+    from pathlib import Path
+
+    parser = argparse.ArgumentParser(prog="python -m tutorial fuzz")
+    parser.add_argument("--inputs", type=int, default=1_000_000, help="inputs in total")
+    parser.add_argument("--seed", type=int, default=0, help="the run's random seed")
+    parser.add_argument("--targets", default="", help="comma-separated; default all")
+    args = parser.parse_args(argv)
+    here = Path(__file__).resolve().parent.parent / "tests" / "fuzz"
+    if not (here / "fuzz_targets.py").exists():
+        print(f"the fuzz targets are not here: {here} (run from a checkout)", file=sys.stderr)
+        return 2
+    sys.path.insert(0, str(here))
+    fuzz = importlib.import_module("fuzz_targets")
+    targets = [x for x in args.targets.split(",") if x] or None
+    began = time.perf_counter()
+    figures, found = fuzz.run(args.inputs, targets, args.seed, here / "crashes")
+    total = sum(n for n, _ in figures.values())
+    secs = time.perf_counter() - began
+    print(f"total: {total:,} inputs in {secs:,.0f} s ({total / max(secs, 1e-9):,.0f}/s)")
+    for name, stats in fuzz.STATS.items():
+        if stats.slow:
+            print(
+                f"{name}: {len(stats.slow)} checks over {fuzz.SLOW_SECONDS:g} s: {stats.slow[:5]}"
+            )
+    print(f"crashes: {len(found)}")
+    for f in found[:20]:
+        print(f"  {f.target}: {f.message[:200]}")
+    return 1 if found else 0
 
 
 if __name__ == "__main__":

@@ -25,8 +25,8 @@ import re
 _ESCAPE = re.compile(r"([\\\[\]<>$])")
 #: Where GitHub-flavoured markdown would find a bare address: after a scheme's colon,
 #: after "www" before its dot, after the "@" of an e-mail address.
-_SCHEME = re.compile(r"(?i)\b(https?|ftp|mailto|javascript|data|file|xmpp)(?=:)")
-_WWW = re.compile(r"(?i)\b(www)(?=\.)")
+_SCHEME = re.compile(r"(?i)(https?|ftp|mailto|javascript|data|file|xmpp)(?=:)")
+_WWW = re.compile(r"(?i)(www)(?=\.)")
 _AT = re.compile(r"@")
 JOINER = "\u2060"
 
