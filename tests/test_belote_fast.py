@@ -30,6 +30,9 @@ VARIANTS = [
     find_ruleset("belote", "default", declaration_card_reuse=True),
     find_ruleset("belote", "default", declarations=False),
     find_ruleset("belote", "seed-000", contract_basis="tricks_at_least_81", tie_81="litige"),
+    find_ruleset("belote", "seed-000", rounding="tens_judged"),
+    find_ruleset("belote", "seed-004", declarations_won="all", rounding="tens_judged"),
+    find_ruleset("belote", "default", tie_81="dedans", dedans_declarations="defence_keeps_own"),
 ]
 MANY = BELOTE_DECK.parse_many
 

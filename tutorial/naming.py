@@ -18,7 +18,7 @@ import dataclasses
 from typing import Any
 
 from tutorial.engine.core import Ruleset, find_ruleset
-from tutorial.i18n import t, tn
+from tutorial.i18n import DEFAULT_LANGUAGE, catalogue, t, tn
 
 __all__ = [
     "changed_options",
@@ -52,7 +52,10 @@ def _split(game: str, name: str) -> tuple[Ruleset, Ruleset]:
     for part in name.split("+", 1)[1].split(","):
         key, _, raw = part.partition("=")
         choices = fields[key].metadata.get("choices", ()) if key in fields else ()
-        value = next((c for c in choices if str(c) == raw), raw)
+        value: object = next((c for c in choices if str(c) == raw), raw)
+        if value == raw and key in fields and _whole_number(fields[key].default):
+            # a number beyond the usual choices (any positive game target)
+            value = int(raw) if raw.isascii() and raw.isdigit() else raw
         overrides[key] = value
     return base, find_ruleset(game, base.name, **overrides)
 
@@ -106,8 +109,20 @@ def option_title(game: str, key: str) -> str:
 def option_sentence(game: str, key: str, value: object) -> str:
     """An option's value as a sentence.
 
+    A number without a sentence of its own (an option that accepts any positive
+    number, like Belote's game target) reads through the option's ``any`` sentence.
+
     >>> option_sentence("tarot", "excuse_last_trick", "goes_to_trick_winner")
     'When the Excuse is played to the last trick, it goes to the side that wins that trick.'
+    >>> option_sentence("belote", "target", 1500)
+    'The match is played to 1500 points.'
     """
     ckey = f"options.{game}.{key}.{option_value_key(value)}"
+    if _whole_number(value) and ckey not in catalogue(DEFAULT_LANGUAGE):
+        any_key = f"options.{game}.{key}.any"  # "The match is played to {value} points."
+        return t(any_key, value=value)
     return t(ckey)
+
+
+def _whole_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -180,6 +180,9 @@ def declarations(
     return best[0], (best[1][0] if best[1] else 0)
 
 
+#: The rule options the fast path needs, as yes-or-no flags (see ``play_hand``).
+Flags = tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool]
+
 # The figures of one hand, in the order belote.playout unpacks them.
 Figures = tuple[
     tuple[int, ...],  # deal
@@ -206,16 +209,21 @@ def play_hand(
     tables: Tables,
     dealer: int,
     carried: int,
-    flags: tuple[bool, bool, bool, bool, bool, bool, bool, bool],
+    flags: Flags,
     capot_total: int,
 ) -> Figures:
     """Deal, bid, declare, play and score one hand by random legal choices.
 
     ``flags``: partner winning frees, undertrump forced, contract on totals strictly,
-    a tie succeeds, round to tens, declarations on, card reuse, the best team takes
-    every declaration (000).
+    a tie succeeds, a tie is a dedans (else a litige), round to tens, judge the contract
+    on the rounded figures, declarations on, card reuse, the best team takes every
+    declaration (000), a dedans gives the defence every declaration (else only its own
+    best ones: 004).
     """
-    free, undertrump, strict, tie_ok, tens, with_decl, reuse, take_all = flags
+    (
+        free, undertrump, strict, tie_ok, tie_dedans, tens, tens_judged, with_decl, reuse,
+        take_all, dedans_all,
+    ) = flags  # fmt: skip
     rnd = rng.random
     bit = _BIT
     deal = list(range(_N))
@@ -278,6 +286,7 @@ def play_hand(
     best_key = 0
     decl_team = -1
     decl_pts = [0, 0]
+    own_pts = [0, 0]  # each team's own declarations
     all_decl = 0  # every declaration made, both teams' (a dedans gives them all away)
     if with_decl:
         seat_pts = [0, 0, 0, 0]
@@ -290,6 +299,7 @@ def play_hand(
                 if full > best_key:
                     best_key, decl_team = full, seat & 1
         all_decl = seat_pts[0] + seat_pts[1] + seat_pts[2] + seat_pts[3]
+        own_pts = [seat_pts[0] + seat_pts[2], seat_pts[1] + seat_pts[3]]
         if decl_team >= 0:
             if take_all:  # 000: the best team scores the beaten declarations too
                 decl_pts[decl_team] = seat_pts[0] + seat_pts[1] + seat_pts[2] + seat_pts[3]
@@ -378,6 +388,8 @@ def play_hand(
         fig_d = raw[dteam] + decl_pts[dteam] + bel[dteam]
     else:
         fig_t, fig_d = raw[tteam], raw[dteam]
+    if tens_judged:  # the contract on the rounded figures
+        fig_t, fig_d = (fig_t + 5) // 10 * 10, (fig_d + 5) // 10 * 10
     litige = False
     if capot >= 0:
         made = capot == tteam
@@ -385,15 +397,19 @@ def play_hand(
         made = fig_t > fig_d
     else:
         made = not strict or tie_ok
-        litige = not made
+        litige = not made and not tie_dedans
     tot = [0, 0]
     held = 0
     best_decl = decl_pts[decl_team] if decl_team >= 0 else 0
+    # On a dedans the defence scores every declaration, or (004) only its own best ones.
+    defence_decl = all_decl if dedans_all else (own_pts[dteam] if decl_team == dteam else 0)
     if capot >= 0:
         tot[capot] = capot_total + bel[capot]
-        # Capot's team scores its own best declarations, and all of them on a dedans.
-        if not made or decl_team == capot:
-            tot[capot] += best_decl
+        if made:  # the takers' capot: their declarations if they were the best
+            if decl_team == capot:
+                tot[capot] += best_decl
+        else:  # a capot won by the defence is a dedans
+            tot[capot] += defence_decl
         tot[1 - capot] = bel[1 - capot]
         result = "made" if made else "dedans"
     elif made:
@@ -408,7 +424,7 @@ def play_hand(
         result = "litige"
     else:
         # Dedans: the defence scores 162 plus all declarations (000 §11, 003 §4).
-        tot[dteam] = 162 + (all_decl if decl_team >= 0 else 0) + bel[dteam]
+        tot[dteam] = 162 + defence_decl + bel[dteam]
         tot[tteam] = bel[tteam]
         result = "dedans"
     if tens:

@@ -50,6 +50,7 @@ from tutorial.engine.core import (
     Verdict,
     describe_cards,
     option,
+    positive_whole_number,
     register_ruleset,
     resolve_ruleset,
     seat_name,
@@ -232,9 +233,10 @@ class BeloteOptions:
     tie_81: str = option(
         "litige",
         "an exact tie under contract_basis=total_strict: litige, the taker's points held "
-        "for the next hand's winner (003), or the taker succeeds (004); with "
-        "tricks_at_least_81 a tie always succeeds",
-        ("litige", "taker_succeeds"),
+        "for the next hand's winner (003), the taker succeeds (004), or the takers fail, a "
+        "dedans (000 sections 3, 8, 11(3): they must score more); with tricks_at_least_81 "
+        "a tie always succeeds",
+        ("litige", "taker_succeeds", "dedans"),
     )
     direction: str = option(
         "counter-clockwise",
@@ -245,14 +247,16 @@ class BeloteOptions:
     rounding: str = option(
         "none",
         "round each team's hand score to tens, halves up (000: 78 and 84 both become 80); "
-        "the contract is judged on the exact points",
-        ("none", "tens"),
+        "with tens the contract is judged on the exact points (000's rule), with "
+        "tens_judged on the rounded ones (000 section 11: 'some versions')",
+        ("none", "tens", "tens_judged"),
     )
     target: int = option(
         1000,
         "the score that ends a match (1000: 003, 000 with declarations; 500: 000 without; "
-        "501, 701, 1001: 004)",
-        (1000, 500, 501, 701, 1001),
+        "501, 701, 1001: 004; 2000: 003 section 8); any positive whole number is accepted",
+        (1000, 500, 501, 701, 1001, 2000),
+        accepts=positive_whole_number,
     )
     declaration_card_reuse: bool = option(
         False,
@@ -293,6 +297,14 @@ class BeloteOptions:
         "or every declaration made, the beaten team's too (000 section 6)",
         ("own", "all"),
     )
+    dedans_declarations: str = option(
+        "all",
+        "the declarations on a dedans (a capot won by the defence included): the defence "
+        "scores every declaration made, both teams' (000 section 11(3), 003 section 4), or "
+        "only the defence's own, when they are the best; the takers' never score (004: "
+        "the takers lose all their points, and the other team scores no declaration)",
+        ("all", "defence_keeps_own"),
+    )
 
 
 DEFAULT_OPTIONS = BeloteOptions()
@@ -316,9 +328,11 @@ SEED_004 = register_ruleset(
         direction="clockwise",
         target=1001,
         partner_winning="must_trump_may_undertrump",
+        dedans_declarations="defence_keeps_own",
     ),
-    "The app tutorial (004): 81 trick points suffice, capot 252, game to 1001, and "
-    "you still trump when your partner is winning (without overtrumping).",
+    "The app tutorial (004): 81 trick points suffice, capot 252, game to 1001, you "
+    "still trump when your partner is winning (without overtrumping), and on a dedans "
+    "the takers' declarations never score.",
     aliases=("004", "app"),
 )
 SEED_000 = register_ruleset(
@@ -331,9 +345,11 @@ SEED_000 = register_ruleset(
         redeal_dealer="next",
         declarations_won="all",
         tie_at_target="draw",
+        tie_81="dedans",
     ),
     "Seed 000: played clockwise, scores rounded to tens, the next dealer deals after "
-    "a double pass, the best declaration takes the beaten ones too, game to 1000.",
+    "a double pass, the best declaration takes the beaten ones too, the takers must "
+    "score more (a tie is a dedans), game to 1000.",
 )
 CONTREE_DISCARD = register_ruleset(
     GAME,
@@ -1582,15 +1598,18 @@ def _score(state: BeloteState) -> HandOutcome:
     belote_team = None if state.belote_holder is None else state.belote_holder % 2
     bel_pts = [BELOTE_POINTS if belote_team == tm else 0 for tm in (0, 1)]
 
-    # The contract, judged on exact points (by option: with declarations, or tricks only).
+    # The contract, judged on exact points (by option: with declarations, or tricks only;
+    # on the points rounded to tens, 000's "some versions").
     if opts.contract_basis == "total_strict":
         fig = [raw[tm] + decl_pts[tm] + bel_pts[tm] for tm in (0, 1)]
-        needed = fig[defence] + 1
         basis_txt = t("belote.contract.total_strict")
     else:
         fig = list(raw)
-        needed = HAND_POINTS_TOTAL // 2
         basis_txt = t("belote.contract.tricks_at_least_81")
+    if opts.rounding == "tens_judged":
+        fig = [round_tens(f) for f in fig]
+    strict = opts.contract_basis == "total_strict"
+    needed = fig[defence] + 1 if strict else HAND_POINTS_TOTAL // 2
     litige = False
     if capot is not None:
         made = capot == taker_team  # all eight tricks settle the contract
@@ -1598,14 +1617,20 @@ def _score(state: BeloteState) -> HandOutcome:
         made = fig[taker_team] > fig[defence]
     else:
         made = opts.contract_basis == "tricks_at_least_81" or opts.tie_81 == "taker_succeeds"
-        litige = not made
-    dedans = not made and not litige
+        litige = not made and opts.tie_81 == "litige"  # else a dedans (000: must be more)
+    dedans = not made and not litige  # a capot won by the defence is one too
+    dedans_all = opts.dedans_declarations == "all"
 
     # Who receives the best team's declarations (None: nobody), and why.
-    if dedans:
+    if dedans and dedans_all:
         decl_to: int | None = defence
         decl_note = t("belote.note.dedans_declarations") if best_team == taker_team else dres.reason
         held_note = ""
+    elif dedans:
+        # 004: the takers lose all their points; the defence scores only its own.
+        decl_to = defence if best_team == defence else None
+        decl_note = dres.reason
+        held_note = t("belote.note.dedans_declarations_lost")
     elif capot is not None:
         decl_to = capot if best_team == capot else None
         decl_note = dres.reason
@@ -1650,10 +1675,18 @@ def _score(state: BeloteState) -> HandOutcome:
                 add("declaration", label, decl_to, combo.points, decl_note)
             elif seat % 2 == best_team:
                 add("declaration", label, seat % 2, 0, held_note)
-            elif dedans and capot is None:
-                # Dedans: the defence scores 162 plus all declarations, both teams' (000 §11,
-                # 003 §4: "所有宣牌分").
+            elif dedans and dedans_all:
+                # Dedans, a capot won by the defence included: the defence scores 162 (or
+                # the capot) plus all declarations, both teams' (000 §11(3), 003 §4:
+                # "所有宣牌分").
                 add("declaration", label, defence, combo.points, t("belote.note.dedans_all"))
+            elif dedans:
+                # 004: a beaten declaration never scores; the takers lose all their points.
+                if seat % 2 == taker_team:
+                    note = t("belote.note.dedans_declarations_lost")
+                else:
+                    note = t("belote.note.declaration_beaten", reason=dres.reason)
+                add("declaration", label, seat % 2, 0, note)
             elif take_all and decl_to is not None:
                 add(
                     "declaration",
@@ -1680,7 +1713,7 @@ def _score(state: BeloteState) -> HandOutcome:
     if litige:
         # Litige: the defence scores its points; the taker's are held for the next hand.
         held = raw[taker_team] + decl_pts[taker_team]
-        if opts.rounding == "tens":
+        if opts.rounding != "none":
             held = round_tens(held)
         add(
             "litige",
@@ -1691,7 +1724,7 @@ def _score(state: BeloteState) -> HandOutcome:
         )
 
     exact = [_side_total(lines, tm) for tm in (0, 1)]
-    if opts.rounding == "tens":
+    if opts.rounding != "none":
         for team in (0, 1):
             diff = round_tens(exact[team]) - exact[team]
             if diff:
@@ -1719,7 +1752,8 @@ def _score(state: BeloteState) -> HandOutcome:
         result = t("belote.result.made", team=team_txt, taker=taker_fig, defence=defence_fig)
     elif dedans:
         team_txt = _team_label(taker_team)
-        result = t("belote.result.dedans", team=team_txt, taker=taker_fig, defence=defence_fig)
+        key = "belote.result.dedans" if dedans_all else "belote.result.dedans_own"
+        result = t(key, team=team_txt, taker=taker_fig, defence=defence_fig)
     else:
         result = t("belote.result.litige", taker=taker_fig, defence=defence_fig)
     details: dict[str, Any] = {
@@ -1950,14 +1984,10 @@ class PlayoutResult:
 _FAST_TABLES = _fast_belote.make_tables(
     TRUMP_ORDER, PLAIN_ORDER, TRUMP_POINTS, PLAIN_POINTS, CARRE_POINTS, CARRE_ORDER
 )
-_FAST_CONFIG: dict[
-    BeloteOptions, tuple[tuple[bool, bool, bool, bool, bool, bool, bool, bool], int]
-] = {}
+_FAST_CONFIG: dict[BeloteOptions, tuple[_fast_belote.Flags, int]] = {}
 
 
-def _fast_config(
-    opts: BeloteOptions,
-) -> tuple[tuple[bool, bool, bool, bool, bool, bool, bool, bool], int]:
+def _fast_config(opts: BeloteOptions) -> tuple[_fast_belote.Flags, int]:
     cfg = _FAST_CONFIG.get(opts)
     if cfg is None:
         flags = (
@@ -1965,10 +1995,13 @@ def _fast_config(
             opts.cannot_overtrump == "must_trump",
             opts.contract_basis == "total_strict",
             opts.tie_81 == "taker_succeeds",
-            opts.rounding == "tens",
+            opts.tie_81 == "dedans",
+            opts.rounding != "none",
+            opts.rounding == "tens_judged",
             opts.declarations,
             opts.declaration_card_reuse,
             opts.declarations_won == "all",
+            opts.dedans_declarations == "all",
         )
         cfg = _FAST_CONFIG[opts] = (flags, opts.capot)
     return cfg

@@ -13,7 +13,7 @@ display (Belote's ``direction`` option), never of the rules.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -325,12 +325,33 @@ _REGISTRY: dict[str, dict[str, _Preset]] = {}
 _ALIASES: dict[str, dict[str, str]] = {}
 
 
-def option(default: Any, help: str, choices: Sequence[Any] | None = None) -> Any:
-    """Declare a rule option field: its default, a one-line help and allowed values."""
+def option(
+    default: Any,
+    help: str,
+    choices: Sequence[Any] | None = None,
+    accepts: Callable[[Any], bool] | None = None,
+) -> Any:
+    """Declare a rule option field: its default, a one-line help and allowed values.
+
+    ``accepts``, when given, also allows values outside ``choices`` that pass it
+    (``choices`` then lists the usual values, for pickers and texts); its docstring
+    says what it accepts in the refusal message.
+    """
     meta: dict[str, Any] = {"help": help}
     if choices is not None:
         meta["choices"] = tuple(choices)
+    if accepts is not None:
+        meta["accepts"] = accepts
     return field(default=default, metadata=meta)
+
+
+def positive_whole_number(value: object) -> bool:
+    """any positive whole number
+
+    >>> positive_whole_number(2000), positive_whole_number(0), positive_whole_number(True)
+    (True, False, False)
+    """
+    return type(value) is int and value > 0
 
 
 def register_ruleset(
@@ -412,8 +433,11 @@ def _apply_overrides(rs: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
             )
         current = getattr(rs.options, k)
         choices = fields[k].metadata.get("choices")
-        if choices is not None and v not in choices:
+        accepts = fields[k].metadata.get("accepts")
+        if choices is not None and v not in choices and not (accepts and accepts(v)):
             allowed = ", ".join(repr(c) for c in choices)
+            if accepts is not None and accepts.__doc__:
+                allowed += f", or {accepts.__doc__.splitlines()[0]}"
             raise UnknownRulesetError(
                 f"{rs.game} option {k}={v!r} is not allowed; choose {allowed}"
             )
@@ -463,6 +487,7 @@ __all__ = [
     "format_cards",
     "option",
     "option_help",
+    "positive_whole_number",
     "register_ruleset",
     "rulesets",
     "seat_name",
