@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from tutorial.engine.errors import TutorialError
 
 #: Seconds of CPU time one scenario check may take (loading, proving, variants).
-CHECK_SECONDS = 1.5
+CHECK_SECONDS = 1.2
 
 _deadline: ContextVar[float | None] = ContextVar("atout_check_deadline", default=None)
 
@@ -29,12 +29,11 @@ class OutOfTime(TutorialError):
 
 
 @contextmanager
-def time_budget(seconds: float = CHECK_SECONDS) -> Iterator[None]:
-    """Run the body with a budget of ``seconds`` of this thread's CPU time.
-
-    A budget already running (an outer check) is kept if it ends sooner.
+def time_budget(seconds: float | None = None) -> Iterator[None]:
+    """Run the body with a budget of ``seconds`` (default :data:`CHECK_SECONDS`) of this
+    thread's CPU time. A budget already running (an outer check) is kept if it ends sooner.
     """
-    end = time.thread_time() + seconds
+    end = time.thread_time() + (CHECK_SECONDS if seconds is None else seconds)
     outer = _deadline.get()
     token = _deadline.set(end if outer is None else min(outer, end))
     try:

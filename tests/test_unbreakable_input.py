@@ -1,0 +1,414 @@
+"""Issue 9: every input that escaped as an uncaught exception now ends in the project's
+own error with a located message (``file:line:col: what is wrong``), within the caps.
+
+Each test below is one input of the issue (or one found by the long fuzz run), kept as a
+regression seed with the message it must give.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import re
+import shutil
+import time
+import tomllib
+import zlib
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutorial import library
+from tutorial.deeplink import parse_link, step_to_open
+from tutorial.engine.errors import ScenarioError
+from tutorial.progress import CAP, PREFIX, Progress, ProgressError, ScenarioRecord, decode, encode
+from tutorial.scenarios import budget, checker, position
+from tutorial.scenarios.checker import CheckerCrash, check_file, check_text, problems_of
+from tutorial.scenarios.loader import Problem, ScenarioProblems
+from tutorial.scenarios.yamlsafe import load_bytes, load_file
+from tutorial.ui.inert import inert_markdown
+
+ROOT = Path(__file__).resolve().parent.parent
+OVERRUFF = (ROOT / "scenarios/belote/overruff.yaml").read_text("utf-8")
+BID_GARDE = (ROOT / "scenarios/tarot/bid-garde.yaml").read_text("utf-8")
+UNDERTRUMP = (ROOT / "scenarios/belote/seed-000-undertrump.yaml").read_text("utf-8")
+
+TAROT_CARRIED = """\
+title: Carried points
+game: tarot
+seats: [South, East, North, West]
+learner: South
+taker: South
+contract: prise
+leader: South
+discard: 1H 2H 3H 1D 2D 3D
+captured: {taker: T1 EXC}
+hands:
+  South: KS T21
+  East: 7S 4C
+  North: 5H 8C
+  West: 9H QC
+carried_points: {taker: 40}
+steps:
+  - play:
+      accept: any
+"""
+
+
+def problems(text: str, name: str = "p.yaml") -> list[str]:
+    """The checker's lines for a text that must be refused (and nothing else escapes)."""
+    with pytest.raises(ScenarioError) as info:
+        check_text(text, name)
+    assert not isinstance(info.value, CheckerCrash), problems_of(info.value)
+    lines = problems_of(info.value)
+    assert lines and all(re.match(rf"{re.escape(name)}:\d+:\d+: \S", x) for x in lines), lines
+    return lines
+
+
+# --- 1. an empty list of accepted answers ----------------------------------------------
+
+
+def test_empty_accept_list_is_a_located_problem() -> None:
+    (line,) = problems(OVERRUFF.replace("accept: [9H]", "accept: []"))
+    assert line.startswith("p.yaml:25:15: steps[2].play.accept:")
+    assert "at least 1 item" in line
+
+
+# --- 2. YAML scalar tags and long numbers --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("insert", "message"),
+    [
+        ("title: !!int abc", "p.yaml:1:8: 'abc' does not fit the tag !!int: it is not a whole number"),
+        ("level: !!bool maybe", "p.yaml:1:8: 'maybe' does not fit the tag !!bool: it is not true or false"),
+        ("level: !!int", "p.yaml:1:8: '' does not fit the tag !!int: it is not a whole number"),
+        ("level: " + "1" * 4301, "p.yaml:1:8: this number has 4,301 digits; numbers in a scenario have at most 15"),
+        ("level: .nan", "p.yaml:1:8: '.nan' is not a usable number"),
+        ("level: 1.0e+308", "p.yaml:1:8: '1.0e+308' is not a usable number"),
+        ("level: 0x" + "f" * 14, "p.yaml:1:8: '0xffffffffffffff' is too large"),
+    ],
+)  # fmt: skip
+def test_scalar_tags_and_numbers(insert: str, message: str) -> None:
+    text = OVERRUFF.replace("title: Overtrump", insert + "\ntitle: Overtrump", 1)
+    (line,) = problems(
+        text.replace("# yaml-language-server: $schema=../scenario.schema.json\n", "")
+    )
+    assert line.startswith(message), line
+
+
+# --- 3. variants ------------------------------------------------------------------------
+
+
+def test_variant_with_a_bad_card_is_located_at_the_variant() -> None:
+    (line,) = problems(OVERRUFF + "variants: [{expect: {legal: QX}}]\n")
+    assert line.startswith("p.yaml:35:29: under default: 'QX' is not a Belote card")
+
+
+def test_variant_expecting_a_score_when_all_pass() -> None:
+    head = BID_GARDE[: BID_GARDE.index("steps:")]
+    text = head + (
+        "steps:\n  - auto: pass, pass, pass, pass\n"
+        "variants:\n  - {options: {}, expect: {score: {taker: 10}}}\n"
+    )
+    (line,) = problems(text)
+    assert line.startswith("p.yaml:22:5: under default:") and "no taker" in line
+
+
+def test_variant_replays_the_checked_placement_of_unknown_cards() -> None:
+    # The other hands left unknown: the variant's table has the very cards of the
+    # checked table (a random placement could take the scripted 7S away from Left).
+    text = re.sub(r"  (Left|Partner|Right): .*\n", "", UNDERTRUMP)
+    checked = check_text(text, "u.yaml")
+    assert checked.table.unknown  # the cards were placed by the checker
+    rs = position.ruleset_of(checked.scenario, "contree-discard", {})
+    again = position.build(
+        checked.scenario, checked.doc, ruleset=rs, check_script=False,
+        placement=checked.table.placement,
+    )  # fmt: skip
+    assert again.state.hands == checked.table.state.hands  # type: ignore[attr-defined]
+    assert again.state.ruleset.name == "contree-discard"
+
+
+def test_unknown_cards_and_a_failing_variant_give_a_located_line() -> None:
+    text = re.sub(r"  (Left|Partner|Right): .*\n", "", OVERRUFF)
+    text += "variants:\n  - {ruleset: default, options: {}, expect: {trick_winner: Right}}\n"
+    (line,) = problems(text)
+    assert line.startswith("p.yaml:36:60: under default: You wins the last trick, not Right")
+
+
+# --- 4. carried points ------------------------------------------------------------------
+
+
+def test_tarot_carried_points_within_bounds_are_checked() -> None:
+    check_text(TAROT_CARRIED.replace("{taker: 40}", "{taker: 64}"))  # the cards placed nowhere
+    (line,) = problems(TAROT_CARRIED.replace("{taker: 40}", "{taker: 999999999}"))
+    assert (
+        line
+        == "p.yaml:11:3: carried points add to 999999999, but the cards placed nowhere are worth 64"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("1e308", "p.yaml:15:25: carried_points.taker: Input should be less than or equal to 1000000000"),
+        ("-1e308", "p.yaml:15:25: carried_points.taker: Input should be greater than or equal to -1000000000"),
+        (".nan", "p.yaml:15:25: '.nan' is not a usable number"),
+        ("nan", "p.yaml:15:25: carried_points.taker: Input should be a finite number"),
+        ("inf", "p.yaml:15:25: carried_points.taker: Input should be a finite number"),
+    ],
+)  # fmt: skip
+def test_tarot_carried_points_out_of_range(value: str, message: str) -> None:
+    (line,) = problems(TAROT_CARRIED.replace("taker: 40", f"taker: {value}"))
+    assert line.startswith(message), line
+
+
+# --- 5, 6. progress codes ---------------------------------------------------------------
+
+
+def _pack(raw: bytes) -> str:
+    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+
+
+def test_deeply_nested_progress_code_is_refused() -> None:
+    code = _pack(b"[" * 1000 + b"]" * 1000)
+    assert len(code) == 41
+    with pytest.raises(ProgressError, match="nested 1000 levels deep"):
+        decode(code)
+
+
+def test_progress_at_the_cap_survives_one_more_mistake() -> None:
+    def script() -> None:
+        import streamlit as st
+
+        from tutorial.progress import CAP, Progress, ScenarioRecord, decode, encode
+        from tutorial.ui import state
+
+        at_cap = Progress(scenarios={"belote/overruff": ScenarioRecord(mistakes=CAP, hints=CAP)})
+        state.import_progress(decode(encode(at_cap)))
+        state.progress_of("belote/overruff").mistakes += 1
+        state.progress_of("belote/overruff").hints += 1
+        again = decode(encode(state.export_progress()))
+        st.write(str(again.scenarios["belote/overruff"].mistakes))
+
+    at = AppTest.from_function(script)
+    at.run()
+    assert not at.exception
+    assert at.markdown[0].value == str(CAP)
+    assert Progress(scenarios={"s": ScenarioRecord(mistakes=CAP)}).scenarios["s"].mistakes == CAP
+    assert encode(Progress())  # the round trip above used the real encoder
+
+
+# --- 7. deep links ------------------------------------------------------------------------
+
+
+def test_superscript_step_is_a_bad_step_not_a_crash() -> None:
+    link = parse_link("belote/overruff", "²")
+    assert link is not None and link.bad_step and link.step is None
+    assert step_to_open(link, 5) is None
+    assert parse_link("belote/overruff", "3") is not None
+    assert parse_link("![x](http://e.example)", None) is None
+
+
+def test_superscript_step_on_the_play_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    from apptest_util import open_app
+
+    at = open_app("play", scenario="belote/overruff", step="²")
+    assert not at.exception
+    assert any("step ²" in w.value for w in at.warning)
+
+
+def test_markdown_in_an_unknown_link_is_shown_inert() -> None:
+    from apptest_util import open_app
+
+    at = open_app("play", scenario="![x](http://e.example/a.png)")
+    assert not at.exception
+    shown = [e.value for e in at.error]
+    assert shown and all("![x](" not in v for v in shown), shown
+
+
+# --- 8. caps and the time budget ----------------------------------------------------------
+
+
+def test_fifteen_thousand_variants_end_fast_with_one_line() -> None:
+    text = OVERRUFF + "variants:\n" + "  - {expect: {}}\n" * 15_000
+    assert len(text) < 256 * 1024
+    began = time.thread_time()
+    (line,) = problems(text)
+    assert time.thread_time() - began < 2
+    assert line == (
+        "p.yaml:56:5: variants: a scenario has at most 20 variants; this one has 15,000 "
+        "(split it into several scenarios)"
+    )
+
+
+def test_thousands_of_steps_end_fast_with_one_line() -> None:
+    text = OVERRUFF.replace("steps:\n", "steps:\n" + "  - say: x\n" * 4500)
+    began = time.thread_time()
+    (line,) = problems(text)
+    assert time.thread_time() - began < 2
+    assert line.startswith(
+        "p.yaml:318:5: steps: a scenario has at most 300 steps; this one has 4,505"
+    )
+
+
+def test_at_most_fifty_problems_are_listed() -> None:
+    many = [Problem("f.yaml", i, 1, f"problem {i}") for i in range(1, 121)]
+    lines = problems_of(ScenarioProblems(many))
+    assert len(lines) == 51
+    assert lines[-1] == "f.yaml:1:1: only the first 50 problems are listed; problems not listed: 70"
+
+
+def test_a_check_out_of_time_is_a_located_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(budget, "CHECK_SECONDS", 0.0)
+    lines = problems(OVERRUFF)
+    assert len(lines) == 1 and "takes more than 0 seconds" in lines[0]
+
+
+def test_a_worst_case_check_stays_within_the_budget() -> None:
+    text = OVERRUFF.replace("steps:\n", "steps:\n" + "  - expect: {legal: 9H}\n" * 290)
+    text += "variants:\n" + "  - {options: {}, expect: {trick_winner: Right}}\n" * 20
+    began = time.thread_time()
+    problems(text)
+    assert time.thread_time() - began < 2  # CPU seconds: the budget's own measure
+
+
+def test_the_workshop_checks_once_per_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    from apptest_util import open_app
+
+    from tutorial.views import workshop
+
+    calls: list[str] = []
+    real = workshop.check_text
+
+    def counting(text: str, name: str = "<pasted>") -> checker.Checked:
+        calls.append(text)
+        return real(text, name)
+
+    monkeypatch.setattr(workshop, "check_text", counting)
+    at = open_app("workshop")
+    at.text_area(key="workshop_text").input(OVERRUFF).run()
+    at.run()
+    at.run()
+    assert len(calls) == 1
+    assert not at.exception and at.success
+    at.text_area(key="workshop_text").input(OVERRUFF.replace("QD", "QX")).run()
+    assert len(calls) == 2
+
+
+# --- 9, 10. reading files ------------------------------------------------------------------
+
+
+def test_dev_zero_is_refused_without_reading() -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    with pytest.raises(
+        ScenarioError, match=r"^/dev/zero:1:1: cannot read the file: it is not a regular file$"
+    ):
+        load_file("/dev/zero")
+
+
+def test_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    began = time.perf_counter()
+    with pytest.raises(ScenarioError, match="it is not a regular file"):
+        check_file(fifo, "pipe.yaml")
+    assert time.perf_counter() - began < 5
+
+
+def test_the_size_cap_holds_while_reading(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"a: b\n" * 60_000)
+    with pytest.raises(ScenarioError, match=r"big\.yaml:1:1: the file is 300,000 bytes"):
+        load_file(big)
+
+
+def test_bad_utf8_is_located_at_its_line_and_column() -> None:
+    raw = b"title: abcde\ngame: b\xff\n"
+    assert raw.index(b"\xff") == 20
+    with pytest.raises(ScenarioError) as info:
+        load_bytes(raw, "f.yaml")
+    assert str(info.value) == "f.yaml:2:8: the file is not UTF-8 text (byte 20 cannot be read)"
+
+
+# --- 11. markdown in user text ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("![pic](x)", "!\\[pic\\](x)"),
+        ("[d](data:text/html,x)", "\\[d\\](data\u2060:text/html,x)"),
+        ("<https://e.example>", "\\<https\u2060://e.example\\>"),
+        ("see https://e.example now", "see https\u2060://e.example now"),
+        ("www.e.example", "www\u2060.e.example"),
+        ("a@e.example", "a@\u2060e.example"),
+        ("<img src=x onerror=alert(1)>", "\\<img src=x onerror=alert(1)\\>"),
+        (":red[alarm] $x$", ":red\\[alarm\\] \\$x\\$"),
+        ("**bold** and *italic*", "**bold** and *italic*"),
+    ],
+)
+def test_inert_markdown(text: str, shown: str) -> None:
+    assert inert_markdown(text) == shown
+
+
+def test_the_transcript_shows_author_markdown_inert() -> None:
+    def script() -> None:
+        from tutorial.scenarios.runtime import Event
+        from tutorial.views.play import _transcript_line
+
+        _transcript_line(Event("say", "**Look** ![pic](http://e.example/p.png)"))
+
+    at = AppTest.from_function(script)
+    at.run()
+    assert not at.exception
+    assert at.markdown[0].value == "**Look** !\\[pic\\](http\u2060://e.example/p.png)"
+
+
+def test_streamlit_shows_no_error_details() -> None:
+    config = tomllib.loads((ROOT / ".streamlit/config.toml").read_text("utf-8"))
+    assert config["client"]["showErrorDetails"] == "none"
+    assert config["client"]["toolbarMode"] == "minimal"
+
+
+# --- the one rule: whatever happens, a located ScenarioError ----------------------------------
+
+
+def test_an_internal_error_of_the_checker_is_a_clean_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(checker, "build", broken)
+    with pytest.raises(CheckerCrash) as info:
+        check_text(OVERRUFF, "p.yaml")
+    assert problems_of(info.value) == [
+        "p.yaml:1:1: the checker stopped on an internal error (ValueError) while reading "
+        "this file; please report it with the file"
+    ]
+
+
+def test_the_library_lists_a_file_whatever_its_exception(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "belote").mkdir()
+    shutil.copy(ROOT / "scenarios/belote/overruff.yaml", tmp_path / "belote/good.yaml")
+    (tmp_path / "belote/odd.yaml").write_text(OVERRUFF, "utf-8")
+    real = library.check_file
+
+    def flaky(path: Path, display: str | None = None) -> checker.Checked:
+        if Path(path).name == "odd.yaml":
+            raise RecursionError("deep")
+        return real(path, display)
+
+    monkeypatch.setattr(library, "check_file", flaky)
+    lib = library.load_library(tmp_path)
+    assert list(lib.scenarios) == ["belote/good"]
+    (broken,) = lib.broken
+    assert broken.problems == (
+        "scenarios/belote/odd.yaml:1:1: the file could not be loaded (RecursionError)",
+    )
