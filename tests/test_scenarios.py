@@ -157,7 +157,7 @@ class TestBadInput:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
 def test_every_scenario_plays_to_the_end_and_draws(path: Path) -> None:
     """Along its own answers, every step runs and the table and score can be drawn."""
-    from tutorial.charts import figures
+    from tutorial.charts import hand_charts
     from tutorial.scenarios.runtime import start
     from tutorial.scenarios.sides import side_labels
     from tutorial.ui.svg import table_summary, table_svg
@@ -178,7 +178,7 @@ def test_every_scenario_plays_to_the_end_and_draws(path: Path) -> None:
     if run.state.is_terminal:
         out = run.state.outcome()
         assert sum(line.points for line in out.lines) == pytest.approx(sum(out.totals.values()))
-        figures(out, side_labels(run.table), run.table.seat_names)
+        hand_charts(run.state, side_labels(run.table), run.table.seat_names, out)
         assert run.transcript[-1].kind == "score"
 
 
