@@ -388,3 +388,23 @@ class TestDirection:
         assert (ccw.to_move, legal(ccw)) == (cw.to_move, legal(cw)) == (3, {"9H"})
         assert ccw.observe(3).public["direction"] == "counter-clockwise"
         assert cw.observe(3).public["direction"] == "clockwise"
+
+
+def test_tricks_after_captured_cards_are_numbered_as_played() -> None:
+    """Two tricks given as captured cards: the next trick played is trick 3 (index 2)."""
+    from tutorial.library import load_library
+    from tutorial.scenarios.runtime import start
+
+    for sid, checked in load_library().scenarios.items():
+        state = checked.table.state
+        if state.game != "belote" or not any(getattr(state, "captured", ((), ()))):
+            continue
+        earlier = sum(len(c) for c in state.captured) // 4
+        run = start(checked.scenario, checked.table)
+        while not run.finished:
+            run = run.solve_current()
+        assert [t.index for t in run.state.tricks] == list(
+            range(earlier, earlier + len(run.state.tricks))
+        ), sid
+        return
+    raise AssertionError("no Belote scenario starts with captured cards")

@@ -1115,7 +1115,9 @@ class BeloteState:
                 announcements=announcements,
             )
             return nxt._enter_turn()
-        result = _trick_result(len(self.tricks), trick, self.trump)
+        # Tricks are numbered as played: earlier tricks given only as captured cards count.
+        earlier = sum(len(cards) for cards in self.captured) // NUM_PLAYERS
+        result = _trick_result(earlier + len(self.tricks), trick, self.trump)
         tricks = (*self.tricks, result)
         done = all(not h for h in hands)
         return dataclasses.replace(
