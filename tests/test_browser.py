@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -281,22 +282,26 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
         expect(page.get_by_text("★★★")).to_be_visible(timeout=30_000)
         _settle(page)
         page.goto(server)  # a reload of the app: a new server session
-        expect(page.get_by_text("1 of 30 scenarios done")).to_be_visible(timeout=30_000)
-        expect(page.get_by_text("★ 3 of 90 stars")).to_be_visible()
+        expect(page.get_by_text(re.compile(r"^1 of \d+ scenarios done"))).to_be_visible(
+            timeout=30_000
+        )
+        expect(page.get_by_text(re.compile(r"^★ 3 of \d+ stars"))).to_be_visible()
         page.screenshot(path=str(SHOTS / "home-after-reload.png"))
         # A teacher's deep link opened in a new tab of the same browser keeps it too.
         tab = page.context.new_page()
         tab.goto(f"{server}/play?scenario=briscola/ace-beats-three")
         expect(tab.locator(".atout .hand .card").first).to_be_visible(timeout=60_000)
         tab.get_by_role("link", name="Home").click()
-        expect(tab.get_by_text("1 of 30 scenarios done")).to_be_visible(timeout=30_000)
+        expect(tab.get_by_text(re.compile(r"^1 of \d+ scenarios done"))).to_be_visible(
+            timeout=30_000
+        )
         # A broken stored value is set aside with a notice, never a crash (the other tab
         # is closed first: an open tab would hear of the change and write its own back).
         page.close()
         tab.evaluate("window.localStorage.setItem('atout.progress.v1', 'ATOUT1-garbage!')")
         tab.goto(server)
         expect(tab.get_by_text("could not be read")).to_be_visible(timeout=30_000)
-        expect(tab.get_by_text("0 of 30 scenarios done")).to_be_visible()
+        expect(tab.get_by_text(re.compile(r"^0 of \d+ scenarios done")).first).to_be_visible()
         assert tab.evaluate("window.localStorage.getItem('atout.progress.v1.broken')")
     finally:
-        tab.context.close()
+        page.context.close()
