@@ -412,3 +412,24 @@ def test_the_library_lists_a_file_whatever_its_exception(
     assert broken.problems == (
         "scenarios/belote/odd.yaml:1:1: the file could not be loaded (RecursionError)",
     )
+
+
+# --- crashes found by the long fuzz run (inputs kept in tests/fuzz/regressions/) -----------
+
+REGRESSIONS = ROOT / "tests/fuzz/regressions"
+
+
+@pytest.mark.parametrize(
+    ("file", "message"),
+    [
+        # declarations: {You: [[]]} gave "fuzz.yaml:29:3:  is no declaration: ..."
+        ("empty-declaration.yaml", "x.yaml:25:5: this declaration lists no card; write its cards"),
+    ],
+)
+def test_fuzz_findings(file: str, message: str) -> None:
+    raw = (REGRESSIONS / file).read_bytes()
+    with pytest.raises(ScenarioError) as info:
+        checker.check_bytes(raw, "x.yaml")
+    assert not isinstance(info.value, CheckerCrash)
+    (line,) = problems_of(info.value)
+    assert line.startswith(message), line

@@ -296,6 +296,13 @@ def _start(
         if sc.belote_holder is not None:
             kw["belote_holder"] = resolve_seat(spec.names, sc.belote_holder, ("belote_holder",))
         if sc.declarations:
+            for name, decls in sc.declarations.items():
+                for i, d in enumerate(decls):
+                    if not actions.split(d) if isinstance(d, str) else not d:
+                        raise PositionError(
+                            ("declarations", name, i),
+                            "this declaration lists no card; write its cards, e.g. 9C 10C JC",
+                        )
             kw["declarations"] = {
                 resolve_seat(spec.names, name, ("declarations", name)): [
                     _cards(BELOTE_DECK, d, ("declarations", name, i)) for i, d in enumerate(decls)
