@@ -256,6 +256,10 @@ export default function (component) {
     window.addEventListener('resize', () => layout(root, host));
   }
   root._send = setTriggerValue;
+  // A rerun that changes nothing on the table (a hint, a toggle elsewhere) redraws nothing.
+  const sig = JSON.stringify(data);
+  if (sig === root._sig && !root.querySelector('.pending')) return;
+  root._sig = sig;
   const active = parentElement.activeElement;
   const hadFocus = active && active.classList && active.classList.contains('card');
   if (root._key !== data.key) { root._sel = new Set(); root._key = data.key; }

@@ -360,9 +360,12 @@ def warm_up_charts() -> None:
     plays, so the score charts at the end of the hand draw at once.
 
     (Streamlit loads its chart code the first time a chart is shown; on this machine that
-    took most of the last card's second.) The figure never changes, so reruns do not
-    redraw it.
+    took most of the last card's second.) It is sent once per session: the library stays
+    loaded in the page, and a chart drawn on every rerun would cost every click.
     """
+    if state.charts_warmed():
+        return
+    state.set_charts_warmed()
     with st.container(key="chart_warm_up"):
         st.plotly_chart(_WARM_UP, key="warm_up_chart", config={"staticPlot": True})
 
