@@ -153,3 +153,13 @@ def test_every_scenario_start_and_end_gives_complete_data(lib: Library) -> None:
                 assert data["menu"], sid
             if data["mode"] == "ask":
                 assert data["choices"] or data["free_answer"], sid
+
+
+def test_presenter_mode_puts_trump_and_contract_beside_the_prompt(lib: Library) -> None:
+    run = _run(lib, "belote/overruff")
+    big = table_data(run, presenter=True)
+    assert big["facts"] == ["Trump: ♥ hearts", "Taker: Right"]
+    assert "Taker: Right" not in big["table_svg"]
+    assert "Taker: Right" in big["table_alt"]  # the description keeps everything
+    normal = table_data(run)
+    assert normal["facts"] == [] and "Taker: Right" in normal["table_svg"]

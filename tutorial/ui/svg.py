@@ -622,7 +622,7 @@ class _Scale:
 
 
 _NORMAL = _Scale(font=1.0, card=66, side_w=148, wide_w=250)
-_LARGE = _Scale(font=1.25, card=76, side_w=146, wide_w=300)
+_LARGE = _Scale(font=1.6, card=80, side_w=160, wide_w=320)
 # Font sizes in table units (the table is 600 units wide: on a 390-pixel phone, a unit
 # is about 0.6 pixel).
 _NAME_SIZE = 18.0

@@ -29,10 +29,13 @@ _CSS = r"""
 .atout { --cw: clamp(46px, min(10.5vh, 13vw), 92px); --fs: 16px; --gap: 8px;
   font-family: "Source Sans Pro", "Source Sans 3", "Noto Sans", "DejaVu Sans", sans-serif;
   font-size: var(--fs); color: #1a1a1a; }
-.atout.big { --cw: clamp(64px, 17vh, 190px); --fs: max(28px, 2.7vh); --gap: 14px; }
+.atout.big { --cw: clamp(64px, 15vh, 170px); --fs: max(28px, 2.7vh); --gap: 14px; }
 .atout .felt svg { display: block; width: 100%; height: auto; max-height: var(--tmax, 60vh); margin: 0 auto; }
 .atout .status { margin: var(--gap) 0 0; display: flex; flex-direction: column; gap: 6px; }
 .atout .prompt { font-weight: 700; margin: 0; line-height: 1.3; }
+.atout .line { display: flex; flex-wrap: wrap; gap: .2em 1.2em; align-items: baseline; }
+.atout .facts { margin: 0; color: #2e4a2e; line-height: 1.3; }
+.atout.big .handhead { display: none; }
 .atout .fb { border-radius: 8px; padding: 6px 10px; line-height: 1.35; margin: 0; }
 .atout .fb b.head { margin-right: .35em; }
 .atout .fb.error { background: #fdecea; color: #7f1d1d; border-left: 5px solid #c62828; }
@@ -78,8 +81,10 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&':'&amp;','<':'&lt;'
 function render(d, sel) {
   const h = [];
   h.push(`<div class="felt" role="img" aria-label="${esc(d.table_alt)}">${d.table_svg}</div>`);
-  h.push('<div class="status" role="status" aria-live="polite">');
+  h.push('<div class="status" role="status" aria-live="polite"><div class="line">');
   if (d.prompt) h.push(`<p class="prompt">${esc(d.prompt)}</p>`);
+  if (d.facts && d.facts.length) h.push(`<p class="facts">${d.facts.map(esc).join(' · ')}</p>`);
+  h.push('</div>');
   if (d.feedback) {
     const head = d.feedback.head ? `<b class="head">${esc(d.feedback.head)}</b>` : '';
     h.push(`<p class="fb ${esc(d.feedback.tone)}">${head}${d.feedback.html}</p>`);

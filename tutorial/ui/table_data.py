@@ -10,6 +10,7 @@ browser.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from dataclasses import dataclass
@@ -250,12 +251,17 @@ def table_data(
     if reviewing and explanation:
         fb = {"tone": "info", "head": "", "html": safe_html(explanation)}
     need = _discard_need(run) if mode == "discard" else 0
+    # On a projector the trump and contract go beside the prompt, in large text, and the
+    # picture keeps its room for the seats and the trick.
+    drawn = dataclasses.replace(view, trump="", contract="") if presenter else view
+    facts = [f for f in (view.trump, view.contract) if f] if presenter else []
     return {
         "key": key,
         "mode": mode,
         "presenter": presenter,
-        "table_svg": table_svg(view),
+        "table_svg": table_svg(drawn),
         "table_alt": table_summary(view),
+        "facts": facts,
         "prompt": prompt_for(run, mode, reviewing, position),
         "feedback": fb,
         "hand_label": t("component.your_hand"),
