@@ -74,7 +74,7 @@ def test_right_card_advances_to_the_question() -> None:
     assert data["choices"][0]["label"] == "You"
     type_in(at, "You")
     assert table(at)["mode"] == "view"
-    assert any("complete" in s.value for s in at.success)
+    assert any("well played" in s.value for s in at.success)
     assert any("★★★" in m.value for m in at.markdown)
 
 
