@@ -204,7 +204,7 @@ def test_mouse_plays_a_scenario(server: str, browser: Any, viewport: str) -> Non
         page.screenshot(path=str(SHOTS / f"overruff-{viewport}-question.png"))
         page.locator(".atout .choices button", has_text="You").first.click()
         # One wrong try: two stars of three.
-        expect(page.get_by_text("★★☆")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("★★☆").first).to_be_visible(timeout=30_000)
         _settle(page)
         page.screenshot(path=str(SHOTS / f"overruff-{viewport}-end.png"))
     finally:
@@ -237,7 +237,7 @@ def test_keyboard_alone_plays_a_scenario(server: str, browser: Any, viewport: st
         answer = page.locator(".atout .choices button", has_text="21")
         answer.focus()
         page.keyboard.press("Enter")
-        expect(page.get_by_text("★★★")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
         _settle(page)
         page.screenshot(path=str(SHOTS / f"keyboard-{viewport}-end.png"))
     finally:
@@ -279,7 +279,7 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
     try:
         _click(page, "9♥")
         page.locator(".atout .choices button", has_text="You").first.click()
-        expect(page.get_by_text("★★★")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
         _settle(page)
         page.goto(server)  # a reload of the app: a new server session
         expect(page.get_by_text(re.compile(r"^1 of \d+ scenarios done"))).to_be_visible(

@@ -86,7 +86,7 @@ def test_nobody_is_to_play_once_the_scenario_is_finished(lib: Library) -> None:
     assert data["mode"] == "view" and not data["playable"]
     assert "your turn" not in data["table_alt"]
     assert "your turn" in table_data(_run(lib, "belote/overruff"))["table_alt"]
-    assert data["prompt"] == "Scenario complete."
+    assert data["prompt"] == "Scenario complete ★★★"
 
 
 def test_the_marks_forcing_legal_and_answer(lib: Library) -> None:

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from tutorial.engine import tarot
 from tutorial.engine.cards import Card
 from tutorial.i18n import t, tn
+from tutorial.progress import stars
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.runtime import Feedback, Run
@@ -181,7 +182,8 @@ def prompt_for(run: Run, mode: Mode, reviewing: bool, position: tuple[int, int])
     if reviewing:
         return t("component.reviewing", i=position[0], n=position[1])
     if run.finished:
-        return t("component.finished")
+        n = stars(run.mistakes)
+        return t("component.finished", stars="★" * n + "☆" * (3 - n))
     step = run.current
     if mode == "ask" and isinstance(step, AskStep):
         return str(step.ask.question)
