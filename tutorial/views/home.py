@@ -9,6 +9,7 @@ from tutorial.i18n import t, tn
 from tutorial.lessons import start_lesson
 from tutorial.progress import ProgressError, decode, encode, from_json, to_json
 from tutorial.ui import common, state
+from tutorial.ui.inert import inert_markdown
 from tutorial.views.lessons import course, course_order, lesson_done, open_lesson
 
 
@@ -108,7 +109,7 @@ def main() -> None:
             if start is not None:  # the course: the first lesson not done yet
                 key = "home.continue" if any(lesson_done(le) for le in mine) else "home.start"
                 if st.button(
-                    t(key, title=start.title),
+                    t(key, title=inert_markdown(start.title)),
                     key=f"start_{game}",
                     width="stretch",
                     on_click=open_lesson,
@@ -120,7 +121,8 @@ def main() -> None:
                     (sid for sid, _ in items if not state.progress_of(sid).done), items[0][0]
                 )
                 title = lib.scenarios[first].scenario.title
-                if st.button(t("home.start", title=title), key=f"start_{game}", width="stretch"):
+                label = t("home.start", title=inert_markdown(title))
+                if st.button(label, key=f"start_{game}", width="stretch"):
                     state.set_current_scenario(first)
                     state.set_link_applied("")
                     st.switch_page(common.PLAY_PAGE)

@@ -346,7 +346,7 @@ def show_end(ctl: Controller, run: Run) -> None:
                 )
             st.page_link(
                 common.LESSONS_PAGE,
-                label=t("play.back_to_lesson", title=lesson.model.title),
+                label=t("play.back_to_lesson", title=inert_markdown(lesson.model.title)),
                 icon=":material/school:",
                 query_params={"lesson": lesson.id},
             )

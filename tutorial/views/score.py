@@ -16,6 +16,7 @@ from tutorial.scenarios import actions
 from tutorial.scenarios.position import Table
 from tutorial.scoreboard import auction, deal_table, numbered_tricks, played_deal
 from tutorial.ui import common, state
+from tutorial.ui.inert import inert_markdown
 from tutorial.ui.score_view import show_outcome
 
 
@@ -29,7 +30,7 @@ def main() -> None:
     run = state.current_run(sid) if sid else None
     if run is not None and run.state.is_terminal:
         st.header(t("score.from_scenario"))
-        st.caption(run.scenario.title)
+        st.caption(inert_markdown(run.scenario.title))
         show_outcome(run.state, run.table, key_prefix="scn")
 
     st.header(t("score.deal"))
