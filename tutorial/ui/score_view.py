@@ -72,7 +72,7 @@ def show_outcome(state: GameState, table: Table, key_prefix: str) -> None:
         for line in outcome.lines
     ]
     st.markdown(f"**{t('score.lines')}**")
-    st.dataframe(rows, hide_index=True, width="stretch", key=f"{key_prefix}_lines")
+    st.table(rows)  # a plain table: light to draw (the data grid cost the last click)
 
 
 def _escape(text: str) -> str:

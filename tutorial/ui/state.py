@@ -31,7 +31,6 @@ QUIZ = "quiz"  # dict[str, dict[str, Any]]: lesson quiz answers
 STORE_LOADED = "store_loaded"  # bool: the browser's stored progress has been read
 STORE_NOTICE = "store_notice"  # str: a notice about the stored progress, shown once
 STORE_BROKEN = "store_broken"  # bool: the stored value was unreadable (set it aside)
-CHARTS_WARMED = "charts_warmed"  # bool: the chart library was loaded in this page
 
 
 @dataclass
@@ -87,7 +86,6 @@ def init() -> None:
     ss.setdefault(STORE_LOADED, False)
     ss.setdefault(STORE_NOTICE, "")
     ss.setdefault(STORE_BROKEN, False)
-    ss.setdefault(CHARTS_WARMED, False)
     ss.setdefault(LINK_APPLIED, "")
 
 
@@ -384,14 +382,3 @@ def set_store_broken(value: bool) -> None:
     init()
     st.session_state[STORE_BROKEN] = value
 
-
-def charts_warmed() -> bool:
-    """Whether the hidden warm-up chart was already sent in this session."""
-    init()
-    return bool(st.session_state[CHARTS_WARMED])
-
-
-def set_charts_warmed() -> None:
-    """Remember that the warm-up chart was sent (the browser keeps the library loaded)."""
-    init()
-    st.session_state[CHARTS_WARMED] = True
