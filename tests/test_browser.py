@@ -305,3 +305,37 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
         assert tab.evaluate("window.localStorage.getItem('atout.progress.v1.broken')")
     finally:
         page.context.close()
+
+
+def _focused(page: Any) -> str | None:
+    """The accessible name of the focused element inside the table component."""
+    name: str | None = page.evaluate(
+        """() => {
+          const host = [...document.querySelectorAll('*')].find(
+            (e) => e.shadowRoot && e.shadowRoot.querySelector('.atout'));
+          const a = host && host.shadowRoot.activeElement;
+          return a ? a.getAttribute('aria-label') : null;
+        }"""
+    )
+    return name
+
+
+def test_keyboard_focus_stays_on_the_hand_after_a_refusal(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = _open(browser, f"{server}/play?scenario=belote/overruff", "laptop")
+    try:
+        card = _card(page, "8♥")
+        expect(card).to_be_visible(timeout=30_000)
+        _settle(page)
+        card.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator(".atout .fb.error")).to_contain_text("overtrump", timeout=30_000)
+        _settle(page)
+        assert _focused(page) == "8♥"  # the table was redrawn; the focus came back
+        page.keyboard.press("ArrowRight")
+        assert _focused(page) == "9♥"
+        page.keyboard.press("Enter")
+        expect(page.locator(".atout .fb.success")).to_have_count(1, timeout=30_000)
+    finally:
+        page.context.close()
