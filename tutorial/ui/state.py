@@ -381,4 +381,3 @@ def set_store_broken(value: bool) -> None:
     """Flag the stored value as unreadable (the store sets it aside on its next run)."""
     init()
     st.session_state[STORE_BROKEN] = value
-
