@@ -7,6 +7,8 @@ import sys
 USAGE = """usage: python -m tutorial COMMAND
   bench [--json] [--seconds N]   hands per second of each game's engine
   bench-app [--json] [--no-browser]  click-to-answer times of the app (server and browser)
+  bench-solver [--json] [--positions N] [--seed S]
+                                 time to solve random positions exactly, per game
   check [PATH ...]               validate scenario files or folders (default scenarios/)
   coverage                       regenerate the coverage table in lessons/README.md
   fuzz [--inputs N] [--seed S] [--targets a,b]
@@ -30,6 +32,10 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial import bench_app
 
         return bench_app.main(rest)
+    if cmd == "bench-solver":
+        from tutorial.analysis import bench as solver_bench
+
+        return solver_bench.main(rest)
     if cmd == "check":
         from tutorial.scenarios import check_cli
 

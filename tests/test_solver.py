@@ -1,0 +1,141 @@
+"""The perfect-information solver against a plain minimax through the public state API."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutorial.analysis import (
+    SolverBudgetExceeded,
+    UnsolvablePosition,
+    best_line,
+    points_left,
+    solve,
+)
+from tutorial.analysis.bench import random_position
+from tutorial.engine import tarot
+from tutorial.engine.cards import TAROT_DECK
+from tutorial.engine.core import GameState
+from tutorial.engine.games import new_hand
+
+GAMES = [("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4)]
+
+
+def _won(root: GameState, final: GameState) -> list[float]:
+    """Card points each side won between ``root`` and ``final``, as the engine scores them."""
+    if root.game == "tarot":
+        assert isinstance(root, tarot.TarotState) and isinstance(final, tarot.TarotState)
+        before, after = tarot._tally(root).points, tarot._tally(final).points
+        return [after[0] - before[0], after[1] - before[1]]
+    out = [0.0, 0.0]
+    new = final.tricks[len(root.tricks) :]
+    for trick in new:
+        out[final.team_of(trick.winner)] += trick.points
+    if root.game == "belote":
+        out[final.team_of(new[-1].winner)] += 10  # dix de der
+    return out
+
+
+def _minimax(root: GameState, state: GameState, side: int) -> float:
+    """Plain minimax over every legal card, no pruning, no memory."""
+    if state.is_terminal:
+        return _won(root, state)[side]
+    assert state.to_move is not None
+    values = [_minimax(root, state.apply(card), side) for card in state.legal_plays()]
+    return max(values) if state.team_of(state.to_move) == side else min(values)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_agrees_with_plain_minimax(game: str, players: int) -> None:
+    rng = random.Random(f"solver-{game}-{players}")
+    for _ in range(30):
+        state = random_position(game, rng, rng.randint(1, 3), players=players)
+        assert state.to_move is not None
+        side = state.team_of(state.to_move)
+        values = solve(state)
+        assert set(values) == set(state.legal_plays())
+        for card in state.legal_plays():
+            expected = _minimax(state, state.apply(card), side)
+            assert values[card] == pytest.approx(expected), (state, card)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_the_two_sides_share_the_points_left(game: str, players: int) -> None:
+    rng = random.Random(f"share-{game}-{players}")
+    checked = 0
+    while checked < 10:
+        state = random_position(game, rng, rng.randint(2, 3), players=players)
+        mover = state.to_move
+        assert mover is not None
+        nxt = (mover + 1) % players
+        if len(state.current_trick) == players - 1 or state.team_of(nxt) == state.team_of(mover):
+            continue  # the next seat must be an opponent, in the same trick
+        values = solve(state)
+        for card, value in values.items():
+            after = state.apply(card)
+            assert points_left(after) == points_left(state)
+            # The opponents' best is exactly what the mover's side does not take.
+            assert value + max(solve(after).values()) == pytest.approx(points_left(state))
+        checked += 1
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_the_best_line_reaches_its_value(game: str, players: int) -> None:
+    rng = random.Random(f"line-{game}-{players}")
+    for _ in range(10):
+        state = random_position(game, rng, rng.randint(1, 4 if game != "briscola" else 3),
+                                players=players)  # fmt: skip
+        assert state.to_move is not None
+        side = state.team_of(state.to_move)
+        values = solve(state)
+        line = best_line(state)
+        assert line[0].seat == state.to_move
+        assert values[line[0].card] == max(values.values())
+        final = state
+        for play in line:
+            assert final.to_move == play.seat
+            final = final.apply(play.card)
+        assert final.is_terminal
+        assert _won(state, final)[side] == pytest.approx(max(values.values()))
+
+
+def test_a_tiny_budget_says_unknown() -> None:
+    state = random_position("belote", random.Random(5), 6, in_trick=False)
+    with pytest.raises(SolverBudgetExceeded):
+        solve(state, node_budget=50)
+
+
+def test_positions_it_does_not_solve() -> None:
+    rng = random.Random(2)
+    fresh = new_hand("briscola", rng=rng, players=2)
+    with pytest.raises(UnsolvablePosition):
+        solve(fresh)  # the stock is not empty: cards are still unknown
+    bidding = new_hand("belote", rng=rng)
+    with pytest.raises(UnsolvablePosition):
+        solve(bidding)
+
+
+@pytest.mark.parametrize("defence_won_one", [False, True])
+@pytest.mark.parametrize("ruleset", ["default", "default:excuse_last_trick=goes_to_trick_winner"])
+def test_the_excuse_in_the_last_tricks(defence_won_one: bool, ruleset: str) -> None:
+    # The taker holds the Excuse and T21 with two tricks to go: led last after 16 tricks
+    # all won, the Excuse takes the last trick (the chelem exception); else it changes
+    # sides or goes to the trick's winner, as the ruleset says.
+    hands = ["EXC T21", "2S 3S", "4S 5S", "6S 7S"]
+    held = {c for h in hands for c in TAROT_DECK.parse_many(h)}
+    rest = [c for c in TAROT_DECK if c not in held]
+    captured = {0: rest[6:-1], 1: rest[-1:]} if defence_won_one else {0: rest[6:]}
+    name, _, option = ruleset.partition(":")
+    rs = tarot.get_ruleset(name, **dict([option.split("=")])) if option else name
+    state = tarot.start_play(
+        hands, taker=0, contract="garde sans", chien=rest[:6], captured=captured, leader=0,
+        ruleset=rs,
+    )  # fmt: skip
+    values = solve(state)
+    for card in state.legal_plays():
+        assert values[card] == pytest.approx(_minimax(state, state.apply(card), 0))
+    t21, exc = TAROT_DECK.parse("T21"), TAROT_DECK.parse("EXC")
+    if not defence_won_one:
+        assert values[t21] == pytest.approx(4.5 + 1.5 + 4.5 + 1.5)  # both tricks
+        assert values[t21] > values[exc]
