@@ -84,6 +84,14 @@ class _Rules:
         """The position in the (partial) trick of the card winning it so far."""
         raise NotImplementedError
 
+    def takes_over(self, trick: list[int], wpos: int, card: int) -> bool:
+        """Whether ``card``, played now, would win the trick (``wpos``: winning so far)."""
+        trick.append(card)
+        try:
+            return self.winner(trick) == len(trick) - 1
+        finally:
+            trick.pop()
+
     def judge(self, trick: list[int], leader: int, last: bool, flags: int) -> tuple[int, int, int]:
         """(winner seat, points for side 0, new flags) of a complete trick."""
         w = (leader + self.winner(trick)) % self.n
@@ -149,6 +157,9 @@ class _BeloteRules(_Rules):
                 wpos = pos
         return wpos
 
+    def takes_over(self, trick: list[int], wpos: int, card: int) -> bool:
+        return self.beats[trick[wpos] * 32 + card]
+
     def legal(self, hand: int, trick: list[int]) -> int:
         if not trick:
             return hand
@@ -199,6 +210,9 @@ class _BriscolaRules(_Rules):
                 w = c
                 wpos = pos
         return wpos
+
+    def takes_over(self, trick: list[int], wpos: int, card: int) -> bool:
+        return self.beats[trick[wpos] * 40 + card]
 
     def legal(self, hand: int, trick: list[int]) -> int:
         return hand
@@ -366,11 +380,10 @@ class _Solver:
         lead_seat = (seat - len(trick)) % rules.n
         partner_wins = rules.team[(lead_seat + wpos) % rules.n] == rules.team[seat]
         keys: list[tuple[int, int]] = []
+        takes_over = rules.takes_over
         for m in moves:
             c = m[0]
-            trick.append(c)
-            wins = rules.winner(trick) == len(trick) - 1
-            trick.pop()
+            wins = takes_over(trick, wpos, c)
             if partner_wins:
                 keys.append((1 if wins else 0, -pts[c]))
             else:
@@ -378,8 +391,16 @@ class _Solver:
         order = sorted(range(len(moves)), key=keys.__getitem__)
         moves[:] = [moves[i] for i in order]
 
-    def search(self, trick: list[int], leader: int, flags: int, alpha: int, beta: int) -> int:
-        """Points for side 0 from the current trick to the end under best play."""
+    def search(
+        self, trick: list[int], leader: int, flags: int, alpha: int, beta: int, left: int
+    ) -> int:
+        """Points for side 0 from the current trick to the end under best play (fail-soft
+        alpha-beta); ``left`` is every point still to be taken, so the value is in
+        ``[0, left]``."""
+        if left <= alpha:
+            return left
+        if beta <= 0:
+            return 0
         self._tick()
         rules = self.rules
         hands = self.hands
@@ -390,7 +411,11 @@ class _Solver:
             w, g0, flags = rules.judge(trick, leader, last, flags)
             if last:
                 return g0
-            return g0 + self.search([], w, flags, alpha - g0, beta - g0)
+            pts = rules.pts
+            taken = 0
+            for c in trick:
+                taken += pts[c]
+            return g0 + self.search([], w, flags, alpha - g0, beta - g0, left - taken)
         seat = (leader + pos) % n
         if pos == 0 and not hands[leader] & (hands[leader] - 1):
             # The last trick: every card is forced.
@@ -432,7 +457,7 @@ class _Solver:
             hands[seat] ^= b
             trick.append(c)
             try:
-                v = self.search(trick, leader, flags, alpha, beta)
+                v = self.search(trick, leader, flags, alpha, beta, left)
             finally:
                 trick.pop()
                 hands[seat] ^= b
@@ -459,19 +484,6 @@ class _Solver:
             self.tt[key] = (lo, hi, best_card)
         return best
 
-    def exact(self, trick: list[int], leader: int, flags: int, guess: int) -> int:
-        """The exact value of ``search`` by null-window searches around ``guess`` (MTD(f))."""
-        lo, hi = -_INF, _INF
-        g = guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = self.search(trick, leader, flags, beta - 1, beta)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-        return g
-
     def values(self, trick: list[int], leader: int, flags: int) -> dict[int, int]:
         """Exact points for side 0 after each legal card of the seat to move."""
         hands = self.hands
@@ -482,13 +494,19 @@ class _Solver:
         for c in trick:
             live |= 1 << c
         out: dict[int, int] = {}
-        guess = 0
+        pts = self.rules.pts
+        left = self.rules.bonus_last
+        m = live
+        while m:
+            low = m & -m
+            left += pts[low.bit_length() - 1]
+            m ^= low
         for c, members in self.moves(hands[seat], trick, live):
             b = 1 << c
             hands[seat] ^= b
             trick.append(c)
             try:
-                v = guess = self.exact(trick, leader, flags, guess)
+                v = self.search(trick, leader, flags, -_INF, _INF, left)
             finally:
                 trick.pop()
                 hands[seat] ^= b
