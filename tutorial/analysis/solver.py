@@ -328,6 +328,7 @@ class _Solver:
         self.hands = hands
         self.tt: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         self.nodes = 0
+        self.history: dict[int, int] = {}
         self.node_budget = node_budget
         self.deadline = time.perf_counter() + time_budget
 
@@ -366,13 +367,15 @@ class _Solver:
         return out
 
     def order(self, moves: list[tuple[int, int]], trick: list[int], seat: int) -> None:
-        """Cheapest winning card first against the opponents, richest card to a partner."""
+        """Leads: those that caused cut-offs before, then high cards; follows: the cheapest
+        winning card first against the opponents, the richest card to a partner."""
         if len(moves) < 2:
             return
         if not trick:
             rank = self.rules.rank
             pts = self.rules.pts
-            moves.sort(key=lambda m: -rank[m[0]] - 2 * pts[m[0]])
+            hist = self.history
+            moves.sort(key=lambda m: (-hist.get(m[0], 0), -rank[m[0]] - 2 * pts[m[0]]))
             return
         rules = self.rules
         pts = rules.pts
@@ -471,6 +474,8 @@ class _Solver:
                 if v < beta:
                     beta = v
             if alpha >= beta:
+                if pos == 0:
+                    self.history[c] = self.history.get(c, 0) + 1
                 break
         if key is not None:
             old = self.tt.get(key)
