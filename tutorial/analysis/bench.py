@@ -67,11 +67,14 @@ class Case:
     players: int = 4
     ruleset: str = "default"
     in_trick: bool = False
+    up_to: bool = False  # any number of tricks from 1 to ``tricks_left``, any moment
 
 
 CASES: tuple[Case, ...] = (
+    Case("belote, 1-5 tricks left", "belote", 5, in_trick=True, up_to=True),
     Case("belote, 5 tricks left", "belote", 5),
     Case("belote, 8 tricks (full deal)", "belote", 8, ruleset="default"),
+    Case("tarot, 1-5 tricks left", "tarot", 5, in_trick=True, up_to=True),
     Case("tarot, 5 tricks left", "tarot", 5),
     Case("tarot, 6 tricks left", "tarot", 6),
     Case("tarot, 7 tricks left", "tarot", 7),
@@ -87,8 +90,9 @@ def _measure(
     times: list[float] = []
     unknown = 0
     for _ in range(positions):
+        tricks = rng.randint(1, case.tricks_left) if case.up_to else case.tricks_left
         state = random_position(
-            case.game, rng, case.tricks_left, players=case.players, ruleset=case.ruleset,
+            case.game, rng, tricks, players=case.players, ruleset=case.ruleset,
             in_trick=case.in_trick,
         )  # fmt: skip
         start = time.perf_counter()
@@ -117,7 +121,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     rows = []
     for case in CASES:
-        count = max(3, args.positions // 3) if case.tricks_left > 5 else args.positions
+        count = max(3, args.positions // 6) if case.tricks_left > 5 else args.positions
         rows.append(
             _measure(
                 case, count, args.seed, lambda s: solve(s, time_budget=30.0, node_budget=10**8)
