@@ -16,47 +16,21 @@ from typing import Any, ClassVar
 
 import pytest
 import yaml
+from belote_positions import (
+    CAPOT,
+    DEDANS_52_110,
+    SPLIT_84_78,
+    TIE_81_81,
+    finish,
+)
 
-from tutorial.engine.belote import SIDES, BeloteMatch, playout, start_play
-from tutorial.engine.cards import BELOTE_DECK
+from tutorial.engine.belote import SIDES, BeloteMatch, playout
 from tutorial.engine.core import HandOutcome, Ruleset, find_ruleset, rulesets
 from tutorial.engine.errors import UnknownRulesetError
 from tutorial.naming import option_sentence, ruleset_blurb, ruleset_title
 
-P = BELOTE_DECK.parse
-LAST = ["7S", "8S", "9S", "7D"]
-HEARTS = "7H 8H 9H 10H JH QH KH AH"
-CLUBS = "7C 8C 9C 10C JC QC KC AC"
-#: Team 0 wins every trick (with the last one): 152 + 10.
-CAPOT = (f"{HEARTS} {CLUBS} 10S JS QS KS AS 8D 9D 10D JD QD KD AD", "")
-#: Team 0 52 (with the dix de der), team 1 110.
-DEDANS_52_110 = (f"{CLUBS} 8D 9D 10D JD", f"10S JS QS KS AS {HEARTS} QD KD AD")
-#: 81 to 81.
-TIE_81_81 = (f"{HEARTS} JS QS KS 8D", f"10S AS 9D 10D JD QD KD AD {CLUBS}")
-#: 84 to 78 (000's example of rounding: both become 80).
-SPLIT_84_78 = (f"{HEARTS} 10S JS 8D 9D", f"QS KS AS 10D JD QD KD AD {CLUBS}")
-
 QUARTE_DIAMONDS = "10D JD QD KD"  # 50
 TIERCE_CLUBS = "7C 8C 9C"  # 20
-
-
-def finish(
-    captured: tuple[str, str],
-    taker: int = 0,
-    ruleset: str | Ruleset = "default",
-    **kw: Any,
-) -> HandOutcome:
-    """Play the last trick of the position and return the hand's outcome."""
-    state = start_play(
-        LAST, "H", taker=taker, ruleset=ruleset, captured={0: captured[0], 1: captured[1]},
-        leader=0, **kw,
-    )  # fmt: skip
-    for card in LAST:
-        state = state.apply(P(card))
-    outcome = state.outcome()
-    for side in SIDES:  # every total is the sum of its lines
-        assert outcome.totals[side] == sum(line.points for line in outcome.lines_for(side))
-    return outcome
 
 
 def totals(outcome: HandOutcome) -> tuple[float, float]:
