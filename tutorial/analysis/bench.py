@@ -78,6 +78,7 @@ CASES: tuple[Case, ...] = (
     Case("tarot, 5 tricks left", "tarot", 5),
     Case("tarot, 6 tricks left", "tarot", 6),
     Case("tarot, 7 tricks left", "tarot", 7),
+    Case("tarot, 8 tricks left", "tarot", 8),
     Case("briscola 2p, stock empty (3 tricks)", "briscola", 3, players=2),
     Case("briscola 4p, stock empty (3 tricks)", "briscola", 3, players=4),
 )
