@@ -9,20 +9,11 @@ import dataclasses
 import random
 
 import pytest
+from belote_positions import DEDANS_52_110, LAST, MADE_102_60, TIE_81_81, P
 
 from tutorial.engine.belote import BeloteMatch, BeloteState, Pass, start_play
-from tutorial.engine.cards import BELOTE_DECK
 from tutorial.engine.core import find_ruleset
 from tutorial.engine.errors import InvalidStateError
-
-P = BELOTE_DECK.parse
-LAST = ["7S", "8S", "9S", "7D"]
-HEARTS = "7H 8H 9H 10H JH QH KH AH"
-CLUBS = "7C 8C 9C 10C JC QC KC AC"
-# The last trick of a hand (hearts trump, team 0 wins it) and the cards captured before.
-MADE_102_60 = (f"{HEARTS} {CLUBS}", "10S JS QS KS AS 8D 9D 10D JD QD KD AD")
-TIE_81_81 = (f"{HEARTS} JS QS KS 8D", f"10S AS 9D 10D JD QD KD AD {CLUBS}")
-DEDANS_52_110 = (f"{CLUBS} 8D 9D 10D JD", f"10S JS QS KS AS {HEARTS} QD KD AD")
 
 
 def played(match: BeloteMatch, captured: tuple[str, str], taker: int = 0) -> BeloteState:

@@ -280,6 +280,11 @@ def _tricks_text(
 ) -> str:
     parts = [_sentence(_tricks_title(story, d, labels, contract))]
     a, b = labels[0], labels[1]
+
+    def both(points: Sequence[float]) -> dict[str, str]:
+        """The two sides and their points, as the messages name them."""
+        return {"a": a, "pa": _pts(points[0]), "b": b, "pb": _pts(points[1])}
+
     for step in story.steps:
         if step.kind in ("discard", "chien", "dix_de_der", "belote"):
             side = 0 if step.points[0] else 1
@@ -295,20 +300,14 @@ def _tricks_text(
                 t(
                     "charts.text.earlier",
                     first=story.first_trick,
-                    a=a,
-                    pa=_pts(step.points[0]),
-                    b=b,
-                    pb=_pts(step.points[1]),
+                    **both(step.points),
                 )
             )
         elif step.kind == "declarations":
             parts.append(
                 t(
                     "charts.text.declarations",
-                    a=a,
-                    pa=_pts(step.points[0]),
-                    b=b,
-                    pb=_pts(step.points[1]),
+                    **both(step.points),
                 )
             )
         elif step.kind == "trick" and step.number == story.first_trick:
@@ -329,10 +328,7 @@ def _tricks_text(
                 t(
                     "charts.text.excuse_split",
                     trick=step.number,
-                    a=a,
-                    pa=_pts(step.points[0]),
-                    b=b,
-                    pb=_pts(step.points[1]),
+                    **both(step.points),
                 )
             )
     if story.tricks:

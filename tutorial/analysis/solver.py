@@ -124,12 +124,34 @@ def _power_orders(
     return tuple(orders), tuple(masks)
 
 
-class _BeloteRules(_Rules):
+class _TableRules(_Rules):
+    """Rules whose trick winner comes from a ``beats[winner * size + card]`` table."""
+
+    size: int
+    beats: Sequence[bool]
+
+    def winner(self, trick: list[int]) -> int:
+        beats, size = self.beats, self.size
+        w = trick[0]
+        wpos = 0
+        for pos in range(1, len(trick)):
+            c = trick[pos]
+            if beats[w * size + c]:
+                w = c
+                wpos = pos
+        return wpos
+
+    def takes_over(self, trick: list[int], wpos: int, card: int) -> bool:
+        return bool(self.beats[trick[wpos] * self.size + card])
+
+
+class _BeloteRules(_TableRules):
     def __init__(self, state: belote.BeloteState) -> None:
         assert state.trump is not None
         trump = PLAIN_SUITS.index(state.trump)
         tables = belote._FAST_TABLES
         self.n = 4
+        self.size = 32
         self.team = (0, 1, 0, 1)
         self.beats = tables.beats[trump]
         self.higher = tables.higher[trump]
@@ -145,20 +167,6 @@ class _BeloteRules(_Rules):
         self.orders, self.group_masks = _power_orders(
             32, [c >> 3 for c in range(32)], lambda w, c: beats[w * 32 + c]
         )
-
-    def winner(self, trick: list[int]) -> int:
-        beats = self.beats
-        w = trick[0]
-        wpos = 0
-        for pos in range(1, len(trick)):
-            c = trick[pos]
-            if beats[w * 32 + c]:
-                w = c
-                wpos = pos
-        return wpos
-
-    def takes_over(self, trick: list[int], wpos: int, card: int) -> bool:
-        return self.beats[trick[wpos] * 32 + card]
 
     def legal(self, hand: int, trick: list[int]) -> int:
         if not trick:
@@ -183,13 +191,14 @@ class _BeloteRules(_Rules):
         return tr
 
 
-class _BriscolaRules(_Rules):
+class _BriscolaRules(_TableRules):
     def __init__(self, state: briscola.BriscolaState) -> None:
         opts = state.ruleset.options
         assert isinstance(opts, briscola.BriscolaOptions)
         tables, points = briscola._fast_tables(opts)
         trump = PLAIN_SUITS.index(state.trump_suit)
         self.n = state.num_players
+        self.size = 40
         self.team = tuple(state.team_of(s) if self.n == 4 else s for s in range(self.n))
         self.beats = tables[trump]
         self.pts = points
@@ -199,20 +208,6 @@ class _BriscolaRules(_Rules):
         self.orders, self.group_masks = _power_orders(
             40, [c // 10 for c in range(40)], lambda w, c: beats[w * 40 + c]
         )
-
-    def winner(self, trick: list[int]) -> int:
-        beats = self.beats
-        w = trick[0]
-        wpos = 0
-        for pos in range(1, len(trick)):
-            c = trick[pos]
-            if beats[w * 40 + c]:
-                w = c
-                wpos = pos
-        return wpos
-
-    def takes_over(self, trick: list[int], wpos: int, card: int) -> bool:
-        return self.beats[trick[wpos] * 40 + card]
 
     def legal(self, hand: int, trick: list[int]) -> int:
         return hand

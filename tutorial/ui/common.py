@@ -76,6 +76,13 @@ def sidebar() -> None:
         )
 
 
+def open_scenario(sid: str) -> None:
+    """Open a scenario in the player from a button (an older deep link is forgotten)."""
+    state.set_current_scenario(sid)
+    state.set_link_applied("")
+    st.query_params.clear()
+
+
 def game_title(game: str) -> str:
     """A game's display title."""
     return t(f"games.{game}.title")

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import Card
+from tutorial.engine.errors import TutorialError
 from tutorial.i18n import t, tn
 from tutorial.progress import stars
 from tutorial.scenarios import actions
@@ -102,7 +103,7 @@ def marks_for(run: Run, fb: Feedback | None, hint_tier: int, revealed: bool) -> 
             for text in step.play.accept:
                 try:
                     a = actions.parse(run.state, text)
-                except Exception:
+                except TutorialError:  # an answer the notation does not know: no mark
                     continue
                 card = a if isinstance(a, Card) else getattr(a, "card", None)
                 if isinstance(card, Card):
@@ -145,19 +146,23 @@ def _choice_label(value: str) -> str:
 
 
 def _feedback(fb: Feedback | None) -> dict[str, str] | None:
+    """The feedback box: a heading where the runtime's message has none of its own.
+
+    A right move or answer already starts "Correct.", and a wrong answer "Not quite…";
+    a refused card gets "Not allowed.", and a legal card that is not the answer gets its
+    heading unless the message is the runtime's own sentence saying just that.
+    """
     if fb is None or not fb.message:
         return None
-    tone = _TONE.get(fb.kind, "info")
-    head = {
-        "illegal": t("component.not_allowed"),
-        "wrong": t("component.legal_not_answer"),
-        "answer_wrong": t("component.not_yet"),
-        "right": t("component.correct"),
-        "answer_right": t("component.correct"),
-    }.get(fb.kind, "")
-    if head and fb.message.strip().lower().startswith(head.rstrip(".!").lower()):
-        head = ""  # the message already says it ("Correct. The 9♥ beats...")
-    return {"tone": tone, "head": head, "html": safe_html(fb.message)}
+    head = ""
+    if fb.kind == "illegal":
+        head = t("component.not_allowed")
+    elif fb.kind == "wrong" and fb.message not in (
+        t("run.legal_not_best"),
+        t("run.legal_not_best_action"),
+    ):
+        head = t("component.legal_not_answer")
+    return {"tone": _TONE.get(fb.kind, "info"), "head": head, "html": safe_html(fb.message)}
 
 
 def _discard_need(run: Run) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutorial.engine.cards import Card, Suit
+from tutorial.engine.cards import TAROT_PLAIN_RANKS, Card, Suit
 from tutorial.engine.core import GameState
 from tutorial.i18n import t
 from tutorial.scenarios.runtime import Run
@@ -173,7 +173,7 @@ def _rank_strength(card: Card, state: GameState, trump: Suit | None) -> int:
         return 99
     if card.suit is Suit.TRUMP:
         return int(card.rank)
-    return ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K").index(card.rank)
+    return TAROT_PLAIN_RANKS.index(card.rank)
 
 
 def sort_hand(cards: Sequence[Card], state: GameState) -> list[Card]:

@@ -123,8 +123,7 @@ def main() -> None:
                 title = lib.scenarios[first].scenario.title
                 label = t("home.start", title=inert_markdown(title))
                 if st.button(label, key=f"start_{game}", width="stretch"):
-                    state.set_current_scenario(first)
-                    state.set_link_applied("")
+                    common.open_scenario(first)
                     st.switch_page(common.PLAY_PAGE)
             else:
                 st.caption(t("home.no_scenarios"))

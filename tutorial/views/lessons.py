@@ -78,12 +78,6 @@ def scenario_stars(scenario_id: str) -> int:
     return p.stars or stars(p.mistakes)  # the best finish kept by the player, if any
 
 
-def _open_scenario(sid: str) -> None:
-    state.set_current_scenario(sid)
-    state.set_link_applied("")  # forget an older deep link
-    st.query_params.clear()
-
-
 def _scenarios(lesson: Lesson) -> None:
     lib = common.library()
     st.subheader(t("lessons.practice"))
@@ -99,7 +93,7 @@ def _scenarios(lesson: Lesson) -> None:
         if st.button(
             ("✓ " if done else "") + label,
             key=f"open_{lesson.id}_{sid}",
-            on_click=_open_scenario,
+            on_click=common.open_scenario,
             args=(sid,),
             help=status or t("lessons.scenario_todo"),
         ):

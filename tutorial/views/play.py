@@ -308,12 +308,6 @@ def show_review(ctl: Controller, run: Run, reviewing: bool) -> None:
             )
 
 
-def _open(sid: str) -> None:
-    state.set_current_scenario(sid)
-    state.set_link_applied("")
-    st.query_params.clear()
-
-
 def show_end(ctl: Controller, run: Run) -> None:
     """The end of a scenario: stars, what was learnt, the next scenario, the lesson."""
     sid = ctl.sid
@@ -340,7 +334,7 @@ def show_end(ctl: Controller, run: Run) -> None:
                     t("play.next"),
                     key="end_next",
                     type="primary",
-                    on_click=_open,
+                    on_click=common.open_scenario,
                     args=(nxt,),
                     icon=":material/arrow_forward:",
                 )
