@@ -191,7 +191,12 @@ def test_mouse_plays_a_scenario(server: str, browser: Any, viewport: str) -> Non
         _in_view(page, page.locator(".atout .fb"))
         page.screenshot(path=str(SHOTS / f"overruff-{viewport}-illegal.png"))
         if VIEWPORTS[viewport][2]:  # presenter: every text readable from the back of a room
-            for sel in (".atout .prompt", ".atout .fb", ".st-key-transcript p", "h1"):
+            for sel in (
+                ".atout .prompt",
+                ".atout .fb",
+                ".st-key-transcript p",
+                "h1",
+            ):
                 size = page.locator(sel).first.evaluate(
                     "e => parseFloat(getComputedStyle(e).fontSize)"
                 )
@@ -202,6 +207,11 @@ def test_mouse_plays_a_scenario(server: str, browser: Any, viewport: str) -> Non
         expect(page.locator(".atout .prompt")).to_have_text("Who wins this trick?")
         _settle(page)
         page.screenshot(path=str(SHOTS / f"overruff-{viewport}-question.png"))
+        if VIEWPORTS[viewport][2]:  # the plays listed in the transcript too
+            size = page.locator(".st-key-transcript [data-testid=stText]").first.evaluate(
+                "e => parseFloat(getComputedStyle(e).fontSize)"
+            )
+            assert size >= 28, size
         page.locator(".atout .choices button", has_text="You").first.click()
         # One wrong try: two stars of three.
         expect(page.get_by_text("★★☆").first).to_be_visible(timeout=30_000)

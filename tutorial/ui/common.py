@@ -27,6 +27,7 @@ _PRESENTER_CSS = """
 [data-testid="stMainBlockContainer"] p, [data-testid="stMainBlockContainer"] li,
 [data-testid="stMainBlockContainer"] button, [data-testid="stMainBlockContainer"] label,
 [data-testid="stMainBlockContainer"] input, [data-testid="stCaptionContainer"],
+[data-testid="stMainBlockContainer"] [data-testid="stText"],
 [data-testid="stMainBlockContainer"] [data-testid="stAlertContentInfo"],
 [data-testid="stMainBlockContainer"] pre { font-size: 28px !important; line-height: 1.35; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 48px; }
