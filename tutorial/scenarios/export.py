@@ -1,0 +1,291 @@
+"""Save a position as a scenario file (pure: never imports streamlit).
+
+:func:`scenario_yaml` turns any play-phase moment of a hand (a practice hand, a played
+scenario, a position reached by random play) into the text of a scenario file that
+passes the checker (:mod:`tutorial.scenarios.checker`), for a teacher to edit:
+
+- the table: the game, the ruleset by name plus the options that differ from it, the
+  seats, the dealer, the contract (Belote trump and taker, Tarot taker, contract,
+  discard or unseen chien, poignées, chelem; Briscola trump card and stock), every
+  hand in full, the tricks so far as ``tricks`` (or, for a position that was itself
+  built with earlier tricks left out, as ``captured`` piles and ``carried_points``),
+  the trick in progress;
+- the steps: an ``expect`` naming the seat to move and its legal cards, then one
+  ``play`` step whose accepted answers are the solver's best cards and whose
+  explanation is drawn from the best line.
+
+When the solver cannot judge the position in the time given (an early Tarot position,
+Briscola before the stock is empty), the step accepts any legal card and a comment in
+the file says the answer is for the teacher to write.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import yaml
+
+from tutorial.analysis import explain
+from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, points_left
+from tutorial.engine import belote, briscola, tarot
+from tutorial.engine.cards import Card
+from tutorial.engine.core import GameState, Play, find_ruleset
+from tutorial.i18n import t, tn
+from tutorial.scenarios.position import DEFAULT_SEATS
+from tutorial.scenarios.reasons import number
+
+#: Seconds the solver may take for the answer and its line (a full Belote deal fits).
+DEFAULT_EXPORT_SECONDS = 3.0
+
+_SCHEMA_LINE = "# yaml-language-server: $schema=../scenario.schema.json\n"
+
+
+class ExportError(ValueError):
+    """The state is not a moment a scenario can start from (not the play phase)."""
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def _options(state: GameState) -> tuple[str, dict[str, Any]]:
+    """The ruleset's preset name and the options that differ from the preset."""
+    rs = state.ruleset
+    base = str(rs.name).split("+")[0]
+    try:
+        preset = find_ruleset(state.game, base)
+    except Exception:  # a ruleset built outside the registry: write every option
+        base, preset = "default", find_ruleset(state.game, "default")
+    changed: dict[str, Any] = {}
+    for f in dataclasses.fields(rs.options):
+        value = getattr(rs.options, f.name)
+        if value != getattr(preset.options, f.name):
+            changed[f.name] = value
+    return base, changed
+
+
+def _side_seat(state: GameState, side: int) -> int:
+    """A seat of ``side`` (its name stands for the side in ``captured``)."""
+    return next(s for s in range(len(state.hands)) if explain._team(state, s) == side)
+
+
+def _first_leader(state: GameState) -> int:
+    """Who led the first listed trick (or the trick in progress)."""
+    if state.tricks:
+        return int(state.tricks[0].leader)
+    if state.current_trick:
+        return int(state.current_trick[0].seat)
+    assert state.to_move is not None
+    return int(state.to_move)
+
+
+def scenario_data(
+    state: GameState,
+    *,
+    title: str,
+    seat: int | None = None,
+    seat_names: Sequence[str] | None = None,
+    summary: str = "",
+    seconds: float = DEFAULT_EXPORT_SECONDS,
+    node_budget: int = DEFAULT_NODE_BUDGET * 4,
+) -> tuple[dict[str, Any], bool]:
+    """The scenario as a plain mapping, and whether the solver judged the position.
+
+    See :func:`scenario_yaml` for the arguments.
+    """
+    if state.phase != "play" or state.to_move is None or state.is_terminal:
+        raise ExportError(f"a scenario starts from a card to play, not the {state.phase!r} phase")
+    n = len(state.hands)
+    mover = int(state.to_move)
+    learner = mover if seat is None else seat
+    if seat_names is not None:
+        names = tuple(seat_names)
+    else:  # the learner sits South (or You), the others in playing order after
+        names = tuple(DEFAULT_SEATS[n][(s - learner) % n] for s in range(n))
+    if len(names) != n or len(set(names)) != n:
+        raise ExportError(f"{n} different seat names are needed, not {list(names)}")
+    if learner != mover:
+        raise ExportError(f"{names[learner]} is not to play; {names[mover]} is")
+    ruleset, options = _options(state)
+    data: dict[str, Any] = {"title": title, "game": state.game}
+    if summary:
+        data["summary"] = summary
+    data["ruleset"] = ruleset
+    if options:
+        data["options"] = options
+    if isinstance(state, briscola.BriscolaState):
+        data["players"] = n
+    data["seats"] = list(names)
+    data["learner"] = names[learner]
+    data["dealer"] = names[int(state.dealer)]
+    if isinstance(state, belote.BeloteState):
+        assert state.trump is not None and state.taker is not None
+        data["trump"] = state.trump.value
+        data["taker"] = names[state.taker]
+        if state.carried_points:
+            data["held_points"] = int(state.carried_points)
+    elif isinstance(state, tarot.TarotState):
+        assert state.taker is not None and state.contract is not None
+        data["taker"] = names[state.taker]
+        data["contract"] = state.contract.name.lower()
+        if state.contract in (tarot.Bid.PRISE, tarot.Bid.GARDE):
+            data["discard"] = _cards(state.discard)
+        else:
+            data["chien"] = _cards(state.chien)
+        if state.chelem_declared:
+            data["chelem_declared"] = True
+        shown = [(s, p) for s, p in state.poignees if p.cards]
+        if shown:
+            data["poignees"] = {names[s]: _cards(p.cards) for s, p in shown}
+    elif isinstance(state, briscola.BriscolaState):
+        data["trump_card"] = state.trump_card.code
+        if state.trump_card_taken:
+            data["trump_card_taken"] = True
+        if state.stock:
+            data["stock"] = _cards(state.stock)
+    data["leader"] = names[_first_leader(state)]
+    data["hands"] = {names[s]: _cards(h) if h else [] for s, h in enumerate(state.hands)}
+    captured = getattr(state, "captured", ((), ()))
+    if any(captured):
+        data["captured"] = {
+            names[_side_seat(state, side)]: _cards(cards)
+            for side, cards in enumerate(captured)
+            if cards
+        }
+    carried = _carried(state)
+    if carried:
+        data["carried_points"] = {names[_side_seat(state, side)]: v for side, v in carried.items()}
+    if isinstance(state, belote.BeloteState):
+        if any(captured) and state.belote_holder is not None:
+            data["belote_holder"] = names[state.belote_holder]
+        declared = {
+            names[s]: [_cards(c.cards) for c in combos]
+            for s, combos in enumerate(state.declarations)
+            if combos
+        }
+        if declared:
+            data["declarations"] = declared
+    if state.tricks:
+        data["tricks"] = [_cards([p.card for p in tr.plays]) for tr in state.tricks]
+    if state.current_trick:
+        data["current_trick"] = _cards([p.card for p in state.current_trick])
+    step, judged = _play_step(state, names, learner, seconds, node_budget)
+    legal = state.legal_plays()
+    data["steps"] = [
+        {"expect": {"to_move": names[learner], "legal": _cards(legal)}},
+        {"play": step},
+    ]
+    return data, judged
+
+
+def _carried(state: GameState) -> dict[int, float]:
+    if isinstance(state, tarot.TarotState):
+        pts = state.carried
+    elif isinstance(state, briscola.BriscolaState):
+        pts = state.carried_points
+    else:
+        return {}
+    out: dict[int, float] = {}
+    for side, v in enumerate(pts):
+        if v or any(pts):
+            out[side] = int(v) if float(v).is_integer() else float(v)
+    return out
+
+
+def _play_step(
+    state: GameState, names: Sequence[str], learner: int, seconds: float, node_budget: int
+) -> tuple[dict[str, Any], bool]:
+    """The ``play`` step: the solver's best cards and the start of the best line in words."""
+    deadline = time.perf_counter() + seconds
+    vals = explain.values(state, seconds=seconds, node_budget=node_budget)
+    if not vals:
+        return {"accept": "any"}, False
+    top = max(vals.values())
+    legal = state.legal_plays()
+    best = [c for c in legal if vals.get(c) == top]
+    step: dict[str, Any] = {"accept": [c.code for c in best]}
+    side = t("explain.side_you") if len(names) == 2 else t("explain.side_yours")
+    value = tn("explain.export_value", points_left(state), side=side, points=number(top))
+    rest = explain.line(
+        state.apply(best[0]), seconds=deadline - time.perf_counter(), node_budget=node_budget
+    )
+    if rest is None:
+        step["explain"] = value
+        return step, True
+    # The trick in progress and the next one: enough to show why, short enough to read.
+    n = len(names)
+    shown = n - len(state.current_trick) + n
+    plays = [Play(learner, best[0]), *rest][:shown]
+    text = explain.line_text(state, plays, names, learner)
+    step["explain"] = t("explain.export_explain", value=value, line=text)
+    return step, True
+
+
+class _Dumper(yaml.SafeDumper):
+    """Block style, with long text folded."""
+
+
+def _str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    style = ">" if len(value) > 72 and "\n" not in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def scenario_yaml(
+    state: GameState,
+    *,
+    title: str,
+    seat: int | None = None,
+    seat_names: Sequence[str] | None = None,
+    summary: str = "",
+    seconds: float = DEFAULT_EXPORT_SECONDS,
+    node_budget: int = DEFAULT_NODE_BUDGET * 4,
+) -> str:
+    """The text of a scenario file that starts at ``state``, for a teacher to edit.
+
+    Stable API (the Practice page's "Save this position as a scenario" calls it).
+
+    Args:
+        state: a play-phase state of Belote, Tarot or Briscola (2 or 4 players), with
+            every hand known (any state the engine made: a practice hand, a scenario's).
+        title: the scenario's title (1 to 120 characters).
+        seat: the learner's seat; it must be the seat to move (default: the seat to move).
+        seat_names: the seats' names in seat order (default: the learner is South, then
+            East, North, West in playing order; You and Opponent at two players).
+        summary: an optional summary line.
+        seconds: time budget of the solver for the answer and its explanation. Past it
+            (or for Briscola before the stock is empty) the step accepts ``any`` legal
+            card and a comment says the answer is the teacher's to write.
+        node_budget: the solver's node budget.
+
+    Returns:
+        YAML text that passes ``python -m tutorial check`` (one ``expect`` step with the
+        legal cards, one ``play`` step with the solver's best cards and the best line).
+
+    Raises:
+        ExportError: not a play-phase moment with a card to play, or bad seat names.
+    """
+    data, judged = scenario_data(
+        state,
+        title=title,
+        seat=seat,
+        seat_names=seat_names,
+        summary=summary,
+        seconds=seconds,
+        node_budget=node_budget,
+    )
+    body = yaml.dump(
+        data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=88, default_flow_style=None
+    )
+    head = _SCHEMA_LINE
+    if not judged:
+        head += "# " + t("explain.export_not_judged") + "\n"
+    return head + body
+
+
+__all__ = ["DEFAULT_EXPORT_SECONDS", "ExportError", "scenario_data", "scenario_yaml"]
