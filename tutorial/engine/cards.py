@@ -42,6 +42,10 @@ class Suit(enum.Enum):
     TRUMP = "T"
     EXCUSE = "E"
 
+    # Members are singletons compared by identity: hash them by identity too (C-level,
+    # much cheaper than Enum's hash of the name, and cards hash their suit).
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """The suit's symbol for display (``♠ ♥ ♦ ♣``; Tarot trumps ``T``)."""
@@ -96,16 +100,38 @@ _RANK_NAMES = {
 _RANK_ALIASES = {"T": "10", "V": "J", "D": "Q", "R": "K", "N": "C"}
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@dataclass(frozen=True, slots=True, order=False, eq=False, init=False)
 class Card:
     """A card: a suit and a rank token (``'10'``, ``'J'``, ``'21'`` for trump 21...).
 
     Cards are values: equal when suit and rank are equal, hashable, and their
-    ``repr`` pastes back in.
+    ``repr`` pastes back in. There is one object per card (``Card(suit, rank)`` returns
+    it), so equality and hashing are those of identity: the rules engine compares and
+    hashes cards in every step, and identity is what the C runtime does fastest.
+    Copies and pickles come back as the same object.
     """
 
     suit: Suit
     rank: str
+
+    def __new__(cls, suit: Suit, rank: str) -> Card:
+        """The one card of ``suit`` and ``rank``."""
+        card = _INTERNED.get((suit, rank))
+        if card is None:
+            card = object.__new__(cls)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "rank", rank)
+            _INTERNED[(suit, rank)] = card
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, str]]:
+        return (Card, (self.suit, self.rank))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -182,6 +208,9 @@ def _parse_any(text: str) -> Card | None:
         return None
     return Card(suit, rank)
 
+
+#: The one object of each card, by (suit, rank).
+_INTERNED: dict[tuple[Suit, str], Card] = {}
 
 _ALL_PLAIN_RANKS = frozenset(
     ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K", "A"]

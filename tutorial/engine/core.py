@@ -15,15 +15,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from contextvars import Context, ContextVar, copy_context
+from dataclasses import FrozenInstanceError, dataclass, field
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from tutorial.engine.cards import Card, format_cards
 from tutorial.engine.errors import UnknownRulesetError
 from tutorial.i18n import t
 
 Seat = int
+_S = TypeVar("_S")
 
 
 # --- Seats and sides in sentences ----------------------------------------------------
@@ -116,7 +117,6 @@ BAD_DISCARD = "bad_discard"
 BAD_DECLARATION = "bad_declaration"
 
 
-@dataclass(frozen=True, slots=True)
 class Verdict:
     """The engine's answer to "may this action be taken here, and why?".
 
@@ -127,13 +127,113 @@ class Verdict:
         forcing: the cards that force the verdict (cards in the trick and in the hand),
             for the UI to highlight.
         rule: a short name of the rule applied, e.g. ``"Belote: overtrump"``.
+
+    A frozen value like a dataclass (equality, hash, ``repr`` and pickling over the five
+    attributes). Its ``message`` may be *deferred* (:meth:`deferred`): the sentence is
+    built from the catalogue the first time it is read, in the context (language, seat
+    names) of the moment the verdict was made, then kept. The engine checks many cards
+    whose sentence nobody reads; building it only on demand is what keeps the state API
+    fast.
+
+    >>> v = Verdict.deferred(False, "must_follow_suit", lambda: "Follow suit.")
+    >>> v.is_built, v.message, v.is_built
+    (False, 'Follow suit.', True)
+    >>> v == Verdict(False, "must_follow_suit", "Follow suit.")
+    True
     """
+
+    __slots__ = ("legal", "code", "_message", "_build", "forcing", "rule")
+    __match_args__ = ("legal", "code", "message", "forcing", "rule")
 
     legal: bool
     code: str
-    message: str
-    forcing: tuple[Card, ...] = ()
-    rule: str = ""
+    forcing: tuple[Card, ...]
+    rule: str
+    _message: str | None
+    _build: tuple[Callable[[], str], Context] | None
+
+    def __init__(
+        self,
+        legal: bool,
+        code: str,
+        message: str,
+        forcing: tuple[Card, ...] = (),
+        rule: str = "",
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "legal", legal)
+        _set(self, "code", code)
+        _set(self, "_message", message)
+        _set(self, "_build", None)
+        _set(self, "forcing", forcing)
+        _set(self, "rule", rule)
+
+    @classmethod
+    def deferred(
+        cls,
+        legal: bool,
+        code: str,
+        build: Callable[[], str],
+        forcing: tuple[Card, ...] = (),
+        rule: str = "",
+    ) -> Verdict:
+        """A verdict whose message ``build()`` makes on first read (then kept).
+
+        ``build`` runs in a copy of the current context (language, seat names), so the
+        sentence reads as if it had been built now; it must only use values that do not
+        change afterwards.
+        """
+        v = object.__new__(cls)
+        _set = object.__setattr__
+        _set(v, "legal", legal)
+        _set(v, "code", code)
+        _set(v, "_message", None)
+        _set(v, "_build", (build, copy_context()))
+        _set(v, "forcing", forcing)
+        _set(v, "rule", rule)
+        return v
+
+    @property
+    def message(self) -> str:
+        """One sentence a learner understands (built on first read when deferred)."""
+        message = self._message
+        if message is None:
+            message = _run_deferred(self._build)
+            object.__setattr__(self, "_message", message)
+            object.__setattr__(self, "_build", None)
+        return message
+
+    @property
+    def is_built(self) -> bool:
+        """Whether the message has been built (always, unless deferred and not read yet)."""
+        return self._message is not None
+
+    def _fields(self) -> tuple[bool, str, str, tuple[Card, ...], str]:
+        return (self.legal, self.code, self.message, self.forcing, self.rule)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Verdict)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Verdict(legal={self.legal!r}, code={self.code!r}, message={self.message!r}, "
+            f"forcing={self.forcing!r}, rule={self.rule!r})"
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type[Verdict], tuple[bool, str, str, tuple[Card, ...], str]]:
+        return (Verdict, self._fields())
 
     @staticmethod
     def ok(message: str = "Legal.", rule: str = "") -> Verdict:
@@ -144,6 +244,28 @@ class Verdict:
     def refuse(code: str, message: str, forcing: Sequence[Card] = (), rule: str = "") -> Verdict:
         """An illegal verdict with its reason code."""
         return Verdict(False, code, message, tuple(forcing), rule)
+
+    @staticmethod
+    def ok_later(build: Callable[[], str], rule: str = "") -> Verdict:
+        """A legal verdict whose message is deferred (see :meth:`deferred`)."""
+        return Verdict.deferred(True, LEGAL, build, (), rule)
+
+    @staticmethod
+    def refuse_later(
+        code: str, build: Callable[[], str], forcing: Sequence[Card] = (), rule: str = ""
+    ) -> Verdict:
+        """An illegal verdict whose message is deferred (see :meth:`deferred`)."""
+        return Verdict.deferred(False, code, build, tuple(forcing), rule)
+
+
+def _run_deferred(build: tuple[Callable[[], str], Context] | None) -> str:
+    """Build a deferred sentence in the context it was made in."""
+    assert build is not None  # a message is either built or has its builder
+    fn, ctx = build
+    try:
+        return ctx.run(fn)
+    except RuntimeError:  # pragma: no cover - that context is being read right now
+        return fn()
 
 
 # --- Tricks and scores ---------------------------------------------------------------
@@ -160,20 +282,78 @@ class Play:
         return f"Play({self.seat}, {self.card!r})"
 
 
-@dataclass(frozen=True, slots=True)
 class TrickResult:
     """A finished trick: its plays in order, who won it and why, and its points.
 
     ``reason`` is a stable code (``highest_trump``, ``highest_of_led_suit``,
     ``excuse_wins_last_trick``...) and ``explanation`` a sentence for the learner.
+
+    A frozen value like a dataclass (equality, hash, ``repr`` and pickling over its six
+    attributes); the engine makes the ``explanation`` on first read (:meth:`deferred`),
+    in the context of the moment the trick was taken, like a deferred
+    :class:`Verdict` message.
     """
+
+    __slots__ = ("index", "plays", "winner", "points", "reason", "_explanation", "_build")
+    __match_args__ = ("index", "plays", "winner", "points", "reason", "explanation")
 
     index: int
     plays: tuple[Play, ...]
     winner: Seat
     points: float
     reason: str
-    explanation: str
+    _explanation: str | None
+    _build: tuple[Callable[[], str], Context] | None
+
+    def __init__(
+        self,
+        index: int,
+        plays: tuple[Play, ...],
+        winner: Seat,
+        points: float,
+        reason: str,
+        explanation: str,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "index", index)
+        _set(self, "plays", plays)
+        _set(self, "winner", winner)
+        _set(self, "points", points)
+        _set(self, "reason", reason)
+        _set(self, "_explanation", explanation)
+        _set(self, "_build", None)
+
+    @classmethod
+    def deferred(
+        cls,
+        index: int,
+        plays: tuple[Play, ...],
+        winner: Seat,
+        points: float,
+        reason: str,
+        build: Callable[[], str],
+    ) -> TrickResult:
+        """A trick whose ``explanation`` ``build()`` makes on first read (then kept)."""
+        r = object.__new__(cls)
+        _set = object.__setattr__
+        _set(r, "index", index)
+        _set(r, "plays", plays)
+        _set(r, "winner", winner)
+        _set(r, "points", points)
+        _set(r, "reason", reason)
+        _set(r, "_explanation", None)
+        _set(r, "_build", (build, copy_context()))
+        return r
+
+    @property
+    def explanation(self) -> str:
+        """Why the winner won, in a sentence (built on first read when deferred)."""
+        text = self._explanation
+        if text is None:
+            text = _run_deferred(self._build)
+            object.__setattr__(self, "_explanation", text)
+            object.__setattr__(self, "_build", None)
+        return text
 
     @property
     def leader(self) -> Seat:
@@ -191,6 +371,36 @@ class TrickResult:
             if p.seat == self.winner:
                 return p
         raise AssertionError("winner did not play in the trick")  # pragma: no cover
+
+    def _fields(self) -> tuple[int, tuple[Play, ...], Seat, float, str, str]:
+        return (self.index, self.plays, self.winner, self.points, self.reason, self.explanation)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, TrickResult)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"TrickResult(index={self.index!r}, plays={self.plays!r}, winner={self.winner!r}, "
+            f"points={self.points!r}, reason={self.reason!r}, "
+            f"explanation={self.explanation!r})"
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[TrickResult], tuple[int, tuple[Play, ...], Seat, float, str, str]]:
+        return (TrickResult, self._fields())
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +499,24 @@ class GameState(Protocol):
     def observe(self, seat: Seat) -> Observation: ...
     def team_of(self, seat: Seat) -> int: ...
     def hidden_cards(self, seat: Seat) -> frozenset[Card]: ...
+
+
+def evolve(state: _S, changes: Mapping[str, Any], caches: Sequence[str] = ()) -> _S:
+    """A copy of a frozen (non-slots) dataclass state with some fields changed, fast.
+
+    For the engine's own ``apply``: no ``__init__`` and no validation (the values are the
+    engine's), the dict of fields copied in one go; the attributes named in ``caches``
+    (values derived from the old fields) are left behind. Others' code keeps using
+    ``dataclasses.replace``.
+    """
+    new = object.__new__(state.__class__)
+    d = state.__dict__.copy()
+    for name in caches:
+        if name in d:
+            del d[name]
+    d.update(changes)
+    object.__setattr__(new, "__dict__", d)
+    return new
 
 
 # --- Rule options and rulesets -------------------------------------------------------
