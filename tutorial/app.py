@@ -27,6 +27,7 @@ PAGES = [  # (file, catalogue key, icon, url path)
     ("screens/home.py", "app.nav_home", ":material/home:", "home"),
     ("screens/lessons.py", "app.nav_lessons", ":material/school:", "lessons"),
     ("screens/play.py", "app.nav_play", ":material/playing_cards:", "play"),
+    ("screens/practice.py", "practice.nav", ":material/sports_esports:", "practice"),
     ("screens/trainer.py", "app.nav_trainer", ":material/calculate:", "trainer"),
     ("screens/score.py", "app.nav_score", ":material/bar_chart:", "score"),
     ("screens/rules.py", "app.nav_rules", ":material/menu_book:", "rules"),

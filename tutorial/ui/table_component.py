@@ -10,6 +10,10 @@ without a browser). What the learner does comes back as one-rerun triggers:
 - ``answer``: a question's answer (a choice's value or the typed text);
 - ``discard``: the Tarot discard, card codes separated by spaces, once confirmed.
 
+On the Practice page the data also carries ``frames``: pictures of the table after each
+card the computer players laid since the learner's move, shown one after the other
+before the table as it is now (the element has the class ``busy`` meanwhile).
+
 Every card in the hand is a focusable ``role="button"`` whose accessible name is its
 label (``9♥``, ``T21``, ``Excuse``), so keyboard and screen-reader users play as mouse
 users do; the arrow keys move between cards. The component sizes the hand (one, two or
@@ -76,6 +80,7 @@ _CSS = r"""
 """
 
 _JS = r"""
+const CARD_MS = 380, HOLD_MS = 1100;  // practice: a card arriving; a finished trick
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c]));
 
 function render(d, sel) {
@@ -279,6 +284,34 @@ export default function (component) {
     root._focus = null;
   }
   root._draw(data.playable ? focusCode : null);
+  // Practice: the cards the others played since the learner's move arrive one by one
+  // (a finished trick stays a moment longer), then the table as it is now. Only for new
+  // moves: a rerun that only adds a hint does not replay them.
+  if (root._animKey !== data.key) {
+    root._animKey = data.key;
+    const frames = data.frames || [];
+    const token = (root._anim || 0) + 1;
+    root._anim = token;
+    if (frames.length) {
+      const felt = () => root.querySelector('.felt');
+      const steps = frames.map((f) => [f.svg, f.hold ? HOLD_MS : CARD_MS]);
+      steps.push([data.table_svg, 0]);
+      root.classList.add('busy');
+      let i = 0;
+      const next = () => {
+        if (root._anim !== token) return;
+        const el = felt();
+        if (el) el.innerHTML = steps[i][0];
+        const wait = steps[i][1];
+        i += 1;
+        if (i < steps.length) setTimeout(next, wait);
+        else root.classList.remove('busy');
+      };
+      next();
+    } else {
+      root.classList.remove('busy');
+    }
+  }
 }
 """
 

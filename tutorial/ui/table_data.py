@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -21,12 +22,14 @@ from tutorial.engine import tarot
 from tutorial.engine.cards import Card
 from tutorial.engine.errors import TutorialError
 from tutorial.i18n import t, tn
+from tutorial.practice import PracticeHand
 from tutorial.progress import stars
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.runtime import Feedback, Run
 from tutorial.scenarios.sides import side_labels
 from tutorial.ui.svg import Highlight, card_svg, table_summary, table_svg
+from tutorial.ui.view import Run as TableRun
 from tutorial.ui.view import sort_hand, table_view
 
 Mode = Literal["play", "discard", "action", "ask", "view"]
@@ -150,29 +153,27 @@ def _feedback(fb: Feedback | None) -> dict[str, str] | None:
 
     A right move or answer already starts "Correct.", and a wrong answer "Not quite…";
     a refused card gets "Not allowed.", and a legal card that is not the answer gets its
-    heading unless the message is the runtime's own sentence saying just that.
+    heading only before a computed cost alone (``Feedback.headed``: the author's sentence
+    and the runtime's own "legal, but not the best" say the verdict themselves).
     """
     if fb is None or not fb.message:
         return None
     head = ""
     if fb.kind == "illegal":
         head = t("component.not_allowed")
-    elif fb.kind == "wrong" and fb.message not in (
-        t("run.legal_not_best"),
-        t("run.legal_not_best_action"),
-    ):
-        head = t("component.legal_not_answer")
+    elif fb.kind == "wrong" and not fb.headed:  # a computed cost alone (the author's
+        head = t("component.legal_not_answer")  # sentence says its own verdict)
     return {"tone": _TONE.get(fb.kind, "info"), "head": head, "html": safe_html(fb.message)}
 
 
-def _discard_need(run: Run) -> int:
+def _discard_need(run: TableRun) -> int:
     """How many cards the taker still has to lay aside."""
     state = run.state
     done = len(getattr(state, "discard", ()) or ())
     return max(0, tarot.CHIEN_SIZE - done)
 
 
-def _chien(run: Run) -> list[Card]:
+def _chien(run: TableRun) -> list[Card]:
     """The chien while the taker discards (it is shown to everyone then)."""
     state = run.state
     if state.game != "tarot" or not getattr(state, "chien_shown", False):
@@ -222,6 +223,45 @@ def table_data(
     """
     mode = _mode(run, reviewing)
     marks = marks_for(run, feedback if not reviewing else None, hint_tier, revealed)
+    choices: list[dict[str, str]] = []
+    free_answer = False
+    if mode == "ask" and isinstance(run.current, AskStep):
+        listed = _choices(run, run.current)
+        if listed:
+            choices = [{"value": v, "label": _choice_label(v)} for v in listed]
+        else:
+            free_answer = True
+    fb = _feedback(feedback) if not reviewing else None
+    if reviewing and explanation:
+        fb = {"tone": "info", "head": "", "html": safe_html(explanation)}
+    return _payload(
+        run,
+        mode=mode,
+        marks=marks,
+        prompt=prompt_for(run, mode, reviewing, position),
+        feedback=fb,
+        four_colour=four_colour,
+        presenter=presenter,
+        key=key,
+        choices=choices,
+        free_answer=free_answer,
+    )
+
+
+def _payload(
+    run: TableRun,
+    *,
+    mode: Mode,
+    marks: Marks,
+    prompt: str,
+    feedback: dict[str, str] | None,
+    four_colour: bool,
+    presenter: bool,
+    key: str,
+    choices: list[dict[str, str]] | None = None,
+    free_answer: bool = False,
+) -> dict[str, Any]:
+    """The component's data for a hand at a table (a scenario run or a practice hand)."""
     learner = run.table.learner
     chien = set(_chien(run))
     view = table_view(
@@ -246,17 +286,6 @@ def table_data(
         menu = [
             {"code": actions.code(a), "label": actions.label(a)} for a in actions.menu(run.state)
         ]
-    choices: list[dict[str, str]] = []
-    free_answer = False
-    if mode == "ask" and isinstance(run.current, AskStep):
-        listed = _choices(run, run.current)
-        if listed:
-            choices = [{"value": v, "label": _choice_label(v)} for v in listed]
-        else:
-            free_answer = True
-    fb = _feedback(feedback) if not reviewing else None
-    if reviewing and explanation:
-        fb = {"tone": "info", "head": "", "html": safe_html(explanation)}
     need = _discard_need(run) if mode == "discard" else 0
     # On a projector the trump and contract go beside the prompt, in large text, and the
     # picture keeps its room for the seats and the trick.
@@ -269,8 +298,8 @@ def table_data(
         "table_svg": table_svg(drawn),
         "table_alt": table_summary(view),
         "facts": facts,
-        "prompt": prompt_for(run, mode, reviewing, position),
-        "feedback": fb,
+        "prompt": prompt,
+        "feedback": feedback,
         "hand_label": t("component.your_hand"),
         "hand": hand,
         "playable": playable,
@@ -281,7 +310,7 @@ def table_data(
         "chien_label": t("component.chien"),
         "from_chien": t("component.from_chien"),
         "menu": menu,
-        "choices": choices,
+        "choices": choices or [],
         "free_answer": free_answer,
         "answer_label": t("play.answer"),
         "answer_submit": t("play.submit"),
@@ -291,7 +320,124 @@ def table_data(
             "confirm": t("component.discard_confirm"),
             "clear": t("component.discard_clear"),
         },
+        "frames": [],
     }
 
 
-__all__ = ["Marks", "card_name", "marks_for", "prompt_for", "safe_html", "table_data"]
+# --- Practice: a whole hand against computer players ------------------------------------
+
+
+def _picture(run: TableRun, four_colour: bool, presenter: bool) -> str:
+    """The table picture alone (a frame of the cards arriving in the trick)."""
+    view = table_view(run, four_colour=four_colour, large=presenter)
+    drawn = dataclasses.replace(view, trump="", contract="") if presenter else view
+    return table_svg(drawn)
+
+
+def practice_mode(hand: PracticeHand) -> Mode:
+    """What the learner does now in a practice hand: play, discard, choose, or watch."""
+    state = hand.state
+    if not hand.learner_to_move:
+        return "view"
+    if state.phase == "discard":
+        return "discard"
+    if state.legal_plays():
+        return "play"
+    legal = state.legal_actions()
+    return "play" if legal and all(isinstance(a, Card) for a in legal) else "action"
+
+
+def practice_marks(hand: PracticeHand) -> Marks:
+    """The practice hand's marks: the cards forcing a refusal; the legal cards from hint 2.
+
+    During the Tarot discard, "legal" marks the cards that may be laid aside.
+    """
+    refusal = hand.refusal
+    forcing = frozenset(refusal.forcing) if refusal is not None else frozenset()
+    legal: frozenset[Card] = frozenset()
+    if hand.hint_tier >= 2 and hand.learner_to_move:
+        state = hand.state
+        legal = frozenset(state.legal_plays())
+        if not legal and state.phase == "discard":
+            legal = frozenset(
+                a.card for a in state.legal_actions() if isinstance(getattr(a, "card", None), Card)
+            )
+    return Marks(forcing, legal, frozenset())
+
+
+def practice_prompt(hand: PracticeHand, mode: Mode) -> str:
+    """The practice hand's one line: what to do now, or that the hand is over."""
+    if hand.finished:
+        return t("practice.prompt_over") if hand.played_out else t("practice.prompt_passed")
+    if mode == "discard":
+        return tn("component.discard_prompt", _discard_need(hand))
+    if mode == "action":
+        if hand.state.phase == "bidding":
+            return t("practice.prompt_bid")
+        return t("play.your_action")
+    if mode == "play":
+        return t("play.your_turn")
+    return t("play.waiting")
+
+
+def practice_table_data(
+    hand: PracticeHand,
+    *,
+    news: str = "",
+    frames: Sequence[PracticeHand] = (),
+    four_colour: bool = False,
+    presenter: bool = False,
+) -> dict[str, Any]:
+    """Everything the table component draws for a practice hand.
+
+    ``news`` is what happened since the learner's last move (the others' bids, why the
+    last trick went where it went), shown in the feedback box unless a refusal is.
+    ``frames`` are the hands on the way to this one (the learner's card, then each
+    computer card): the component shows them one after the other, holding a finished
+    trick a little longer, then the table as it is now.
+    """
+    mode = practice_mode(hand)
+    feedback: dict[str, str] | None = None
+    if hand.refusal is not None:
+        feedback = {
+            "tone": "error",
+            "head": t("component.not_allowed"),
+            "html": safe_html(hand.refusal.message),
+        }
+    elif news:
+        feedback = {"tone": "info", "head": "", "html": safe_html(news)}
+    data = _payload(
+        hand,
+        mode=mode,
+        marks=practice_marks(hand),
+        prompt=practice_prompt(hand, mode),
+        feedback=feedback,
+        four_colour=four_colour,
+        presenter=presenter,
+        key=f"practice|{hand.game}|{hand.seed}|{len(hand.moves)}",
+    )
+    shown: list[dict[str, Any]] = []
+    for i, frame in enumerate(frames):
+        before = frames[i - 1].state if i else None
+        ended = bool(frame.state.tricks) and (
+            before is None or len(frame.state.tricks) > len(before.tricks)
+        )
+        shown.append(
+            {"svg": _picture(frame, four_colour, presenter), "hold": ended and not frame.finished}
+        )
+    data["frames"] = shown
+    return data
+
+
+__all__ = [
+    "Marks",
+    "card_name",
+    "marks_for",
+    "practice_marks",
+    "practice_mode",
+    "practice_prompt",
+    "practice_table_data",
+    "prompt_for",
+    "safe_html",
+    "table_data",
+]

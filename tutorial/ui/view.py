@@ -7,12 +7,26 @@ right when play is counter-clockwise (the default) and to the left when clockwis
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from tutorial.engine.cards import TAROT_PLAIN_RANKS, Card, Suit
 from tutorial.engine.core import GameState
 from tutorial.i18n import t
-from tutorial.scenarios.runtime import Run
+from tutorial.scenarios.position import Table
 from tutorial.ui.svg import Highlight, Position, SeatView, TableView, TrickCard
+
+
+class Run(Protocol):
+    """What the table shows of a hand at a table: a scenario run or a practice hand."""
+
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def pending(self) -> Sequence[object]: ...
+    @property
+    def finished(self) -> bool: ...
 
 CCW: tuple[Position, ...] = ("bottom", "right", "top", "left")
 CW: tuple[Position, ...] = ("bottom", "left", "top", "right")
