@@ -9,6 +9,9 @@ USAGE = """usage: python -m tutorial COMMAND
   bench-app [--json] [--no-browser]  click-to-answer times of the app (server and browser)
   bench-solver [--json] [--positions N] [--seed S]
                                  time to solve random positions exactly, per game
+  bench-players [--hands N] [--json] [--game G] [--moves N]
+                                 the strong computer player against the beginner and
+                                 random play, per game; time per move
   check [PATH ...]               validate scenario files or folders (default scenarios/)
   coverage                       regenerate the coverage table in lessons/README.md
   fuzz [--inputs N] [--seed S] [--targets a,b]
@@ -36,6 +39,10 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial.analysis import bench as solver_bench
 
         return solver_bench.main(rest)
+    if cmd == "bench-players":
+        from tutorial.analysis import bench_players
+
+        return bench_players.main(rest)
     if cmd == "check":
         from tutorial.scenarios import check_cli
 

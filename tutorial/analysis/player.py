@@ -1,0 +1,948 @@
+"""Computer players, hints and the per-card review (pure: never imports streamlit).
+
+Two levels (``LEVELS``):
+
+- ``"beginner"``: the rule-based habits of ``tutorial.engine.bots`` (``bots.choose``).
+- ``"strong"``: for card play, a *sampling* player (perfect-information Monte Carlo).
+  It deals the cards it cannot see at random, consistently with everything the seat to
+  move has seen (``state.observe(seat)``): its own hand, the cards played, the suits a
+  seat has shown it lacks by not following, not trumping or not overtrumping (worked
+  out by the engine's own legality rules: a card is never given to a seat if holding it
+  would have made one of that seat's plays illegal), the cards known to be in a hand
+  (Belote: the proposed card taken, belote announced, declarations shown; Tarot:
+  poignées shown; Briscola: the face-up trump once drawn), the chien when it was shown
+  (its cards are in the taker's hand or discard; a discard holds no King, trump or
+  Excuse), and the bids (a soft rule: a deal where the taker holds a hand it would not
+  have bid on is redrawn a few times). Each deal is then valued:
+
+  * **exactly** with ``tutorial.analysis.solve`` under a node and time budget when few
+    cards are left (``SOLVE_CARDS``: Belote and Tarot with at most 5 tricks to play,
+    Briscola once the stock is empty);
+  * otherwise (and when a solve runs out of budget) by a **greedy playout**: the card,
+    then every seat plays the beginner's habit (win cheaply, give points to a winning
+    partner, else throw the cheapest card) to the end of the hand on the solver's
+    bitmask rules; Briscola's playouts draw from a shuffled stock.
+
+  The card with the best average over the deals is played. Deals are drawn until
+  ``time_budget`` seconds (default 0.2) or ``samples`` deals (default 40), whichever
+  comes first, so the player never blocks; at least one deal is always valued. Bids,
+  the discard, announcements and declarations reuse the beginner's rules.
+
+``suggest`` gives the strong player's card for the learner with the averaged value of
+each legal card; ``review`` values every card a seat played once the hand is over, with
+perfect information; ``why_trick`` says in one sentence why a trick's winner won it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutorial.analysis.solver import SolverBudgetExceeded, UnsolvablePosition, solve
+from tutorial.engine import belote, bots, briscola, tarot
+from tutorial.engine._fast_belote import _SUIT_MASK as _BELOTE_SUIT_MASK
+from tutorial.engine._fast_tarot import _EXCUSE as _TAROT_EXCUSE
+from tutorial.engine._fast_tarot import _PTS2
+from tutorial.engine._fast_tarot import _TRUMPS as _TAROT_TRUMPS
+from tutorial.engine.cards import (
+    BELOTE_DECK,
+    BRISCOLA_DECK,
+    EXCUSE,
+    PLAIN_SUITS,
+    TAROT_DECK,
+    Card,
+    Deck,
+)
+from tutorial.engine.core import GameState, Play, Seat, TrickResult, seat_possessive
+from tutorial.i18n import t, tn
+
+__all__ = [
+    "LEVELS",
+    "CardReview",
+    "Knowledge",
+    "Suggestion",
+    "choose",
+    "knowledge",
+    "replay",
+    "review",
+    "sample_deal",
+    "strong_values",
+    "suggest",
+    "why_trick",
+]
+
+#: The levels of computer player, weakest first.
+LEVELS: tuple[str, ...] = ("beginner", "strong")
+
+#: Hands are valued exactly when at most this many cards are left in the hands (Belote
+#: and Tarot: 5 tricks; Briscola: whenever the stock is empty).
+SOLVE_CARDS = {"belote": 20, "tarot": 20, "briscola": 40}
+#: Deals valued per move at most, and seconds spent per move at most (the strong level).
+DEFAULT_SAMPLES = 40
+DEFAULT_MOVE_TIME = 0.2
+#: Budget of one exact solve inside a move (larger positions fall back to a playout).
+SAMPLE_NODE_BUDGET = 20_000
+#: Budget of the exact solve of one position in ``review``.
+REVIEW_NODE_BUDGET = 400_000
+REVIEW_POSITION_TIME = 1.0
+REVIEW_TOTAL_TIME = 4.0
+#: Deals redrawn at most to find one where the taker's hand fits its bid.
+_BID_TRIES = 6
+
+_OUT = -1  # the place of cards out of play: Tarot's discard/chien, Briscola's stock
+
+
+# --- What the seat to move knows ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Where the cards the seat to move cannot see may be.
+
+    Attributes:
+        seat: the seat to move (whose knowledge this is).
+        fixed: per seat, cards known to be in that hand (the mover's whole hand).
+        capacity: per place (a hidden seat, or ``-1`` for cards out of play: Tarot's
+            discard or unseen chien, Briscola's stock), how many unknown cards it gets.
+        allowed: per unknown card, the places it may be in.
+        plausible: a soft rule a deal should meet (the taker's hand fits its bid).
+    """
+
+    seat: Seat
+    fixed: tuple[frozenset[Card], ...]
+    capacity: Mapping[int, int]
+    allowed: Mapping[Card, frozenset[int]]
+    plausible: Callable[[Mapping[int, list[Card]]], bool] | None = None
+
+
+def _deck(state: GameState) -> Deck:
+    return {"belote": BELOTE_DECK, "tarot": TAROT_DECK}.get(state.game, BRISCOLA_DECK)
+
+
+class _Bits:
+    """One hand's play rules on card indices (bit ``i``: ``deck[i]``), built from the
+    engine's private fast tables: legal cards, the trick's winner, points, sides.
+
+    Kept apart from the solver's own (which change with its search): the legality here
+    feeds what a seat's plays show (``tests/test_player.py`` checks it against
+    ``legal_plays()``); the rest only feeds the greedy playouts.
+    """
+
+    def __init__(self, state: GameState) -> None:
+        self.game = state.game
+        self.deck = _deck(state)
+        size = self.size = len(self.deck)
+        self.n = state.num_players
+        self.team = tuple(state.team_of(s) for s in range(self.n))
+        self.excuse = -1
+        self.bonus_last = 0
+        self.scale = 1
+        self.beats: Sequence[bool] = ()
+        if isinstance(state, belote.BeloteState):
+            assert state.trump is not None
+            tr = PLAIN_SUITS.index(state.trump)
+            tables = belote._FAST_TABLES
+            self.beats = tables.beats[tr]
+            self.higher: Sequence[int] = tables.higher[tr]
+            self.pts: Sequence[int] = tables.points[tr]
+            self.trumps = _BELOTE_SUIT_MASK[tr]
+            self.suit_masks: Sequence[int] = _BELOTE_SUIT_MASK
+            self.suit_of: Sequence[int] = [c >> 3 for c in range(size)]
+            self.bonus_last = belote.DIX_DE_DER
+            opts = state.options
+            self.free = opts.partner_winning == "free"
+            self.undertrump = opts.cannot_overtrump == "must_trump"
+        elif isinstance(state, briscola.BriscolaState):
+            opts_b = state.ruleset.options
+            assert isinstance(opts_b, briscola.BriscolaOptions)
+            tables_b, points = briscola._fast_tables(opts_b)
+            tr = PLAIN_SUITS.index(state.trump_suit)
+            self.beats = tables_b[tr]
+            self.pts = points
+            self.suit_of = [c // 10 for c in range(size)]
+            self.trumps = sum(1 << c for c in range(size) if c // 10 == tr)
+        else:
+            assert isinstance(state, tarot.TarotState)
+            self.pts = _PTS2
+            self.scale = 2
+            self.trumps = _TAROT_TRUMPS
+            self.excuse = _TAROT_EXCUSE
+            self.suit_of = [min(c // 14, 4) if c < 77 else 5 for c in range(size)]
+            opts_t = state.ruleset.options
+            assert isinstance(opts_t, tarot.TarotOptions)
+            self.to_opponents = opts_t.excuse_last_trick == tarot.EXCUSE_TO_OPPONENTS
+        # Each card's strength within its suit (trumps above every plain card).
+        if self.beats:
+            beats = self.beats
+            self.power = [
+                sum(
+                    1
+                    for w in range(size)
+                    if self.suit_of[w] == self.suit_of[c] and beats[w * size + c]
+                )
+                + (100 if self.trumps >> c & 1 else 0)
+                for c in range(size)
+            ]
+        else:
+            self.power = [(c % 14 if c < 56 else c) for c in range(size)]
+
+    # -- rules --
+
+    def winner(self, trick: Sequence[int]) -> int:
+        """The position in the (partial) trick of the card winning it so far."""
+        if self.beats:
+            beats, size = self.beats, self.size
+            w, wpos = trick[0], 0
+            for pos in range(1, len(trick)):
+                c = trick[pos]
+                if beats[w * size + c]:
+                    w, wpos = c, pos
+            return wpos
+        # Tarot: the highest trump, else the highest card of the led suit; the Excuse
+        # never wins (its suit is set by the next card).
+        best, wpos, trumped, led = -1, 0, False, -1
+        for pos, c in enumerate(trick):
+            if c == _TAROT_EXCUSE:
+                continue
+            if c >= 56:
+                if not trumped or c > best:
+                    best, wpos, trumped = c, pos, True
+            elif not trumped:
+                if led < 0:
+                    led, best, wpos = c // 14, c, pos
+                elif c // 14 == led and c > best:
+                    best, wpos = c, pos
+        return wpos
+
+    def legal(self, hand: int, trick: Sequence[int]) -> int:
+        """The cards of ``hand`` (a mask) that may be played to ``trick``."""
+        if not trick or self.game == "briscola":
+            return hand
+        if self.game == "belote":
+            return self._legal_belote(hand, trick)
+        return self._legal_tarot(hand, trick)
+
+    def _legal_belote(self, hand: int, trick: Sequence[int]) -> int:
+        wpos = self.winner(trick)
+        w = trick[wpos]
+        led = trick[0] >> 3
+        tmask = self.trumps
+        trump_led = bool(tmask >> trick[0] & 1)
+        if trump_led:
+            tr = hand & tmask
+            return (tr & self.higher[w]) or tr or hand
+        follow = hand & _BELOTE_SUIT_MASK[led]
+        if follow:
+            return follow
+        tr = hand & tmask
+        if not tr:
+            return hand
+        if wpos == len(trick) - 2:  # the partner is winning
+            return hand if self.free else tr
+        if tmask >> w & 1:
+            return (tr & self.higher[w]) or (tr if self.undertrump else hand)
+        return tr
+
+    def _legal_tarot(self, hand: int, trick: Sequence[int]) -> int:
+        exc = hand & (1 << _TAROT_EXCUSE)
+        led = next((c for c in trick if c != _TAROT_EXCUSE), -1)
+        if led < 0:
+            return hand
+        top = max((c for c in trick if 56 <= c < 77), default=-1)
+        trumps = hand & _TAROT_TRUMPS
+        above = trumps & ~((1 << (top + 1)) - 1) if top >= 0 else trumps
+        if led < 56:
+            follow = hand & (((1 << 14) - 1) << (14 * (led // 14)))
+            if follow:
+                return follow | exc
+            if trumps:
+                return (above or trumps) | exc
+            return hand
+        if trumps:
+            return (above or trumps) | exc
+        return hand
+
+    def takes_over(self, trick: list[int], card: int) -> bool:
+        """Whether ``card``, played now, would win the trick."""
+        trick.append(card)
+        try:
+            return self.winner(trick) == len(trick) - 1
+        finally:
+            trick.pop()
+
+    def judge(self, trick: Sequence[int], leader: int, last: bool) -> tuple[int, list[int]]:
+        """(winner seat, points per side) of a complete trick, in this object's unit
+        (the Tarot exception of the Excuse led to the last trick is not modelled)."""
+        pts = self.pts
+        total = sum(pts[c] for c in trick) + (self.bonus_last if last else 0)
+        w = (leader + self.winner(trick)) % self.n
+        gain = [0, 0]
+        wt = self.team[w]
+        gain[wt] = total
+        if self.excuse in trick:
+            owner = self.team[(leader + trick.index(self.excuse)) % self.n]
+            if not last and owner != wt:  # kept by its side, for half a point
+                gain[wt] -= 8
+                gain[owner] += 8
+            elif last:
+                dest = 1 - owner if self.to_opponents else wt
+                if dest != wt:
+                    gain[wt] -= 9
+                    gain[dest] += 9
+        return w, gain
+
+
+def _all_plays(state: GameState) -> list[tuple[tuple[Card, ...], Play]]:
+    """Every play of the hand so far, each with the cards of its trick before it."""
+    out: list[tuple[tuple[Card, ...], Play]] = []
+    for trick in (*(tr.plays for tr in state.tricks), state.current_trick):
+        for i, p in enumerate(trick):
+            out.append((tuple(q.card for q in trick[:i]), p))
+    return out
+
+
+def knowledge(state: GameState) -> Knowledge:
+    """What the seat to move knows of the hidden cards (see the module's docstring).
+
+    Raises:
+        UnsolvablePosition: the state is not a card-play moment.
+    """
+    if state.phase != "play" or state.to_move is None:
+        raise UnsolvablePosition(f"no card to play in the {state.phase!r} phase")
+    me = state.to_move
+    n = state.num_players
+    obs = state.observe(me)
+    deck = _deck(state)
+    played = [p.card for _, p in _all_plays(state)]
+    fixed: list[set[Card]] = [set() for _ in range(n)]
+    fixed[me] = set(obs.hand)
+    ambiguous: set[Card] = set()  # known cards whose place is still open (Tarot's chien)
+    allowed_extra: dict[Card, frozenset[int]] = {}
+    out_forbidden: set[Card] = set()
+    pub = obs.public
+    if isinstance(state, belote.BeloteState):
+        for s, cards in pub["known_in_hands"].items():
+            if s != me:
+                fixed[s].update(cards)
+    elif isinstance(state, tarot.TarotState):
+        taker = pub["taker"]
+        gone = set(played)
+        for s, _level, cards in pub["poignees"]:
+            if s != me:
+                fixed[s].update(c for c in cards if c not in gone)
+        chien = pub["chien"]
+        if chien is not None:
+            # The chien went to the taker, who discarded: never a King, a trump or the
+            # Excuse unseen (a trump discarded is shown).
+            out_forbidden = {c for c in deck if c.rank == "K" or tarot.is_trump(c)}
+            if taker != me:
+                shown = set(pub["shown_discards"])
+                for c in chien:
+                    if c not in gone and c not in shown and c not in fixed[taker]:
+                        ambiguous.add(c)
+                        allowed_extra[c] = frozenset({taker, _OUT})
+    elif isinstance(state, briscola.BriscolaState):
+        holder = pub["trump_card_holder"]
+        card = pub["trump_card"]
+        if holder is not None and holder != me and card not in played:
+            fixed[holder].add(card)
+    known = set(obs.known_cards) - ambiguous
+    pool = [c for c in deck if c not in known and not any(c in f for f in fixed)]
+    hidden = [s for s in range(n) if s != me]
+    capacity: dict[int, int] = {s: obs.hand_sizes[s] - len(fixed[s]) for s in hidden}
+    out_cap = len(pool) - sum(capacity.values())
+    if out_cap < 0 or any(v < 0 for v in capacity.values()):
+        raise UnsolvablePosition("the hidden cards do not add up")  # pragma: no cover
+    if out_cap:
+        capacity[_OUT] = out_cap
+    places = frozenset(capacity)
+    allowed: dict[Card, frozenset[int]] = {}
+    for c in pool:
+        where = allowed_extra.get(c, places)
+        if c in out_forbidden:
+            where = where - {_OUT}
+        allowed[c] = where
+    _forbid_by_plays(state, me, fixed, allowed)
+    return Knowledge(
+        seat=me,
+        fixed=tuple(frozenset(f) for f in fixed),
+        capacity=capacity,
+        allowed=allowed,
+        plausible=_bid_rule(state, me),
+    )
+
+
+def _forbid_by_plays(
+    state: GameState, me: Seat, fixed: list[set[Card]], allowed: dict[Card, frozenset[int]]
+) -> None:
+    """Take a seat out of a card's places when holding that card would have made one of
+    the seat's plays illegal (it showed a void, or no higher trump)."""
+    if isinstance(state, briscola.BriscolaState) or not allowed:
+        return  # any card may be played in Briscola: plays show nothing
+    rules = _Bits(state)
+    deck = _deck(state)
+    plays = _all_plays(state)
+    later: dict[Seat, int] = {}  # per seat, the mask of its cards played from here on
+    for before, p in reversed(plays):
+        s = p.seat
+        later[s] = later.get(s, 0) | (1 << deck.index(p.card))
+        if s == me:
+            continue
+        held = later[s] | deck.mask(fixed[s])
+        trick = [deck.index(c) for c in before]
+        bit = 1 << deck.index(p.card)
+        for c, where in allowed.items():
+            if s in where and not rules.legal(held | (1 << deck.index(c)), trick) & bit:
+                allowed[c] = where - {s}
+
+
+def _bid_rule(state: GameState, me: Seat) -> Callable[[Mapping[int, list[Card]]], bool] | None:
+    """A soft rule on the taker's hand, when the taker is hidden (see the docstring)."""
+    if isinstance(state, belote.BeloteState):
+        b_taker, trump = state.taker, state.trump
+        if b_taker is None or b_taker == me or trump is None:
+            return None
+        taker: Seat = b_taker
+        played = {p.card for _, p in _all_plays(state) if p.seat == taker}
+        shown = set(state.observe(me).public["known_in_hands"].get(taker, ()))
+
+        def belote_ok(deal: Mapping[int, list[Card]]) -> bool:
+            # The beginner takes with the Jack or the Nine of the suit.
+            cards = played | shown | set(deal.get(taker, ()))
+            return any(c.suit is trump and c.rank in ("J", "9") for c in cards)
+
+        return belote_ok
+    if isinstance(state, tarot.TarotState):
+        t_taker = state.taker
+        if t_taker is None or t_taker == me:
+            return None
+        taker = t_taker
+        obs = state.observe(me)
+        seen = [p.card for _, p in _all_plays(state) if p.seat == taker]
+        seen += list(obs.public["shown_discards"])
+
+        def tarot_ok(deal: Mapping[int, list[Card]]) -> bool:
+            hand = [*seen, *deal.get(taker, ())]
+            return bots.tarot_count(hand) >= bots.TAROT_PRISE
+
+        return tarot_ok
+    return None
+
+
+# --- Dealing the hidden cards -----------------------------------------------------------
+
+
+def _assign(kn: Knowledge, rng: random.Random) -> dict[int, list[Card]]:
+    """One random placement of the unknown cards that respects every place's capacity
+    and every card's allowed places (augmenting paths when a greedy choice is stuck)."""
+    cap = dict(kn.capacity)
+    cards = list(kn.allowed)
+    rng.shuffle(cards)
+    cards.sort(key=lambda c: len(kn.allowed[c]))
+    where: dict[Card, int] = {}
+    held: dict[int, list[Card]] = {p: [] for p in cap}
+
+    def put(c: Card, p: int) -> None:
+        where[c] = p
+        held[p].append(c)
+        cap[p] -= 1
+
+    for c in cards:
+        free = [p for p in kn.allowed[c] if cap[p] > 0]
+        if free:
+            weights = [cap[p] for p in free]
+            put(c, rng.choices(free, weights)[0])
+            continue
+        # Augmenting path: move cards along places until one has room.
+        start = sorted(kn.allowed[c])
+        prev: dict[int, tuple[int, Card] | None] = {p: None for p in start}
+        queue = deque(start)
+        goal: int | None = None
+        while queue and goal is None:
+            p = queue.popleft()
+            for y in held[p]:
+                for q in kn.allowed[y]:
+                    if q not in prev:
+                        prev[q] = (p, y)
+                        if cap[q] > 0:
+                            goal = q
+                            break
+                        queue.append(q)
+                if goal is not None:
+                    break
+        if goal is None:
+            raise UnsolvablePosition("no deal fits what the seat has seen")
+        q = goal
+        cap[q] -= 1
+        while True:
+            step = prev[q]
+            if step is None:
+                break
+            p, y = step
+            held[p].remove(y)
+            held[q].append(y)
+            where[y] = q
+            q = p
+        where[c] = q
+        held[q].append(c)
+    # A few random swaps between places, so that the order above leaves no trace.
+    pool = list(where)
+    for _ in range(2 * len(pool)):
+        a, b = rng.choice(pool), rng.choice(pool)
+        pa, pb = where[a], where[b]
+        if pa != pb and pb in kn.allowed[a] and pa in kn.allowed[b]:
+            held[pa][held[pa].index(a)] = b
+            held[pb][held[pb].index(b)] = a
+            where[a], where[b] = pb, pa
+    return held
+
+
+def sample_deal(state: GameState, rng: random.Random, kn: Knowledge | None = None) -> GameState:
+    """``state`` with the cards its seat to move cannot see dealt again at random,
+    consistently with what that seat has seen (Briscola: the stock shuffled too).
+
+    Raises:
+        UnsolvablePosition: not a card-play moment.
+    """
+    kn = kn or knowledge(state)
+    deal = _assign(kn, rng)
+    for _ in range(_BID_TRIES):
+        if kn.plausible is None or kn.plausible(deal):
+            break
+        deal = _assign(kn, rng)
+    hands = tuple(
+        tuple(state.hands[s])
+        if s == kn.seat
+        else (*sorted(kn.fixed[s], key=_deck(state).index), *deal.get(s, ()))
+        for s in range(state.num_players)
+    )
+    if isinstance(state, briscola.BriscolaState):
+        stock = list(deal.get(_OUT, ()))
+        rng.shuffle(stock)
+        return dataclasses.replace(state, hands=hands, stock=tuple(stock))
+    return dataclasses.replace(state, hands=hands)  # type: ignore[type-var]
+
+
+# --- Valuing the legal cards --------------------------------------------------------------
+
+
+class _Playout:
+    """Greedy playouts to the end of the hand on bitmasks (see ``_Bits``)."""
+
+    def __init__(self, state: GameState) -> None:
+        bits = self.bits = _Bits(state)
+        deck = bits.deck
+        size = bits.size
+        self.seat: int = state.to_move  # type: ignore[assignment]
+        self.side = bits.team[self.seat]
+        self.trick = [deck.index(p.card) for p in state.current_trick]
+        self.leader = (self.seat - len(self.trick)) % bits.n
+        self.trump_card: int | None = None
+        if isinstance(state, briscola.BriscolaState) and not state.trump_card_taken:
+            self.trump_card = deck.index(state.trump_card)
+        trumps, pts, power = bits.trumps, bits.pts, bits.power
+        # Keys: the cheapest card to throw away; the cheapest winner; a gift to a partner.
+        self.cost = [pts[c] * 10_000 + power[c] for c in range(size)]
+        if bits.excuse >= 0:
+            self.cost[bits.excuse] = 15_000  # kept by its side: cheap, but not a nothing
+        self.gift = [
+            (0 if trumps >> c & 1 else 100_000) + pts[c] * 10 - power[c] for c in range(size)
+        ]
+
+    def pick(self, hand: int, trick: list[int], leader: int) -> int:
+        """The beginner's habit on bitmasks (``bots._card``, simplified)."""
+        bits = self.bits
+        legal = bits.legal(hand, trick)
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        cards = [c for c in range(legal.bit_length()) if legal >> c & 1]
+        excuse = bits.excuse
+        if excuse >= 0 and hand.bit_count() == 2 and legal >> excuse & 1:
+            return excuse  # never keep the Excuse for the last trick
+        cost = self.cost
+        if not trick:
+            plain = [c for c in cards if not bits.trumps >> c & 1 and c != excuse]
+            return min(plain or cards, key=cost.__getitem__)
+        n = bits.n
+        wpos = bits.winner(trick)
+        seat = (leader + len(trick)) % n
+        if n == 4 and bits.team[(leader + wpos) % n] == bits.team[seat]:
+            if len(trick) == n - 1:
+                return max(cards, key=self.gift.__getitem__)
+            return min(cards, key=cost.__getitem__)
+        winners = [c for c in cards if c != excuse and bits.takes_over(trick, c)]
+        if winners:
+            return min(winners, key=bits.power.__getitem__)
+        return min(cards, key=cost.__getitem__)
+
+    def value(self, world: GameState, card: Card) -> float:
+        """Points the mover's side takes from here on after ``card``, then greedy play."""
+        bits = self.bits
+        deck = bits.deck
+        hands = [deck.mask(h) for h in world.hands]
+        trick = list(self.trick)
+        stock: list[int] = []
+        if isinstance(world, briscola.BriscolaState):
+            stock = [deck.index(c) for c in world.stock]
+            if self.trump_card is not None:
+                stock.append(self.trump_card)
+        leader, n, side = self.leader, bits.n, self.side
+        mine = 0
+        c = deck.index(card)
+        seat = self.seat
+        while True:
+            hands[seat] ^= 1 << c
+            trick.append(c)
+            if len(trick) == n:
+                last = not stock and not any(hands)
+                leader, gain = bits.judge(trick, leader, last)
+                mine += gain[side]
+                if last:
+                    break
+                trick = []
+                for i in range(n):
+                    if stock:
+                        hands[(leader + i) % n] |= 1 << stock.pop(0)
+            seat = (leader + len(trick)) % n
+            c = self.pick(hands[seat], trick, leader)
+        return mine / bits.scale
+
+
+@dataclass(frozen=True)
+class Valuation:
+    """The averaged value of each legal card and how it was reached.
+
+    Attributes:
+        values: per legal card, the average points the mover's side takes from the
+            tricks still to play (the current trick included).
+        samples: how many deals of the hidden cards were valued.
+        exact: how many of them were solved exactly (the rest: greedy playouts).
+    """
+
+    values: dict[Card, float]
+    samples: int
+    exact: int
+
+
+def strong_values(
+    state: GameState,
+    rng: random.Random,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    time_budget: float = DEFAULT_MOVE_TIME,
+) -> Valuation:
+    """Each legal card of the seat to move, valued by the strong player (averaged over
+    deals of the hidden cards; see the module's docstring).
+
+    Raises:
+        UnsolvablePosition: not a card-play moment.
+    """
+    legal = state.legal_plays()
+    if not legal:
+        raise UnsolvablePosition(f"no card to play in the {state.phase!r} phase")
+    deadline = time.perf_counter() + time_budget
+    kn = knowledge(state)
+    in_hands = sum(len(h) for h in state.hands)
+    stock = getattr(state, "cards_to_draw", 0)
+    exactable = not stock and in_hands <= SOLVE_CARDS[state.game]
+    playout: _Playout | None = None
+    totals = dict.fromkeys(legal, 0.0)
+    done = exact = 0
+    while done < max(1, samples):
+        world = sample_deal(state, rng, kn) if kn.allowed else state
+        vals: Mapping[Card, float] | None = None
+        if exactable:
+            left = max(0.001, deadline - time.perf_counter())
+            try:
+                vals = solve(world, node_budget=SAMPLE_NODE_BUDGET, time_budget=left)
+                exact += 1
+            except SolverBudgetExceeded:
+                vals = None
+        if vals is None:
+            playout = playout or _Playout(state)
+            vals = {c: playout.value(world, c) for c in legal}
+        for c in legal:
+            totals[c] += vals[c]
+        done += 1
+        if not kn.allowed and exact:
+            break  # every card is known: one exact solve is the answer
+        if time.perf_counter() >= deadline:
+            break
+    return Valuation({c: v / done for c, v in totals.items()}, done, exact)
+
+
+def _best(values: Mapping[Card, float], order: Sequence[Card]) -> Card:
+    """The card of highest value (ties: the first in ``order``)."""
+    return max(order, key=lambda c: values[c])
+
+
+def choose(
+    state: GameState,
+    level: str = "strong",
+    rng: random.Random | None = None,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    time_budget: float = DEFAULT_MOVE_TIME,
+) -> Any:
+    """The action a computer player of ``level`` takes for the seat to move: a bid, a
+    discard, an announcement, a declaration or a card (one of ``legal_actions()``).
+
+    ``"beginner"`` is ``bots.choose``. ``"strong"`` plays cards by sampling and solving
+    (see the module's docstring; at most ``samples`` deals or ``time_budget`` seconds)
+    and uses the beginner's rules for everything else.
+
+    Raises:
+        ValueError: an unknown level, or the hand is over.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    if level == "beginner" or state.phase != "play":
+        return bots.choose(state)
+    legal = state.legal_plays()
+    if not legal:
+        return bots.choose(state)
+    if len(legal) == 1:
+        return legal[0]
+    val = strong_values(state, rng or random.Random(), samples=samples, time_budget=time_budget)
+    return _best(val.values, legal)
+
+
+# --- Hints ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The strong player's card for the seat to move, with the figures behind it.
+
+    Attributes:
+        seat: the seat the suggestion is for.
+        card: the card the strong player would play.
+        values: per legal card, the averaged points its side takes from here on.
+        samples: deals of the hidden cards valued (1 when every card is known).
+        exact: how many of them were solved exactly.
+        known: every card was known (the values are exact, not averaged).
+    """
+
+    seat: Seat
+    card: Card
+    values: dict[Card, float]
+    samples: int
+    exact: int
+    known: bool
+
+    @property
+    def next_best(self) -> Card | None:
+        """The best legal card after ``card`` (None with a single legal card)."""
+        others = [c for c in self.values if c != self.card]
+        return max(others, key=lambda c: self.values[c]) if others else None
+
+    @property
+    def margin(self) -> float:
+        """How many points ``card`` keeps more than the next best card (0 if alone)."""
+        nxt = self.next_best
+        return 0.0 if nxt is None else self.values[self.card] - self.values[nxt]
+
+    def sentence(self) -> str:
+        """The suggestion in words, from the catalogue."""
+        nxt = self.next_best
+        card = self.card.label
+        if nxt is None:
+            return t("player.suggest.only", card=card)
+        gain = round(self.margin)
+        if gain < 1:
+            return t("player.suggest.equal", card=card)
+        key = "player.suggest.better_exact" if self.known else "player.suggest.better"
+        return tn(key, gain, card=card, next=nxt.label)
+
+    def basis(self) -> str:
+        """How the figures were reached, in words (exact, or over how many deals)."""
+        if self.known:
+            return t("player.suggest.basis_known")
+        return tn("player.suggest.basis_deals", self.samples)
+
+
+def suggest(
+    state: GameState,
+    rng: random.Random | None = None,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    time_budget: float = DEFAULT_MOVE_TIME,
+) -> Suggestion:
+    """The strong player's card for the seat to move at a card-play moment, with the
+    averaged value of every legal card (for a hint: ``Suggestion.sentence()``).
+
+    Raises:
+        UnsolvablePosition: not a card-play moment.
+    """
+    val = strong_values(state, rng or random.Random(), samples=samples, time_budget=time_budget)
+    legal = state.legal_plays()
+    seat = state.to_move
+    assert seat is not None
+    known = not knowledge(state).allowed and val.exact > 0
+    return Suggestion(seat, _best(val.values, legal), val.values, val.samples, val.exact, known)
+
+
+# --- After the hand: the per-card review -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardReview:
+    """One card a seat played, beside the best card in that position (every hand known).
+
+    Attributes:
+        move: the index of the position in the history given to ``review``.
+        trick: the trick's number (1 for the first).
+        state: the position the card was played in.
+        played: the card played.
+        best: the best cards in that position (empty when not solved).
+        played_value: what the card played was worth to its side, with best play after.
+        best_value: what the best card was worth.
+        lost: ``best_value - played_value`` (>= 0), or None when not solved.
+        status: ``"solved"``, ``"budget"`` (too many cards left to solve in time) or
+            ``"unsolvable"`` (Briscola with cards still to draw).
+    """
+
+    move: int
+    trick: int
+    state: GameState = field(repr=False)
+    played: Card
+    best: tuple[Card, ...]
+    played_value: float | None
+    best_value: float | None
+    lost: float | None
+    status: str
+
+    @property
+    def solved(self) -> bool:
+        """Whether the position was solved (``lost`` is known)."""
+        return self.status == "solved"
+
+    def sentence(self) -> str:
+        """The review of this card in words, from the catalogue."""
+        if self.status == "budget":
+            return t("player.review.budget", trick=self.trick, card=self.played.label)
+        if self.status == "unsolvable":
+            return t("player.review.stock", trick=self.trick, card=self.played.label)
+        assert self.lost is not None
+        lost = round(self.lost, 1)
+        if lost <= 0:
+            return t("player.review.best", trick=self.trick, card=self.played.label)
+        best = " / ".join(c.label for c in self.best)
+        return tn("player.review.lost", lost, trick=self.trick, card=self.played.label, best=best)
+
+
+def replay(start: GameState, actions: Sequence[Any]) -> list[GameState]:
+    """The states of a hand: ``start``, then after each action (through ``apply``)."""
+    states = [start]
+    for a in actions:
+        states.append(states[-1].apply(a))
+    return states
+
+
+def _trick_number(state: GameState) -> int:
+    number = getattr(state, "trick_number", None)
+    if isinstance(number, int):
+        return number
+    return len(state.tricks) + 1
+
+
+def review(
+    history: Sequence[GameState],
+    seat: Seat,
+    *,
+    node_budget: int = REVIEW_NODE_BUDGET,
+    position_time: float = REVIEW_POSITION_TIME,
+    total_time: float = REVIEW_TOTAL_TIME,
+) -> list[CardReview]:
+    """Every card ``seat`` played in ``history`` (the states of a hand in order, as
+    ``replay`` gives them), beside the best card with every hand known.
+
+    Positions are solved from the end of the hand backwards; one that needs more than
+    its budget is marked ``"budget"``, and so are the earlier ones (more cards) once the
+    total time is spent, so the review never blocks. Sorted costliest first (the
+    positions not solved last), ties in playing order.
+    """
+    out: list[CardReview] = []
+    began = time.perf_counter()
+    gave_up = False
+    for i in range(len(history) - 2, -1, -1):
+        st, nxt = history[i], history[i + 1]
+        if st.phase != "play" or st.to_move != seat:
+            continue
+        played = _card_played(st, nxt)
+        if played is None:
+            continue
+        trick = _trick_number(st)
+        if isinstance(st, briscola.BriscolaState) and st.cards_to_draw:
+            out.append(CardReview(i, trick, st, played, (), None, None, None, "unsolvable"))
+            continue
+        left = total_time - (time.perf_counter() - began)
+        if gave_up or left <= 0:
+            out.append(CardReview(i, trick, st, played, (), None, None, None, "budget"))
+            continue
+        try:
+            vals = solve(st, node_budget=node_budget, time_budget=min(position_time, left))
+        except SolverBudgetExceeded:
+            gave_up = True  # earlier positions have more cards: do not wait for them
+            out.append(CardReview(i, trick, st, played, (), None, None, None, "budget"))
+            continue
+        top = max(vals.values())
+        best = tuple(c for c in st.legal_plays() if vals[c] == top)
+        lost = max(0.0, top - vals[played])
+        out.append(CardReview(i, trick, st, played, best, vals[played], top, lost, "solved"))
+    out.sort(key=lambda r: (r.lost is None, -(r.lost or 0.0), r.move))
+    return out
+
+
+def _card_played(before: GameState, after: GameState) -> Card | None:
+    """The card the seat to move played between two consecutive states."""
+    seat = before.to_move
+    assert seat is not None
+    gone = set(before.hands[seat]) - set(after.hands[seat])
+    if len(gone) == 1:
+        return gone.pop()
+    return None
+
+
+# --- Why a trick was won -------------------------------------------------------------------
+
+
+def _trump_of(state: GameState, card: Card) -> bool:
+    if isinstance(state, tarot.TarotState):
+        return tarot.is_trump(card)
+    if isinstance(state, belote.BeloteState):
+        return card.suit is state.trump
+    assert isinstance(state, briscola.BriscolaState)
+    return card.suit is state.trump_suit
+
+
+def why_trick(result: TrickResult, state: GameState) -> str:
+    """One sentence saying why the winner of a finished trick won it, from the catalogue
+    (seats named as the table names them: see ``core.seat_names``).
+
+    ``state`` is any state of the same hand (for the trump); the sentence adds a word on
+    the Excuse when it was played (it never wins a trick, except led to the last trick by
+    a side that won all the others).
+    """
+    win = result.winning_play()
+    who = seat_possessive(win.seat, start=True)
+    card = win.card.label
+    if result.reason == tarot.EXCUSE_WINS_LAST_TRICK:
+        return t("player.why.excuse_wins_last", who=who)
+    trumps = [p.card for p in result.plays if p.card != EXCUSE and _trump_of(state, p.card)]
+    if trumps and _trump_of(state, win.card):
+        if len(trumps) == 1:
+            text = t("player.why.only_trump", who=who, card=card)
+        else:
+            text = t("player.why.highest_trump", who=who, card=card)
+    else:
+        text = t("player.why.highest_of_led_suit", who=who, card=card)
+    excuse = next((p for p in result.plays if p.card == EXCUSE), None)
+    if excuse is not None:
+        text = t("player.why.with_excuse", why=text, owner=seat_possessive(excuse.seat, start=True))
+    return text
