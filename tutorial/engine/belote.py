@@ -49,6 +49,7 @@ from tutorial.engine.core import (
     TrickResult,
     Verdict,
     describe_cards,
+    evolve,
     option,
     positive_whole_number,
     register_ruleset,
@@ -377,32 +378,36 @@ def explain_play(
     """Whether ``card`` may be played from ``hand`` to ``trick`` (cards in playing order).
 
     The player is the next to play in the trick; their partner is the one who played
-    two cards before them. The verdict names the rule and the cards that force it.
+    two cards before them. The verdict names the rule and the cards that force it (its
+    sentence is built when first read).
     """
     if card not in hand:
-        return Verdict.refuse(
-            NOT_IN_HAND, t("belote.refuse.not_in_hand", card=card.label), (card,), _RULE_TURN
+        return Verdict.refuse_later(
+            NOT_IN_HAND,
+            lambda: t("belote.refuse.not_in_hand", card=card.label),
+            (card,),
+            _RULE_TURN,
         )
     if not trick:
-        return Verdict.ok(t("belote.ok.lead"), _RULE_LEAD)
-    led = trick[0].suit
+        return Verdict.ok_later(lambda: t("belote.ok.lead"), _RULE_LEAD)
+    lead = trick[0]
+    led = lead.suit
     pos = len(trick)
     win = _winning_position(trick, trump)
     winning = trick[win]
     partner_winning = win == pos - 2
-    whose = t("belote.whose.partner") if partner_winning else t("belote.whose.opponents")
-    trumps = [c for c in hand if c.suit is trump]
+    trumps = tuple(c for c in hand if c.suit is trump)
 
     # Rule 4: trump led -> follow with a trump, higher than the highest one if you can,
     # even over your partner.
     if led is trump:
         if not trumps:
-            return Verdict.ok(t("belote.ok.trump_led_none"), _RULE_TRUMP_LED)
-        higher = [c for c in trumps if _trump_beats(c, winning)]
+            return Verdict.ok_later(lambda: t("belote.ok.trump_led_none"), _RULE_TRUMP_LED)
+        higher = tuple(c for c in trumps if _trump_beats(c, winning))
         if higher:
             if card in higher:
-                return Verdict.ok(
-                    t("belote.ok.trump_led_higher", card=card.label, winning=winning.label),
+                return Verdict.ok_later(
+                    lambda: t("belote.ok.trump_led_higher", card=card.label, winning=winning.label),
                     _RULE_TRUMP_LED,
                 )
             key = (
@@ -410,50 +415,55 @@ def explain_play(
                 if partner_winning
                 else "belote.refuse.trump_led_higher"
             )
-            return Verdict.refuse(
+            return Verdict.refuse_later(
                 MUST_PLAY_TRUMP_HIGHER,
-                t(key, whose=whose, winning=winning.label, cards=describe_cards(higher)),
+                lambda: t(
+                    key, whose=_whose(partner_winning), winning=winning.label, cards=describe_cards(higher)
+                ),
                 (winning, *higher),
                 _RULE_TRUMP_LED,
             )
         if card.suit is trump:
-            return Verdict.ok(
-                t("belote.ok.trump_led_cannot_beat", winning=winning.label), _RULE_TRUMP_LED
+            return Verdict.ok_later(
+                lambda: t("belote.ok.trump_led_cannot_beat", winning=winning.label),
+                _RULE_TRUMP_LED,
             )
-        return Verdict.refuse(
+        return Verdict.refuse_later(
             MUST_FOLLOW_SUIT,
-            t("belote.refuse.trump_led_follow", cards=describe_cards(trumps)),
-            (trick[0], *trumps),
+            lambda: t("belote.refuse.trump_led_follow", cards=describe_cards(trumps)),
+            (lead, *trumps),
             _RULE_FOLLOW,
         )
 
     # Rule 1: follow the led suit (any card of it).
-    follow = [c for c in hand if c.suit is led]
+    follow = tuple(c for c in hand if c.suit is led)
     if follow:
         if card.suit is led:
-            return Verdict.ok(t("belote.ok.follow", suit=led.symbol), _RULE_FOLLOW)
-        return Verdict.refuse(
+            return Verdict.ok_later(lambda: t("belote.ok.follow", suit=led.symbol), _RULE_FOLLOW)
+        return Verdict.refuse_later(
             MUST_FOLLOW_SUIT,
-            t("belote.refuse.must_follow", led=trick[0].label, cards=describe_cards(follow)),
-            (trick[0], *follow),
+            lambda: t("belote.refuse.must_follow", led=lead.label, cards=describe_cards(follow)),
+            (lead, *follow),
             _RULE_FOLLOW,
         )
     if not trumps:
-        return Verdict.ok(t("belote.ok.no_suit_no_trump", suit=led.symbol), _RULE_TRUMP)
+        return Verdict.ok_later(
+            lambda: t("belote.ok.no_suit_no_trump", suit=led.symbol), _RULE_TRUMP
+        )
 
     # Rule 2: the partner is winning -> free (000, 003), or trump without overtrumping (004).
     if partner_winning:
         if options.partner_winning == "free":
-            return Verdict.ok(
-                t("belote.ok.partner_winning_free", winning=winning.label), _RULE_PARTNER
+            return Verdict.ok_later(
+                lambda: t("belote.ok.partner_winning_free", winning=winning.label), _RULE_PARTNER
             )
         if card.suit is trump:
-            return Verdict.ok(
-                t("belote.ok.partner_winning_trump", winning=winning.label), _RULE_PARTNER
+            return Verdict.ok_later(
+                lambda: t("belote.ok.partner_winning_trump", winning=winning.label), _RULE_PARTNER
             )
-        return Verdict.refuse(
+        return Verdict.refuse_later(
             MUST_TRUMP,
-            t(
+            lambda: t(
                 "belote.refuse.must_trump_partner_winning",
                 winning=winning.label,
                 suit=led.symbol,
@@ -466,18 +476,18 @@ def explain_play(
     # Rule 3: the opponents are winning -> trump; over a trump, overtrump if you can,
     # else still a trump (000 EX2) or, by option, anything.
     if winning.suit is trump:
-        higher = [c for c in trumps if _trump_beats(c, winning)]
+        higher = tuple(c for c in trumps if _trump_beats(c, winning))
         if higher:
             if card in higher:
-                return Verdict.ok(
-                    t("belote.ok.overtrump", card=card.label, winning=winning.label),
+                return Verdict.ok_later(
+                    lambda: t("belote.ok.overtrump", card=card.label, winning=winning.label),
                     _RULE_OVERTRUMP,
                 )
-            return Verdict.refuse(
+            return Verdict.refuse_later(
                 MUST_OVERTRUMP,
-                t(
+                lambda: t(
                     "belote.refuse.must_overtrump",
-                    whose=whose,
+                    whose=_whose(partner_winning),
                     winning=winning.label,
                     cards=describe_cards(higher),
                 ),
@@ -485,18 +495,20 @@ def explain_play(
                 _RULE_OVERTRUMP,
             )
         if options.cannot_overtrump == "may_discard":
-            return Verdict.ok(
-                t("belote.ok.cannot_overtrump_discard", winning=winning.label), _RULE_UNDERTRUMP
+            return Verdict.ok_later(
+                lambda: t("belote.ok.cannot_overtrump_discard", winning=winning.label),
+                _RULE_UNDERTRUMP,
             )
         if card.suit is trump:
-            return Verdict.ok(
-                t("belote.ok.cannot_overtrump_trump", winning=winning.label), _RULE_UNDERTRUMP
+            return Verdict.ok_later(
+                lambda: t("belote.ok.cannot_overtrump_trump", winning=winning.label),
+                _RULE_UNDERTRUMP,
             )
-        return Verdict.refuse(
+        return Verdict.refuse_later(
             MUST_PLAY_TRUMP,
-            t(
+            lambda: t(
                 "belote.refuse.must_play_trump",
-                whose=whose,
+                whose=_whose(partner_winning),
                 winning=winning.label,
                 cards=describe_cards(trumps),
             ),
@@ -504,13 +516,13 @@ def explain_play(
             _RULE_UNDERTRUMP,
         )
     if card.suit is trump:
-        return Verdict.ok(t("belote.ok.trump", suit=led.symbol), _RULE_TRUMP)
-    return Verdict.refuse(
+        return Verdict.ok_later(lambda: t("belote.ok.trump", suit=led.symbol), _RULE_TRUMP)
+    return Verdict.refuse_later(
         MUST_TRUMP,
-        t(
+        lambda: t(
             "belote.refuse.must_trump",
             suit=led.symbol,
-            whose=whose,
+            whose=_whose(partner_winning),
             winning=winning.label,
             cards=describe_cards(trumps),
         ),
@@ -519,14 +531,48 @@ def explain_play(
     )
 
 
+def _whose(partner_winning: bool) -> str:
+    """Whose card is winning, for a sentence: the partner's or the opponents'."""
+    return t("belote.whose.partner") if partner_winning else t("belote.whose.opponents")
+
+
 def legal_cards(
     hand: Sequence[Card],
     trick: Sequence[Card],
     trump: Suit,
     options: BeloteOptions = DEFAULT_OPTIONS,
 ) -> list[Card]:
-    """The cards of ``hand`` that may be played to ``trick`` (in hand order)."""
-    return [c for c in hand if explain_play(hand, trick, c, trump, options).legal]
+    """The cards of ``hand`` that may be played to ``trick`` (in hand order).
+
+    The same rules as ``explain_play`` (a test holds them together), without a verdict
+    per card.
+    """
+    if not trick:
+        return list(hand)
+    led = trick[0].suit
+    win = _winning_position(trick, trump)
+    winning = trick[win]
+    trumps = [c for c in hand if c.suit is trump]
+    if led is trump:
+        # Rule 4: trump led -> a higher trump if you can, else any trump, else anything.
+        if not trumps:
+            return list(hand)
+        rank = _TRUMP_RANK[winning.rank]
+        return [c for c in trumps if _TRUMP_RANK[c.rank] > rank] or trumps
+    follow = [c for c in hand if c.suit is led]  # Rule 1: follow suit
+    if follow:
+        return follow
+    if not trumps:
+        return list(hand)
+    if win == len(trick) - 2:  # Rule 2: partner winning
+        return list(hand) if options.partner_winning == "free" else trumps
+    if winning.suit is trump:  # Rule 3: overtrump, else undertrump (or discard)
+        rank = _TRUMP_RANK[winning.rank]
+        higher = [c for c in trumps if _TRUMP_RANK[c.rank] > rank]
+        if higher:
+            return higher
+        return list(hand) if options.cannot_overtrump == "may_discard" else trumps
+    return trumps
 
 
 # --- Declarations (RULES.md 1: "Declarations") ---------------------------------------
@@ -914,22 +960,50 @@ class BeloteState:
         if self.phase == "declare":
             assert self.to_move is not None
             return [Declare(self._offer(self.to_move)), NoDeclaration()]
-        return list(self.legal_plays())
+        return list(self._legal())
 
     def legal_plays(self) -> list[Card]:
         """The cards the seat to move may play (empty outside the play phase)."""
-        if self.phase != "play" or self.to_move is None or self.trump is None:
-            return []
-        return legal_cards(self.hands[self.to_move], self._trick_cards(), self.trump, self.options)
+        return list(self._legal())
+
+    def _legal(self) -> tuple[Card, ...]:
+        """The legal cards, computed once per state (kept on it)."""
+        legal: tuple[Card, ...] | None = self.__dict__.get("_legal_")
+        if legal is None:
+            if self.phase != "play" or self.to_move is None or self.trump is None:
+                legal = ()
+            else:
+                legal = tuple(
+                    legal_cards(
+                        self.hands[self.to_move], self._trick_cards(), self.trump, self.options
+                    )
+                )
+            object.__setattr__(self, "_legal_", legal)
+        return legal
 
     def _trick_cards(self) -> tuple[Card, ...]:
         return tuple(p.card for p in self.current_trick)
 
     def _offer(self, seat: Seat) -> tuple[Combination, ...]:
         assert self.trump is not None
-        return best_declarations(
-            self._dealt_hand(seat), self.trump, self.options.declaration_card_reuse
-        )
+        offers: dict[Seat, tuple[Combination, ...]] | None = self.__dict__.get("_offer_")
+        if offers is None:
+            offers = {}
+            object.__setattr__(self, "_offer_", offers)
+        offer = offers.get(seat)
+        if offer is None:
+            offer = offers[seat] = best_declarations(
+                self._dealt_hand(seat), self.trump, self.options.declaration_card_reuse
+            )
+        return offer
+
+    def _may_declare(self, seat: Seat) -> bool:
+        """Whether the seat holds any combination (a carré or 3 in a row), on bitmasks."""
+        assert self.trump is not None
+        mask = BELOTE_DECK.mask(self._dealt_hand(seat))
+        trump = PLAIN_SUITS.index(self.trump)
+        reuse = self.options.declaration_card_reuse
+        return _fast_belote.declarations(mask, trump, reuse, _FAST_TABLES.carres)[0] > 0
 
     def _dealt_hand(self, seat: Seat) -> tuple[Card, ...]:
         """The seat's cards at the start of play (its hand plus the cards it played)."""
@@ -1035,6 +1109,28 @@ class BeloteState:
             IllegalPlayError: a card (or ``Play``) the rules refuse, with its verdict.
             IllegalActionError: any other refused action (bid, declaration).
         """
+        # The common cases first, without building a verdict.
+        kind = action.__class__
+        phase = self.phase
+        if phase == "play":
+            if kind is Card:
+                if action in self._legal():
+                    return self._play(action)
+            elif kind is Play and action.seat == self.to_move and action.card in self._legal():
+                return self._play(action.card)
+        elif phase == "bidding":
+            if kind is Pass:
+                return self._bid(action)
+            if kind is Take:
+                assert self.proposed is not None
+                psuit = self.proposed.suit
+                if self.bid_round == 1:
+                    if action.suit is psuit:
+                        return self._bid(action)
+                elif action.suit is not psuit and action.suit in PLAIN_SUITS:
+                    return self._bid(action)
+        elif phase == "declare" and kind is NoDeclaration:
+            return self._declare(())
         verdict = self.explain(action)
         if not verdict.legal:
             if isinstance(action, Card | Play):
@@ -1047,11 +1143,13 @@ class BeloteState:
         if isinstance(action, Pass | Take):
             return self._bid(action)
         assert isinstance(action, Declare | NoDeclaration)
+        return self._declare(action.combinations if isinstance(action, Declare) else ())
+
+    def _declare(self, combos: tuple[Combination, ...]) -> BeloteState:
         assert self.to_move is not None
-        combos = action.combinations if isinstance(action, Declare) else ()
         decl = list(self.declarations)
         decl[self.to_move] = combos
-        return dataclasses.replace(self, declarations=tuple(decl), phase="play")
+        return evolve(self, {"declarations": tuple(decl), "phase": "play"}, _CACHES)
 
     def _bid(self, bid: Bid) -> BeloteState:
         assert self.to_move is not None and self.proposed is not None
@@ -1059,8 +1157,8 @@ class BeloteState:
         nxt = (self.to_move + 1) % NUM_PLAYERS
         if isinstance(bid, Pass):
             if len(bids) == 2 * NUM_PLAYERS:  # all passed twice: redeal
-                return dataclasses.replace(self, bids=bids, phase="done", to_move=None)
-            return dataclasses.replace(self, bids=bids, to_move=nxt)
+                return evolve(self, {"bids": bids, "phase": "done", "to_move": None}, _CACHES)
+            return evolve(self, {"bids": bids, "to_move": nxt}, _CACHES)
         # The taker receives the proposed card plus 2, the others 3, dealt in order.
         taker = self.to_move
         rest = list(self.stock[1:])
@@ -1072,16 +1170,19 @@ class BeloteState:
             hands[seat].extend(rest[:n])
             del rest[:n]
         final = tuple(_sorted(h) for h in hands)
-        state = dataclasses.replace(
+        state = evolve(
             self,
-            bids=bids,
-            hands=final,
-            stock=(),
-            trump=bid.suit,
-            taker=taker,
-            phase="play",
-            to_move=self.first_leader,
-            belote_holder=_belote_holder(final, bid.suit),
+            {
+                "bids": bids,
+                "hands": final,
+                "stock": (),
+                "trump": bid.suit,
+                "taker": taker,
+                "phase": "play",
+                "to_move": self.first_leader,
+                "belote_holder": _belote_holder(final, bid.suit),
+            },
+            _CACHES,
         )
         return state._enter_turn()
 
@@ -1091,43 +1192,51 @@ class BeloteState:
         if seat is None or self.tricks or self.declarations[seat] is not None or self.trump is None:
             return self
         decl = list(self.declarations)
-        if self.options.declarations and self._offer(seat):
-            return dataclasses.replace(self, phase="declare")
+        if self.options.declarations and self._may_declare(seat):
+            return evolve(self, {"phase": "declare"}, _CACHES)
         decl[seat] = ()  # nothing to declare: straight to play
-        return dataclasses.replace(self, declarations=tuple(decl), phase="play")
+        return evolve(self, {"declarations": tuple(decl), "phase": "play"}, _CACHES)
 
     def _play(self, card: Card) -> BeloteState:
         seat = self.to_move
         assert seat is not None and self.trump is not None
         hands = list(self.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        hand = hands[seat]
+        i = hand.index(card)
+        hands[seat] = hand[:i] + hand[i + 1 :]
         trick = (*self.current_trick, Play(seat, card))
         announcements = self.announcements
         if seat == self.belote_holder and card.suit is self.trump and card.rank in ("K", "Q"):
             word = "rebelote" if announcements else "belote"
             announcements = (*announcements, (seat, word))
         if len(trick) < NUM_PLAYERS:
-            nxt = dataclasses.replace(
+            nxt = evolve(
                 self,
-                hands=tuple(hands),
-                current_trick=trick,
-                to_move=(seat + 1) % NUM_PLAYERS,
-                announcements=announcements,
+                {
+                    "hands": tuple(hands),
+                    "current_trick": trick,
+                    "to_move": (seat + 1) % NUM_PLAYERS,
+                    "announcements": announcements,
+                },
+                _CACHES,
             )
-            return nxt._enter_turn()
+            return nxt._enter_turn() if not self.tricks else nxt
         # Tricks are numbered as played: earlier tricks given only as captured cards count.
         earlier = sum(len(cards) for cards in self.captured) // NUM_PLAYERS
         result = _trick_result(earlier + len(self.tricks), trick, self.trump)
         tricks = (*self.tricks, result)
         done = all(not h for h in hands)
-        return dataclasses.replace(
+        return evolve(
             self,
-            hands=tuple(hands),
-            current_trick=(),
-            tricks=tricks,
-            to_move=None if done else result.winner,
-            phase="done" if done else "play",
-            announcements=announcements,
+            {
+                "hands": tuple(hands),
+                "current_trick": (),
+                "tricks": tricks,
+                "to_move": None if done else result.winner,
+                "phase": "done" if done else "play",
+                "announcements": announcements,
+            },
+            _CACHES,
         )
 
     # -- scoring --
@@ -1220,7 +1329,12 @@ class BeloteState:
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=BELOTE_DECK.index))
+    return tuple(sorted(cards, key=_DECK_INDEX.__getitem__))
+
+
+_DECK_INDEX = {c: i for i, c in enumerate(BELOTE_DECK)}
+#: What the engine keeps on a state, derived from its fields (left behind by evolve).
+_CACHES = ("_legal_", "_offer_")
 
 
 def _belote_holder(hands: Sequence[Iterable[Card]], trump: Suit) -> Seat | None:
@@ -1237,11 +1351,18 @@ def _trick_result(index: int, plays: tuple[Play, ...], trump: Suit) -> TrickResu
     best = cards[pos]
     if best.suit is trump:
         reason = "highest_trump"
-        why = t("belote.trick.highest_trump", card=best.label)
+        key = "belote.trick.highest_trump"
     else:
         reason = "highest_of_led_suit"
-        why = t("belote.trick.highest_of_led_suit", card=best.label)
-    return TrickResult(index, plays, plays[pos].seat, trick_points(cards, trump), reason, why)
+        key = "belote.trick.highest_of_led_suit"
+    return TrickResult.deferred(
+        index,
+        plays,
+        plays[pos].seat,
+        trick_points(cards, trump),
+        reason,
+        lambda: t(key, card=best.label),
+    )
 
 
 # --- Building states ------------------------------------------------------------------

@@ -36,7 +36,6 @@ Decisions where the seed is silent:
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -58,6 +57,7 @@ from tutorial.engine.core import (
     TrickResult,
     Verdict,
     describe_cards,
+    evolve,
     option,
     register_ruleset,
     resolve_ruleset,
@@ -80,6 +80,7 @@ TARGET = 61
 TOTAL_POINTS = 120
 HAND_SIZE = 3
 PLAYER_COUNTS = (2, 4)
+_DECK_SIZE = len(BRISCOLA_DECK)
 
 #: Trick reasons (``TrickResult.reason``).
 HIGHEST_TRUMP = "highest_trump"
@@ -389,7 +390,7 @@ class BriscolaState:
     @property
     def total_tricks(self) -> int:
         """Tricks in a deal: 20 with 2 players, 10 with 4."""
-        return len(BRISCOLA_DECK) // self.num_players
+        return _DECK_SIZE // self.num_players
 
     @property
     def trick_number(self) -> int:
@@ -399,7 +400,7 @@ class BriscolaState:
     @property
     def is_terminal(self) -> bool:
         """Whether every trick has been played."""
-        return self.trick_number > self.total_tricks
+        return self.first_trick_index + len(self.tricks) >= _DECK_SIZE // self.num_players
 
     @property
     def phase(self) -> str:
@@ -409,9 +410,10 @@ class BriscolaState:
     @property
     def to_move(self) -> Seat | None:
         """The seat that plays next, ``None`` when the hand is over."""
-        if self.is_terminal:
+        n = self.num_players
+        if self.first_trick_index + len(self.tricks) >= _DECK_SIZE // n:
             return None
-        return (self.leader + len(self.current_trick)) % self.num_players
+        return (self.leader + len(self.current_trick)) % n
 
     @property
     def cards_to_draw(self) -> int:
@@ -459,7 +461,7 @@ class BriscolaState:
 
     def legal_actions(self) -> list[Any]:
         """The legal actions: the cards of ``legal_plays()``."""
-        return list(self.legal_plays())
+        return self.legal_plays()
 
     def explain(self, action: Any) -> Verdict:
         """Whether the seat to move may play ``action`` (a card, ``Play`` or notation), and why."""
@@ -533,6 +535,15 @@ class BriscolaState:
             IllegalPlayError: a card that may not be played now (with its ``Verdict``).
             IllegalActionError: an action that is not a card.
         """
+        # The common case first, without building a verdict: a card of the mover's hand.
+        kind = action.__class__
+        card = action if kind is Card else (action.card if kind is Play else None)
+        n = self.num_players
+        if card is not None and self.first_trick_index + len(self.tricks) < _DECK_SIZE // n:
+            seat = (self.leader + len(self.current_trick)) % n
+            hand = self.hands[seat]
+            if card in hand and (kind is Card or action.seat == seat):
+                return self._play(seat, hand, card)
         verdict = self.explain(action)
         if not verdict.legal:
             if verdict.code == NOT_A_CARD:
@@ -543,31 +554,57 @@ class BriscolaState:
             card = BRISCOLA_DECK.parse(card)
         seat = self.to_move
         assert seat is not None and isinstance(card, Card)
+        return self._play(seat, self.hands[seat], card)
+
+    def _play(self, seat: Seat, hand: tuple[Card, ...], card: Card) -> BriscolaState:
+        """The state after ``seat`` plays ``card`` from ``hand`` (a legal play)."""
         n = self.num_players
         hands = list(self.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        i = hand.index(card)
+        hands[seat] = hand[:i] + hand[i + 1 :]
         plays = (*self.current_trick, Play(seat, card))
         if len(plays) < n:
-            return dataclasses.replace(self, hands=tuple(hands), current_trick=plays)
+            return evolve(self, {"hands": tuple(hands), "current_trick": plays})
         # The trick is complete: judge it, then the winner draws first (if cards remain).
-        cards = [p.card for p in plays]
-        judgement = judge_trick(cards, self.trump_suit, self.ruleset)
-        winner = plays[judgement.winner].seat
+        strength, points = self._tables()
+        trump = self.trump_card.suit
+        cards = tuple(p.card for p in plays)
+        w, best = 0, cards[0]
+        total = points[best]
+        for k in range(1, n):
+            c = cards[k]
+            total += points[c]
+            # Rule: a trump beats any plain card, the higher trump the lower; without a
+            # trump the highest card of the led suit wins.
+            if c.suit is best.suit:
+                if strength[c] > strength[best]:
+                    w, best = k, c
+            elif c.suit is trump:
+                w, best = k, c
+        if best.suit is trump:
+            reason = HIGHEST_TRUMP
+        elif sum(1 for c in cards if c.suit is best.suit) > 1:
+            reason = HIGHEST_OF_LED_SUIT
+        else:
+            reason = LED_SUIT_UNCONTESTED
+        winner = plays[w].seat
         index = self.first_trick_index + len(self.tricks)
-        result = TrickResult(
+        ruleset = self.ruleset
+        result = TrickResult.deferred(
             index,
             plays,
             winner,
-            cards_points(cards, self.ruleset),
-            judgement.reason,
-            judgement.explanation,
+            total,
+            reason,
+            lambda: judge_trick(cards, trump, ruleset).explanation,
         )
         stock = self.stock
         taken = self.trump_card_taken
-        draws = list(self.draws)
-        if self.cards_to_draw:
+        draws = self.draws
+        if stock or not taken:
             # Rule: the winner draws first, then the others in playing order; the last
             # draw, once the face-down stock is empty, takes the face-up trump card.
+            new_draws = []
             for i in range(n):
                 drawer = (winner + i) % n
                 if stock:
@@ -575,17 +612,30 @@ class BriscolaState:
                 else:
                     drawn, taken, face_up = self.trump_card, True, True
                 hands[drawer] = (*hands[drawer], drawn)
-                draws.append(Draw(index, drawer, drawn, face_up))
-        return dataclasses.replace(
+                new_draws.append(Draw(index, drawer, drawn, face_up))
+            draws = (*draws, *new_draws)
+        return evolve(
             self,
-            hands=tuple(hands),
-            stock=stock,
-            trump_card_taken=taken,
-            tricks=(*self.tricks, result),
-            current_trick=(),
-            leader=winner,
-            draws=tuple(draws),
+            {
+                "hands": tuple(hands),
+                "stock": stock,
+                "trump_card_taken": taken,
+                "tricks": (*self.tricks, result),
+                "current_trick": (),
+                "leader": winner,
+                "draws": draws,
+            },
         )
+
+    def _tables(self) -> tuple[Mapping[Card, int], Mapping[Card, int]]:
+        """(strength, points) per card under this state's rules, kept on the state."""
+        tables = self.__dict__.get("_tables_")
+        if tables is None:
+            rules = _rules(self.ruleset)
+            tables = (rules.strength, rules.points)
+            # The ruleset never changes from one state to the next: evolve() keeps it.
+            object.__setattr__(self, "_tables_", tables)
+        return tables  # type: ignore[no-any-return]
 
     def hidden_cards(self, seat: Seat) -> frozenset[Card]:
         """The cards of ``seat``'s hand no other seat may see (not the drawn face-up card)."""
