@@ -119,6 +119,12 @@ class Knowledge:
     allowed: Mapping[Card, frozenset[int]]
     plausible: Callable[[Mapping[int, list[Card]]], bool] | None = None
 
+    @property
+    def determined(self) -> bool:
+        """Whether there is a single deal (every hidden card's place is known)."""
+        open_places = [p for p, n in self.capacity.items() if n > 0]
+        return len(open_places) <= 1 or all(len(a) == 1 for a in self.allowed.values())
+
 
 def _deck(state: GameState) -> Deck:
     return {"belote": BELOTE_DECK, "tarot": TAROT_DECK}.get(state.game, BRISCOLA_DECK)
@@ -669,8 +675,8 @@ def strong_values(
         for c in legal:
             totals[c] += vals[c]
         done += 1
-        if not kn.allowed and exact:
-            break  # every card is known: one exact solve is the answer
+        if kn.determined and exact:
+            break  # a single possible deal: one exact solve is the answer
         if time.perf_counter() >= deadline:
             break
     return Valuation({c: v / done for c, v in totals.items()}, done, exact)
@@ -783,7 +789,7 @@ def suggest(
     legal = state.legal_plays()
     seat = state.to_move
     assert seat is not None
-    known = not knowledge(state).allowed and val.exact > 0
+    known = knowledge(state).determined and val.exact > 0
     return Suggestion(seat, _best(val.values, legal), val.values, val.samples, val.exact, known)
 
 

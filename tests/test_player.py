@@ -1,0 +1,389 @@
+"""The computer players (tutorial/analysis/player.py): sampling the hidden cards, choose,
+suggest, review and why_trick. Small positions and few examples: the file runs in
+seconds (the long measurements are ``python -m tutorial bench-players``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutorial.analysis import player
+from tutorial.analysis.solver import UnsolvablePosition, solve
+from tutorial.engine import belote, bots, briscola, tarot
+from tutorial.engine.cards import EXCUSE, Card
+from tutorial.engine.core import GameState, Play, seat_names
+from tutorial.engine.games import new_hand
+from tutorial.i18n import t
+
+GAMES = (("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4))
+FAST = {"samples": 3, "time_budget": 5.0}  # few deals, no clock cut-off: deterministic
+
+
+def deal(game: str, players: int, rng: random.Random) -> GameState:
+    kw: dict[str, Any] = {"players": players} if game == "briscola" else {}
+    return new_hand(game, rng=rng, **kw)
+
+
+def walk(game: str, players: int, seed: int, *, play_phase: bool, cards_left: int = 0) -> GameState:
+    """A position reached by random legal play (bids and discards by the beginner, so
+    the hand is rarely passed out): in play with at most ``cards_left`` cards in hand
+    (0: anywhere), or at any moment when ``play_phase`` is false."""
+    rng = random.Random(seed)
+    while True:
+        state = deal(game, players, rng)
+        stops = rng.randrange(1, 40)
+        while not state.is_terminal:
+            left = sum(len(h) for h in state.hands)
+            if state.phase == "play" and (not cards_left or left <= cards_left):
+                stops -= 1
+                if stops <= 0:
+                    return state
+            elif not play_phase:
+                stops -= 3
+                if stops <= 0:
+                    return state
+            acts = state.legal_actions()
+            if state.phase == "play":
+                state = state.apply(acts[rng.randrange(len(acts))])
+            else:
+                state = state.apply(bots.choose(state))
+
+
+def legal_then(
+    world: GameState, before: tuple[Play, ...], seat: int, hand: list[Card]
+) -> set[Card]:
+    """The cards ``seat`` could play from ``hand`` to a trick holding ``before``."""
+    cards = [p.card for p in before]
+    if isinstance(world, belote.BeloteState):
+        assert world.trump is not None
+        return set(belote.legal_cards(hand, cards, world.trump, world.options))
+    if isinstance(world, tarot.TarotState):
+        hands = list(world.hands)
+        hands[seat] = tuple(hand)
+        leader = before[0].seat if before else seat
+        probe = dataclasses.replace(world, hands=tuple(hands), current_trick=before, leader=leader)
+        return set(probe.legal_plays())
+    return set(hand)
+
+
+def assert_consistent(state: GameState, world: GameState) -> None:
+    """A sampled deal keeps the mover's hand, the hand sizes and every known card, deals
+    each card once, and makes every past play legal for the hand its seat then held."""
+    me = state.to_move
+    assert me is not None
+    assert world.hands[me] == state.hands[me]
+    assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+    played = [p for tr in state.tricks for p in tr.plays] + list(state.current_trick)
+    everywhere = [c for h in world.hands for c in h] + [p.card for p in played]
+    if isinstance(world, briscola.BriscolaState):
+        everywhere += list(world.stock)
+        assert len(world.stock) == len(state.stock)
+    assert len(everywhere) == len(set(everywhere)), "a card dealt twice"
+    obs = state.observe(me)
+    seen = obs.known_cards
+    for s, hand in enumerate(world.hands):
+        if s == me:
+            continue
+        # Known places are kept: nothing the mover saw elsewhere lands in a hidden hand,
+        # and the cards known to be in this hand stay there.
+        chien = (
+            set(state.chien)
+            if isinstance(state, tarot.TarotState) and state.chien_shown and s == state.taker
+            else set()
+        )  # a defender cannot tell the taker's chien cards from its discard
+        for c in hand:
+            assert c not in seen or c in state.hands[s] or c in chien, (s, c)
+        assert set(state.hands[s]) - set(state.hidden_cards(s)) - chien <= set(hand)
+    # Voids and overtrumping: every past play was legal with the hand held then.
+    for i, p in enumerate(played):
+        if p.seat == me:
+            continue
+        later = [q.card for q in played[i:] if q.seat == p.seat]
+        trick_start = i - _position_in_trick(state, i)
+        before = tuple(played[trick_start:i])
+        assert p.card in legal_then(world, before, p.seat, [*world.hands[p.seat], *later]), (
+            p,
+            before,
+        )
+
+
+def _position_in_trick(state: GameState, i: int) -> int:
+    k = i
+    for tr in state.tricks:
+        if k < len(tr.plays):
+            return k
+        k -= len(tr.plays)
+    return k
+
+
+# --- Sampling ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_sampled_deals_fit_what_the_mover_saw(game: str, players: int, seed: int) -> None:
+    state = walk(game, players, seed, play_phase=True)
+    rng = random.Random(seed)
+    kn = player.knowledge(state)
+    for _ in range(4):
+        assert_consistent(state, player.sample_deal(state, rng, kn))
+
+
+def test_a_seat_that_did_not_follow_never_gets_the_suit() -> None:
+    # Find any position where a seat showed a void, through random play.
+    rng = random.Random(4)
+    for _ in range(200):
+        s = walk("belote", 4, rng.randrange(10**6), play_phase=True, cards_left=20)
+        voids = _voids(s)
+        if voids:
+            kn = player.knowledge(s)
+            for _ in range(10):
+                world = player.sample_deal(s, rng, kn)
+                for seat, suit in voids:
+                    assert all(c.suit is not suit for c in world.hands[seat]), (seat, suit)
+            return
+    raise AssertionError("no void shown in 200 positions")
+
+
+def _voids(state: GameState) -> list[tuple[int, Any]]:
+    me = state.to_move
+    out = []
+    for tr in state.tricks:
+        led = tr.plays[0].card.suit
+        for p in tr.plays[1:]:
+            if p.card.suit is not led and p.seat != me:
+                out.append((p.seat, led))
+    return out
+
+
+@pytest.mark.parametrize("game", ["belote", "tarot"])
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_the_bitmask_rules_agree_with_the_engine(game: str, seed: int) -> None:
+    state = walk(game, 4, seed, play_phase=True)
+    bits = player._Bits(state)
+    me = state.to_move
+    assert me is not None
+    deck = bits.deck
+    trick = [deck.index(p.card) for p in state.current_trick]
+    legal = bits.legal(deck.mask(state.hands[me]), trick)
+    assert legal == deck.mask(state.legal_plays())
+    if trick:
+        assert bits.winner(trick) == _engine_winner(state)
+
+
+def _engine_winner(state: GameState) -> int:
+    cards = [p.card for p in state.current_trick]
+    if isinstance(state, belote.BeloteState):
+        assert state.trump is not None
+        return belote.trick_winner(cards, state.trump)
+    if tarot.led_card(cards) is None:
+        return 0
+    return tarot.trick_winner(cards)
+
+
+def test_a_tarot_defender_deals_the_shown_chien_to_the_taker_or_the_discard() -> None:
+    rng = random.Random(7)
+    for _ in range(60):
+        s = walk("tarot", 4, rng.randrange(10**6), play_phase=True)
+        assert isinstance(s, tarot.TarotState)
+        if s.chien_shown and s.to_move != s.taker:
+            taker = s.taker
+            assert taker is not None
+            gone = {p.card for tr in s.tricks for p in tr.plays} | {p.card for p in s.current_trick}
+            for _ in range(5):
+                world = player.sample_deal(s, rng)
+                for c in s.chien:
+                    if c in gone:
+                        continue
+                    for seat in range(4):
+                        if seat != taker:
+                            assert c not in world.hands[seat]
+            return
+    raise AssertionError("no Prise or Garde with a defender to move")
+
+
+# --- choose ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_choose_returns_a_legal_action(game: str, players: int, seed: int) -> None:
+    state = walk(game, players, seed, play_phase=False)
+    for level in player.LEVELS:
+        action = player.choose(state, level, random.Random(seed), **FAST)
+        assert action in state.legal_actions()
+        assert state.explain(action).legal
+
+
+def test_beginner_is_the_rule_based_bot_and_levels_are_checked() -> None:
+    state = walk("belote", 4, 3, play_phase=True)
+    assert player.choose(state, "beginner") == bots.choose(state)
+    with pytest.raises(ValueError, match="unknown level"):
+        player.choose(state, "grandmaster")
+
+
+def test_strong_players_finish_a_hand_of_each_game() -> None:
+    for game, players in GAMES:
+        state = deal(game, players, random.Random(11))
+        rng = random.Random(1)
+        while not state.is_terminal:
+            state = state.apply(player.choose(state, "strong", rng, samples=1, time_budget=0.02))
+        assert state.outcome().totals
+
+
+# --- suggest ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_suggest_picks_a_card_of_highest_average(game: str, players: int, seed: int) -> None:
+    state = walk(game, players, seed, play_phase=True, cards_left=12)
+    sug = player.suggest(state, random.Random(seed), **FAST)
+    assert set(sug.values) == set(state.legal_plays())
+    assert sug.values[sug.card] == max(sug.values.values())
+    assert sug.margin >= 0
+    assert 1 <= sug.samples <= FAST["samples"]
+    text = sug.sentence()
+    assert sug.card.label in text and "{" not in text
+
+
+def test_suggest_is_exact_when_every_card_is_known() -> None:
+    # Briscola 2 players with an empty stock: both hands are known to the mover.
+    rng = random.Random(5)
+    while True:
+        state = walk("briscola", 2, rng.randrange(10**6), play_phase=True, cards_left=6)
+        assert isinstance(state, briscola.BriscolaState)
+        if not state.cards_to_draw and len(state.legal_plays()) > 1:
+            break
+    sug = player.suggest(state, random.Random(0))
+    assert sug.known and sug.samples == 1
+    assert sug.values == solve(state)
+    assert sug.basis() == t("player.suggest.basis_known")
+
+
+def test_suggest_needs_a_card_play_moment() -> None:
+    state = deal("belote", 4, random.Random(2))
+    with pytest.raises(UnsolvablePosition):
+        player.suggest(state, random.Random(0))
+
+
+# --- review ----------------------------------------------------------------------------------
+
+
+def _short_hand(game: str, players: int, seed: int, cards_left: int) -> list[GameState]:
+    start = walk(game, players, seed, play_phase=True, cards_left=cards_left)
+    states = [start]
+    while not states[-1].is_terminal:
+        states.append(states[-1].apply(bots.choose(states[-1])))
+    return states
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_review_losses_are_never_negative_and_zero_for_the_best_card(
+    game: str, players: int
+) -> None:
+    history = _short_hand(game, players, 21, cards_left=12)
+    seat = history[0].to_move
+    assert seat is not None
+    reviews = player.review(history, seat)
+    assert reviews, "the seat played no card"
+    solved = [r for r in reviews if r.solved]
+    for r in solved:
+        assert r.lost is not None and r.lost >= 0
+        assert r.best_value is not None and r.played_value is not None
+        assert r.lost == pytest.approx(r.best_value - r.played_value)
+        vals = solve(r.state)
+        assert r.best_value == max(vals.values())
+        assert (r.lost == 0) == (r.played in r.best)
+        assert r.played in r.state.legal_plays()
+    losses = [r.lost for r in solved]
+    assert losses == sorted(losses, reverse=True)  # costliest first
+
+
+def test_review_marks_positions_it_cannot_solve_in_time() -> None:
+    history = _short_hand("belote", 4, 8, cards_left=32)
+    seat = history[0].to_move
+    assert seat is not None
+    reviews = player.review(history, seat, node_budget=50)
+    statuses = {r.status for r in reviews}
+    assert "budget" in statuses
+    assert all(r.lost is None for r in reviews if r.status == "budget")
+    assert [r.solved for r in reviews] == sorted((r.solved for r in reviews), reverse=True)
+    for r in reviews:
+        assert "{" not in r.sentence() and r.played.label in r.sentence()
+
+
+def test_review_of_a_best_card_is_zero() -> None:
+    seed = 3
+    while True:
+        state = walk("briscola", 2, seed, play_phase=True, cards_left=6)
+        assert isinstance(state, briscola.BriscolaState)
+        if not state.cards_to_draw:
+            break
+        seed += 1
+    seat = state.to_move
+    assert seat is not None
+    vals = solve(state)
+    best = max(vals, key=vals.__getitem__)
+    states = player.replay(state, [best])
+    while not states[-1].is_terminal:
+        states.append(states[-1].apply(bots.choose(states[-1])))
+    first = next(r for r in player.review(states, seat) if r.move == 0)
+    assert first.played == best and first.lost == 0
+
+
+# --- why_trick ---------------------------------------------------------------------------------
+
+NAMES = ["South", "West", "North", "East"]
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_why_trick_names_the_real_winner(game: str, players: int) -> None:
+    state = bots.play_hand(
+        game, rng=random.Random(6), **({"players": players} if game == "briscola" else {})
+    )
+    names = NAMES[:players] if players == 4 else ["South", "North"]
+    assert state.tricks
+    with seat_names(names):
+        for tr in state.tricks:
+            text = player.why_trick(tr, state)
+            win = tr.winning_play()
+            assert text.startswith(f"{names[win.seat]}'s {win.card.label} wins") or (
+                tr.reason == tarot.EXCUSE_WINS_LAST_TRICK
+            ), text
+            for s, name in enumerate(names):
+                if s != win.seat:
+                    assert not text.startswith(name)
+            assert "{" not in text
+
+
+def test_why_trick_says_trump_or_led_suit_and_mentions_the_excuse() -> None:
+    rng = random.Random(2)
+    seen_excuse = seen_trump = seen_plain = False
+    for _ in range(30):
+        state = bots.play_hand("tarot", rng=rng)
+        with seat_names(NAMES):
+            for tr in state.tricks:
+                text = player.why_trick(tr, state)
+                win = tr.winning_play().card
+                if tarot.is_trump(win):
+                    seen_trump = True
+                    assert "trump" in text
+                elif win != EXCUSE:
+                    seen_plain = True
+                    assert "nobody trumped" in text
+                if EXCUSE in tr.cards:
+                    seen_excuse = True
+                    assert "Excuse" in text
+        if seen_excuse and seen_trump and seen_plain:
+            return
+    raise AssertionError("no Excuse in 30 hands")
