@@ -2,8 +2,19 @@
 
 ``solve`` values every legal card of a position where every hand is known;
 ``best_line`` gives one best continuation to the end of the hand. See ``solver``.
+The computer players (``choose`` at a ``LEVELS`` level), the hint ``suggest``, the
+per-card ``review`` and ``why_trick`` are in ``player``.
 """
 
+from tutorial.analysis.player import (
+    LEVELS,
+    CardReview,
+    Suggestion,
+    choose,
+    review,
+    suggest,
+    why_trick,
+)
 from tutorial.analysis.solver import (
     DEFAULT_NODE_BUDGET,
     DEFAULT_TIME_BUDGET,
@@ -17,9 +28,16 @@ from tutorial.analysis.solver import (
 __all__ = [
     "DEFAULT_NODE_BUDGET",
     "DEFAULT_TIME_BUDGET",
+    "LEVELS",
+    "CardReview",
     "SolverBudgetExceeded",
+    "Suggestion",
     "UnsolvablePosition",
     "best_line",
+    "choose",
     "points_left",
+    "review",
     "solve",
+    "suggest",
+    "why_trick",
 ]
