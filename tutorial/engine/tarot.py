@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -86,6 +87,7 @@ from tutorial.engine.core import (
     TrickResult,
     Verdict,
     describe_cards,
+    evolve,
     option,
     register_ruleset,
     resolve_ruleset,
@@ -268,7 +270,10 @@ def target_for(bouts: int) -> float:
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards in deck order (spades, hearts, diamonds, clubs by rank, trumps, Excuse)."""
-    return tuple(sorted(cards, key=lambda c: _DECK_ORDER.get(c, len(_DECK_ORDER))))
+    try:
+        return tuple(sorted(cards, key=_DECK_ORDER.__getitem__))
+    except KeyError:  # a card of another deck: last
+        return tuple(sorted(cards, key=lambda c: _DECK_ORDER.get(c, len(_DECK_ORDER))))
 
 
 def led_card(cards: Sequence[Card]) -> Card | None:
@@ -505,6 +510,50 @@ class _Requirement:
     rule: str
 
 
+def _trick_text(reason: str, winner: Seat, win_card: Card, excuse_key: str) -> str:
+    """Why a trick went to ``winner``, and what became of the Excuse (``_EXCUSE_KEYS``)."""
+    if reason == EXCUSE_WINS_LAST_TRICK:
+        text = t("tarot.trick.excuse_wins_last_trick", seat=seat_possessive(winner, start=True))
+    elif reason == HIGHEST_TRUMP:
+        text = t("tarot.trick.highest_trump", card=win_card.label, seat=seat_name(winner))
+    else:
+        text = t(
+            "tarot.trick.highest_of_led_suit",
+            card=win_card.label,
+            suit=_suit_name(win_card.suit),
+            seat=seat_name(winner),
+        )
+    if excuse_key:
+        text = t("tarot.trick.with_excuse", trick=text, excuse=t(_EXCUSE_KEYS[excuse_key]))
+    return text
+
+
+#: What became of the Excuse in a trick, in a sentence (see ``_finish_trick``).
+_EXCUSE_KEYS = {
+    "last_taker": "tarot.trick.excuse_last_taker",
+    "last_defence": "tarot.trick.excuse_last_defence",
+    "stays_taker": "tarot.trick.excuse_stays_taker",
+    "stays_defence": "tarot.trick.excuse_stays_defence",
+}
+
+
+#: The Discard action of each card (the same value every time it is offered).
+_DISCARD = {c: Discard(c) for c in TAROT_DECK}
+#: What the engine keeps on a state, derived from its fields (left behind by evolve).
+_CACHES = ("_legal_", "_requirement", "_discardable")
+_TRUMP = Suit.TRUMP
+_TRUMP_VALUE = {c: int(c.rank) for c in TAROT_DECK if c.suit is Suit.TRUMP}
+
+
+def _in_deck_order(cards: Sequence[Card]) -> bool:
+    """Whether the cards are in deck order (as hands are kept)."""
+    order = _DECK_ORDER
+    try:
+        return all(order[a] < order[b] for a, b in itertools.pairwise(cards))
+    except KeyError:
+        return False
+
+
 # --- The state ------------------------------------------------------------------------
 
 
@@ -623,7 +672,49 @@ class TarotState:
         """The cards the seat to move may play (empty outside the play phase)."""
         if self.phase != PHASE_PLAY:
             return []
-        return list(sort_cards(self._requirement.allowed))
+        return list(self._legal())
+
+    def _legal(self) -> tuple[Card, ...]:
+        """The legal cards in deck order, computed once per state (kept on it).
+
+        The rules of ``_requirement`` (a test holds them together), without its reason.
+        """
+        legal: tuple[Card, ...] | None = self.__dict__.get("_legal_")
+        if legal is not None:
+            return legal
+        hand = self.hands[(self.leader + len(self.current_trick)) % NUM_PLAYERS]
+        led: Card | None = None
+        top = 0  # the highest trump in the trick (0: none)
+        for p in self.current_trick:
+            c = p.card
+            if c.suit is _TRUMP:
+                if led is None:
+                    led = c
+                if _TRUMP_VALUE[c] > top:
+                    top = _TRUMP_VALUE[c]
+            elif led is None and c is not EXCUSE:
+                led = c
+        cards: Sequence[Card] = hand
+        if led is not None:
+            # Rule: follow the led suit; else trump, over the highest trump if you can
+            # (trump led: a higher trump if you can); the Excuse at any time.
+            if led.suit is not _TRUMP:
+                suit = led.suit
+                follow = [c for c in hand if c.suit is suit]
+                if follow:
+                    cards = follow
+            if cards is hand:
+                trumps = [c for c in hand if c.suit is _TRUMP]
+                if trumps:
+                    higher = [c for c in trumps if _TRUMP_VALUE[c] > top]
+                    cards = higher or trumps
+            if cards is not hand and EXCUSE in hand:
+                cards = [*cards, EXCUSE]
+        legal = tuple(cards)
+        if not _in_deck_order(legal):
+            legal = sort_cards(legal)
+        object.__setattr__(self, "_legal_", legal)
+        return legal
 
     def legal_actions(self) -> list[Any]:
         """Every action accepted now: bids, discards, declarations or cards."""
@@ -632,7 +723,7 @@ class TarotState:
             top = self._highest_bid
             return [Bid.PASS, *(b for b in Bid if b > top)]
         if phase == PHASE_DISCARD:
-            return [Discard(c) for c in sort_cards(self._discardable)]
+            return [_DISCARD[c] for c in sort_cards(self._discardable)]
         if phase == PHASE_CHELEM:
             return [NO_CHELEM, CHELEM]
         if phase == PHASE_POIGNEE:
@@ -693,6 +784,26 @@ class TarotState:
             IllegalPlayError: a card the rules refuse (with its ``Verdict``).
             IllegalActionError: any other action the rules refuse.
         """
+        # The common cases first, without building a verdict.
+        kind = action.__class__
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            if kind is Card:
+                if action in self._legal():
+                    return self._apply_card(action)
+            elif kind is Play and action.seat == self.to_move and action.card in self._legal():
+                return self._apply_card(action.card)
+        elif phase == PHASE_BIDDING:
+            if kind is Bid and (action is Bid.PASS or action > self._highest_bid):
+                return self._apply_bid(action)
+        elif phase == PHASE_DISCARD:
+            if kind is Discard and action.card in self._discardable:
+                return self._apply_discard(action.card)
+        elif phase == PHASE_CHELEM:
+            if kind is Chelem:
+                return self._apply_chelem(action)
+        elif phase == PHASE_POIGNEE and action == NO_POIGNEE:
+            return self._apply_poignee(action)
         verdict = self.explain(action)
         if not verdict.legal:
             card_like = isinstance(action, (Card, Play))
@@ -704,24 +815,35 @@ class TarotState:
         if isinstance(action, Discard):
             return self._apply_discard(action.card)
         if isinstance(action, Chelem):
-            leader = self.taker if action.declared else (self.dealer + 1) % NUM_PLAYERS
-            assert leader is not None
-            nxt = dataclasses.replace(
-                self, chelem_declared=action.declared, leader=leader, phase=PHASE_PLAY
-            )
-            return nxt._with_poignee_question()
+            return self._apply_chelem(action)
         if isinstance(action, Poignee):
-            seat = self.to_move
-            assert seat is not None
-            shown = ((seat, action),) if action.level != "none" else ()
-            return dataclasses.replace(
-                self,
-                poignees=self.poignees + shown,
-                poignee_decided=self.poignee_decided | {seat},
-                phase=PHASE_PLAY,
-            )
+            return self._apply_poignee(action)
         assert isinstance(action, Card)
         return self._apply_card(action)
+
+    def _apply_chelem(self, action: Chelem) -> TarotState:
+        leader = self.taker if action.declared else (self.dealer + 1) % NUM_PLAYERS
+        assert leader is not None
+        nxt = evolve(
+            self,
+            {"chelem_declared": action.declared, "leader": leader, "phase": PHASE_PLAY},
+            _CACHES,
+        )
+        return nxt._with_poignee_question()
+
+    def _apply_poignee(self, action: Poignee) -> TarotState:
+        seat = self.to_move
+        assert seat is not None
+        shown = ((seat, action),) if action.level != "none" else ()
+        return evolve(
+            self,
+            {
+                "poignees": self.poignees + shown,
+                "poignee_decided": self.poignee_decided | {seat},
+                "phase": PHASE_PLAY,
+            },
+            _CACHES,
+        )
 
     # -- bidding -------------------------------------------------------------------------
 
@@ -755,28 +877,35 @@ class TarotState:
     def _apply_bid(self, bid: Bid) -> TarotState:
         bids = (*self.bids, bid)
         if len(bids) < NUM_PLAYERS:
-            return dataclasses.replace(self, bids=bids)
+            return evolve(self, {"bids": bids}, _CACHES)
         best = max(bids)
         if best is Bid.PASS:
             # Rule: all four pass -> no game.
-            return dataclasses.replace(
-                self, bids=bids, phase=PHASE_DONE, cancelled=RESULT_ALL_PASSED
+            return evolve(
+                self, {"bids": bids, "phase": PHASE_DONE, "cancelled": RESULT_ALL_PASSED}, _CACHES
             )
         taker = (self.dealer + 1 + bids.index(best)) % NUM_PLAYERS
         if best in CHIEN_SHOWN:
             # Rule: Prise/Garde: the chien is shown and the taker takes it, then discards 6.
             hands = list(self.hands)
             hands[taker] = sort_cards(hands[taker] + self.chien)
-            return dataclasses.replace(
+            return evolve(
                 self,
-                bids=bids,
-                taker=taker,
-                contract=best,
-                hands=tuple(hands),
-                phase=PHASE_DISCARD,
+                {
+                    "bids": bids,
+                    "taker": taker,
+                    "contract": best,
+                    "hands": tuple(hands),
+                    "phase": PHASE_DISCARD,
+                },
+                _CACHES,
             )
         # Rule: Garde sans / Garde contre: the chien stays unseen.
-        return dataclasses.replace(self, bids=bids, taker=taker, contract=best, phase=PHASE_CHELEM)
+        return evolve(
+            self,
+            {"bids": bids, "taker": taker, "contract": best, "phase": PHASE_CHELEM},
+            _CACHES,
+        )
 
     # -- discard -------------------------------------------------------------------------
 
@@ -827,7 +956,7 @@ class TarotState:
         hands[self.taker] = tuple(c for c in hands[self.taker] if c != card)
         discard = (*self.discard, card)
         phase = PHASE_CHELEM if len(discard) == CHIEN_SIZE else PHASE_DISCARD
-        return dataclasses.replace(self, hands=tuple(hands), discard=discard, phase=phase)
+        return evolve(self, {"hands": tuple(hands), "discard": discard, "phase": phase}, _CACHES)
 
     # -- poignée -------------------------------------------------------------------------
 
@@ -956,7 +1085,7 @@ class TarotState:
         assert seat is not None
         if seat in self.poignee_decided or not self._poignee_options(seat):
             return self
-        return dataclasses.replace(self, phase=PHASE_POIGNEE)
+        return evolve(self, {"phase": PHASE_POIGNEE}, _CACHES)
 
     # -- play ----------------------------------------------------------------------------
 
@@ -1132,41 +1261,30 @@ class TarotState:
         win_card = next(p.card for p in plays if p.seat == winner)
         if exception:
             reason = EXCUSE_WINS_LAST_TRICK
-            text = t("tarot.trick.excuse_wins_last_trick", seat=seat_possessive(winner, start=True))
         elif is_trump(win_card):
             reason = HIGHEST_TRUMP
-            text = t("tarot.trick.highest_trump", card=win_card.label, seat=seat_name(winner))
         else:
             reason = HIGHEST_OF_LED_SUIT
-            text = t(
-                "tarot.trick.highest_of_led_suit",
-                card=win_card.label,
-                suit=_suit_name(win_card.suit),
-                seat=seat_name(winner),
-            )
         pts = points_of(cards)
+        excuse_key = ""
         if EXCUSE in cards and not exception:
             owner = next(p.seat for p in plays if p.card == EXCUSE)
             dest = self._excuse_team(index, owner, winner, exception)
             if dest != self.team_of(winner):
                 pts -= card_points(EXCUSE)
             taker = dest == TAKER_TEAM
-            excuse = ""
             if index == NUM_TRICKS - 1:
-                key = (
-                    "tarot.trick.excuse_last_taker" if taker else "tarot.trick.excuse_last_defence"
-                )
-                excuse = t(key)
+                excuse_key = "last_taker" if taker else "last_defence"
             elif dest != self.team_of(winner):
-                key = (
-                    "tarot.trick.excuse_stays_taker"
-                    if taker
-                    else "tarot.trick.excuse_stays_defence"
-                )
-                excuse = t(key)
-            if excuse:
-                text = t("tarot.trick.with_excuse", trick=text, excuse=excuse)
-        return TrickResult(index, plays, winner, pts, reason, text)
+                excuse_key = "stays_taker" if taker else "stays_defence"
+        return TrickResult.deferred(
+            index,
+            plays,
+            winner,
+            pts,
+            reason,
+            lambda: _trick_text(reason, winner, win_card, excuse_key),
+        )
 
     def _excuse_team(self, index: int, owner: Seat, winner: Seat, exception: bool) -> int:
         """The team the Excuse goes to (Rule: the Excuse)."""
@@ -1181,21 +1299,26 @@ class TarotState:
         seat = self.to_move
         assert seat is not None
         hands = list(self.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        hand = hands[seat]
+        i = hand.index(card)
+        hands[seat] = hand[:i] + hand[i + 1 :]
         trick = (*self.current_trick, Play(seat, card))
         if len(trick) < NUM_PLAYERS:
-            nxt = dataclasses.replace(self, hands=tuple(hands), current_trick=trick)
+            nxt = evolve(self, {"hands": tuple(hands), "current_trick": trick}, _CACHES)
             return nxt._with_poignee_question()
         result = self._finish_trick(trick)
         tricks = (*self.tricks, result)
         done = self.unlisted_tricks + len(tricks) == NUM_TRICKS
-        return dataclasses.replace(
+        return evolve(
             self,
-            hands=tuple(hands),
-            current_trick=(),
-            tricks=tricks,
-            leader=result.winner,
-            phase=PHASE_DONE if done else PHASE_PLAY,
+            {
+                "hands": tuple(hands),
+                "current_trick": (),
+                "tricks": tricks,
+                "leader": result.winner,
+                "phase": PHASE_DONE if done else PHASE_PLAY,
+            },
+            _CACHES,
         )
 
     # -- texts ---------------------------------------------------------------------------
