@@ -294,14 +294,14 @@ def test_review_losses_are_never_negative_and_zero_for_the_best_card(
     history = _short_hand(game, players, 21, cards_left=12)
     seat = history[0].to_move
     assert seat is not None
-    reviews = player.review(history, seat)
+    reviews = player.review(history, seat, total_time=1.0)
     assert reviews, "the seat played no card"
     solved = [r for r in reviews if r.solved]
     for r in solved:
         assert r.lost is not None and r.lost >= 0
         assert r.best_value is not None and r.played_value is not None
         assert r.lost == pytest.approx(r.best_value - r.played_value)
-        vals = solve(r.state)
+        vals = player.solve_with_stock(r.state)
         assert r.best_value == max(vals.values())
         assert (r.lost == 0) == (r.played in r.best)
         assert r.played in r.state.legal_plays()
@@ -387,3 +387,42 @@ def test_why_trick_says_trump_or_led_suit_and_mentions_the_excuse() -> None:
         if seen_excuse and seen_trump and seen_plain:
             return
     raise AssertionError("no Excuse in 30 hands")
+
+
+def _minimax(state: GameState, side: int) -> float:
+    """Card points ``side`` takes from here on with best play, through ``apply`` (draws
+    from the real stock included)."""
+    if state.is_terminal:
+        return 0.0
+    seat = state.to_move
+    assert seat is not None
+    values = []
+    for card in state.legal_plays():
+        nxt = state.apply(card)
+        got = 0.0
+        if len(nxt.tricks) > len(state.tricks):
+            tr = nxt.tricks[-1]
+            got = tr.points if state.team_of(tr.winner) == side else 0.0
+        values.append(got + _minimax(nxt, side))
+    return max(values) if state.team_of(seat) == side else min(values)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_solve_with_stock_agrees_with_a_plain_minimax(seed: int) -> None:
+    # Briscola 2 players, 2 cards left to draw: 4 tricks to play, the stock's order known.
+    rng = random.Random(seed)
+    state = deal("briscola", 2, rng)
+    while not (isinstance(state, briscola.BriscolaState) and state.cards_to_draw == 2):
+        state = state.apply(bots.choose(state))
+    state = state.apply(state.legal_plays()[0])  # a position inside a trick
+    me = state.to_move
+    assert me is not None
+    vals = player.solve_with_stock(state)
+    assert set(vals) == set(state.legal_plays())
+    for card, value in vals.items():
+        nxt = state.apply(card)
+        got = 0.0
+        if len(nxt.tricks) > len(state.tricks):
+            tr = nxt.tricks[-1]
+            got = tr.points if state.team_of(tr.winner) == state.team_of(me) else 0.0
+        assert value == got + _minimax(nxt, state.team_of(me)), card

@@ -16,12 +16,13 @@ Two levels (``LEVELS``):
   have bid on is redrawn a few times). Each deal is then valued:
 
   * **exactly** with ``tutorial.analysis.solve`` under a node and time budget when few
-    cards are left (``SOLVE_CARDS``: Belote and Tarot with at most 5 tricks to play,
-    Briscola once the stock is empty);
+    cards are left (``SOLVE_CARDS``: Belote and Tarot with at most 5 tricks to play;
+    Briscola with at most ``STOCK_SOLVE_CARDS`` cards to draw, through
+    ``solve_with_stock`` on the sampled stock's order);
   * otherwise (and when a solve runs out of budget) by a **greedy playout**: the card,
     then every seat plays the beginner's habit (win cheaply, give points to a winning
-    partner, else throw the cheapest card) to the end of the hand on the solver's
-    bitmask rules; Briscola's playouts draw from a shuffled stock.
+    partner, else throw the cheapest card) to the end of the hand on bitmask
+    rules; Briscola's playouts draw from a shuffled stock.
 
   The card with the best average over the deals is played. Deals are drawn until
   ``time_budget`` seconds (default 0.2) or ``samples`` deals (default 40), whichever
@@ -71,6 +72,7 @@ __all__ = [
     "replay",
     "review",
     "sample_deal",
+    "solve_with_stock",
     "strong_values",
     "suggest",
     "why_trick",
@@ -82,6 +84,9 @@ LEVELS: tuple[str, ...] = ("beginner", "strong")
 #: Hands are valued exactly when at most this many cards are left in the hands (Belote
 #: and Tarot: 5 tricks; Briscola: whenever the stock is empty).
 SOLVE_CARDS = {"belote": 20, "tarot": 20, "briscola": 40}
+#: Briscola deals are valued exactly (with the sampled stock's order) from this many
+#: cards left to draw.
+STOCK_SOLVE_CARDS = 4
 #: Deals valued per move at most, and seconds spent per move at most (the strong level).
 DEFAULT_SAMPLES = 40
 DEFAULT_MOVE_TIME = 0.2
@@ -619,6 +624,106 @@ class _Playout:
         return mine / bits.scale
 
 
+def solve_with_stock(
+    state: GameState, *, node_budget: int = REVIEW_NODE_BUDGET, time_budget: float = 1.0
+) -> dict[Card, float]:
+    """Briscola with cards still to draw, every card and the stock's order known (the
+    real position once the hand is over, or a sampled deal): each legal card valued by
+    the card points the mover's side takes from here on with best play (alpha-beta with
+    a table at each trick's start). Other positions go to ``solve``.
+
+    Raises:
+        SolverBudgetExceeded: more than ``node_budget`` nodes or ``time_budget`` seconds.
+    """
+    if not isinstance(state, briscola.BriscolaState) or not state.cards_to_draw:
+        return solve(state, node_budget=node_budget, time_budget=time_budget)
+    bits = _Bits(state)
+    deck = bits.deck
+    n = bits.n
+    pts = bits.pts
+    stock = [deck.index(c) for c in state.stock]
+    if not state.trump_card_taken:
+        stock.append(deck.index(state.trump_card))
+    hands = [deck.mask(h) for h in state.hands]
+    me = state.to_move
+    assert me is not None
+    side = bits.team[me]
+    table: dict[tuple[int, ...], int] = {}
+    nodes = 0
+    deadline = time.perf_counter() + time_budget
+
+    def search(trick: list[int], leader: int, drawn: int, alpha: int, beta: int) -> int:
+        """Points for the mover's side from here on (alpha-beta, fail-hard)."""
+        nonlocal nodes
+        nodes += 1
+        if nodes > node_budget or (not nodes & 1023 and time.perf_counter() > deadline):
+            raise SolverBudgetExceeded(f"more than {nodes - 1} nodes or the time budget")
+        if len(trick) == n:
+            w = (leader + bits.winner(trick)) % n
+            got = sum(pts[c] for c in trick)
+            gain = got if bits.team[w] == side else 0
+            added: list[tuple[int, int]] = []
+            for i in range(n):
+                if drawn < len(stock):
+                    seat = (w + i) % n
+                    hands[seat] |= 1 << stock[drawn]
+                    added.append((seat, stock[drawn]))
+                    drawn += 1
+            try:
+                if not any(hands):
+                    return gain
+                return gain + search([], w, drawn, alpha - gain, beta - gain)
+            finally:
+                for seat, c in added:
+                    hands[seat] &= ~(1 << c)
+        key: tuple[int, ...] | None = None
+        if not trick:
+            key = (*hands, leader, drawn)
+            hit = table.get(key)
+            if hit is not None:
+                return hit
+        seat = (leader + len(trick)) % n
+        maximize = bits.team[seat] == side
+        best = -1 if maximize else 1 << 30
+        h = hands[seat]
+        a0, b0 = alpha, beta
+        for c in range(h.bit_length()):
+            if not h >> c & 1:
+                continue
+            hands[seat] ^= 1 << c
+            trick.append(c)
+            try:
+                v = search(trick, leader, drawn, alpha, beta)
+            finally:
+                trick.pop()
+                hands[seat] ^= 1 << c
+            if maximize:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if key is not None and a0 < best < b0:
+            table[key] = best  # exact values only
+        return best
+
+    trick = [deck.index(p.card) for p in state.current_trick]
+    leader = state.leader
+    out: dict[Card, float] = {}
+    for card in state.legal_plays():
+        c = deck.index(card)
+        hands[me] ^= 1 << c
+        trick.append(c)
+        try:
+            out[card] = float(search(trick, leader, 0, -1, 1 << 30))
+        finally:
+            trick.pop()
+            hands[me] ^= 1 << c
+    return out
+
+
 @dataclass(frozen=True)
 class Valuation:
     """The averaged value of each legal card and how it was reached.
@@ -655,7 +760,7 @@ def strong_values(
     kn = knowledge(state)
     in_hands = sum(len(h) for h in state.hands)
     stock = getattr(state, "cards_to_draw", 0)
-    exactable = not stock and in_hands <= SOLVE_CARDS[state.game]
+    exactable = in_hands <= SOLVE_CARDS[state.game] and stock <= STOCK_SOLVE_CARDS
     playout: _Playout | None = None
     totals = dict.fromkeys(legal, 0.0)
     done = exact = 0
@@ -665,7 +770,7 @@ def strong_values(
         if exactable:
             left = max(0.001, deadline - time.perf_counter())
             try:
-                vals = solve(world, node_budget=SAMPLE_NODE_BUDGET, time_budget=left)
+                vals = solve_with_stock(world, node_budget=SAMPLE_NODE_BUDGET, time_budget=left)
                 exact += 1
             except SolverBudgetExceeded:
                 vals = None
@@ -884,15 +989,14 @@ def review(
         if played is None:
             continue
         trick = _trick_number(st)
-        if isinstance(st, briscola.BriscolaState) and st.cards_to_draw:
-            out.append(CardReview(i, trick, st, played, (), None, None, None, "unsolvable"))
-            continue
         left = total_time - (time.perf_counter() - began)
         if gave_up or left <= 0:
             out.append(CardReview(i, trick, st, played, (), None, None, None, "budget"))
             continue
         try:
-            vals = solve(st, node_budget=node_budget, time_budget=min(position_time, left))
+            vals = solve_with_stock(
+                st, node_budget=node_budget, time_budget=min(position_time, left)
+            )
         except SolverBudgetExceeded:
             gave_up = True  # earlier positions have more cards: do not wait for them
             out.append(CardReview(i, trick, st, played, (), None, None, None, "budget"))
