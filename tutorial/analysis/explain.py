@@ -33,7 +33,7 @@ from tutorial.engine.errors import TutorialError
 from tutorial.i18n import t, tn
 
 #: Seconds the whole cost computation may take at a click (solve and two best lines).
-DEFAULT_COST_SECONDS = 0.8
+DEFAULT_COST_SECONDS = 0.5
 #: Positions whose results are kept (each a few small dicts).
 _CACHE_SIZE = 256
 
@@ -94,9 +94,9 @@ def _hashable(state: GameState) -> bool:
     return True
 
 
-def values(state: GameState, *, seconds: float, node_budget: int = DEFAULT_NODE_BUDGET) -> (
-    dict[Card, float] | None
-):
+def values(
+    state: GameState, *, seconds: float, node_budget: int = DEFAULT_NODE_BUDGET
+) -> dict[Card, float] | None:
     """Each legal card's value (``solve``), or None when unsolvable or past the budget."""
     cached = _hashable(state)
     if cached and state in _values_cache:
@@ -112,9 +112,9 @@ def values(state: GameState, *, seconds: float, node_budget: int = DEFAULT_NODE_
     return out
 
 
-def line(state: GameState, *, seconds: float, node_budget: int = DEFAULT_NODE_BUDGET) -> (
-    list[Play] | None
-):
+def line(
+    state: GameState, *, seconds: float, node_budget: int = DEFAULT_NODE_BUDGET
+) -> list[Play] | None:
     """One best line to the end of the hand (``best_line``), or None (unsolvable, budget)."""
     if state.is_terminal:
         return []
@@ -274,7 +274,12 @@ def line_text(state: GameState, plays: Sequence[Play], names: Sequence[str], lea
                 parts.append(t("explain.trick_yours", plays=plays_text, points=points))
             else:
                 parts.append(
-                    t("explain.trick_theirs", plays=plays_text, name=names[trick.winner], points=points)
+                    t(
+                        "explain.trick_theirs",
+                        plays=plays_text,
+                        name=names[trick.winner],
+                        points=points,
+                    )
                 )
     if current:
         parts.append(t("explain.list_separator").join(current))

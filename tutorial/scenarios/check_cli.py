@@ -1,11 +1,17 @@
-"""``python -m tutorial check [PATH ...]``: one line per problem, a summary, exit 1 on any."""
+"""``python -m tutorial check [PATH ...]``: one line per problem, a summary, exit 1 on any.
+
+Besides the checker's problems, each file's accepted cards are judged with the solver
+(:func:`tutorial.scenarios.checker.judge_answers`): an accepted card that loses more
+points with best play than the step's ``accept_worse_by`` allows is reported as a
+warning, and counts as a problem (so CI keeps scripted answers honest).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from tutorial.engine.errors import ScenarioError
-from tutorial.scenarios.checker import check_file, problems_of
+from tutorial.scenarios.checker import check_file, judge_answers, problems_of
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
@@ -29,8 +35,9 @@ def main(argv: list[str]) -> int:
     n_problems = 0
     for f in files:
         try:
-            check_file(f)
-            continue
+            lines = [f"{w} (warning)" for w in map(str, judge_answers(check_file(f)))]
+            if not lines:
+                continue
         except ScenarioError as e:
             lines = problems_of(e)
         except Exception as e:  # check_file reports everything; this is a last guard

@@ -585,6 +585,86 @@ def _guarded(name: str, work: Callable[[], Checked]) -> Checked:
         ) from None
 
 
+# --- accepted answers against the solver ---------------------------------------------
+
+#: Card points an accepted card may lose against the best card (with best play, every
+#: hand known) before the checker warns, when the step sets no ``accept_worse_by``.
+ACCEPT_WORSE_BY = 0.0
+#: Steps judged: at most this many cards in the learner's hand (6 tricks left: a few
+#: milliseconds each; earlier positions would make ``check`` slow).
+JUDGE_CARDS = 6
+#: Nodes the solver may search per step when judging answers (a node budget, not a
+#: time budget, so the verdict does not depend on the machine's load).
+JUDGE_NODES = 300_000
+
+
+def judge_answers(checked: Checked, *, node_budget: int = JUDGE_NODES) -> list[Problem]:
+    """Warnings for ``play`` steps whose accepted card loses points with best play.
+
+    Along the scenario's own answers, at each ``play`` step where every hand is known
+    (given, or the unknown cards pinned down: see ``Run.position_known``) and the solver
+    can judge (Briscola once the stock is empty) within :data:`JUDGE_CARDS` cards of the
+    end of the hand and :data:`JUDGE_NODES` nodes, each accepted card is valued with
+    :func:`tutorial.analysis.solve`; one that takes fewer points than the best card by
+    more than the step's ``accept_worse_by`` (default :data:`ACCEPT_WORSE_BY`) is
+    reported. Other steps are not judged.
+    """
+    from tutorial.analysis import SolverBudgetExceeded, UnsolvablePosition, solve
+    from tutorial.scenarios.runtime import start
+
+    sc, doc = checked.scenario, checked.doc
+    problems: list[Problem] = []
+    try:
+        run = start(sc, checked.table)
+        while not run.finished:
+            step = run.current
+            to_move = run.state.to_move
+            if (
+                isinstance(step, Play)
+                and run.position_known
+                and run.state.phase == "play"
+                and to_move is not None
+                and len(run.state.hands[to_move]) <= JUDGE_CARDS
+            ):
+                answers = run.answers()
+                if answers:
+                    try:
+                        values = solve(run.state, node_budget=node_budget, time_budget=3600.0)
+                    except (SolverBudgetExceeded, UnsolvablePosition):
+                        values = {}
+                    problems += _judge_step(doc, run.step, step, answers, values)
+            run = run.solve_current()
+    except TutorialError as e:  # the checker accepted this walk; say so rather than fail
+        problems.append(_at(doc, ("steps",), f"could not judge the answers: {e}"))
+    return problems
+
+
+def _judge_step(
+    doc: Located, i: int, step: Play, answers: list[Card], values: dict[Card, float]
+) -> list[Problem]:
+    if not values:
+        return []
+    top = max(values.values())
+    best = [c for c, v in values.items() if v == top]
+    limit = ACCEPT_WORSE_BY if step.play.accept_worse_by is None else step.play.accept_worse_by
+    out: list[Problem] = []
+    for j, card in enumerate(answers):
+        lost = top - values.get(card, top)
+        if lost > limit + 1e-9:
+            best_text = " or ".join(c.code for c in sorted(best, key=lambda c: c.code))
+            out.append(
+                _at(
+                    doc,
+                    ("steps", i, "play", "accept", j),
+                    f"with every hand known, the accepted card {card.code} takes {values[card]:g} "
+                    f"points from here with best play, {lost:g} fewer than {best_text} "
+                    f"({top:g}); if that is meant, set 'accept_worse_by: {lost:g}' on this "
+                    "step and say why in its explanation",
+                )
+            )
+    return out
+
+
 def check_file(path: str | Path, display_name: str | None = None) -> Checked:
     """Load and prove one file. Raises ScenarioError (ScenarioProblems) on any problem."""
     name = display_name or str(path)

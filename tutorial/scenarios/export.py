@@ -120,7 +120,7 @@ def scenario_data(
         data["players"] = n
     data["seats"] = list(names)
     data["learner"] = names[learner]
-    data["dealer"] = names[int(state.dealer)]
+    data["dealer"] = names[int(getattr(state, "dealer", 0))]
     if isinstance(state, belote.BeloteState):
         assert state.trump is not None and state.taker is not None
         data["trump"] = state.trump.value

@@ -58,6 +58,14 @@ class Act(_Strict):
         description="Hints in tiers: a nudge first (the legal cards and the answer follow).",
     )
     explain: Text = Field(default="", description="Shown once the learner has chosen right.")
+    accept_worse_by: Number | None = Field(
+        default=None,
+        ge=0,
+        description="Card points an accepted card may lose, with best play and every hand "
+        "known, against the best card before the checker warns (default 0: an accepted "
+        "card must be one of the best). Set it when an answer is chosen for another reason "
+        "(a rule to practise, what the learner can see), and say why in 'explain'.",
+    )
 
 
 class Play(_Strict):

@@ -17,12 +17,16 @@ only) run by themselves; ``play`` and ``ask`` wait for the learner.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from tutorial.analysis import explain
+from tutorial.analysis.explain import DEFAULT_COST_SECONDS, Cost, card_cost, cost_sentence
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState, TrickResult, Verdict, seat_names
+from tutorial.engine.core import Play as CardPlay
 from tutorial.engine.errors import IllegalActionError, NotationError, TutorialError
 from tutorial.i18n import t
 from tutorial.scenarios import actions
@@ -57,6 +61,11 @@ class Feedback:
     verdict: Verdict | None = None
     forcing: tuple[Card, ...] = ()
     events: tuple[Event, ...] = ()
+    #: The message opens with its own verdict (the author's sentence, or the runtime's
+    #: "legal, but not the best"): a view adds no heading of its own before it.
+    headed: bool = False
+    #: A wrong legal card's exact cost with best play, when every hand is known.
+    cost: Cost | None = None
     #: The message without its lead-in ("Correct.", "Not quite: … is not the answer."),
     #: for a view that shows its own heading: the explanation of a right move or answer,
     #: the reasoning (and, from the second wrong try, the answer) of a wrong answer.
@@ -205,12 +214,27 @@ class Run:
             actions.code(actions.parse(self.state, a)) for a in step.play.accept
         }
         if not accepted:
-            msg = _lookup_feedback(step.play.feedback, code, self.state) or (
-                t("run.legal_not_best")
-                if isinstance(action, Card)
-                else t("run.legal_not_best_action")
-            )
-            return self._missed(), Feedback("wrong", msg, verdict)
+            author = _lookup_feedback(step.play.feedback, code, self.state)
+            cost = self.cost_of(action) if isinstance(action, Card) else None
+            computed = ""
+            if cost is not None and (cost.lost > 0 or not author):
+                # Nothing lost: said only without the author's sentence (which gives the
+                # reason this step asks for another card); never contradicted.
+                computed = cost_sentence(cost, self.table.seat_names, self.table.learner)
+            if author and computed:
+                msg = t("explain.after_author", author=author, cost=computed)
+            elif author or computed:
+                msg = author or computed
+            else:
+                msg = (
+                    t("run.legal_not_best")
+                    if isinstance(action, Card)
+                    else t("run.legal_not_best_action")
+                )
+            # The author's sentence and the runtime's own say the verdict themselves; a
+            # computed cost alone gets the view's heading ("Legal, but not the best here.").
+            headed = bool(author) or not computed or (cost is not None and cost.lost <= 0)
+            return self._missed(), Feedback("wrong", msg, verdict, headed=headed, cost=cost)
         explanation = step.play.explain or speak(self.table, verdict.message)
         run, events = self._apply_text(text)
         run = dataclasses.replace(run, step=run.step + 1).advance()
@@ -224,6 +248,55 @@ class Run:
             tuple(new_events) or events,
             explanation=explanation,
         )
+
+    @property
+    def position_known(self) -> bool:
+        """Whether every hand is known here: given by the author, or the unknown cards
+        pinned down (all in one hand, so the checker's placement is the only one)."""
+        unknown = [s for s, cards in self.table.unknown.items() if cards]
+        return not unknown or (len(unknown) == 1 and not self.table.aside)
+
+    def answers(self) -> list[Card]:
+        """The current ``play`` step's accepted cards ([] for 'any', bids, or no step)."""
+        step = self.current
+        if not isinstance(step, Play) or step.play.accept == "any":
+            return []
+        out: list[Card] = []
+        for text in step.play.accept:
+            try:
+                a = actions.parse(self.state, text)
+            except TutorialError:
+                continue
+            if isinstance(a, Card):
+                out.append(a)
+        return out
+
+    def cost_of(self, card: Card, *, seconds: float = DEFAULT_COST_SECONDS) -> Cost | None:
+        """What ``card`` costs compared with the step's best answer, with best play
+        (None: hands not all known, no card answer, or the solver past its budget)."""
+        answers = self.answers()
+        if not answers or not self.position_known or self.state.phase != "play":
+            return None
+        return card_cost(self.state, card, answers, seconds=seconds)
+
+    def best_play(self, *, seconds: float = 2 * DEFAULT_COST_SECONDS) -> list[CardPlay] | None:
+        """The best line from here: the step's best accepted card, then best play by
+        every seat to the end of the hand (None when it cannot be computed in time)."""
+        answers = self.answers()
+        if not answers or not self.position_known or self.state.phase != "play":
+            return None
+        deadline = time.perf_counter() + seconds
+        vals = explain.values(self.state, seconds=seconds)
+        if not vals:
+            return None
+        ranked = [a for a in answers if a in vals]
+        if not ranked or self.state.to_move is None:
+            return None
+        ref = max(ranked, key=lambda c: (vals[c], -ranked.index(c)))
+        rest = explain.line(self.state.apply(ref), seconds=deadline - time.perf_counter())
+        if rest is None:
+            return None
+        return [CardPlay(self.state.to_move, ref), *rest]
 
     def _missed(self) -> Run:
         """This run after a wrong try: same table, one more mistake."""

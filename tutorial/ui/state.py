@@ -31,6 +31,7 @@ QUIZ = "quiz"  # dict[str, dict[str, Any]]: lesson quiz answers
 STORE_LOADED = "store_loaded"  # bool: the browser's stored progress has been read
 STORE_NOTICE = "store_notice"  # str: a notice about the stored progress, shown once
 STORE_BROKEN = "store_broken"  # bool: the stored value was unreadable (set it aside)
+BEST_PLAY = "best_play"  # dict[str, int]: per scenario, cards of the best line on show
 
 
 @dataclass
@@ -381,3 +382,18 @@ def set_store_broken(value: bool) -> None:
     """Flag the stored value as unreadable (the store sets it aside on its next run)."""
     init()
     st.session_state[STORE_BROKEN] = value
+
+
+def best_play_shown(scenario_id: str) -> int | None:
+    """How many cards of the best line the Play page shows (None: not showing it)."""
+    shown: dict[str, int] = st.session_state.setdefault(BEST_PLAY, {})
+    return shown.get(scenario_id)
+
+
+def set_best_play_shown(scenario_id: str, cards: int | None) -> None:
+    """Show the best line up to ``cards`` cards, or stop showing it (None)."""
+    shown: dict[str, int] = st.session_state.setdefault(BEST_PLAY, {})
+    if cards is None:
+        shown.pop(scenario_id, None)
+    else:
+        shown[scenario_id] = cards

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import streamlit as st
 
 from tutorial.deeplink import parse_link, step_to_open
+from tutorial.engine.core import Play as CardPlay
 from tutorial.engine.games import GAMES
 from tutorial.i18n import t, tn
 from tutorial.lessons import lesson_of
@@ -129,6 +131,7 @@ class Controller:
     checked: Checked
 
     def _after(self, new_run: Run, fb: Feedback) -> None:
+        state.set_best_play_shown(self.sid, None)
         prog = state.progress_of(self.sid)
         prog.attempts += 1
         if fb.ok:
@@ -195,18 +198,36 @@ class Controller:
         state.set_hint_tier(self.sid, state.hint_tier(self.sid) + 1)
         state.progress_of(self.sid).hints += 1
 
+    def show_best(self) -> None:
+        """Show the best play from this step on the table, one card at a time.
+
+        Only the picture changes: the run, the progress and the link stay as they are.
+        """
+        state.set_best_play_shown(self.sid, 1)
+
+    def best_next(self) -> None:
+        """The next card of the best play."""
+        state.set_best_play_shown(self.sid, (state.best_play_shown(self.sid) or 0) + 1)
+
+    def best_back(self) -> None:
+        """Back to the step, as it was before the best play was shown."""
+        state.set_best_play_shown(self.sid, None)
+
     def undo(self) -> None:
         """Back one learner move."""
+        state.set_best_play_shown(self.sid, None)
         state.undo(self.sid)
         self._sync_link(None)
 
     def restart(self) -> None:
         """Start over."""
+        state.set_best_play_shown(self.sid, None)
         state.reset_runs(self.sid, start(self.checked.scenario, self.checked.table))
         self._sync_link(None)
 
     def review(self, delta: int) -> None:
         """Step back and forth through the scenario's positions (the link follows)."""
+        state.set_best_play_shown(self.sid, None)
         state.set_cursor(self.sid, state.cursor(self.sid) + delta)
         state.set_feedback(self.sid, None)
         self._sync_link(None)
@@ -237,12 +258,113 @@ def show_transcript(run: Run) -> None:
             _transcript_line(ev)
 
 
-def show_table(run: Run, ctl: Controller, reviewing: bool) -> None:
-    """The table component: the table, the prompt, the feedback and the hand together."""
+@dataclass(frozen=True)
+class BestPlay:
+    """The best line from a step, shown on the table up to ``shown`` cards."""
+
+    plays: tuple[CardPlay, ...]
+    shown: int
+
+    def run(self, run: Run) -> Run:
+        """A run for the picture only: the step's state with the shown cards played."""
+        st_ = run.state
+        for p in self.plays[: self.shown]:
+            st_ = st_.apply(p.card)
+        return dataclasses.replace(run, state=st_)
+
+    def caption(self, run: Run) -> str:
+        """Which card of the line is on show, and who played it."""
+        p = self.plays[self.shown - 1]
+        name = t("explain.you") if p.seat == run.table.learner else run.seat_name(p.seat)
+        return t(
+            "explain.best_caption",
+            i=self.shown,
+            n=len(self.plays),
+            play=t("run.play_by", name=name, card=p.card.label),
+        )
+
+
+def best_play(run: Run, sid: str) -> BestPlay | None:
+    """The best line on show for this scenario, if the learner asked for it."""
+    shown = state.best_play_shown(sid)
+    if not shown:
+        return None
+    plays = run.best_play()
+    if not plays:
+        return None
+    return BestPlay(tuple(plays), min(shown, len(plays)))
+
+
+def can_show_best(run: Run, sid: str, reviewing: bool) -> bool:
+    """After a mistake at a card step whose hands are all known."""
+    fb = state.feedback(sid)
+    return (
+        not reviewing
+        and fb is not None
+        and fb.kind in ("wrong", "illegal")
+        and isinstance(run.current, Play)
+        and run.state.phase == "play"
+        and run.position_known
+        and bool(run.answers())
+    )
+
+
+def show_best_controls(run: Run, ctl: Controller, best: BestPlay | None, reviewing: bool) -> None:
+    """ "Show the best play" after a mistake; then "Next card" and "Back to the step"."""
+    sid = ctl.sid
+    if best is not None:
+        with st.container(horizontal=True, gap="small", key="best_controls"):
+            st.button(
+                t("explain.best_next"),
+                key="best_next",
+                on_click=ctl.best_next,
+                disabled=best.shown >= len(best.plays),
+                type="primary",
+                icon=":material/skip_next:",
+            )
+            st.button(
+                t("explain.best_back"),
+                key="best_back",
+                on_click=ctl.best_back,
+                icon=":material/undo:",
+            )
+        return
+    if state.best_play_shown(sid):  # asked for, but the solver could not give it in time
+        st.info(t("explain.best_unknown"))
+        state.set_best_play_shown(sid, None)
+    if can_show_best(run, sid, reviewing):
+        st.button(
+            t("explain.show_best"),
+            key="show_best",
+            on_click=ctl.show_best,
+            icon=":material/play_circle:",
+        )
+
+
+def show_table(run: Run, ctl: Controller, reviewing: bool, best: BestPlay | None = None) -> None:
+    """The table component: the table, the prompt, the feedback and the hand together.
+
+    While the best play is shown, the table draws the step's position with the line's
+    first cards played, in the view mode (nothing to click), its caption in the feedback.
+    """
     sid = ctl.sid
     settings = state.settings()
     hist = state.history(sid)
     cur = state.cursor(sid)
+    if best is not None:
+        data = table_data(
+            best.run(run),
+            reviewing=True,
+            position=(best.shown, len(best.plays)),
+            four_colour=settings.four_colour,
+            presenter=settings.presenter,
+            explanation=best.caption(run),
+            key=f"{sid}|{run.step}|{cur}|best{best.shown}",
+        )
+        show_component(
+            data, on_card=ctl.act, on_action=ctl.act, on_answer=ctl.answer, on_discard=ctl.discard
+        )
+        return
     data = table_data(
         run,
         feedback=state.feedback(sid),
@@ -409,15 +531,17 @@ def main() -> None:
     )
     st.caption(meta if sid != WORKSHOP_ID else f"{meta} · {t('play.workshop_source')}")
 
+    best = best_play(run, sid) if not reviewing else None
     left, right = st.columns([3, 2], gap="medium")
     with left:
-        show_table(run, ctl, reviewing)
+        show_table(run, ctl, reviewing, best)
     with right:
         if run.finished and not reviewing:
             show_end(ctl, run)
         elif sc.summary:
             st.markdown(inert_markdown(sc.summary))
         if not run.finished and not reviewing:
+            show_best_controls(run, ctl, best, reviewing)
             show_help(run, ctl)
         show_review(ctl, run, reviewing)
         show_transcript(run)
