@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -544,14 +543,26 @@ _CACHES = ("_legal_", "_requirement", "_discardable")
 _TRUMP = Suit.TRUMP
 _TRUMP_VALUE = {c: int(c.rank) for c in TAROT_DECK if c.suit is Suit.TRUMP}
 
+_POINTS = {c: card_points(c) for c in TAROT_DECK}
 
-def _in_deck_order(cards: Sequence[Card]) -> bool:
-    """Whether the cards are in deck order (as hands are kept)."""
-    order = _DECK_ORDER
-    try:
-        return all(order[a] < order[b] for a, b in itertools.pairwise(cards))
-    except KeyError:
-        return False
+
+def _winning_position(cards: Sequence[Card]) -> int:
+    """The position of the winning card (``trick_winner``'s rule, on tables)."""
+    best: Card | None = None
+    pos = 0
+    for i, c in enumerate(cards):
+        if c is EXCUSE:
+            continue  # the Excuse never wins (but in the exception, decided before)
+        if best is None:
+            best, pos = c, i
+        elif c.suit is _TRUMP:
+            if best.suit is not _TRUMP or _TRUMP_VALUE[c] > _TRUMP_VALUE[best]:
+                best, pos = c, i
+        elif c.suit is best.suit and _PLAIN_STRENGTH[c.rank] > _PLAIN_STRENGTH[best.rank]:
+            best, pos = c, i
+    if best is None:
+        raise InvalidStateError("a trick needs a card other than the Excuse")
+    return pos
 
 
 # --- The state ------------------------------------------------------------------------
@@ -710,9 +721,7 @@ class TarotState:
                     cards = higher or trumps
             if cards is not hand and EXCUSE in hand:
                 cards = [*cards, EXCUSE]
-        legal = tuple(cards)
-        if not _in_deck_order(legal):
-            legal = sort_cards(legal)
+        legal = sort_cards(cards)
         object.__setattr__(self, "_legal_", legal)
         return legal
 
@@ -1256,16 +1265,17 @@ class TarotState:
         cards = [p.card for p in plays]
         leader = plays[0].seat
         exception = self._excuse_exception(cards, leader)
-        winner = trick_winner(cards, leader, excuse_wins=exception)
+        pos = 0 if exception else _winning_position(cards)
+        winner = plays[pos].seat
         index = self.trick_number - 1
-        win_card = next(p.card for p in plays if p.seat == winner)
+        win_card = plays[pos].card
         if exception:
             reason = EXCUSE_WINS_LAST_TRICK
         elif is_trump(win_card):
             reason = HIGHEST_TRUMP
         else:
             reason = HIGHEST_OF_LED_SUIT
-        pts = points_of(cards)
+        pts = sum(map(_POINTS.__getitem__, cards), 0.0)
         excuse_key = ""
         if EXCUSE in cards and not exception:
             owner = next(p.seat for p in plays if p.card == EXCUSE)
