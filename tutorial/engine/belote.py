@@ -418,7 +418,10 @@ def explain_play(
             return Verdict.refuse_later(
                 MUST_PLAY_TRUMP_HIGHER,
                 lambda: t(
-                    key, whose=_whose(partner_winning), winning=winning.label, cards=describe_cards(higher)
+                    key,
+                    whose=_whose(partner_winning),
+                    winning=winning.label,
+                    cards=describe_cards(higher),
                 ),
                 (winning, *higher),
                 _RULE_TRUMP_LED,
