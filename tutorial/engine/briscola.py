@@ -552,9 +552,9 @@ class BriscolaState:
         card = action.card if isinstance(action, Play) else action
         if isinstance(card, str):
             card = BRISCOLA_DECK.parse(card)
-        seat = self.to_move
-        assert seat is not None and isinstance(card, Card)
-        return self._play(seat, self.hands[seat], card)
+        mover = self.to_move
+        assert mover is not None and isinstance(card, Card)
+        return self._play(mover, self.hands[mover], card)
 
     def _play(self, seat: Seat, hand: tuple[Card, ...], card: Card) -> BriscolaState:
         """The state after ``seat`` plays ``card`` from ``hand`` (a legal play)."""
@@ -629,13 +629,13 @@ class BriscolaState:
 
     def _tables(self) -> tuple[Mapping[Card, int], Mapping[Card, int]]:
         """(strength, points) per card under this state's rules, kept on the state."""
-        tables = self.__dict__.get("_tables_")
+        tables: tuple[Mapping[Card, int], Mapping[Card, int]] | None = self.__dict__.get("_tables_")
         if tables is None:
             rules = _rules(self.ruleset)
             tables = (rules.strength, rules.points)
             # The ruleset never changes from one state to the next: evolve() keeps it.
             object.__setattr__(self, "_tables_", tables)
-        return tables  # type: ignore[no-any-return]
+        return tables
 
     def hidden_cards(self, seat: Seat) -> frozenset[Card]:
         """The cards of ``seat``'s hand no other seat may see (not the drawn face-up card)."""
