@@ -349,3 +349,164 @@ def test_keyboard_focus_stays_on_the_hand_after_a_refusal(server: str, browser: 
         expect(page.locator(".atout .fb.success")).to_have_count(1, timeout=30_000)
     finally:
         page.context.close()
+
+
+# --- Practice: whole hands against the strong computer players ---------------------------
+
+#: Choices the learner tries in order when the table offers buttons (the menu also holds
+#: refused choices: a refusal shows the reason and the next one is tried).
+_PRACTICE_CHOICES = ("take", "garde", "prise", "no declaration", "no chelem", "pass")
+
+
+def _practice_prompt(page: Any) -> str:
+    return str(page.locator(".atout .prompt").inner_text(timeout=30_000))
+
+
+def _practice_deal(page: Any, variant_title: str) -> None:
+    """Choose the game and the strong players, then deal."""
+    from playwright.sync_api import expect
+
+    page.get_by_role("combobox", name="Game").click()
+    page.get_by_role("option", name=variant_title, exact=True).click()
+    _settle(page)
+    page.get_by_test_id("stRadioGroup").get_by_text("Strong players").click()
+    _settle(page)
+    page.get_by_role("button", name=re.compile(r"^Deal( again)?$")).first.click()
+    expect(page.locator(".atout .prompt")).to_be_visible(timeout=60_000)
+    _settle(page)
+
+
+def _practice_choose(page: Any) -> None:
+    """Click the first offered choice the engine accepts (in the order above)."""
+    buttons = page.locator(".atout .menu button")
+    codes = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+    before = _practice_prompt(page)
+    for wanted in _PRACTICE_CHOICES:
+        for code in codes:
+            if code and code.startswith(wanted):
+                page.locator(f".atout .menu button[data-action='{code}']").click()
+                _settle(page)
+                refused = page.locator(".atout .fb.error").count() > 0
+                if not refused or _practice_prompt(page) != before:
+                    return
+    raise AssertionError(f"no choice accepted among {codes}")
+
+
+def _practice_hint(page: Any, tier: int) -> None:
+    from playwright.sync_api import expect
+
+    page.get_by_role("button", name=f"Hint {tier} of 3").click()
+    hints = page.locator("[data-testid='stAlertContentInfo']")
+    expect(hints).to_have_count(tier, timeout=30_000)
+    _settle(page)
+
+
+def _practice_play(page: Any, name: str, shots: bool) -> int:
+    """Play the hand to the end: the three hints on the first card, then the cards the
+    page marks as playable (its "Mark the cards I may play" setting), the first one each
+    time."""
+    from playwright.sync_api import expect
+
+    turns = 0
+    marking = False
+    for _ in range(300):
+        prompt = _practice_prompt(page)
+        if prompt.startswith("The hand is over"):
+            return turns
+        if prompt.startswith("Every player passed"):
+            page.get_by_role("button", name="Deal again").first.click()
+            _settle(page)
+            continue
+        if page.locator(".atout .menu button").count():
+            _practice_choose(page)
+            continue
+        if not marking and page.locator(".atout .counter").count() == 0:
+            # the first card: the rule, the legal cards marked, the strong player's card
+            _practice_hint(page, 1)
+            _practice_hint(page, 2)
+            _practice_hint(page, 3)
+            expect(page.get_by_text("The computer would play").first).to_be_visible()
+            if shots:
+                page.screenshot(path=str(SHOTS / f"practice-{name}-hints.png"))
+            page.get_by_text("Mark the cards I may play").click()
+            _settle(page)
+            marking = True
+        elif not marking:  # the Tarot discard comes before any card: hint 2 marks it
+            _practice_hint(page, 1)
+            _practice_hint(page, 2)
+        marked = page.locator(".atout .hand .card[data-mark='legal']")
+        if page.locator(".atout .counter").count():  # the Tarot discard, on the hand
+            need = int(page.locator(".atout .counter").inner_text().split()[-2])
+            codes = [marked.nth(i).get_attribute("aria-label") for i in range(need)]
+            for code in codes:
+                _click(page, str(code))
+            if shots:
+                page.screenshot(path=str(SHOTS / f"practice-{name}-discard.png"))
+            page.locator(".atout button[data-confirm]").click()
+        else:
+            expect(marked.first).to_be_visible(timeout=30_000)
+            _click(page, str(marked.first.get_attribute("aria-label")))
+        _settle(page)
+        turns += 1
+        if shots and turns == 4:
+            page.screenshot(path=str(SHOTS / f"practice-{name}-trick.png"))
+    raise AssertionError("the hand did not end")
+
+
+_PRACTICE_GAMES = {  # file name: the game as the page names it
+    "belote": "Belote",
+    "tarot": "French Tarot",
+    "briscola2": "Briscola, two players",
+    "briscola4": "Briscola, four players",
+}
+
+
+@pytest.mark.parametrize("game", list(_PRACTICE_GAMES))
+def test_practice_hand_to_the_end_with_hints(server: str, browser: Any, game: str) -> None:
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, f"{server}/practice", "laptop")
+    try:
+        _practice_deal(page, _PRACTICE_GAMES[game])
+        _all_cards_in_view(page)
+        _in_view(page, page.locator(".atout .felt"))
+        page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-start.png"))
+        turns = _practice_play(page, f"{game}-laptop", shots=True)
+        assert turns >= 3
+        # the end: the score's charts, the review of the learner's cards, another deal
+        expect(page.get_by_text("Your cards, reviewed")).to_be_visible(timeout=60_000)
+        expect(page.get_by_role("button", name="Deal again").first).to_be_visible()
+        _settle(page)
+        page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-end.png"))
+        page.get_by_text("Your cards, reviewed").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-review.png"))
+        body = page.locator("[data-testid='stMain']").inner_text()
+        assert not re.search(r"\bseat \d|\bteam ?\d|seed-\d", body), body[:400]
+    finally:
+        page.context.close()
+
+
+def test_practice_on_a_phone(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, f"{server}/practice", "phone")
+    try:
+        for game in ("belote", "tarot", "briscola4", "briscola2"):
+            if game != "belote":  # the setup is folded away once a hand is dealt
+                page.get_by_text("Another game or level").click()
+                _settle(page)
+            _practice_deal(page, _PRACTICE_GAMES[game])
+            assert page.evaluate("document.documentElement.scrollWidth") <= 392
+            page.screenshot(path=str(SHOTS / f"practice-{game}-phone-start.png"))
+        # Briscola with two: played to the end on the phone, the hand in view at the start
+        _all_cards_in_view(page)
+        _practice_play(page, "briscola2-phone", shots=True)
+        expect(page.get_by_text("Your cards, reviewed")).to_be_visible(timeout=60_000)
+        _settle(page)
+        page.screenshot(path=str(SHOTS / "practice-briscola2-phone-end.png"))
+        page.get_by_text("Your cards, reviewed").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "practice-briscola2-phone-review.png"))
+    finally:
+        page.context.close()

@@ -27,7 +27,7 @@ from tutorial.analysis import player
 from tutorial.analysis.solver import UnsolvablePosition
 from tutorial.engine import bots
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, TrickResult, seat_names
+from tutorial.engine.core import GameState, TrickResult, describe_cards, seat_names
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import new_hand
 from tutorial.i18n import t, tn
@@ -358,6 +358,13 @@ def suggestion(hand: PracticeHand) -> tuple[Any, str]:
     and whether that is exact or worked out over possible deals); bids and the other
     choices, the computer players' habit.
     """
+    if hand.state.phase == "discard":  # the whole discard the computer would make
+        state, chosen = hand.state, []
+        while state.phase == "discard" and state.to_move == hand.learner:
+            action = bots.choose(state)
+            chosen.append(action.card)
+            state = state.apply(action)
+        return chosen, t("practice.hint_discard_suggest", cards=describe_cards(chosen))
     with seat_names(hand.table.seat_names):
         if hand.state.legal_plays():
             try:
@@ -378,10 +385,13 @@ def hint_text(hand: PracticeHand, tier: int) -> str:
     if tier == 1:
         return rule_hint(hand)
     if tier == 2:
+        if hand.state.phase == "discard":
+            return t("practice.hint_discard_marked")
         if hand.state.legal_plays():
             return t("practice.hint_legal_marked")
         legal = hand.state.legal_actions()
-        return t("practice.hint_legal_actions", actions=", ".join(actions.label(a) for a in legal))
+        labels = t("common.cards.separator").join(actions.label(a) for a in legal)
+        return t("practice.hint_legal_actions", actions=labels)
     suggested = hand.suggested or suggestion(hand)
     return suggested[1]
 

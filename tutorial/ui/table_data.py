@@ -347,15 +347,16 @@ def practice_mode(hand: PracticeHand) -> Mode:
     return "play" if legal and all(isinstance(a, Card) for a in legal) else "action"
 
 
-def practice_marks(hand: PracticeHand) -> Marks:
-    """The practice hand's marks: the cards forcing a refusal; the legal cards from hint 2.
+def practice_marks(hand: PracticeHand, show_legal: bool = False) -> Marks:
+    """The practice hand's marks: the cards forcing a refusal; the legal cards from hint 2
+    (or always, when the learner asked for them: ``show_legal``).
 
     During the Tarot discard, "legal" marks the cards that may be laid aside.
     """
     refusal = hand.refusal
     forcing = frozenset(refusal.forcing) if refusal is not None else frozenset()
     legal: frozenset[Card] = frozenset()
-    if hand.hint_tier >= 2 and hand.learner_to_move:
+    if (hand.hint_tier >= 2 or show_legal) and hand.learner_to_move:
         state = hand.state
         legal = frozenset(state.legal_plays())
         if not legal and state.phase == "discard":
@@ -385,10 +386,14 @@ def practice_table_data(
     *,
     news: str = "",
     frames: Sequence[PracticeHand] = (),
+    show_legal: bool = False,
     four_colour: bool = False,
     presenter: bool = False,
 ) -> dict[str, Any]:
     """Everything the table component draws for a practice hand.
+
+    ``show_legal`` marks the cards the learner may play at every turn (a setting of
+    the page; otherwise they are marked from the second hint).
 
     ``news`` is what happened since the learner's last move (the others' bids, why the
     last trick went where it went), shown in the feedback box unless a refusal is.
@@ -404,27 +409,26 @@ def practice_table_data(
             "head": t("component.not_allowed"),
             "html": safe_html(hand.refusal.message),
         }
-    elif news:
+    elif news and mode != "discard":  # the discard needs the room (the story keeps it)
         feedback = {"tone": "info", "head": "", "html": safe_html(news)}
     data = _payload(
         hand,
         mode=mode,
-        marks=practice_marks(hand),
+        marks=practice_marks(hand, show_legal),
         prompt=practice_prompt(hand, mode),
         feedback=feedback,
         four_colour=four_colour,
         presenter=presenter,
         key=f"practice|{hand.game}|{hand.seed}|{len(hand.moves)}",
     )
-    shown: list[dict[str, Any]] = []
-    for i, frame in enumerate(frames):
-        before = frames[i - 1].state if i else None
-        ended = bool(frame.state.tricks) and (
-            before is None or len(frame.state.tricks) > len(before.tricks)
-        )
-        shown.append(
-            {"svg": _picture(frame, four_colour, presenter), "hold": ended and not frame.finished}
-        )
+    # Each frame follows a card laid: an empty trick then means that card finished one.
+    shown = [
+        {
+            "svg": _picture(frame, four_colour, presenter),
+            "hold": bool(frame.state.tricks) and not frame.state.current_trick,
+        }
+        for frame in frames
+    ]
     data["frames"] = shown
     return data
 

@@ -297,6 +297,7 @@ def main() -> None:
         hand,
         news=news,
         frames=frames,
+        show_legal=bool(st.session_state.get("practice_show_legal", False)),
         four_colour=settings.four_colour,
         presenter=settings.presenter,
     )
@@ -317,6 +318,7 @@ def main() -> None:
         if hand.finished:
             show_end(hand)
         else:
+            st.toggle(t("practice.show_legal"), key="practice_show_legal")
             show_hints(hand)
         save_button(hand)
         show_story(hand)

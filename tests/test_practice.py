@@ -1,0 +1,378 @@
+"""Practice: whole hands against computer players (the pure model, the table data, the page)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+from apptest_util import open_app
+from streamlit.testing.v1 import AppTest
+
+from tutorial import practice
+from tutorial.engine import bots, tarot
+from tutorial.engine.cards import Card
+from tutorial.practice import PracticeHand
+from tutorial.ui.table_data import practice_table_data, safe_html
+
+#: Words that must never reach the learner: identifiers, seat numbers, sides by number.
+INTERNAL = re.compile(r"\bseat \d|\bteam ?\d|\bside [AB]\b|\bseed\b|seed-\d|[a-z]+_[a-z_]+")
+
+
+def _finish(hand: PracticeHand) -> PracticeHand:
+    """The learner plays the computer's habit until the end (through try_action)."""
+    while not hand.finished:
+        assert hand.learner_to_move, (hand.state.phase, hand.state.to_move)
+        hand = practice.try_action(hand, bots.choose(hand.state))
+        assert hand.refusal is None
+        hand, _ = practice.advance(hand)
+    return hand
+
+
+def _until(hand: PracticeHand, wanted: Any, limit: int = 200) -> PracticeHand | None:
+    """Play on (the learner too) until ``wanted(hand)`` holds at the learner's turn."""
+    for _ in range(limit):
+        if hand.finished:
+            return None
+        if wanted(hand):
+            return hand
+        hand = practice.try_action(hand, bots.choose(hand.state))
+        hand, _ = practice.advance(hand)
+    return None
+
+
+def _with_illegal_card(game: str, players: int | None = None) -> PracticeHand:
+    """A hand at the learner's turn to play where some card of the hand is refused."""
+    for seed in range(40):
+        hand = practice.deal(game, players=players, seed=seed)
+        found = _until(
+            hand,
+            lambda h: (
+                h.state.phase == "play"
+                and len(h.state.legal_plays()) < len(h.state.hands[h.learner])
+            ),
+        )
+        if found is not None:
+            return found
+    raise AssertionError("no position with an illegal card in 40 deals")
+
+
+# --- The model ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players"), practice.VARIANTS)
+def test_a_whole_hand_reaches_the_end(game: str, players: int) -> None:
+    hand = _finish(practice.deal(game, players=players, seed=11))
+    state = hand.state
+    assert state.is_terminal and hand.played_out
+    played = Counter(p.card for tr in state.tricks for p in tr.plays)
+    assert max(played.values()) == 1  # every card once
+    assert len(played) == {"belote": 32, "tarot": 72, "briscola": 40}[game]  # chien aside
+    # one note per trick, numbered, naming the winner by the table's names
+    assert [n.number for n in hand.notes] == list(range(1, len(state.tricks) + 1))
+    assert [n.winner for n in hand.notes] == [tr.winner for tr in state.tricks]
+    names = hand.table.seat_names
+    for note, trick in zip(hand.notes, state.tricks, strict=True):
+        assert note.text.startswith(f"Trick {note.number}, ")
+        owner = "Your" if trick.winner == hand.learner else f"{names[trick.winner]}'s"
+        assert owner in note.text, note.text
+    story = practice.story(hand)
+    assert [line for line in story if line.startswith("Trick ")] == [n.text for n in hand.notes]
+    assert not [line for line in story if INTERNAL.search(line)]
+    # the history replays: each move was taken in the state before it
+    hist = practice.history(hand)
+    assert len(hist) == len(hand.moves) + 1 and hist[-1] is state
+    for move, nxt in zip(hand.moves, hist[1:], strict=True):
+        assert move.before.apply(move.action).hands == nxt.hands
+
+
+def test_the_same_seed_deals_and_plays_the_same_hand() -> None:
+    a = _finish(practice.deal("belote", seed=5))
+    b = _finish(practice.deal("belote", seed=5))
+    assert [m.action for m in a.moves] == [m.action for m in b.moves]
+    c = practice.deal("belote", seed=6)
+    assert c.table.state.hands != a.table.state.hands
+
+
+def test_computer_seats_play_until_the_learners_turn() -> None:
+    hand = practice.deal("tarot", seed=3)
+    assert hand.learner_to_move
+    assert all(m.seat != hand.learner for m in hand.moves)  # only the others so far
+    assert hand.computer == frozenset({1, 2, 3})
+
+
+def test_a_refused_card_keeps_the_state_and_gives_the_engines_reason() -> None:
+    hand = _with_illegal_card("belote")
+    refused = next(c for c in hand.state.hands[0] if c not in hand.state.legal_plays())
+    after = practice.try_action(hand, refused.code)
+    assert after.state is hand.state and after.moves == hand.moves
+    assert after.refusal is not None
+    verdict = hand.state.explain(refused)
+    assert after.refusal.code == verdict.code != "legal"
+    assert after.refusal.message and after.refusal.forcing == tuple(verdict.forcing)
+    data = practice_table_data(after)
+    assert data["feedback"]["tone"] == "error" and data["feedback"]["head"] == "Not allowed."
+    # a legal card next clears the refusal and moves on
+    legal = hand.state.legal_plays()[0]
+    moved = practice.try_action(after, legal)
+    assert moved.refusal is None and moved.moves[-1].action == legal
+
+
+def test_a_card_not_held_and_a_bad_notation_are_refused() -> None:
+    hand = practice.deal("briscola", players=2, seed=2)
+    other = next(iter(hand.state.hands[1]))
+    assert practice.try_action(hand, other).refusal is not None
+    bad = practice.try_action(hand, "ZZ9")
+    assert bad.refusal is not None and bad.state is hand.state
+
+
+def test_hint_tiers_rule_then_legal_marks_then_suggestion() -> None:
+    hand = _with_illegal_card("belote")
+    legal = set(hand.state.legal_plays())
+    refused = next(c for c in hand.state.hands[0] if c not in legal)
+    assert practice_table_data(hand)["hand"][0]["mark"] == ""  # no hint: no marks
+    one = practice.hint(hand)
+    assert one.hint_tier == 1 and one.hints_used == 1
+    assert practice.hint_text(one, 1) == hand.state.explain(refused).message  # the rule
+    assert {c["mark"] for c in practice_table_data(one)["hand"]} == {""}
+    two = practice.hint(one)
+    marked = {c["code"] for c in practice_table_data(two)["hand"] if c["mark"] == "legal"}
+    assert marked == {c.code for c in legal}
+    three = practice.hint(two)
+    assert three.suggested is not None and three.suggested[0] in legal
+    assert three.suggested[0].label in practice.hint_text(three, 3)
+    assert practice.hint(three) is three  # three tiers, no more
+    # playing resets the tiers for the next decision, not the count
+    moved, _ = practice.advance(practice.try_action(three, three.suggested[0]))
+    assert moved.hint_tier == 0 and moved.hints_used == 3
+
+
+def test_rule_hint_when_every_card_may_be_played() -> None:
+    hand = practice.deal("briscola", players=2, seed=4)
+    assert practice.rule_hint(hand).startswith("Briscola has no obligation")
+    lead = _until(
+        practice.deal("belote", seed=1),
+        lambda h: h.state.phase == "play" and not h.state.current_trick,
+    )
+    assert lead is not None
+    assert practice.rule_hint(lead) == "You lead: any card of your hand may be played."
+
+
+def test_bids_are_chosen_by_their_words_and_reported() -> None:
+    hand = practice.deal("belote", seed=0, dealer=3)  # the learner speaks first
+    assert hand.state.phase == "bidding" and not hand.moves
+    data = practice_table_data(hand)
+    assert data["mode"] == "action" and data["prompt"] == "Your turn to bid."
+    assert data["menu"][0]["label"] == "pass"
+    passed, _ = practice.advance(practice.try_action(hand, "pass"))
+    lines = practice.story(passed)
+    assert lines[0] == "You: pass"
+    assert lines[1].startswith("East: ")
+
+
+def test_everyone_passing_ends_the_hand_unplayed() -> None:
+    for seed in range(60):
+        hand = practice.deal("tarot", seed=seed)
+        while not hand.finished and hand.state.phase == "bidding":
+            hand, _ = practice.advance(practice.try_action(hand, "pass"))
+        if hand.finished:
+            assert not hand.played_out
+            data = practice_table_data(hand)
+            assert data["mode"] == "view" and "Deal again" in data["prompt"]
+            return
+    pytest.skip("every deal had a bid")
+
+
+def test_tarot_discard_on_the_hand() -> None:
+    for seed in range(60):
+        hand = practice.deal("tarot", seed=seed)
+        while not hand.finished and hand.state.phase == "bidding":
+            bid = "garde" if "garde" in _menu(hand) else "pass"
+            hand, _ = practice.advance(practice.try_action(hand, bid))
+        if hand.state.phase == "discard" and hand.learner_to_move:
+            break
+    else:
+        pytest.skip("the learner never took")
+    assert practice_table_data(hand)["mode"] == "discard"
+    cards = hand.state.hands[0]
+    king = next((c for c in cards if c.rank == "K" and not tarot.is_trump(c)), None)
+    if king is not None:
+        refused = practice.discard(hand, [king.code])
+        assert refused.refusal is not None and "King" in refused.refusal.message
+        assert refused.state is hand.state
+    two = practice.hint(practice.hint(hand))  # hint 2 marks the cards that may go aside
+    marked = {c["code"] for c in practice_table_data(two)["hand"] if c["mark"] == "legal"}
+    allowed = {a.card.code for a in hand.state.legal_actions() if isinstance(a, tarot.Discard)}
+    assert marked == allowed
+    assert practice.hint_text(two, 2) == "The cards you may lay aside are marked on your hand."
+    three = practice.hint(two)
+    assert three.suggested is not None and len(three.suggested[0]) == tarot.CHIEN_SIZE
+    assert {c.code for c in three.suggested[0]} <= allowed
+    assert practice.hint_text(three, 3).startswith("A computer player would lay aside ")
+    chosen = []
+    state = hand.state
+    for _ in range(tarot.CHIEN_SIZE):
+        action = bots.choose(state)
+        chosen.append(action.card.code)
+        state = state.apply(action)
+    done = practice.discard(hand, chosen)
+    assert done.refusal is None and done.state.phase != "discard"
+
+
+def _menu(hand: PracticeHand) -> list[str]:
+    return [m["code"] for m in practice_table_data(hand)["menu"]]
+
+
+def test_frames_show_the_others_cards_arriving() -> None:
+    hand = practice.deal("belote", seed=2)
+    hand = _until(hand, lambda h: h.state.phase == "play" and not h.state.current_trick)
+    assert hand is not None
+    played = practice.try_action(hand, hand.state.legal_plays()[0])
+    final, frames = practice.advance(played)
+    assert len(frames) >= 3  # three others answered the lead (then maybe lead again)
+    data = practice_table_data(final, frames=(played, *frames[:-1]))
+    shown = data["frames"]
+    assert len(shown) == len(frames) and all(f["svg"].startswith("<svg") for f in shown)
+    # the frame where the fourth card completes the trick is held longer
+    assert shown[3]["hold"] is True and shown[0]["hold"] is False
+    assert data["key"] != practice_table_data(hand)["key"]
+
+
+def test_seat_names_follow_the_direction_of_play() -> None:
+    assert practice.practice_seat_names("belote", 4) == ("You", "East", "North", "West")
+    assert practice.practice_seat_names("belote", 4, "seed-004") == ("You", "West", "North", "East")
+    assert practice.practice_seat_names("briscola", 2) == ("You", "Opponent")
+
+
+def test_bad_choices_raise() -> None:
+    with pytest.raises(ValueError, match="level"):
+        practice.deal("belote", level="grandmaster")
+    with pytest.raises(ValueError, match="players"):
+        practice.deal("belote", players=2)
+
+
+def test_review_lists_the_learners_cards_costliest_first() -> None:
+    hand = _finish(practice.deal("briscola", players=2, seed=9))
+    reviews = practice.review(hand)
+    assert len(reviews) == 20  # one per card the learner played
+    assert {r.played for r in reviews} == {
+        m.action for m in hand.moves if m.seat == 0 and isinstance(m.action, Card)
+    }
+    worst = practice.costliest(reviews)
+    assert len(worst) <= 3 and all(r.lost is not None and r.lost > 0 for r in worst)
+    assert [r.lost for r in worst] == sorted((r.lost for r in worst), reverse=True)
+
+
+# --- The page (AppTest) ------------------------------------------------------------------
+
+
+def _table(at: AppTest) -> dict[str, Any]:
+    for el in at.get("bidi_component"):
+        if el.proto.component_name == "atout_table":
+            data: dict[str, Any] = json.loads(el.proto.json)
+            return data
+    raise AssertionError("no table component on the page")
+
+
+def _dealt(variant: str, seed: int) -> AppTest:
+    at = open_app("practice", 120)
+    assert not at.exception, [e.value for e in at.exception]
+    at.selectbox(key="practice_variant").set_value(variant)
+    at.session_state[practice_view_key()] = seed
+    at.button(key="practice_deal").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def practice_view_key() -> str:
+    from tutorial.views.practice import SEED
+
+    return SEED
+
+
+def _type(at: AppTest, text: str) -> AppTest:
+    at.text_input(key="practice_typed").input(text).run()
+    return at
+
+
+def _hand(at: AppTest) -> PracticeHand:
+    hand = at.session_state["practice_hand"]
+    assert isinstance(hand, PracticeHand)
+    return hand
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_page_deals_plays_refuses_and_reaches_the_end_of_a_briscola_hand() -> None:
+    at = _dealt("briscola-2", 21)
+    data = _table(at)
+    assert data["mode"] == "play" and data["prompt"] == "Your turn: choose a card."
+    assert len(data["hand"]) == 3
+    assert any("Briscola, two players" in c.value for c in at.caption)
+    # a card the learner does not hold: refused with the engine's reason, nothing moves
+    hand = _hand(at)
+    other = next(iter(hand.state.hands[1]))
+    _type(at, other.code)
+    data = _table(at)
+    assert data["feedback"]["tone"] == "error" and "do not hold" in data["feedback"]["html"]
+    assert _hand(at).state is hand.state
+    # a legal card: played, the opponent answers, the trick's note follows
+    _type(at, bots.choose(hand.state).code)
+    after = _hand(at)
+    assert after.learner_to_move and len(after.moves) > len(hand.moves)
+    assert "Trick 1, " in _table(at)["feedback"]["html"] or after.state.current_trick
+    # hints: the rule, then the marks, then the strong player's card
+    for tier in (1, 2, 3):
+        at.button(key="practice_hint").click().run()
+        assert len(at.info) == tier
+    marks = {c["mark"] for c in _table(at)["hand"]}
+    assert marks == {"legal"}
+    # to the end: the score, the review and another deal
+    for _ in range(25):
+        hand = _hand(at)
+        if hand.finished:
+            break
+        _type(at, bots.choose(hand.state).code)
+    assert _hand(at).finished
+    assert not at.exception, [e.value for e in at.exception]
+    data = _table(at)
+    assert data["mode"] == "view" and data["prompt"].startswith("The hand is over")
+    heads = [h.value for h in at.subheader]
+    assert "The hand's score" in heads and "Your cards, reviewed" in heads
+    assert at.get("plotly_chart")
+    assert at.button(key="practice_again")
+    texts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    assert not [x for x in texts if re.search(r"\bseat \d|\bteam ?\d", x)]
+    at.button(key="practice_again").click().run()
+    assert not _hand(at).finished and len(_table(at)["hand"]) == 3
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_page_refuses_an_illegal_card_with_the_rule() -> None:
+    at = _dealt("belote-4", 0)
+    for _ in range(40):  # bid and play the computer's habit until a card is refused
+        hand = _hand(at)
+        assert not hand.finished
+        if hand.state.phase == "play":
+            legal = hand.state.legal_plays()
+            refused = [c for c in hand.state.hands[0] if c not in legal]
+            if refused:
+                break
+        _type(at, practice_code(hand))
+    else:
+        pytest.skip("no refused card in this deal")
+    _type(at, refused[0].code)
+    data = _table(at)
+    assert data["feedback"]["tone"] == "error"
+    verdict = hand.state.explain(refused[0])
+    assert data["feedback"]["html"] == safe_html(verdict.message)
+    forcing = {c.code for c in verdict.forcing if c in hand.state.hands[0]}
+    assert forcing and {c["code"] for c in data["hand"] if c["mark"] == "forcing"} == forcing
+    assert _hand(at).state is hand.state
+
+
+def practice_code(hand: PracticeHand) -> str:
+    from tutorial.scenarios import actions
+
+    return actions.code(bots.choose(hand.state))
