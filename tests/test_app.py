@@ -281,3 +281,28 @@ def test_the_end_offers_the_next_scenario_of_the_lesson() -> None:
     at.button(key="end_next").click().run()
     assert at.session_state["current_scenario"] != "belote/overruff"
     assert table(at)["hand"]
+
+
+def test_a_wrong_legal_card_gets_its_cost_and_the_best_play_is_shown_card_by_card() -> None:
+    at = _app("play", scenario="belote/rounded-contract")
+    before = [c["code"] for c in table(at)["hand"]]
+    type_in(at, "10D")
+    fb = table(at)["feedback"]
+    assert fb["tone"] == "warning"
+    assert fb["html"].startswith("Legal, but the ace takes it")  # the author's sentence
+    assert fb["head"] == ""  # which says "Legal, but" itself: no second heading
+    assert "this gives away 26 points: Left&#x27;s A♦ then takes your 10♦." in fb["html"]
+    mistakes = at.session_state["progress"]["belote/rounded-contract"].mistakes
+    at.button(key="show_best").click().run()
+    data = table(at)
+    assert data["mode"] == "view"
+    assert "Best play from here, card 1 of 7: you 7♦." in data["feedback"]["html"]
+    assert [c["code"] for c in data["hand"]] == ["10D"]
+    at.button(key="best_next").click().run()
+    assert "card 2 of 7: Right Q♦." in table(at)["feedback"]["html"]
+    at.button(key="best_back").click().run()
+    data = table(at)
+    assert data["mode"] == "play" and [c["code"] for c in data["hand"]] == before
+    # the scenario's run and the learner's progress are untouched
+    assert at.session_state["progress"]["belote/rounded-contract"].mistakes == mistakes
+    assert len(at.session_state["runs"]["belote/rounded-contract"]) == 1

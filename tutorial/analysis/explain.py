@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 from tutorial.analysis.solver import (
     DEFAULT_NODE_BUDGET,
@@ -76,39 +77,49 @@ class Cost:
 
 # --- the solver, cached and within a budget --------------------------------------------
 
-_values_cache: dict[GameState, dict[Card, float] | None] = {}
-_line_cache: dict[GameState, list[Play] | None] = {}
+#: Per position: the result, and the budget it had (an unknown result is tried again
+#: only with a larger budget, so a second click never waits again for nothing).
+_values_cache: dict[GameState, tuple[dict[Card, float] | None, float, int]] = {}
+_line_cache: dict[GameState, tuple[list[Play] | None, float, int]] = {}
 
 
-def _remember(cache: dict[GameState, object], key: GameState, value: object) -> None:
-    if len(cache) >= _CACHE_SIZE:
-        cache.pop(next(iter(cache)))
-    cache[key] = value
+def _cached(cache: dict[GameState, Any], state: GameState, seconds: float, nodes: int) -> Any:
+    """The cached entry of ``state`` if it answers for this budget, else None."""
+    try:
+        entry = cache.get(state)
+    except TypeError:  # a state that cannot be hashed: never cached
+        return None
+    if entry is None:
+        return None
+    result, had_seconds, had_nodes = entry
+    if result is not None or (had_seconds >= seconds and had_nodes >= nodes):
+        return entry
+    return None
 
 
-def _hashable(state: GameState) -> bool:
+def _remember(cache: dict[GameState, Any], state: GameState, entry: Any) -> None:
     try:
         hash(state)
     except TypeError:
-        return False
-    return True
+        return
+    if len(cache) >= _CACHE_SIZE:
+        cache.pop(next(iter(cache)))
+    cache[state] = entry
 
 
 def values(
     state: GameState, *, seconds: float, node_budget: int = DEFAULT_NODE_BUDGET
 ) -> dict[Card, float] | None:
     """Each legal card's value (``solve``), or None when unsolvable or past the budget."""
-    cached = _hashable(state)
-    if cached and state in _values_cache:
-        return _values_cache[state]
+    hit = _cached(_values_cache, state, seconds, node_budget)
+    if hit is not None:
+        return cast("dict[Card, float] | None", hit[0])
+    out: dict[Card, float] | None
     try:
-        out: dict[Card, float] | None = solve(
-            state, node_budget=node_budget, time_budget=max(seconds, 0.001)
-        )
+        out = solve(state, node_budget=node_budget, time_budget=max(seconds, 0.001))
     except (SolverBudgetExceeded, UnsolvablePosition, TutorialError):
         out = None
-    if cached:
-        _remember(_values_cache, state, out)  # type: ignore[arg-type]
+    _remember(_values_cache, state, (out, seconds, node_budget))
     return out
 
 
@@ -118,17 +129,15 @@ def line(
     """One best line to the end of the hand (``best_line``), or None (unsolvable, budget)."""
     if state.is_terminal:
         return []
-    cached = _hashable(state)
-    if cached and state in _line_cache:
-        return _line_cache[state]
+    hit = _cached(_line_cache, state, seconds, node_budget)
+    if hit is not None:
+        return cast("list[Play] | None", hit[0])
+    out: list[Play] | None
     try:
-        out: list[Play] | None = best_line(
-            state, node_budget=node_budget, time_budget=max(seconds, 0.001)
-        )
+        out = best_line(state, node_budget=node_budget, time_budget=max(seconds, 0.001))
     except (SolverBudgetExceeded, UnsolvablePosition, TutorialError):
         out = None
-    if cached:
-        _remember(_line_cache, state, out)  # type: ignore[arg-type]
+    _remember(_line_cache, state, (out, seconds, node_budget))
     return out
 
 

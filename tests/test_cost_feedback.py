@@ -1,0 +1,146 @@
+"""What a wrong legal card costs with best play (tutorial/analysis/explain.py), and how the
+scenario runtime says it (after the author's sentence, never on unknown hands)."""
+
+from __future__ import annotations
+
+from tutorial.analysis import explain
+from tutorial.analysis.explain import card_cost, cost_sentence
+from tutorial.engine import belote
+from tutorial.engine.cards import BELOTE_DECK
+from tutorial.engine.core import Play
+from tutorial.scenarios.checker import check_text, judge_answers
+from tutorial.scenarios.runtime import start
+
+P = BELOTE_DECK.parse
+NAMES = ("South", "East", "North", "West")
+# Two tricks left, hearts trumps, nobody holds a trump. South leads:
+# - the 10♠ draws North's A♠ (forced to follow): 21 for South's side, and North's 7♣
+#   then takes the last trick (+ dix de der): 31 of 31;
+# - the 7♦ loses to West's 9♦, West leads the 8♦ and takes North's A♠ and South's 10♠
+#   with the dix de der: 0 of 31, so the 7♦ gives away 31 points.
+HANDS = {"South": "10S 7D", "East": "8S 9S", "North": "AS 7C", "West": "8D 9D"}
+CAPTURED_0 = "7H 8H 9H 10H JH QH KH AH 8C 9C 10C JC"
+CAPTURED_1 = "QC KC AC 7S JS QS KS 10D JD QD KD AD"
+
+
+def position() -> belote.BeloteState:
+    """The two-trick position above, South to lead."""
+    hands = [HANDS[n] for n in NAMES]
+    return belote.start_play(
+        hands, "H", taker=0, captured={0: CAPTURED_0, 1: CAPTURED_1}, leader=0, belote_holder=0
+    )
+
+
+def scenario(feedback: str = "", hands: dict[str, str] | None = None) -> str:
+    """The same position as a scenario file, the 10♠ the answer."""
+    lines = "\n".join(f"  {k}: {v}" for k, v in (hands or HANDS).items())
+    fb = f"\n      feedback:\n        7D: {feedback}" if feedback else ""
+    return f"""
+title: Keep the ace's company
+game: belote
+trump: H
+taker: South
+leader: South
+belote_holder: South
+hands:
+{lines}
+captured:
+  South: {CAPTURED_0}
+  East: {CAPTURED_1}
+steps:
+  - play:
+      accept: [10S]{fb}
+      explain: Your partner must follow with the ace.
+"""
+
+
+def test_a_card_that_loses_points_names_the_card_that_takes_them() -> None:
+    state = position()
+    cost = card_cost(state, P("7D"), [P("10S")])
+    assert cost is not None
+    assert (cost.value, cost.best, cost.lost) == (0, 31, 31)
+    assert cost.turn is not None
+    assert cost.turn.taker == Play(3, P("8D"))  # West's 8♦ takes the last trick...
+    assert cost.turn.victim == Play(2, P("AS"))  # ...and North's A♠ in it (the richest)
+    text = cost_sentence(cost, NAMES, learner=0)
+    assert text == (
+        "With best play to the end of the hand, this gives away 31 points: "
+        "West's 8♦ then takes North's A♠."
+    )
+
+
+def test_the_learners_own_card_is_yours() -> None:
+    turn = explain.Turn(Play(3, P("8D")), Play(0, P("10S")), 31)
+    cost = explain.Cost(P("7D"), 0, P("10S"), 31, turn)
+    assert cost_sentence(cost, NAMES, learner=0).endswith("West's 8♦ then takes your 10♠.")
+    plain = explain.Cost(P("7D"), 0, P("10S"), 1, None)
+    assert cost_sentence(plain, NAMES, 0) == (
+        "With best play to the end of the hand, this gives away 1 point."
+    )
+
+
+def test_the_answer_costs_nothing() -> None:
+    cost = card_cost(position(), P("10S"), [P("10S")])
+    assert cost is not None and cost.lost == 0 and cost.turn is None
+    assert "keeps at least as many points" in cost_sentence(cost, NAMES, 0)
+
+
+def test_no_sentence_when_the_budget_is_exceeded() -> None:
+    # A full first trick of a fresh deal: far more than 50 nodes.
+    hands = ["7S 8S 9S 10S 7H 8H 9H 10H", "JS QS KS AS JH QH KH AH"]
+    hands += ["7D 8D 9D 10D 7C 8C 9C 10C", "JD QD KD AD JC QC KC AC"]
+    state = belote.start_play(hands, "H", taker=0, leader=0)
+    assert card_cost(state, P("7S"), [P("10H")], seconds=5, node_budget=50) is None
+    # a larger budget tries again (the unknown result is not kept for it)
+    assert explain.values(state, seconds=0.001, node_budget=50) is None
+
+
+def test_the_runtime_says_the_cost_after_a_legal_wrong_card() -> None:
+    checked = check_text(scenario(), "cost.yaml")
+    run = start(checked.scenario, checked.table)
+    same, fb = run.try_action("7D")
+    assert fb.kind == "wrong" and same.step == run.step and same.mistakes == 1
+    assert fb.message.endswith("this gives away 31 points: West's 8♦ then takes North's A♠.")
+    assert not fb.headed  # the view puts "Legal, but not the best here." before it
+    assert fb.cost is not None and fb.cost.lost == 31
+
+
+def test_the_cost_follows_the_authors_sentence_which_keeps_its_own_heading() -> None:
+    checked = check_text(scenario("Legal, but West's diamonds win both tricks."), "a.yaml")
+    _, fb = start(checked.scenario, checked.table).try_action("7D")
+    assert fb.message.startswith("Legal, but West's diamonds win both tricks. With best play")
+    assert fb.headed  # no second "Legal, but" heading before the author's own
+
+
+def test_no_cost_when_hands_are_unknown() -> None:
+    hidden = dict(HANDS, East="'? ?'", West="'? ?'")
+    checked = check_text(scenario(hands=hidden), "unknown.yaml")
+    run = start(checked.scenario, checked.table)
+    assert not run.position_known
+    _, fb = run.try_action("7D")
+    assert fb.kind == "wrong" and fb.cost is None
+    assert fb.message == "That card is legal, but it is not the best play here. Think again."
+    assert fb.headed
+
+
+def test_the_best_play_starts_with_the_answer() -> None:
+    checked = check_text(scenario(), "best.yaml")
+    run = start(checked.scenario, checked.table)
+    plays = run.best_play()
+    assert plays is not None and len(plays) == 8
+    assert plays[0] == Play(0, P("10S")) and plays[2] == Play(2, P("AS"))
+
+
+def test_the_checker_warns_about_an_answer_worse_than_the_best_card() -> None:
+    text = scenario().replace("accept: [10S]", "accept: [7D]")
+    checked = check_text(text, "worse.yaml")
+    warnings = judge_answers(checked)
+    assert len(warnings) == 1
+    assert "7D takes 0 points" in warnings[0].message and "31 fewer than 10S" in warnings[0].message
+    assert "accept_worse_by: 31" in warnings[0].message
+    assert warnings[0].line == text.splitlines().index("      accept: [7D]") + 1
+    allowed = text.replace("accept: [7D]", "accept: [7D]\n      accept_worse_by: 31")
+    assert judge_answers(check_text(allowed, "allowed.yaml")) == []
+    almost = text.replace("accept: [7D]", "accept: [7D]\n      accept_worse_by: 30")
+    assert len(judge_answers(check_text(almost, "almost.yaml"))) == 1
+    assert judge_answers(check_text(scenario(), "best.yaml")) == []
