@@ -510,3 +510,42 @@ def test_practice_on_a_phone(server: str, browser: Any) -> None:
         page.screenshot(path=str(SHOTS / "practice-briscola2-phone-review.png"))
     finally:
         page.context.close()
+
+
+def test_a_scenario_step_shows_a_computed_cost_and_the_best_play(server: str, browser: Any) -> None:
+    """A wrong legal card gets its exact cost with best play; "Show the best play" then
+    plays the best line on the table, one card at a time, from the keyboard."""
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, f"{server}/play?scenario=belote/rounded-contract", "laptop")
+    try:
+        expect(_card(page, "10♦")).to_be_visible(timeout=30_000)
+        _settle(page)
+        _click(page, "10♦")
+        fb = page.locator(".atout .fb")
+        expect(fb).to_contain_text(
+            "this gives away 26 points: Left's A♦ then takes your 10♦.", timeout=30_000
+        )
+        expect(fb).to_contain_text("Legal, but the ace takes it")
+        assert fb.inner_text().count("Legal, but") == 1  # no heading repeating the author
+        _settle(page)
+        page.screenshot(path=str(SHOTS / "cost-laptop-wrong.png"))
+        show = page.get_by_role("button", name="Show the best play")
+        show.focus()
+        page.keyboard.press("Enter")
+        expect(fb).to_contain_text("Best play from here, card 1 of 7: you 7♦.", timeout=30_000)
+        expect(_hand(page)).to_have_count(1)
+        nxt = page.get_by_role("button", name="Next card")
+        nxt.focus()
+        page.keyboard.press("Enter")
+        expect(fb).to_contain_text("card 2 of 7: Right", timeout=30_000)
+        _settle(page)
+        page.screenshot(path=str(SHOTS / "cost-laptop-best-play.png"))
+        page.get_by_role("button", name="Back to the step").click()
+        expect(_card(page, "7♦")).to_be_visible(timeout=30_000)
+        expect(_hand(page)).to_have_count(2)
+        _click(page, "7♦")
+        expect(page.locator(".atout .fb.success")).to_contain_text("Correct", timeout=30_000)
+    finally:
+        page.context.close()
