@@ -59,6 +59,7 @@ from tutorial.engine.core import (
     describe_cards,
     evolve,
     option,
+    play_of,
     register_ruleset,
     resolve_ruleset,
     seat_name,
@@ -453,11 +454,11 @@ class BriscolaState:
 
     def legal_plays(self) -> list[Card]:
         """Every card in the hand of the seat to move (no obligation in Briscola)."""
-        seat = self.to_move
-        if seat is None:
-            return []
+        n = self.num_players
+        if self.first_trick_index + len(self.tricks) >= _DECK_SIZE // n:
+            return []  # the hand is over
         # Rule: no obligation to follow suit, trump or beat: any card in hand.
-        return list(self.hands[seat])
+        return list(self.hands[(self.leader + len(self.current_trick)) % n])
 
     def legal_actions(self) -> list[Any]:
         """The legal actions: the cards of ``legal_plays()``."""
@@ -562,13 +563,19 @@ class BriscolaState:
         hands = list(self.hands)
         i = hand.index(card)
         hands[seat] = hand[:i] + hand[i + 1 :]
-        plays = (*self.current_trick, Play(seat, card))
+        plays = (*self.current_trick, play_of(seat, card))
         if len(plays) < n:
-            return evolve(self, {"hands": tuple(hands), "current_trick": plays})
+            # evolve(), inline: the most frequent step of all.
+            new = object.__new__(self.__class__)
+            d = new.__dict__
+            d.update(self.__dict__)
+            d["hands"] = tuple(hands)
+            d["current_trick"] = plays
+            return new
         # The trick is complete: judge it, then the winner draws first (if cards remain).
         strength, points = self._tables()
         trump = self.trump_card.suit
-        cards = tuple(p.card for p in plays)
+        cards = tuple([p.card for p in plays])
         w, best = 0, cards[0]
         total = points[best]
         for k in range(1, n):

@@ -142,7 +142,7 @@ class Verdict:
     True
     """
 
-    __slots__ = ("legal", "code", "_message", "_build", "forcing", "rule")
+    __slots__ = ("_build", "_message", "code", "forcing", "legal", "rule")
     __match_args__ = ("legal", "code", "message", "forcing", "rule")
 
     legal: bool
@@ -294,7 +294,7 @@ class TrickResult:
     :class:`Verdict` message.
     """
 
-    __slots__ = ("index", "plays", "winner", "points", "reason", "_explanation", "_build")
+    __slots__ = ("_build", "_explanation", "index", "plays", "points", "reason", "winner")
     __match_args__ = ("index", "plays", "winner", "points", "reason", "explanation")
 
     index: int
@@ -510,13 +510,25 @@ def evolve(state: _S, changes: Mapping[str, Any], caches: Sequence[str] = ()) ->
     ``dataclasses.replace``.
     """
     new = object.__new__(state.__class__)
-    d = state.__dict__.copy()
+    d = new.__dict__
+    d.update(state.__dict__)
     for name in caches:
         if name in d:
             del d[name]
     d.update(changes)
-    object.__setattr__(new, "__dict__", d)
     return new
+
+
+#: One ``Play`` object per seat and card, shared (a ``Play`` is a value).
+_PLAYS: dict[tuple[Seat, Card], Play] = {}
+
+
+def play_of(seat: Seat, card: Card) -> Play:
+    """``Play(seat, card)``, the same object every time (cheaper in the engine's loops)."""
+    play = _PLAYS.get((seat, card))
+    if play is None:
+        play = _PLAYS[(seat, card)] = Play(seat, card)
+    return play
 
 
 # --- Rule options and rulesets -------------------------------------------------------
@@ -715,6 +727,7 @@ __all__ = [
     "format_cards",
     "option",
     "option_help",
+    "play_of",
     "positive_whole_number",
     "register_ruleset",
     "rulesets",
