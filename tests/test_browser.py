@@ -494,8 +494,8 @@ def test_practice_on_a_phone(server: str, browser: Any) -> None:
     page = _open(browser, f"{server}/practice", "phone")
     try:
         for game in ("belote", "tarot", "briscola4", "briscola2"):
-            if game != "belote":  # the setup is folded away once a hand is dealt
-                page.get_by_text("Another game or level").click()
+            if not page.get_by_role("combobox", name="Game").is_visible():
+                page.get_by_text("Another game or level").click()  # folded while playing
                 _settle(page)
             _practice_deal(page, _PRACTICE_GAMES[game])
             assert page.evaluate("document.documentElement.scrollWidth") <= 392
@@ -508,6 +508,31 @@ def test_practice_on_a_phone(server: str, browser: Any) -> None:
         page.screenshot(path=str(SHOTS / "practice-briscola2-phone-end.png"))
         page.get_by_text("Your cards, reviewed").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "practice-briscola2-phone-review.png"))
+    finally:
+        page.context.close()
+
+
+def test_practice_in_presenter_mode(server: str, browser: Any) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    from playwright.sync_api import expect
+
+    width, height, _ = VIEWPORTS["projector"]
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    try:
+        page.goto(f"{server}/practice")
+        expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(
+            1, timeout=60_000
+        )
+        _practice_deal(page, _PRACTICE_GAMES["belote"])
+        page.get_by_text("Presenter mode").click()  # the table is there: it grows
+        expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)
+        _settle(page)
+        _all_cards_in_view(page)
+        size = page.locator(".atout .prompt").evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+        assert size >= 28, size
+        page.screenshot(path=str(SHOTS / "practice-belote-projector-start.png"))
     finally:
         page.context.close()
 
