@@ -376,3 +376,22 @@ def practice_code(hand: PracticeHand) -> str:
     from tutorial.scenarios import actions
 
     return actions.code(bots.choose(hand.state))
+
+
+def test_a_practice_position_saved_as_a_scenario_passes_the_checker() -> None:
+    from tutorial.scenarios.checker import check_scenario
+    from tutorial.scenarios.export import scenario_yaml
+    from tutorial.scenarios.loader import parse_text
+
+    hand = _until(
+        practice.deal("briscola", players=2, seed=8),
+        lambda h: h.state.phase == "play" and len(h.state.tricks) >= 17,
+    )
+    assert hand is not None and hand.learner_to_move
+    text = scenario_yaml(
+        hand.state, title="Practice position", seat=hand.learner, seat_names=hand.table.seat_names
+    )
+    checked = check_scenario(*parse_text(text, "practice.yaml"))  # raises on a problem
+    assert checked.table.seat_names == hand.table.seat_names
+    assert checked.table.learner == hand.learner
+    assert checked.table.state.hands == hand.state.hands

@@ -28,6 +28,7 @@ class Run(Protocol):
     @property
     def finished(self) -> bool: ...
 
+
 CCW: tuple[Position, ...] = ("bottom", "right", "top", "left")
 CW: tuple[Position, ...] = ("bottom", "left", "top", "right")
 
