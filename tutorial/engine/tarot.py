@@ -88,6 +88,7 @@ from tutorial.engine.core import (
     describe_cards,
     evolve,
     option,
+    play_of,
     register_ruleset,
     resolve_ruleset,
     seat_name,
@@ -536,6 +537,7 @@ _EXCUSE_KEYS = {
 }
 
 
+_BIDS = tuple(Bid)
 #: The Discard action of each card (the same value every time it is offered).
 _DISCARD = {c: Discard(c) for c in TAROT_DECK}
 #: What the engine keeps on a state, derived from its fields (left behind by evolve).
@@ -632,9 +634,12 @@ class TarotState:
     @property
     def to_move(self) -> Seat | None:
         """The seat that acts next, ``None`` when the hand is over."""
-        if self.phase == PHASE_DONE:
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            return (self.leader + len(self.current_trick)) % NUM_PLAYERS
+        if phase == PHASE_DONE:
             return None
-        if self.phase == PHASE_BIDDING:
+        if phase == PHASE_BIDDING:
             return (self.dealer + 1 + len(self.bids)) % NUM_PLAYERS
         if self.phase in (PHASE_DISCARD, PHASE_CHELEM):
             return self.taker
@@ -721,18 +726,45 @@ class TarotState:
                     cards = higher or trumps
             if cards is not hand and EXCUSE in hand:
                 cards = [*cards, EXCUSE]
-        legal = sort_cards(cards)
+        legal = tuple(cards) if self._hands_sorted() else sort_cards(cards)
         object.__setattr__(self, "_legal_", legal)
         return legal
+
+    def _hands_sorted(self) -> bool:
+        """Whether every hand is in deck order (as the engine keeps them), checked once.
+
+        The answer is carried to the next states by ``evolve``: the engine only removes
+        cards from a hand, or sorts it (the chien taken).
+        """
+        known: bool | None = self.__dict__.get("_sorted_")
+        if known is None:
+            order = _DECK_ORDER
+            known = True
+            for hand in self.hands:
+                if any(c not in order for c in hand):
+                    known = False
+                    break
+                idx = [order[c] for c in hand]
+                if idx != sorted(idx):
+                    known = False
+                    break
+            object.__setattr__(self, "_sorted_", known)
+        return known
 
     def legal_actions(self) -> list[Any]:
         """Every action accepted now: bids, discards, declarations or cards."""
         phase = self.phase
+        if phase == PHASE_PLAY:
+            return list(self._legal())
         if phase == PHASE_BIDDING:
             top = self._highest_bid
-            return [Bid.PASS, *(b for b in Bid if b > top)]
+            return [Bid.PASS, *(b for b in _BIDS if b > top)]
         if phase == PHASE_DISCARD:
-            return [_DISCARD[c] for c in sort_cards(self._discardable)]
+            allowed = self._discardable
+            assert self.taker is not None
+            if self._hands_sorted():
+                return [_DISCARD[c] for c in self.hands[self.taker] if c in allowed]
+            return [_DISCARD[c] for c in sort_cards(allowed)]
         if phase == PHASE_CHELEM:
             return [NO_CHELEM, CHELEM]
         if phase == PHASE_POIGNEE:
@@ -1092,7 +1124,15 @@ class TarotState:
             return self
         seat = self.to_move
         assert seat is not None
-        if seat in self.poignee_decided or not self._poignee_options(seat):
+        if seat in self.poignee_decided:
+            return self
+        # Too few trumps for the smallest poignée (counting the Excuse and, for the
+        # taker, the shown discards): nothing to ask, without listing the options.
+        hand = self.hands[seat]
+        held = sum(1 for c in hand if c.suit is _TRUMP or c is EXCUSE)
+        if seat == self.taker:
+            held += sum(1 for c in self.discard if c.suit is _TRUMP)
+        if held < POIGNEE_SIZES["simple"] or not self._poignee_options(seat):
             return self
         return evolve(self, {"phase": PHASE_POIGNEE}, _CACHES)
 
@@ -1306,15 +1346,17 @@ class TarotState:
         return self.team_of(winner)
 
     def _apply_card(self, card: Card) -> TarotState:
-        seat = self.to_move
-        assert seat is not None
+        current = self.current_trick
+        seat = (self.leader + len(current)) % NUM_PLAYERS  # the play phase's mover
         hands = list(self.hands)
         hand = hands[seat]
         i = hand.index(card)
         hands[seat] = hand[:i] + hand[i + 1 :]
-        trick = (*self.current_trick, Play(seat, card))
+        trick = (*current, play_of(seat, card))
         if len(trick) < NUM_PLAYERS:
             nxt = evolve(self, {"hands": tuple(hands), "current_trick": trick}, _CACHES)
+            if self.unlisted_tricks or self.tricks:
+                return nxt  # the poignée is asked in the first trick only
             return nxt._with_poignee_question()
         result = self._finish_trick(trick)
         tricks = (*self.tricks, result)
@@ -1820,7 +1862,9 @@ def _petit_sec_seats(hands: Sequence[Sequence[Card]]) -> tuple[Seat, ...]:
     return tuple(
         s
         for s, h in enumerate(hands)
-        if [c for c in h if is_trump(c)] == [PETIT] and EXCUSE not in h
+        if PETIT in h
+        and EXCUSE not in h
+        and not any(c.suit is _TRUMP and c is not PETIT for c in h)
     )
 
 
@@ -1835,8 +1879,8 @@ def deal_from_order(
     ((Card.parse('1S'), Card.parse('2S'), Card.parse('3S'), Card.parse('QS')), Card.parse('T17'))
     """
     hands: list[list[Card]] = [[] for _ in range(NUM_PLAYERS)]
-    for i, card in enumerate(order[: NUM_PLAYERS * HAND_SIZE]):
-        hands[(dealer + 1 + i // 3) % NUM_PLAYERS].append(card)
+    for packet in range(NUM_PLAYERS * HAND_SIZE // 3):  # 3 cards at a time
+        hands[(dealer + 1 + packet) % NUM_PLAYERS].extend(order[3 * packet : 3 * packet + 3])
     return tuple(tuple(h) for h in hands), tuple(order[NUM_PLAYERS * HAND_SIZE :])
 
 
