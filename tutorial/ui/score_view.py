@@ -66,13 +66,25 @@ def show_outcome(state: GameState, table: Table, key_prefix: str) -> None:
         {
             t("score.col_line"): name_seats(line.label, names),
             t("score.col_side"): side_names.get(line.side, name_seats(line.side, names)),
-            t("score.col_points"): line.points,
+            t("score.col_points"): points_text(line.points),
             t("score.col_why"): name_seats(line.note, names),
         }
         for line in outcome.lines
     ]
     st.markdown(f"**{t('score.lines')}**")
     st.table(rows)  # a plain table: light to draw (the data grid cost the last click)
+
+
+def points_text(value: float) -> str:
+    """A score line's points as a learner reads them: ``-384``, ``40.5``, never ``0.0000``.
+
+    >>> points_text(-384.0), points_text(40.5), points_text(0)
+    ('-384', '40.5', '0')
+    """
+    number = float(value)
+    if number.is_integer():
+        return str(int(number))
+    return f"{number:.2f}".rstrip("0")
 
 
 def _escape(text: str) -> str:
