@@ -1,16 +1,81 @@
-"""Test-wide settings."""
+"""Test-wide settings: hypothesis profiles, parallel runs, one check of each scenario tree.
 
+- Hypothesis: the ``atout`` profile everywhere (no per-example deadline: no test may fail
+  on a time); ``ci`` (loaded when ``CI`` is set, as ``.ci/run`` does, or by
+  ``HYPOTHESIS_PROFILE=ci``) adds ``derandomize`` and no example database, so a CI run
+  tests the same examples every time and a failure is reproduced by running it again.
+  Tests that set ``max_examples`` themselves keep their count under both profiles.
+- pytest-xdist (``scripts/test.sh`` runs ``-n auto --dist worksteal``): every test is
+  safe in any worker; the browser tests start one server per worker on a free port.
+- The scenario library (``tutorial.library.load_library``, about 2 s) is checked once per
+  test process for each scenario tree and its files' sizes and times, as the app's
+  server does once per process (``st.cache_resource``); a test that writes or points
+  ``ATOUT_SCENARIOS`` at other files gets a fresh check of those.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import streamlit as st
 from hypothesis import HealthCheck, settings
 
-# No test may fail on a time: hypothesis's per-example deadline is off everywhere.
+from tutorial import library as _library
+
+# --- Hypothesis ------------------------------------------------------------------------------
+
 settings.register_profile(
-    "atout", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+    "atout",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+    max_examples=100,
 )
-settings.load_profile("atout")
+settings.register_profile(
+    "ci", parent=settings.get_profile("atout"), derandomize=True, database=None
+)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "atout")
+)
+
+
+# --- The scenario library, checked once per tree ---------------------------------------------
+
+_check_library = _library.load_library
+_LIBRARIES: dict[tuple[Path, tuple[tuple[str, int, int], ...]], _library.Library] = {}
+
+
+def _files(base: Path) -> tuple[tuple[str, int, int], ...]:
+    """Every file below ``base``: its path, size and modification time (ns)."""
+    if not base.is_dir():
+        return ()
+    found = []
+    for path in sorted(base.rglob("*")):
+        if path.is_file():
+            stat = path.stat()
+            found.append((path.relative_to(base).as_posix(), stat.st_size, stat.st_mtime_ns))
+    return tuple(found)
+
+
+@functools.wraps(_check_library)
+def _library_once(root: Path | None = None) -> _library.Library:
+    """``load_library(root)``, checked once per scenario tree in this test process."""
+    base = Path(root or _library.scenarios_root()).resolve()
+    key = (base, _files(base))
+    if key not in _LIBRARIES:
+        _LIBRARIES[key] = _check_library(root)
+    return _LIBRARIES[key]
+
+
+# Installed before any test module (or the app under AppTest) imports the name.
+_library.load_library = _library_once
+
+
+# --- Streamlit ---------------------------------------------------------------------------------
 
 
 @pytest.fixture
