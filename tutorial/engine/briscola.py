@@ -57,7 +57,6 @@ from tutorial.engine.core import (
     TrickResult,
     Verdict,
     describe_cards,
-    evolve,
     option,
     play_of,
     register_ruleset,
@@ -349,6 +348,19 @@ class Draw:
     face_up: bool
 
 
+#: Draws are values: one object per (trick, seat, card, face up), made once.
+_DRAWS: dict[tuple[int, Seat, Card, bool], Draw] = {}
+
+
+def _draw(after_trick: int, seat: Seat, card: Card, face_up: bool) -> Draw:
+    """``Draw(after_trick, seat, card, face_up)``, the same object every time."""
+    key = (after_trick, seat, card, face_up)
+    draw = _DRAWS.get(key)
+    if draw is None:
+        draw = _DRAWS[key] = Draw(after_trick, seat, card, face_up)
+    return draw
+
+
 def _side_label(side: int, n: int) -> str:
     """A side by its seats' names: ``You``, or ``You & Partner`` with four players."""
     return side_name((side,) if n == 2 else (side, side + 2))
@@ -567,10 +579,10 @@ class BriscolaState:
         if len(plays) < n:
             # evolve(), inline: the most frequent step of all.
             new = object.__new__(self.__class__)
-            d = new.__dict__
-            d.update(self.__dict__)
+            d = self.__dict__.copy()
             d["hands"] = tuple(hands)
             d["current_trick"] = plays
+            object.__setattr__(new, "__dict__", d)
             return new
         # The trick is complete: judge it, then the winner draws first (if cards remain).
         strength, points = self._tables()
@@ -619,20 +631,19 @@ class BriscolaState:
                 else:
                     drawn, taken, face_up = self.trump_card, True, True
                 hands[drawer] = (*hands[drawer], drawn)
-                new_draws.append(Draw(index, drawer, drawn, face_up))
+                new_draws.append(_draw(index, drawer, drawn, face_up))
             draws = (*draws, *new_draws)
-        return evolve(
-            self,
-            {
-                "hands": tuple(hands),
-                "stock": stock,
-                "trump_card_taken": taken,
-                "tricks": (*self.tricks, result),
-                "current_trick": (),
-                "leader": winner,
-                "draws": draws,
-            },
-        )
+        new = object.__new__(self.__class__)  # evolve(), inline
+        d = self.__dict__.copy()
+        d["hands"] = tuple(hands)
+        d["stock"] = stock
+        d["trump_card_taken"] = taken
+        d["tricks"] = (*self.tricks, result)
+        d["current_trick"] = ()
+        d["leader"] = winner
+        d["draws"] = draws
+        object.__setattr__(new, "__dict__", d)
+        return new
 
     def _tables(self) -> tuple[Mapping[Card, int], Mapping[Card, int]]:
         """(strength, points) per card under this state's rules, kept on the state."""
