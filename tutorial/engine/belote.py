@@ -534,6 +534,11 @@ def explain_play(
     )
 
 
+def _combinations_text(combos: Iterable[Combination]) -> str:
+    """Combinations with their cards, for a sentence: ``tierce (8♣ 9♣ 10♣), ...``."""
+    return t("common.cards.separator").join(c.describe() for c in combos)
+
+
 def _whose(partner_winning: bool) -> str:
     """Whose card is winning, for a sentence: the partner's or the opponents'."""
     return t("belote.whose.partner") if partner_winning else t("belote.whose.opponents")
@@ -1089,19 +1094,32 @@ class BeloteState:
                 WRONG_PHASE, t("belote.refuse.declaration_not_now"), (), _RULE_DECLARE
             )
         if isinstance(action, NoDeclaration):
-            return Verdict.ok(t("belote.ok.declare_nothing"), _RULE_DECLARE)
+            return Verdict.ok_later(lambda: t("belote.ok.declare_nothing"), _RULE_DECLARE)
         assert self.to_move is not None
         offer = self._offer(self.to_move)
-        combos = t("common.cards.separator").join(c.describe() for c in offer)
-        if set(action.combinations) == set(offer) and len(action.combinations) == len(offer):
-            return Verdict.ok(t("belote.ok.declare", combinations=combos), _RULE_DECLARE)
+        if self._is_offer(action, offer):
+            return Verdict.ok_later(
+                lambda: t("belote.ok.declare", combinations=_combinations_text(offer)),
+                _RULE_DECLARE,
+            )
         cards = tuple(c for combo in offer for c in combo.cards)
         key = (
             "belote.refuse.declare_all"
             if self.options.declaration_card_reuse
             else "belote.refuse.declare_all_no_reuse"
         )
-        return Verdict.refuse(BAD_DECLARATION, t(key, combinations=combos), cards, _RULE_DECLARE)
+        return Verdict.refuse_later(
+            BAD_DECLARATION,
+            lambda: t(key, combinations=_combinations_text(offer)),
+            cards,
+            _RULE_DECLARE,
+        )
+
+    @staticmethod
+    def _is_offer(action: Declare, offer: tuple[Combination, ...]) -> bool:
+        """Whether a declaration is the one offered (every combination, in any order)."""
+        combos = action.combinations
+        return set(combos) == set(offer) and len(combos) == len(offer)
 
     # -- moving on --
 
@@ -1132,8 +1150,12 @@ class BeloteState:
                         return self._bid(action)
                 elif action.suit is not psuit and action.suit in PLAIN_SUITS:
                     return self._bid(action)
-        elif phase == "declare" and kind is NoDeclaration:
-            return self._declare(())
+        elif phase == "declare":
+            if kind is NoDeclaration:
+                return self._declare(())
+            seat = self.to_move
+            if kind is Declare and seat is not None and self._is_offer(action, self._offer(seat)):
+                return self._declare(action.combinations)
         verdict = self.explain(action)
         if not verdict.legal:
             if isinstance(action, Card | Play):
