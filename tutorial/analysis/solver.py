@@ -77,7 +77,8 @@ class _Rules:
             self._rank = cached
         return cached
 
-    def legal(self, hand: int, trick: list[int]) -> int:
+    def legal(self, hand: int, trick: list[int], wpos: int) -> int:
+        """The cards of ``hand`` that may be played to ``trick`` (``wpos``: winning so far)."""
         raise NotImplementedError
 
     def winner(self, trick: list[int]) -> int:
@@ -102,6 +103,12 @@ class _Rules:
         if last:
             total += self.bonus_last
         return w, total if self.team[w] == 0 else 0, flags
+
+    def judge_at(
+        self, trick: list[int], leader: int, wpos: int, last: bool, flags: int
+    ) -> tuple[int, int, int]:
+        """As ``judge``, knowing the place ``wpos`` of the card that wins by rank."""
+        return self.judge(trick, leader, last, flags)
 
 
 def _power_orders(
@@ -144,6 +151,16 @@ class _TableRules(_Rules):
     def takes_over(self, trick: list[int], wpos: int, card: int) -> bool:
         return bool(self.beats[trick[wpos] * self.size + card])
 
+    def judge_at(
+        self, trick: list[int], leader: int, wpos: int, last: bool, flags: int
+    ) -> tuple[int, int, int]:
+        w = (leader + wpos) % self.n
+        pts = self.pts
+        total = self.bonus_last if last else 0
+        for c in trick:
+            total += pts[c]
+        return w, total if self.team[w] == 0 else 0, flags
+
 
 class _BeloteRules(_TableRules):
     def __init__(self, state: belote.BeloteState) -> None:
@@ -168,10 +185,9 @@ class _BeloteRules(_TableRules):
             32, [c >> 3 for c in range(32)], lambda w, c: beats[w * 32 + c]
         )
 
-    def legal(self, hand: int, trick: list[int]) -> int:
+    def legal(self, hand: int, trick: list[int], wpos: int) -> int:
         if not trick:
             return hand
-        wpos = self.winner(trick)
         w = trick[wpos]
         led = trick[0] >> 3
         tmask = self.tmask
@@ -209,7 +225,7 @@ class _BriscolaRules(_TableRules):
             40, [c // 10 for c in range(40)], lambda w, c: beats[w * 40 + c]
         )
 
-    def legal(self, hand: int, trick: list[int]) -> int:
+    def legal(self, hand: int, trick: list[int], wpos: int) -> int:
         return hand
 
 
@@ -264,7 +280,17 @@ class _TarotRules(_Rules):
                     best, wpos = c, pos
         return wpos
 
-    def legal(self, hand: int, trick: list[int]) -> int:
+    def takes_over(self, trick: list[int], wpos: int, card: int) -> bool:
+        if card == _EXCUSE:
+            return False
+        w = trick[wpos]
+        if w == _EXCUSE:  # only the Excuse was played: the next card sets the trick
+            return True
+        if card >= 56:
+            return w < 56 or card > w
+        return w < 56 and card > w and (1 << card) & _LED[w] != 0
+
+    def legal(self, hand: int, trick: list[int], wpos: int) -> int:
         led, above = self._led_above(trick)
         if not led:
             return hand
@@ -313,152 +339,288 @@ class _TarotRules(_Rules):
 # --- The search --------------------------------------------------------------------------
 
 
+class _Group:
+    """One group of cards that compare with each other (a suit, the trumps, the Excuse),
+    laid out contiguously in the deck, with its equivalent-card merging memoized."""
+
+    __slots__ = ("mask", "merge", "order", "pts", "shift", "width")
+
+    def __init__(self, order: Sequence[int], pts: Sequence[int]) -> None:
+        self.shift = min(order)
+        self.width = max(order) - self.shift + 1
+        if self.width != len(order):  # pragma: no cover - every deck is laid out by group
+            raise ValueError("a group of cards must be contiguous in the deck")
+        self.mask = (1 << self.width) - 1
+        self.order = tuple(c - self.shift for c in order)  # local indices, weakest first
+        self.pts = tuple(pts[c] for c in order)  # by place in the order
+        self.merge: dict[int, tuple[int, ...]] = {}
+
+    def reps(self, live: int, legal: int) -> tuple[int, ...]:
+        """The legal cards worth searching (local indices), weakest first: of cards
+        adjacent in the order among ``live`` (no live card between them) and worth the
+        same, only the weakest."""
+        out: list[int] = []
+        gap = True
+        prev_pts = -1
+        order, pts = self.order, self.pts
+        for i, c in enumerate(order):
+            b = 1 << c
+            if legal & b:
+                if gap or pts[i] != prev_pts:
+                    out.append(c)
+                prev_pts = pts[i]
+                gap = False
+            elif live & b:
+                gap = True
+        reps = tuple(out)
+        self.merge[live << self.width | legal] = reps
+        return reps
+
+    def members(self, live: int, legal: int, rep: int) -> int:
+        """The local mask of the legal cards that ``rep`` stands for (see ``reps``)."""
+        order, pts = self.order, self.pts
+        out = 0
+        inside = False
+        p = 0
+        for i, c in enumerate(order):
+            b = 1 << c
+            if c == rep:
+                inside, out, p = True, b, pts[i]
+            elif inside:
+                if legal & b and pts[i] == p:
+                    out |= b
+                elif legal & b or live & b:
+                    break
+        return out
+
+
+def _groups(rules: _Rules) -> tuple[_Group, ...]:
+    """The rules' card groups (cached on the rules' tables, shared between solves)."""
+    key = (rules.orders, tuple(rules.pts))
+    groups = _GROUPS.get(key)
+    if groups is None:
+        if len(_GROUPS) > 64:
+            _GROUPS.clear()
+        groups = tuple(_Group(order, rules.pts) for order in rules.orders)
+        _GROUPS[key] = groups
+    return groups
+
+
+_GROUPS: dict[tuple[object, ...], tuple[_Group, ...]] = {}
+#: Memo entries per group past which the memo is emptied (bounds the memory used).
+_MEMO_LIMIT = 200_000
+
+
 class _Solver:
-    """Alpha-beta over one deal; the transposition table lives as long as the object."""
+    """Alpha-beta with null windows over one deal; the transposition table (bounds at
+    each trick's start) lives as long as the object."""
 
     def __init__(
         self, rules: _Rules, hands: list[int], node_budget: int, time_budget: float
     ) -> None:
         self.rules = rules
         self.hands = hands
-        self.tt: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        self.n = rules.n
+        self.groups = _groups(rules)
+        for g in self.groups:
+            if len(g.merge) > _MEMO_LIMIT:
+                g.merge.clear()
+        self.tt: dict[tuple[int, int], tuple[int, int]] = {}
+        self.hint: dict[tuple[int, int], int] = {}
+        self.team = rules.team
+        self.pts = rules.pts
+        self.bonus_last = rules.bonus_last
+        self.table = isinstance(rules, _TableRules)
+        self.beats: Sequence[bool] | None = None
+        self.size = 0
+        if isinstance(rules, _TableRules):
+            self.beats = rules.beats
+            self.size = rules.size
         self.nodes = 0
-        self.history: dict[int, int] = {}
         self.node_budget = node_budget
         self.deadline = time.perf_counter() + time_budget
+        rank = rules.rank
+        pts = rules.pts
+        self.lead_weight = [-rank.get(c, 0) - 2 * pts[c] for c in range(len(pts))]
+        # Per card, the cards of its group that beat it.
+        self.stronger = [0] * len(pts)
+        for order in rules.orders:
+            above = 0
+            for c in reversed(order):
+                self.stronger[c] = above
+                above |= 1 << c
 
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes > self.node_budget or (
-            not self.nodes & 1023 and time.perf_counter() > self.deadline
-        ):
+    def _over_budget(self) -> None:
+        if self.nodes > self.node_budget or time.perf_counter() > self.deadline:
             raise SolverBudgetExceeded(f"more than {self.nodes - 1} nodes or the time budget")
 
-    def moves(self, hand: int, trick: list[int], live: int) -> list[tuple[int, int]]:
-        """The legal cards worth searching, as (representative, mask of its equivalents)."""
-        rules = self.rules
-        legal = rules.legal(hand, trick)
+    def key(self, leader: int, flags: int) -> tuple[int, int]:
+        """The position at a trick's start: the cards still out (the deal says whose they
+        are), the leader and the flags."""
+        live = 0
+        for h in self.hands:
+            live |= h
+        return live, leader | flags << 3
+
+    def moves(self, legal: int, live: int) -> list[int]:
+        """The legal cards worth searching (one per set of equivalent cards)."""
         if not legal & (legal - 1):
-            return [(legal.bit_length() - 1, legal)]
-        pts = rules.pts
-        out: list[tuple[int, int]] = []
-        for g, gmask in enumerate(rules.group_masks):
-            if not legal & gmask:
-                continue
-            prev = -1
-            gap = True
-            for c in rules.orders[g]:
-                b = 1 << c
-                if legal & b:
-                    if not gap and pts[c] == pts[prev]:
-                        rep, members = out[-1]
-                        out[-1] = (rep, members | b)
-                    else:
-                        out.append((c, b))
-                    prev = c
-                    gap = False
-                elif live & b:
-                    gap = True
+            return [legal.bit_length() - 1]
+        out: list[int] = []
+        for g in self.groups:
+            s, m = g.shift, g.mask
+            lg = legal >> s & m
+            if lg:
+                lv = live >> s & m
+                reps = g.merge.get(lv << g.width | lg)
+                if reps is None:
+                    reps = g.reps(lv, lg)
+                for c in reps:
+                    out.append(c + s)
         return out
 
-    def order(self, moves: list[tuple[int, int]], trick: list[int], seat: int) -> None:
-        """Leads: those that caused cut-offs before, then high cards; follows: the cheapest
-        winning card first against the opponents, the richest card to a partner."""
-        if len(moves) < 2:
-            return
-        if not trick:
-            rank = self.rules.rank
-            pts = self.rules.pts
-            hist = self.history
-            moves.sort(key=lambda m: (-hist.get(m[0], 0), -rank[m[0]] - 2 * pts[m[0]]))
-            return
-        rules = self.rules
-        pts = rules.pts
-        wpos = rules.winner(trick)
-        lead_seat = (seat - len(trick)) % rules.n
-        partner_wins = rules.team[(lead_seat + wpos) % rules.n] == rules.team[seat]
-        keys: list[tuple[int, int]] = []
-        takes_over = rules.takes_over
-        for m in moves:
-            c = m[0]
-            wins = takes_over(trick, wpos, c)
-            if partner_wins:
-                keys.append((1 if wins else 0, -pts[c]))
-            else:
-                keys.append((0 if wins else 1, pts[c]))
-        order = sorted(range(len(moves)), key=keys.__getitem__)
-        moves[:] = [moves[i] for i in order]
+    def members(self, card: int, legal: int, live: int) -> int:
+        """The legal cards equivalent to ``card`` (``card`` included), as a mask."""
+        for g in self.groups:
+            s = g.shift
+            if s <= card < s + g.width:
+                local = g.members(live >> s & g.mask, legal >> s & g.mask, card - s)
+                return local << s
+        raise AssertionError(card)  # pragma: no cover
 
-    def search(
-        self, trick: list[int], leader: int, flags: int, alpha: int, beta: int, left: int
-    ) -> int:
-        """Points for side 0 from the current trick to the end under best play (fail-soft
-        alpha-beta); ``left`` is every point still to be taken, so the value is in
-        ``[0, left]``."""
+    def search(self, leader: int, flags: int, alpha: int, beta: int, left: int) -> int:
+        """Points for side 0 from this trick's start to the end under best play
+        (fail-soft alpha-beta); ``left`` is every point still to be taken, so the value
+        is in ``[0, left]``."""
         if left <= alpha:
             return left
         if beta <= 0:
             return 0
-        self._tick()
-        rules = self.rules
+        self.nodes += 1
+        if not self.nodes & 1023 or self.nodes > self.node_budget:
+            self._over_budget()
         hands = self.hands
-        n = rules.n
-        pos = len(trick)
-        if pos == n:
-            last = not any(hands)
-            w, g0, flags = rules.judge(trick, leader, last, flags)
-            if last:
-                return g0
-            pts = rules.pts
-            taken = 0
-            for c in trick:
-                taken += pts[c]
-            return g0 + self.search([], w, flags, alpha - g0, beta - g0, left - taken)
-        seat = (leader + pos) % n
-        if pos == 0 and not hands[leader] & (hands[leader] - 1):
+        n = self.n
+        h = hands[leader]
+        if not h & (h - 1):
             # The last trick: every card is forced.
             last_trick = [hands[(leader + i) % n].bit_length() - 1 for i in range(n)]
-            return rules.judge(last_trick, leader, True, flags)[1]
-        live = 0
-        for h in hands:
-            live |= h
-        key: tuple[int, int, int] | None = None
-        best_hint = -1
-        if pos == 0:
-            key = (live, leader, flags)
-            entry = self.tt.get(key)
-            if entry is not None:
-                lo, hi, best_hint = entry
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                alpha = max(alpha, lo)
-                beta = min(beta, hi)
-        for c in trick:
-            live |= 1 << c
-        a0, b0 = alpha, beta
-        moves = self.moves(hands[seat], trick, live)
-        self.order(moves, trick, seat)
-        if best_hint >= 0:
-            for i, m in enumerate(moves):
-                if m[0] == best_hint:
-                    moves.insert(0, moves.pop(i))
-                    break
-        maximize = rules.team[seat] == 0
+            return self.rules.judge(last_trick, leader, True, flags)[1]
+        key = self.key(leader, flags)
+        entry = self.tt.get(key)
+        if entry is not None:
+            lo, hi = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo, hi = 0, left
+        v = self.play([], leader, flags, 0, alpha, beta, left, key)
+        if v <= alpha:
+            if v < hi:
+                hi = v
+        elif v >= beta:
+            if v > lo:
+                lo = v
+        else:
+            lo = hi = v
+        self.tt[key] = (lo, hi)
+        return v
+
+    def play(
+        self,
+        trick: list[int],
+        leader: int,
+        flags: int,
+        wpos: int,
+        alpha: int,
+        beta: int,
+        left: int,
+        key: tuple[int, int] | None = None,
+    ) -> int:
+        """Like ``search``, inside a trick: ``trick`` holds the cards played to it so far
+        (``wpos`` the place of the one winning)."""
+        rules = self.rules
+        hands = self.hands
+        n = self.n
+        team = self.team
+        pos = len(trick)
+        seat = (leader + pos) % n
+        hand = hands[seat]
+        legal = rules.legal(hand, trick, wpos)
+        takes_over = rules.takes_over
+        beats = self.beats
+        size = self.size
+        if legal & (legal - 1):
+            live = 0
+            for h in hands:
+                live |= h
+            for c in trick:
+                live |= 1 << c
+            moves = self.moves(legal, live)
+            if len(moves) > 1:
+                if pos == 0:
+                    moves.sort(key=self.lead_weight.__getitem__)
+                    if key is not None:
+                        hint = self.hint.get(key, -1)
+                        if hint >= 0 and hint in moves:
+                            moves.remove(hint)
+                            moves.insert(0, hint)
+                else:
+                    # The cheapest winning card first against the opponents, the richest
+                    # card to a partner; when it cannot win, the cheapest card.
+                    pts = self.pts
+                    partner_wins = team[(leader + wpos) % n] == team[seat]
+                    keyed = []
+                    for c in moves:
+                        if (
+                            beats[trick[wpos] * size + c]
+                            if beats is not None
+                            else takes_over(trick, wpos, c)
+                        ):
+                            keyed.append((1 - pts[c] if partner_wins else pts[c], c))
+                        else:
+                            keyed.append((-pts[c] if partner_wins else 1000 + pts[c], c))
+                    keyed.sort()
+                    moves = [c for _, c in keyed]
+        else:
+            moves = [legal.bit_length() - 1]
+        maximize = team[seat] == 0
         best = -_INF if maximize else _INF
-        best_card = -1
-        for c, _ in moves:
-            b = 1 << c
-            hands[seat] ^= b
+        best_card = moves[0]
+        closing = pos + 1 == n
+        table = self.table
+        for c in moves:
+            hands[seat] = hand ^ (1 << c)
             trick.append(c)
-            try:
-                v = self.search(trick, leader, flags, alpha, beta, left)
-            finally:
-                trick.pop()
-                hands[seat] ^= b
+            if not pos:
+                nw = 0
+            elif beats is not None:
+                nw = pos if beats[trick[wpos] * size + c] else wpos
+            else:
+                nw = pos if takes_over(trick, wpos, c) else wpos
+            if not closing:
+                v = self.play(trick, leader, flags, nw, alpha, beta, left)
+            else:
+                last = not hands[seat]
+                pts = self.pts
+                taken = 0
+                for x in trick:
+                    taken += pts[x]
+                if table:
+                    w = (leader + nw) % n
+                    g0 = (taken + (self.bonus_last if last else 0)) if team[w] == 0 else 0
+                    f2 = flags
+                else:
+                    w, g0, f2 = rules.judge(trick, leader, last, flags)
+                v = g0 if last else g0 + self.search(w, f2, alpha - g0, beta - g0, left - taken)
+            trick.pop()
+            hands[seat] = hand
             if maximize:
                 if v > best:
                     best, best_card = v, c
@@ -469,48 +631,112 @@ class _Solver:
                 if v < beta:
                     beta = v
             if alpha >= beta:
-                if pos == 0:
-                    self.history[c] = self.history.get(c, 0) + 1
                 break
         if key is not None:
-            old = self.tt.get(key)
-            lo, hi = (old[0], old[1]) if old is not None else (-_INF, _INF)
-            if best <= a0:
-                hi = min(hi, best)
-            elif best >= b0:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
-            self.tt[key] = (lo, hi, best_card)
+            self.hint[key] = best_card
         return best
+
+    def after(
+        self, trick: list[int], leader: int, flags: int, wpos: int, alpha: int, beta: int,
+        left: int,
+    ) -> int:  # fmt: skip
+        """The value once the card ``trick[-1]`` has been played (``wpos``: the place
+        winning before it)."""
+        rules = self.rules
+        pos = len(trick) - 1
+        if pos and rules.takes_over(trick, wpos, trick[-1]):
+            wpos = pos
+        if pos + 1 < self.n:
+            return self.play(trick, leader, flags, wpos, alpha, beta, left)
+        last = not any(self.hands)
+        w, g0, flags = rules.judge_at(trick, leader, wpos, last, flags)
+        if last:
+            return g0
+        pts = rules.pts
+        taken = 0
+        for c in trick:
+            taken += pts[c]
+        return g0 + self.search(w, flags, alpha - g0, beta - g0, left - taken)
+
+    def order(self, moves: list[int], trick: list[int], seat: int, wpos: int) -> None:
+        """Follows: the cheapest winning card first against the opponents, the richest
+        card to a partner; when it cannot win, the cheapest card."""
+        rules = self.rules
+        pts = rules.pts
+        n = self.n
+        lead_seat = (seat - len(trick)) % n
+        partner_wins = rules.team[(lead_seat + wpos) % n] == rules.team[seat]
+        takes_over = rules.takes_over
+        keys: dict[int, tuple[int, int]] = {}
+        for c in moves:
+            wins = takes_over(trick, wpos, c)
+            if partner_wins:
+                keys[c] = (1 if wins else 0, -pts[c])
+            else:
+                keys[c] = (0 if wins else 1, pts[c])
+        moves.sort(key=keys.__getitem__)
+
+    def exact(
+        self, trick: list[int], leader: int, flags: int, wpos: int, left: int, guess: int
+    ) -> int:
+        """The exact value once ``trick[-1]`` has been played, by null-window tests from
+        ``guess``: steps doubling in one direction until the value is bracketed, then
+        halving the bracket; the transposition table keeps the bounds between tests."""
+        lo, hi = 0, left
+        g = guess
+        step = 1
+        up = down = False
+        while lo < hi:
+            beta = min(max(g, lo + 1), hi)
+            v = self.after(trick, leader, flags, wpos, beta - 1, beta, left)
+            if v >= beta:
+                lo = v
+                up = True
+                g = v + step if not down else (lo + hi + 1) // 2
+            else:
+                hi = v
+                down = True
+                g = v - step + 1 if not up else (lo + hi + 1) // 2
+            step *= 2
+        return lo
 
     def values(self, trick: list[int], leader: int, flags: int) -> dict[int, int]:
         """Exact points for side 0 after each legal card of the seat to move."""
+        rules = self.rules
         hands = self.hands
-        seat = (leader + len(trick)) % self.rules.n
+        n = self.n
+        pos = len(trick)
+        seat = (leader + pos) % n
+        wpos = rules.winner(trick) if trick else 0
         live = 0
         for h in hands:
             live |= h
         for c in trick:
             live |= 1 << c
-        out: dict[int, int] = {}
-        pts = self.rules.pts
-        left = self.rules.bonus_last
+        pts = rules.pts
+        left = rules.bonus_last
         m = live
         while m:
             low = m & -m
             left += pts[low.bit_length() - 1]
             m ^= low
-        for c, members in self.moves(hands[seat], trick, live):
-            b = 1 << c
-            hands[seat] ^= b
+        hand = hands[seat]
+        legal = rules.legal(hand, trick, wpos)
+        moves = self.moves(legal, live)
+        if pos:
+            self.order(moves, trick, seat, wpos)
+        out: dict[int, int] = {}
+        guess = left // 2
+        for c in moves:
+            hands[seat] = hand ^ (1 << c)
             trick.append(c)
             try:
-                v = self.search(trick, leader, flags, -_INF, _INF, left)
+                v = self.exact(trick, leader, flags, wpos, left, guess)
             finally:
                 trick.pop()
-                hands[seat] ^= b
-            m = members
+                hands[seat] = hand
+            guess = v
+            m = self.members(c, legal, live)
             while m:
                 low = m & -m
                 out[low.bit_length() - 1] = v
