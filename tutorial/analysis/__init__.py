@@ -2,10 +2,12 @@
 
 ``solve`` values every legal card of a position where every hand is known;
 ``best_line`` gives one best continuation to the end of the hand. See ``solver``.
+``solve_expected`` averages the values over the orders of Briscola's unseen stock.
 The computer players (``choose`` at a ``LEVELS`` level), the hint ``suggest``, the
 per-card ``review`` and ``why_trick`` are in ``player``.
 """
 
+from tutorial.analysis.briscola_expect import Expectation, solve_expected
 from tutorial.analysis.player import (
     LEVELS,
     CardReview,
@@ -30,6 +32,7 @@ __all__ = [
     "DEFAULT_TIME_BUDGET",
     "LEVELS",
     "CardReview",
+    "Expectation",
     "SolverBudgetExceeded",
     "Suggestion",
     "UnsolvablePosition",
@@ -38,6 +41,7 @@ __all__ = [
     "points_left",
     "review",
     "solve",
+    "solve_expected",
     "suggest",
     "why_trick",
 ]

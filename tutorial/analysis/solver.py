@@ -512,7 +512,7 @@ class _Solver:
             lo, hi = entry
             if lo >= beta:
                 return lo
-            if hi <= alpha:
+            if hi <= alpha or lo == hi:
                 return hi
             if lo > alpha:
                 alpha = lo
