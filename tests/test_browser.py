@@ -160,7 +160,10 @@ def _card(page: Any, name: str) -> Any:
 
 def _click(page: Any, name: str) -> None:
     """Click a card where a player would: on its visible corner (the next card may overlap it)."""
+    from playwright.sync_api import expect
+
     card = _card(page, name)
+    expect(card).to_be_visible(timeout=30_000)  # the table may be redrawing
     _in_view(page, card)
     box = card.bounding_box()
     card.click(position={"x": 6, "y": min(30, box["height"] / 3)})
@@ -312,7 +315,10 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
         tab.goto(server)
         expect(tab.get_by_text("could not be read")).to_be_visible(timeout=30_000)
         expect(tab.get_by_text(re.compile(r"^0 of \d+ scenarios done")).first).to_be_visible()
-        assert tab.evaluate("window.localStorage.getItem('atout.progress.v1.broken')")
+        # set aside by the store component, which may run just after the notice is drawn
+        tab.wait_for_function(
+            "() => window.localStorage.getItem('atout.progress.v1.broken')", timeout=30_000
+        )
     finally:
         page.context.close()
 
