@@ -343,7 +343,7 @@ class _Group:
     """One group of cards that compare with each other (a suit, the trumps, the Excuse),
     laid out contiguously in the deck, with its equivalent-card merging memoized."""
 
-    __slots__ = ("mask", "merge", "order", "pts", "shift", "width")
+    __slots__ = ("full", "mask", "merge", "order", "pts", "shift", "width")
 
     def __init__(self, order: Sequence[int], pts: Sequence[int]) -> None:
         self.shift = min(order)
@@ -351,12 +351,13 @@ class _Group:
         if self.width != len(order):  # pragma: no cover - every deck is laid out by group
             raise ValueError("a group of cards must be contiguous in the deck")
         self.mask = (1 << self.width) - 1
+        self.full = self.mask << self.shift  # the group's cards in the deck
         self.order = tuple(c - self.shift for c in order)  # local indices, weakest first
         self.pts = tuple(pts[c] for c in order)  # by place in the order
         self.merge: dict[int, tuple[int, ...]] = {}
 
     def reps(self, live: int, legal: int) -> tuple[int, ...]:
-        """The legal cards worth searching (local indices), weakest first: of cards
+        """The legal cards worth searching (deck indices), weakest first: of cards
         adjacent in the order among ``live`` (no live card between them) and worth the
         same, only the weakest."""
         out: list[int] = []
@@ -367,7 +368,7 @@ class _Group:
             b = 1 << c
             if legal & b:
                 if gap or pts[i] != prev_pts:
-                    out.append(c)
+                    out.append(c + self.shift)
                 prev_pts = pts[i]
                 gap = False
             elif live & b:
@@ -406,6 +407,16 @@ def _groups(rules: _Rules) -> tuple[_Group, ...]:
     return groups
 
 
+def _bits(mask: int) -> list[int]:
+    """The card indices in ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 _GROUPS: dict[tuple[object, ...], tuple[_Group, ...]] = {}
 #: Memo entries per group past which the memo is emptied (bounds the memory used).
 _MEMO_LIMIT = 200_000
@@ -422,11 +433,16 @@ class _Solver:
         self.hands = hands
         self.n = rules.n
         self.groups = _groups(rules)
+        self.group_of = [self.groups[0]] * len(rules.pts)
+        for g in self.groups:
+            for c in range(g.shift, g.shift + g.width):
+                self.group_of[c] = g
         for g in self.groups:
             if len(g.merge) > _MEMO_LIMIT:
                 g.merge.clear()
         self.tt: dict[tuple[int, int], tuple[int, int]] = {}
         self.hint: dict[tuple[int, int], int] = {}
+        self.two_tt: dict[tuple[int, int], int] = {}
         self.team = rules.team
         self.pts = rules.pts
         self.bonus_last = rules.bonus_last
@@ -436,6 +452,7 @@ class _Solver:
         if isinstance(rules, _TableRules):
             self.beats = rules.beats
             self.size = rules.size
+        self.two = self.beats is not None and self.n == 4
         self.nodes = 0
         self.node_budget = node_budget
         self.deadline = time.perf_counter() + time_budget
@@ -466,6 +483,15 @@ class _Solver:
         """The legal cards worth searching (one per set of equivalent cards)."""
         if not legal & (legal - 1):
             return [legal.bit_length() - 1]
+        g = self.group_of[(legal & -legal).bit_length() - 1]
+        if not legal & ~g.full:  # one group (following suit): the common case
+            s, m = g.shift, g.mask
+            lg = legal >> s
+            lv = live >> s & m
+            reps = g.merge.get(lv << g.width | lg)
+            if reps is None:
+                reps = g.reps(lv, lg)
+            return list(reps)
         out: list[int] = []
         for g in self.groups:
             s, m = g.shift, g.mask
@@ -475,8 +501,7 @@ class _Solver:
                 reps = g.merge.get(lv << g.width | lg)
                 if reps is None:
                     reps = g.reps(lv, lg)
-                for c in reps:
-                    out.append(c + s)
+                out.extend(reps)
         return out
 
     def members(self, card: int, legal: int, live: int) -> int:
@@ -507,6 +532,13 @@ class _Solver:
             last_trick = [hands[(leader + i) % n].bit_length() - 1 for i in range(n)]
             return self.rules.judge(last_trick, leader, True, flags)[1]
         key = self.key(leader, flags)
+        if self.two and h.bit_count() == 2:
+            # Two tricks to go: their exact value, computed once.
+            v = self.two_tt.get(key)
+            if v is None:
+                v = self.two_tricks(leader)
+                self.two_tt[key] = v
+            return v
         entry = self.tt.get(key)
         if entry is not None:
             lo, hi = entry
@@ -520,7 +552,7 @@ class _Solver:
                 beta = hi
         else:
             lo, hi = 0, left
-        v = self.play([], leader, flags, 0, alpha, beta, left, key)
+        v = self.play([], leader, flags, 0, alpha, beta, left, key[0], 0, key)
         if v <= alpha:
             if v < hi:
                 hi = v
@@ -532,6 +564,73 @@ class _Solver:
         self.tt[key] = (lo, hi)
         return v
 
+    def two_tricks(self, leader: int) -> int:
+        """Side 0's exact points from the last two tricks (four seats, a ``beats``
+        table: Belote, Briscola with four players), by a plain minimax without calls."""
+        hands = self.hands
+        team = self.team
+        pts = self.pts
+        beats = self.beats
+        assert beats is not None
+        size = self.size
+        legal_of = self.rules.legal
+        bonus = self.bonus_last
+        s0, s1, s2, s3 = leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4
+        h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
+        max0, max1, max2, max3 = (team[s] == 0 for s in (s0, s1, s2, s3))
+        seats = (s0, s1, s2, s3)
+        best0 = -1 if max0 else _INF
+        m0 = h0
+        while m0:
+            b0 = m0 & -m0
+            m0 ^= b0
+            c0 = b0.bit_length() - 1
+            r0 = h0 ^ b0
+            best1 = -1 if max1 else _INF
+            m1 = legal_of(h1, [c0], 0)
+            while m1:
+                b1 = m1 & -m1
+                m1 ^= b1
+                c1 = b1.bit_length() - 1
+                w1, wc1 = (1, c1) if beats[c0 * size + c1] else (0, c0)
+                best2 = -1 if max2 else _INF
+                m2 = legal_of(h2, [c0, c1], w1)
+                while m2:
+                    b2 = m2 & -m2
+                    m2 ^= b2
+                    c2 = b2.bit_length() - 1
+                    w2, wc2 = (2, c2) if beats[wc1 * size + c2] else (w1, wc1)
+                    best3 = -1 if max3 else _INF
+                    m3 = legal_of(h3, [c0, c1, c2], w2)
+                    rest = (r0, h1 ^ b1, h2 ^ b2)
+                    for c3 in _bits(m3):
+                        w3 = 3 if beats[wc2 * size + c3] else w2
+                        ws = seats[w3]
+                        g = pts[c0] + pts[c1] + pts[c2] + pts[c3]
+                        v = g if team[ws] == 0 else 0
+                        # The last trick, led by ``ws``: every card forced.
+                        last = (*rest, h3 ^ (1 << c3))
+                        lead_i = w3
+                        wc = last[lead_i].bit_length() - 1
+                        wl = ws
+                        g = pts[wc] + bonus
+                        for i in (1, 2, 3):
+                            c = last[(lead_i + i) % 4].bit_length() - 1
+                            g += pts[c]
+                            if beats[wc * size + c]:
+                                wc, wl = c, (ws + i) % 4
+                        if team[wl] == 0:
+                            v += g
+                        if (v > best3) if max3 else (v < best3):
+                            best3 = v
+                    if (best3 > best2) if max2 else (best3 < best2):
+                        best2 = best3
+                if (best2 > best1) if max1 else (best2 < best1):
+                    best1 = best2
+            if (best1 > best0) if max0 else (best1 < best0):
+                best0 = best1
+        return best0
+
     def play(
         self,
         trick: list[int],
@@ -541,10 +640,13 @@ class _Solver:
         alpha: int,
         beta: int,
         left: int,
+        live: int,
+        tp: int,
         key: tuple[int, int] | None = None,
     ) -> int:
         """Like ``search``, inside a trick: ``trick`` holds the cards played to it so far
-        (``wpos`` the place of the one winning)."""
+        (``wpos`` the place of the one winning, ``tp`` their points); ``live`` is every
+        card in the hands or in the trick (the same through a trick)."""
         rules = self.rules
         hands = self.hands
         n = self.n
@@ -557,11 +659,6 @@ class _Solver:
         beats = self.beats
         size = self.size
         if legal & (legal - 1):
-            live = 0
-            for h in hands:
-                live |= h
-            for c in trick:
-                live |= 1 << c
             moves = self.moves(legal, live)
             if len(moves) > 1:
                 if pos == 0:
@@ -595,6 +692,7 @@ class _Solver:
         best_card = moves[0]
         closing = pos + 1 == n
         table = self.table
+        pts = self.pts
         for c in moves:
             hands[seat] = hand ^ (1 << c)
             trick.append(c)
@@ -604,14 +702,11 @@ class _Solver:
                 nw = pos if beats[trick[wpos] * size + c] else wpos
             else:
                 nw = pos if takes_over(trick, wpos, c) else wpos
+            taken = tp + pts[c]
             if not closing:
-                v = self.play(trick, leader, flags, nw, alpha, beta, left)
+                v = self.play(trick, leader, flags, nw, alpha, beta, left, live, taken)
             else:
                 last = not hands[seat]
-                pts = self.pts
-                taken = 0
-                for x in trick:
-                    taken += pts[x]
                 if table:
                     w = (leader + nw) % n
                     g0 = (taken + (self.bonus_last if last else 0)) if team[w] == 0 else 0
@@ -647,7 +742,14 @@ class _Solver:
         if pos and rules.takes_over(trick, wpos, trick[-1]):
             wpos = pos
         if pos + 1 < self.n:
-            return self.play(trick, leader, flags, wpos, alpha, beta, left)
+            live = 0
+            for h in self.hands:
+                live |= h
+            tp = 0
+            for c in trick:
+                live |= 1 << c
+                tp += rules.pts[c]
+            return self.play(trick, leader, flags, wpos, alpha, beta, left, live, tp)
         last = not any(self.hands)
         w, g0, flags = rules.judge_at(trick, leader, wpos, last, flags)
         if last:
