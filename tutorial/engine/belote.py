@@ -183,13 +183,16 @@ def trick_winner(cards: Sequence[Card], trump: Suit, leader: Seat = 0) -> Seat:
 
 
 def _winning_position(cards: Sequence[Card], trump: Suit) -> int:
-    led = cards[0].suit
+    """The position of the winning card: ``card_power``'s order, on its tables."""
     best = 0
-    best_power = card_power(cards[0], trump, led)
+    top = cards[0]
     for i in range(1, len(cards)):
-        p = card_power(cards[i], trump, led)
-        if p > best_power:
-            best, best_power = i, p
+        c = cards[i]
+        if c.suit is trump:
+            if top.suit is not trump or _TRUMP_RANK[c.rank] > _TRUMP_RANK[top.rank]:
+                best, top = i, c
+        elif c.suit is top.suit and _PLAIN_RANK[c.rank] > _PLAIN_RANK[top.rank]:
+            best, top = i, c  # the led suit (a card of another plain suit never wins)
     return best
 
 
@@ -869,6 +872,10 @@ class NoDeclaration:
         return "no declaration"
 
 
+#: The bids offered (values: the same objects every time).
+_PASS = Pass()
+_TAKE = {s: Take(s) for s in PLAIN_SUITS}
+
 Bid: TypeAlias = Pass | Take
 Action: TypeAlias = Pass | Take | Declare | NoDeclaration | Card | Play
 CardsLike: TypeAlias = str | Iterable[Card | str]
@@ -963,8 +970,8 @@ class BeloteState:
         if self.phase == "bidding":
             assert self.proposed is not None
             if self.bid_round == 1:
-                return [Pass(), Take(self.proposed.suit)]
-            return [Pass(), *(Take(s) for s in PLAIN_SUITS if s is not self.proposed.suit)]
+                return [_PASS, _TAKE[self.proposed.suit]]
+            return [_PASS, *(_TAKE[s] for s in PLAIN_SUITS if s is not self.proposed.suit)]
         if self.phase == "declare":
             assert self.to_move is not None
             return [Declare(self._offer(self.to_move)), NoDeclaration()]
@@ -990,7 +997,7 @@ class BeloteState:
         return legal
 
     def _trick_cards(self) -> tuple[Card, ...]:
-        return tuple(p.card for p in self.current_trick)
+        return tuple([p.card for p in self.current_trick])
 
     def _offer(self, seat: Seat) -> tuple[Combination, ...]:
         assert self.trump is not None
