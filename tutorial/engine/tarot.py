@@ -955,12 +955,15 @@ class TarotState:
         """The cards the taker may discard next (Rule: the discard)."""
         assert self.taker is not None
         hand = self.hands[self.taker]
-        plain = [c for c in hand if not is_trump(c) and c not in BOUTS and c not in KINGS]
+        # Never a King or a bout (the Petit, the 21, the Excuse).
+        plain = [c for c in hand if c.suit is not _TRUMP and c is not EXCUSE and c.rank != "K"]
         left = CHIEN_SIZE - len(self.discard)
         if len(plain) >= left:
             return frozenset(plain)
         # Not enough plain cards: non-bout trumps become allowed (and are shown).
-        return frozenset(plain) | {c for c in hand if is_trump(c) and c not in BOUTS}
+        return frozenset(plain) | {
+            c for c in hand if c.suit is _TRUMP and c is not PETIT and c is not TRUMP_21
+        }
 
     def _explain_discard(self, card: Card) -> Verdict:
         assert self.taker is not None
