@@ -681,8 +681,7 @@ def _runs(hand: Iterable[Card]) -> list[tuple[Card, ...]]:
     held = set(hand)
     for suit in PLAIN_SUITS:
         run: list[Card] = []
-        for rank in (*BELOTE_RANKS, None):
-            card = Card(suit, rank) if rank is not None else None
+        for card in (*_SUIT_CARDS[suit], None):
             if card is not None and card in held:
                 run.append(card)
                 continue
@@ -695,11 +694,15 @@ def _runs(hand: Iterable[Card]) -> list[tuple[Card, ...]]:
 def _carres(hand: Iterable[Card]) -> list[Combination]:
     held = set(hand)
     out = []
-    for rank in CARRE_POINTS:
-        cards = tuple(Card(s, rank) for s in PLAIN_SUITS)
+    for cards in _CARRE_CARDS:
         if all(c in held for c in cards):
             out.append(Combination("carre", cards))
     return out
+
+
+#: A suit's cards in natural order; the four cards of each carré (``CARRE_POINTS`` order).
+_SUIT_CARDS = {suit: tuple(Card(suit, rank) for rank in BELOTE_RANKS) for suit in PLAIN_SUITS}
+_CARRE_CARDS = tuple(tuple(Card(s, rank) for s in PLAIN_SUITS) for rank in CARRE_POINTS)
 
 
 def _set_key(
@@ -1370,9 +1373,9 @@ _CACHES = ("_legal_", "_offer_")
 
 
 def _belote_holder(hands: Sequence[Iterable[Card]], trump: Suit) -> Seat | None:
-    pair = {Card(trump, "K"), Card(trump, "Q")}
+    king, queen = Card(trump, "K"), Card(trump, "Q")
     for seat, hand in enumerate(hands):
-        if pair <= set(hand):
+        if king in hand and queen in hand:
             return seat
     return None
 

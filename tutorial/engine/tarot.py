@@ -843,8 +843,11 @@ class TarotState:
         elif phase == PHASE_CHELEM:
             if kind is Chelem:
                 return self._apply_chelem(action)
-        elif phase == PHASE_POIGNEE and action == NO_POIGNEE:
-            return self._apply_poignee(action)
+        elif phase == PHASE_POIGNEE and kind is Poignee:
+            seat = self.to_move
+            assert seat is not None
+            if action == NO_POIGNEE or action in self._poignee_options(seat):
+                return self._apply_poignee(action)
         verdict = self.explain(action)
         if not verdict.legal:
             card_like = isinstance(action, (Card, Play))
