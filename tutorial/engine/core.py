@@ -510,24 +510,27 @@ def evolve(state: _S, changes: Mapping[str, Any], caches: Sequence[str] = ()) ->
     ``dataclasses.replace``.
     """
     new = object.__new__(state.__class__)
-    d = new.__dict__
-    d.update(state.__dict__)
+    d = state.__dict__.copy()
     for name in caches:
         if name in d:
             del d[name]
     d.update(changes)
+    object.__setattr__(new, "__dict__", d)
     return new
 
 
-#: One ``Play`` object per seat and card, shared (a ``Play`` is a value).
-_PLAYS: dict[tuple[Seat, Card], Play] = {}
+#: One ``Play`` object per seat and card, shared (a ``Play`` is a value): per seat, by card.
+_PLAYS: tuple[dict[Card, Play], ...] = tuple({} for _ in range(4))
 
 
 def play_of(seat: Seat, card: Card) -> Play:
     """``Play(seat, card)``, the same object every time (cheaper in the engine's loops)."""
-    play = _PLAYS.get((seat, card))
+    if not 0 <= seat < len(_PLAYS):
+        return Play(seat, card)
+    by_card = _PLAYS[seat]
+    play = by_card.get(card)
     if play is None:
-        play = _PLAYS[(seat, card)] = Play(seat, card)
+        play = by_card[card] = Play(seat, card)
     return play
 
 
