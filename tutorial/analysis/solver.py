@@ -655,6 +655,7 @@ class _Solver:
         hand = hands[seat]
         legal = rules.legal(hand, trick, wpos)
         takes_over = rules.takes_over
+        closing = pos + 1 == n
         beats = self.beats
         size = self.size
         if legal & (legal - 1):
@@ -668,8 +669,9 @@ class _Solver:
                             moves.remove(hint)
                             moves.insert(0, hint)
                 else:
-                    # The cheapest winning card first against the opponents, the richest
-                    # card to a partner; when it cannot win, the cheapest card.
+                    # Against the opponents: the cheapest winning card, else the cheapest
+                    # card. To a partner winning: not overtaking, the richest card last to
+                    # play, else the cheapest; overtaking last.
                     pts = self.pts
                     partner_wins = team[(leader + wpos) % n] == team[seat]
                     keyed = []
@@ -679,9 +681,16 @@ class _Solver:
                             if beats is not None
                             else takes_over(trick, wpos, c)
                         ):
-                            keyed.append((1 - pts[c] if partner_wins else pts[c], c))
+                            keyed.append((1000 + pts[c] if partner_wins else pts[c], c))
                         else:
-                            keyed.append((-pts[c] if partner_wins else 1000 + pts[c], c))
+                            keyed.append(
+                                (
+                                    (-pts[c] if closing else pts[c])
+                                    if partner_wins
+                                    else 1000 + pts[c],
+                                    c,
+                                )
+                            )
                     keyed.sort()
                     moves = [c for _, c in keyed]
         else:
@@ -689,7 +698,6 @@ class _Solver:
         maximize = team[seat] == 0
         best = -_INF if maximize else _INF
         best_card = moves[0]
-        closing = pos + 1 == n
         table = self.table
         pts = self.pts
         for c in moves:
