@@ -32,6 +32,7 @@ PAGES = [  # (file, catalogue key, icon, url path)
     ("screens/score.py", "app.nav_score", ":material/bar_chart:", "score"),
     ("screens/rules.py", "app.nav_rules", ":material/menu_book:", "rules"),
     ("screens/workshop.py", "app.nav_workshop", ":material/build:", "workshop"),
+    ("screens/teacher.py", "teacher.nav", ":material/groups:", "teacher"),
 ]
 pages = [
     st.Page(

@@ -6,7 +6,7 @@ keys, their types and their defaults are written once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import streamlit as st
@@ -64,6 +64,7 @@ class ScenarioProgress:
     hints: int = 0
     attempts: int = 0
     stars: int = 0  # the best finish (3, 2 or 1); 0 until finished
+    wrong: dict[str, int] = field(default_factory=dict)  # wrong card code -> tries (capped)
 
 
 def init() -> None:
@@ -285,7 +286,7 @@ def export_progress() -> Any:
     Counters are capped at what a progress record accepts, so a long session can
     always be saved and exported.
     """
-    from tutorial.progress import CAP, Progress, QuizRecord, ScenarioRecord
+    from tutorial.progress import CAP, Progress, QuizRecord, ScenarioRecord, keep_wrong
 
     return Progress(
         scenarios={
@@ -294,6 +295,7 @@ def export_progress() -> Any:
                 mistakes=min(CAP, p.mistakes),
                 hints=min(CAP, p.hints),
                 stars=max(0, min(3, p.stars)),
+                wrong=keep_wrong(p.wrong),
             )
             for sid, p in progress().items()
             if p.done or p.mistakes or p.hints
@@ -320,6 +322,7 @@ def import_progress(p: Any) -> None:
             hints=r.hints,
             attempts=old[sid].attempts if sid in old else 0,
             stars=r.stars,
+            wrong=dict(r.wrong),
         )
         for sid, r in p.scenarios.items()
     }
@@ -339,6 +342,24 @@ def merge_progress(p: Any) -> None:
     from tutorial.progress import merge
 
     import_progress(merge(export_progress(), p))
+
+
+def record_wrong(scenario_id: str, position: Any, text: str) -> None:
+    """Count a wrong card (or bid) tried in a scenario, for the teacher's class view.
+
+    ``text`` is what the learner clicked or typed at ``position`` (an engine state); it
+    is kept in the engine's notation (``9h`` and ``9♥`` count as ``9H``).
+    """
+    from tutorial.engine.errors import TutorialError
+    from tutorial.progress import add_wrong
+    from tutorial.scenarios import actions
+
+    try:
+        code = actions.code(actions.parse(position, text))
+    except TutorialError:
+        return
+    prog = progress_of(scenario_id)
+    prog.wrong = add_wrong(prog.wrong, code)
 
 
 def clear_progress() -> None:

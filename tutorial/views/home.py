@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import streamlit as st
 
 from tutorial.engine.games import GAMES
 from tutorial.i18n import t, tn
 from tutorial.lessons import start_lesson
-from tutorial.progress import ProgressError, decode, encode, from_json, to_json
+from tutorial.progress import Progress, ProgressError, decode, encode, from_json, to_json
 from tutorial.ui import common, state
 from tutorial.ui.inert import inert_markdown
 from tutorial.views.lessons import course, course_order, lesson_done, open_lesson
@@ -37,6 +39,12 @@ def _load_progress() -> None:
     st.session_state["progress_message"] = ("ok", message)
 
 
+def coded_progress(p: Progress, name: str, today: date | None = None) -> Progress:
+    """The progress as the code carries it: with the learner's name and today's date."""
+    day = (today or date.today()).isoformat()
+    return p.model_copy(update={"learner": " ".join(name.split())[:80], "date": day})
+
+
 def _start_afresh() -> None:
     state.clear_progress()
     st.session_state["progress_message"] = ("ok", t("progress.afresh_done"))
@@ -47,7 +55,10 @@ def progress_panel() -> None:
     st.caption(t("progress.kept_here"))
     with st.expander(t("progress.title"), icon=":material/save:"):
         st.caption(t("progress.help"))
-        p = state.export_progress()
+        name = st.text_input(
+            t("teacher.name_label"), key="progress_name", max_chars=80, help=t("teacher.name_help")
+        )
+        p = coded_progress(state.export_progress(), name)
         st.code(encode(p), language=None)
         st.download_button(
             t("progress.download"),

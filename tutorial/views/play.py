@@ -158,7 +158,10 @@ class Controller:
         """The learner clicked a card or an action button."""
         cur = state.current_run(self.sid)
         if cur is not None:
-            self._after(*cur.try_action(code))
+            new_run, fb = cur.try_action(code)
+            self._after(new_run, fb)
+            if fb.kind in ("wrong", "illegal"):  # for the teacher's class view
+                state.record_wrong(self.sid, cur.state, code)
 
     def discard(self, codes: str) -> None:
         """The Tarot discard, confirmed: lay the chosen cards aside one by one.
