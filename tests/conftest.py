@@ -5,8 +5,9 @@
   ``HYPOTHESIS_PROFILE=ci``) adds ``derandomize`` and no example database, so a CI run
   tests the same examples every time and a failure is reproduced by running it again.
   Tests that set ``max_examples`` themselves keep their count under both profiles.
-- pytest-xdist (``scripts/test.sh`` runs ``-n auto --dist worksteal``): every test is
-  safe in any worker; the browser tests start one server per worker on a free port.
+- pytest-xdist (``scripts/test.sh``): every test is safe in any worker (the browser
+  tests start one server per worker, on a free port); the browser tests are handed out
+  first (see ``pytest_collection_modifyitems``).
 - The scenario library (``tutorial.library.load_library``, about 2 s) is checked once per
   test process for each scenario tree and its files' sizes and times, as the app's
   server does once per process (``st.cache_resource``); a test that writes or points
@@ -73,6 +74,21 @@ def _library_once(root: Path | None = None) -> _library.Library:
 
 # Installed before any test module (or the app under AppTest) imports the name.
 _library.load_library = _library_once
+
+
+# --- Parallel runs ---------------------------------------------------------------------------
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a pytest-xdist worker, the browser tests (the longest by far) come first.
+
+    ``scripts/test.sh`` hands tests out one at a time (``--dist loadgroup``) in this
+    order, so the workers share the browser tests from the start (each with its own
+    server) instead of one of them playing them all at the end. Every worker sorts alike,
+    so their collections agree. A run in one process keeps the files' order.
+    """
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=lambda item: item.get_closest_marker("browser") is None)
 
 
 # --- Streamlit ---------------------------------------------------------------------------------
