@@ -21,6 +21,14 @@ from tutorial.lessons import (
     quiz_score,
     start_lesson,
 )
+from tutorial.playlists import (
+    Playlist,
+    lesson_link,
+    load_playlists,
+    playlist_link,
+    resolve_lesson_link,
+    to_query,
+)
 from tutorial.progress import stars
 from tutorial.ui import common, state
 from tutorial.ui.inert import inert_markdown
@@ -180,14 +188,66 @@ def show_lesson(lesson: Lesson) -> None:
 
 
 def _apply_link(lessons: list[Lesson]) -> None:
-    """``?lesson=<id>`` opens that lesson (when it is not the one open already)."""
+    """``?lesson=<id>`` or ``?lesson=<game>/<nn>`` opens that lesson (when it is not
+    the one open already)."""
     link = st.query_params.get("lesson")
     if not link or link == state.lesson():
         return
-    if lesson_by_id(link, lessons) is None:
-        st.warning(t("lessons.unknown_link", lesson=link))
+    found = resolve_lesson_link(link, [le.id for le in lessons])
+    if found is None:
+        st.warning(t("lessons.unknown_link", lesson=inert_markdown(link[:80])))
         return
-    state.set_lesson(link)
+    if found != state.lesson():
+        state.set_lesson(found)
+
+
+def _url(path: str) -> str:
+    from tutorial.views.play import page_url
+
+    return page_url(path)
+
+
+def show_lesson_link(lesson: Lesson) -> None:
+    """The lesson's own link (``?lesson=<game>/<nn>``), ready to copy."""
+    st.caption(t("playlist.lesson_link_line"))
+    st.code(f"{_url('lessons')}?lesson={lesson_link(lesson.id)}", language=None)
+
+
+@st.cache_data(show_spinner=False, ttl=60)
+def example_playlists() -> tuple[list[Playlist], list[str]]:
+    """The playlists of ``lessons/playlists`` (read again at most once a minute)."""
+    return load_playlists()
+
+
+def playlist_game(playlist: Playlist) -> str | None:
+    """The game of a playlist: that of its first scenario named by id."""
+    for item in playlist.items:
+        game = item.split("/", 1)[0]
+        if game in GAMES:
+            return game
+    return None
+
+
+def show_playlists(game: str) -> None:
+    """The example playlists of a game, each with its link and a button to open it."""
+    playlists, problems = example_playlists()
+    mine = [p for p in playlists if playlist_game(p) == game]
+    if not mine and not problems:
+        return
+    st.subheader(t("playlist.examples"))
+    st.caption(t("playlist.examples_help"))
+    for i, pl in enumerate(mine):
+        with st.container(border=True):
+            st.markdown(f"**{inert_markdown(pl.title)}**")
+            if pl.note:
+                st.markdown(inert_markdown(pl.note))
+            st.caption(tn("plural.scenarios", len(pl.items)))
+            if st.button(t("playlist.open"), key=f"playlist_open_{game}_{i}"):
+                st.switch_page(common.PLAY_PAGE, query_params=to_query(pl))
+            st.code(playlist_link(_url("play"), pl), language=None, wrap_lines=True)
+    if problems:
+        st.warning(t("playlist.examples_broken"))
+        st.code("\n".join(problems), language=None)
 
 
 def _on_game() -> None:
@@ -238,6 +298,9 @@ def main() -> None:
         on_change=_on_pick,
         args=(game,),
     )
-    if st.query_params.get("lesson") != current.id:
+    asked = st.query_params.get("lesson")
+    if asked != current.id and asked != lesson_link(current.id):
         _set_lesson(current.id)  # the address names the lesson open
     show_lesson(current)
+    show_lesson_link(current)
+    show_playlists(game)

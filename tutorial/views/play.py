@@ -7,17 +7,41 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from tutorial.deeplink import parse_link, step_to_open
+from tutorial.deeplink import Link, parse_link, parse_step, step_to_open
 from tutorial.engine.core import Play as CardPlay
+from tutorial.engine.errors import ScenarioError
 from tutorial.engine.games import GAMES
 from tutorial.i18n import t, tn
 from tutorial.lessons import lesson_of
 from tutorial.naming import ruleset_title
+from tutorial.playlists import (
+    INLINE_KEY_PREFIX,
+    MAX_INLINE_CHARS,
+    LinkError,
+    Playlist,
+    decode_inline,
+    encode_inline,
+    from_query,
+    inline_key,
+    is_inline,
+    next_item,
+    playlist_link,
+    to_query,
+)
+from tutorial.problem_report import (
+    ReportError,
+    decode_report,
+    encode_report,
+    find_code,
+    replay,
+    report_of,
+    report_text,
+)
 from tutorial.progress import stars
-from tutorial.scenarios.checker import Checked
+from tutorial.scenarios.checker import Checked, check_text, problems_of
 from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.runtime import Event, Feedback, Run, goto, start
-from tutorial.ui import common, state
+from tutorial.ui import common, link_state, state
 from tutorial.ui.inert import inert_markdown
 from tutorial.ui.score_view import show_outcome
 from tutorial.ui.table_component import show_table as show_component
@@ -32,7 +56,164 @@ def checked_of(sid: str) -> Checked | None:
     if sid == WORKSHOP_ID:
         value: Checked | None = state.workshop_scenario()
         return value
+    if sid.startswith(INLINE_KEY_PREFIX):
+        entry = link_state.inline_scenarios().get(sid)
+        return entry.checked if entry is not None else None
     return common.library().get(sid)
+
+
+def inline_text(sid: str) -> str:
+    """The YAML text of an inline or Workshop scenario ("" for a library one)."""
+    if sid == WORKSHOP_ID:
+        return link_state.workshop_text()
+    entry = link_state.inline_scenarios().get(sid)
+    return entry.text if entry is not None else ""
+
+
+def open_inline(text: str) -> str:
+    """Check an inline scenario's text once per session; its player key.
+
+    Raises:
+        ScenarioError: the checker's refusal (located lines).
+    """
+    key = inline_key(text)
+    known = link_state.inline_scenarios()
+    if key not in known:
+        checked = check_text(text, "scenario-from-a-link.yaml")
+        known[key] = link_state.InlineScenario(text, checked)
+    return key
+
+
+def _say(kind: str, text: str, details: tuple[str, ...] = ()) -> None:
+    link_state.set_message(link_state.LinkMessage(kind, text, details))
+
+
+def open_playlist(playlist: Playlist) -> None:
+    """Open a playlist: its items checked (inline ones) or looked up, and its first
+    scenario not done yet opened."""
+    keys: list[str] = []
+    problems: list[str] = []
+    for item in playlist.items:
+        try:
+            key = open_inline(decode_inline(item)) if is_inline(item) else item
+        except (LinkError, ScenarioError) as e:
+            keys.append("")
+            problems.append(str(e) if isinstance(e, LinkError) else t("playlist.item_broken"))
+            continue
+        found = checked_of(key) is not None
+        keys.append(key if found else "")
+        problems.append("" if found else t("playlist.item_missing", item=inert_markdown(item[:80])))
+    link_state.set_playlist(
+        link_state.OpenPlaylist(playlist, tuple(keys), to_query(playlist), tuple(problems))
+    )
+    playable = [k for k in keys if k]
+    first = next((k for k in playable if not state.progress_of(k).done), None)
+    if first or playable:
+        state.set_current_scenario(first or playable[0])
+
+
+def _apply_playlist_link() -> None:
+    """``?playlist=…&title=…&note=…`` opens a playlist (once per distinct link)."""
+    params = st.query_params
+    items = params.get("playlist")
+    key = f"{items}|{params.get('title')}|{params.get('note')}"
+    if items is None or key == link_state.applied("playlist"):
+        return
+    link_state.set_applied("playlist", key)
+    try:
+        playlist = from_query(items, params.get("title"), params.get("note"))
+    except LinkError as e:
+        _say("error", t("playlist.bad_link", reason=str(e)))
+        return
+    if playlist is not None:
+        open_playlist(playlist)
+
+
+def _open_run(sid: str, checked: Checked, step_text: str | None) -> None:
+    """Open a scenario at the step a link asks for (a warning for a bad step)."""
+    state.set_current_scenario(sid)
+    run = start(checked.scenario, checked.table)
+    count = len(checked.scenario.steps)
+    step = step_to_open(Link(sid, parse_step(step_text), step_text), count)
+    if step is None:
+        _say(
+            "warning", t("play.bad_step", step=inert_markdown((step_text or "")[:20]), count=count)
+        )
+    elif step:
+        run = goto(run, step)
+    state.reset_runs(sid, run)
+
+
+def _apply_inline_link() -> None:
+    """``?scenario_inline=ATS1.…&step=…``: a scenario carried by the link itself."""
+    params = st.query_params
+    code = params.get("scenario_inline")
+    step_text = params.get("step")
+    key = f"{code}|{step_text}"
+    if not code or key == link_state.applied("inline"):
+        return
+    link_state.set_applied("inline", key)
+    try:
+        sid = open_inline(decode_inline(code))
+    except LinkError as e:
+        _say("error", t("playlist.bad_inline_link", reason=str(e)))
+        return
+    except ScenarioError as e:
+        _say("error", t("playlist.inline_refused"), tuple(problems_of(e)))
+        return
+    checked = checked_of(sid)
+    if checked is not None:
+        _open_run(sid, checked, step_text)
+
+
+def open_report(code: str) -> None:
+    """Reopen the step a problem report's code describes, with its refused try."""
+    try:
+        report = decode_report(code)
+    except ReportError as e:
+        _say("error", t("report.bad_code", reason=str(e)))
+        return
+    if report.scenario:
+        sid = report.scenario
+        if common.library().get(sid) is None:
+            _say("error", t("report.unknown_scenario", sid=inert_markdown(sid)))
+            return
+    else:
+        try:
+            sid = open_inline(report.inline)
+        except ScenarioError as e:
+            _say("error", t("playlist.inline_refused"), tuple(problems_of(e)))
+            return
+    checked = checked_of(sid)
+    if checked is None:  # pragma: no cover - looked up or checked just above
+        return
+    done = replay(start(checked.scenario, checked.table), report)
+    state.set_current_scenario(sid)
+    state.reset_runs(sid, done.runs[0])
+    for run in done.runs[1:]:
+        state.push_run(sid, run)
+    state.set_feedback(sid, done.feedback)
+    link_state.set_last_try(sid, report.tried if done.tried_shown else None)
+    link_state.set_reopened(sid, done.complete)
+    link_state.set_message(None)
+    Controller(sid, checked)._sync_link(None)
+
+
+def _apply_report_link() -> None:
+    """``?report=ATR1.…`` reopens a reported step (the parameter is then dropped)."""
+    code = st.query_params.get("report")
+    if not code or code == link_state.applied("report"):
+        return
+    link_state.set_applied("report", code)
+    st.query_params.pop("report", None)
+    open_report(code)
+
+
+def apply_links() -> None:
+    """The links of issue 11: a playlist, an inline scenario, a problem report."""
+    _apply_playlist_link()
+    _apply_inline_link()
+    _apply_report_link()
 
 
 def apply_deep_link() -> None:
@@ -82,6 +263,7 @@ def _game_ids(game: str) -> list[str]:
         state.workshop_scenario().scenario, "game", None
     ):
         ids.append(WORKSHOP_ID)
+    ids += [k for k, v in link_state.inline_scenarios().items() if v.checked.scenario.game == game]
     return ids
 
 
@@ -145,11 +327,29 @@ class Controller:
             state.replace_run(self.sid, new_run)
             prog.mistakes += 1
         state.set_feedback(self.sid, fb)
+        link_state.set_reopened(self.sid, None)
+        link_state.set_message(None)
         self._sync_link(new_run.step if fb.ok else None)
 
+    def _tried(self, fb: Feedback, value: object) -> None:
+        """Remember a refused try (a problem report shows it again), forget a right one."""
+        keep = not fb.ok and isinstance(value, (str, int, float, bool))
+        link_state.set_last_try(self.sid, value if keep else None)
+
     def _sync_link(self, step: int | None) -> None:
+        """The address follows the step: ``?scenario=…&step=…``, or for a scenario
+        from a link or the Workshop ``?scenario_inline=…&step=…`` (when short enough)."""
         cur = state.current_run(self.sid)
         shown = step if step is not None else (cur.step if cur else 0)
+        text = inline_text(self.sid)
+        code = encode_inline(text) if text else ""
+        if code and len(code) <= MAX_INLINE_CHARS:
+            st.query_params.pop("scenario", None)
+            st.query_params["scenario_inline"] = code
+            st.query_params["step"] = str(shown)
+            link_state.set_applied("inline", f"{code}|{shown}")
+            return
+        st.query_params.pop("scenario_inline", None)
         st.query_params["scenario"] = self.sid
         st.query_params["step"] = str(shown)
         state.set_link_applied(f"{self.sid}|{shown}")
@@ -160,6 +360,7 @@ class Controller:
         if cur is not None:
             new_run, fb = cur.try_action(code)
             self._after(new_run, fb)
+            self._tried(fb, code)
             if fb.kind in ("wrong", "illegal"):  # for the teacher's class view
                 state.record_wrong(self.sid, cur.state, code)
 
@@ -194,7 +395,9 @@ class Controller:
         """The learner answered the question."""
         cur = state.current_run(self.sid)
         if cur is not None:
-            self._after(*cur.answer(value))
+            new_run, fb = cur.answer(value)
+            self._after(new_run, fb)
+            self._tried(fb, value)
 
     def hint(self) -> None:
         """One more hint tier."""
@@ -220,12 +423,15 @@ class Controller:
         """Back one learner move."""
         state.set_best_play_shown(self.sid, None)
         state.undo(self.sid)
+        link_state.set_last_try(self.sid, None)
         self._sync_link(None)
 
     def restart(self) -> None:
         """Start over."""
         state.set_best_play_shown(self.sid, None)
         state.reset_runs(self.sid, start(self.checked.scenario, self.checked.table))
+        link_state.set_last_try(self.sid, None)
+        link_state.set_reopened(self.sid, None)
         self._sync_link(None)
 
     def review(self, delta: int) -> None:
@@ -449,7 +655,19 @@ def show_end(ctl: Controller, run: Run) -> None:
     if ctl.checked.scenario.summary:
         st.markdown(f"**{t('play.learnt')}** {inert_markdown(ctl.checked.scenario.summary)}")
     found = lesson_of(sid, course(state.settings().language)[0])
+    in_list = playlist_next(sid)
+    if in_list is not None and not in_list[0]:
+        st.success(t("playlist.finished", title=inert_markdown(in_list[1])))
     with st.container(horizontal=True, gap="small", key="end_nav"):
+        if in_list is not None and in_list[0]:
+            st.button(
+                t("playlist.next"),
+                key="end_playlist_next",
+                type="primary",
+                on_click=open_in_playlist,
+                args=(in_list[0],),
+                icon=":material/queue_play_next:",
+            )
         if found is not None:
             lesson, index = found
             ids = lesson.model.scenarios
@@ -458,7 +676,7 @@ def show_end(ctl: Controller, run: Run) -> None:
                 st.button(
                     t("play.next"),
                     key="end_next",
-                    type="primary",
+                    type="secondary" if in_list is not None and in_list[0] else "primary",
                     on_click=common.open_scenario,
                     args=(nxt,),
                     icon=":material/arrow_forward:",
@@ -469,6 +687,183 @@ def show_end(ctl: Controller, run: Run) -> None:
                 icon=":material/school:",
                 query_params={"lesson": lesson.id},
             )
+
+
+# --- playlists -------------------------------------------------------------------------
+
+
+def playlist_next(sid: str) -> tuple[str, str] | None:
+    """In the open playlist: the next playable item's key ("" when ``sid`` is the last)
+    and the playlist's title; None when ``sid`` is not in the open playlist."""
+    opened = link_state.playlist()
+    if opened is None or sid not in opened.keys:
+        return None
+    keys = [k for k in opened.keys if k]
+    return next_item(keys, sid) or "", opened.playlist.title
+
+
+def open_in_playlist(sid: str) -> None:
+    """Open a scenario of the playlist (the playlist stays in the address)."""
+    state.set_current_scenario(sid)
+    state.set_link_applied("")
+    link_state.set_message(None)
+    for name in ("scenario", "step", "scenario_inline", "report"):
+        st.query_params.pop(name, None)
+
+
+def leave_playlist() -> None:
+    """Close the playlist panel (the scenario open stays open)."""
+    link_state.set_playlist(None)
+    for name in ("playlist", "title", "note"):
+        st.query_params.pop(name, None)
+
+
+def _item_title(key: str) -> str:
+    checked = checked_of(key)
+    return checked.scenario.title if checked is not None else key
+
+
+def show_playlist(sid: str) -> None:
+    """The open playlist: title, note, its steps (done ones ticked, this one marked)."""
+    opened = link_state.playlist()
+    if opened is None:
+        return
+    pl = opened.playlist
+    playable = [k for k in opened.keys if k]
+    done = sum(1 for k in playable if state.progress_of(k).done)
+    with st.container(border=True, key="playlist_panel"):
+        st.markdown(f"**{inert_markdown(pl.title)}**")
+        st.caption(t("playlist.progress", done=done, total=len(opened.keys)))
+        if pl.note:
+            st.markdown(inert_markdown(pl.note))
+        for i, key in enumerate(opened.keys):
+            problem = opened.problems[i] if i < len(opened.problems) else ""
+            if not key:
+                st.caption(t("playlist.step_broken", n=i + 1, problem=problem))
+                continue
+            mark = "✓" if state.progress_of(key).done else "○"
+            label = t("playlist.step", n=i + 1, mark=mark, title=inert_markdown(_item_title(key)))
+            st.button(
+                label,
+                key=f"playlist_step_{i}",
+                on_click=open_in_playlist,
+                args=(key,),
+                disabled=key == sid,
+                type="tertiary",
+                help=t("playlist.here") if key == sid else None,
+            )
+        st.button(t("playlist.leave"), key="playlist_leave", on_click=leave_playlist)
+        if len(opened.query.get("playlist", "")) <= MAX_LIST_CHARS_SHOWN:
+            st.caption(t("playlist.link_line"))
+            st.code(playlist_link(page_url("play"), pl), language=None, wrap_lines=True)
+
+
+# --- report a problem --------------------------------------------------------------------
+
+#: A link longer than this is not shown (the code alone is, with the reason).
+MAX_LIST_CHARS_SHOWN = 16_000
+
+
+def page_url(path: str) -> str:
+    """The full address of one of the app's pages (``play``, ``lessons``)."""
+    try:
+        base = str(st.context.url or "").split("?")[0]
+    except Exception:
+        base = ""
+    if not base:
+        return f"/{path}"
+    for known in ("play", "lessons", "home", "practice", "trainer", "score", "rules", "workshop"):
+        if base.rstrip("/").endswith(f"/{known}"):
+            base = base.rstrip("/")[: -len(known) - 1]
+            break
+    return f"{base.rstrip('/')}/{path}"
+
+
+def report_code(ctl: Controller, reviewing: bool) -> str:
+    """The problem report's code of the step on show (the history up to it)."""
+    sid = ctl.sid
+    runs = state.history(sid)[: state.cursor(sid) + 1]
+    fb = state.feedback(sid)
+    tried = None if reviewing or fb is None or fb.ok else link_state.last_try(sid)
+    text = inline_text(sid)
+    if sid == WORKSHOP_ID or sid.startswith(INLINE_KEY_PREFIX):
+        report = report_of(runs, inline=text, tried=tried)
+    else:
+        report = report_of(runs, scenario=sid, tried=tried)
+    return encode_report(report)
+
+
+def show_report(ctl: Controller, run: Run, reviewing: bool) -> None:
+    """'Report a problem': the code and link of this very step, a box for what went
+    wrong, and the two together as one text to copy."""
+    with st.expander(t("report.title"), icon=":material/flag:"):
+        st.caption(t("report.help"))
+        what = st.text_area(t("report.what"), key="report_what", max_chars=2000, height=90)
+        code = report_code(ctl, reviewing)
+        link = f"{page_url('play')}?report={code}"
+        text = report_text(
+            title=ctl.checked.scenario.title,
+            step=min(run.step + 1, len(ctl.checked.scenario.steps)),
+            count=len(ctl.checked.scenario.steps),
+            what=what,
+            code=code,
+            link=link,
+        )
+        st.code(text, language=None, wrap_lines=True)
+
+
+def _open_pasted_report(key: str) -> None:
+    text = str(st.session_state.get(key, ""))
+    code = find_code(text)
+    if code is None:
+        st.session_state[f"{key}_error"] = t("report.no_code_found")
+        return
+    try:
+        decode_report(code)
+    except ReportError as e:
+        st.session_state[f"{key}_error"] = t("report.bad_code", reason=str(e))
+        return
+    st.session_state[f"{key}_error"] = ""
+    st.session_state[key] = ""
+    link_state.set_applied("report", code)
+    open_report(code)
+
+
+def report_paste_box(where: str) -> None:
+    """Paste a problem report (the whole text, the link or the code) to see its step.
+
+    On the Home page the step opens on the Play page; on the Play page, in place.
+    """
+    key = f"report_paste_{where}"
+    with st.expander(t("report.open_title"), icon=":material/flag:"):
+        st.text_area(t("report.paste"), key=key, height=80)
+        clicked = st.button(
+            t("report.open"), key=f"{key}_go", on_click=_open_pasted_report, args=(key,)
+        )
+        if clicked and where != "play" and not st.session_state.get(f"{key}_error"):
+            st.switch_page(common.PLAY_PAGE)
+        error = st.session_state.get(f"{key}_error")
+        if error:
+            st.error(error)
+
+
+def show_link_message() -> None:
+    """What opening a link said, until the learner moves on."""
+    msg = link_state.message()
+    if msg is None:
+        return
+    (st.error if msg.kind == "error" else st.warning)(msg.text)
+    if msg.details:
+        st.code("\n".join(msg.details), language=None)
+
+
+def show_reopened(sid: str) -> None:
+    """A note over a step reopened from a problem report."""
+    exact = link_state.reopened(sid)
+    if exact is True:
+        st.info(t("report.reopened"), icon=":material/flag:")
+    elif exact is False:
+        st.warning(t("report.reopened_changed"), icon=":material/flag:")
 
 
 _WARM_UP = {"data": [{"type": "bar", "x": [0], "y": [0]}], "layout": {"height": 10}}
@@ -488,20 +883,20 @@ def warm_up_charts() -> None:
 
 
 def _link(sid: str, step: int) -> str:
-    """The full address of a step (what the learner can copy and share)."""
-    try:
-        base = str(st.context.url or "").split("?")[0]
-    except Exception:
-        base = ""
-    if not base:
-        return f"/play?scenario={sid}&step={step}"
-    if not base.rstrip("/").endswith("/play"):
-        base = base.rstrip("/") + "/play"
-    return f"{base}?scenario={sid}&step={step}"
+    """The full address of a step (what the learner can copy and share): a scenario
+    from a link or the Workshop travels in the link itself ("" when it is too long)."""
+    text = inline_text(sid)
+    if text:
+        code = encode_inline(text)
+        if len(code) > MAX_INLINE_CHARS:
+            return ""
+        return f"{page_url('play')}?scenario_inline={code}&step={step}"
+    return f"{page_url('play')}?scenario={sid}&step={step}"
 
 
 def main() -> None:
     """The page."""
+    apply_links()
     apply_deep_link()
     picker()
     sid = state.current_scenario()
@@ -513,6 +908,7 @@ def main() -> None:
     checked = checked_of(sid) if sid else None
     if sid is None or checked is None:
         st.title(t("app.nav_play"))
+        show_link_message()
         st.info(t("play.choose"))
         return
     if not state.history(sid):
@@ -533,12 +929,15 @@ def main() -> None:
         rules=ruleset_title(sc.game, run.state.ruleset.name),
     )
     st.caption(meta if sid != WORKSHOP_ID else f"{meta} · {t('play.workshop_source')}")
+    show_link_message()
+    show_reopened(sid)
 
     best = best_play(run, sid) if not reviewing else None
     left, right = st.columns([3, 2], gap="medium")
     with left:
         show_table(run, ctl, reviewing, best)
     with right:
+        show_playlist(sid)
         if run.finished and not reviewing:
             show_end(ctl, run)
         elif sc.summary:
@@ -553,4 +952,11 @@ def main() -> None:
         show_outcome(run.state, run.table, key_prefix="play")
     else:
         warm_up_charts()
-    st.caption(t("play.link_line", link=_link(sid, run.step)))
+    link = _link(sid, run.step)
+    if link:
+        st.caption(t("play.link_line", link=link))
+    else:
+        st.caption(t("playlist.inline_no_link", limit=f"{MAX_INLINE_CHARS:,}"))
+    show_report(ctl, run, reviewing)
+    with st.sidebar:
+        report_paste_box("play")
