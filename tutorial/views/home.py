@@ -13,6 +13,7 @@ from tutorial.progress import Progress, ProgressError, decode, encode, from_json
 from tutorial.ui import common, state
 from tutorial.ui.inert import inert_markdown
 from tutorial.views.lessons import course, course_order, lesson_done, open_lesson
+from tutorial.views.play import report_paste_box
 
 
 def _load_progress() -> None:
@@ -141,6 +142,7 @@ def main() -> None:
 
     st.header(t("home.progress"))
     progress_panel()
+    report_paste_box("home")  # a teacher or maintainer opens a learner's problem report
 
     if lib.broken:
         st.header(t("home.broken_title"))

@@ -12,8 +12,9 @@ from tutorial.i18n import t
 from tutorial.library import scenarios_root
 from tutorial.scenarios.checker import Checked, check_bytes, check_text, problems_of
 from tutorial.scenarios.yamlsafe import MAX_BYTES
-from tutorial.ui import common, state
+from tutorial.ui import common, link_state, state
 from tutorial.ui.inert import inert_markdown
+from tutorial.views import workshop_links
 
 WORKSHOP_ID = "workshop"
 _LAST_CHECK = "workshop_last_check"  # (digest of what was checked, result, problems)
@@ -77,10 +78,15 @@ def main() -> None:
     if problems:
         st.error(t("workshop.problems"))
         st.code("\n".join(problems), language=None)  # plain text: nothing typed is rendered as HTML
+    source = ""  # the valid scenario's text, for its link (tutorial/views/workshop_links.py)
     if result is not None:
         st.success(t("workshop.valid", title=inert_markdown(result.scenario.title)))
+        source = upload.getvalue().decode("utf-8", "replace") if upload is not None else text
+        workshop_links.scenario_link(source)
         if st.button(t("workshop.play"), key="workshop_play"):
+            link_state.set_workshop_text(source)
             state.set_workshop_scenario(result)
             state.history(WORKSHOP_ID).clear()
             state.set_current_scenario(WORKSHOP_ID)
             st.switch_page(common.PLAY_PAGE)
+    workshop_links.playlist_box(source)
