@@ -44,7 +44,7 @@ def test_cli_ok_and_failure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     bad.write_text(BASE.replace("9H 8H QD", "9H 8H QX"), encoding="utf-8")
     assert cli(["check", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert f"{bad}:15:8: 'QX' is not a Belote card" in out
+    assert f"{bad}:15:14: 'QX' is not a Belote card" in out
     assert "1 scenario files checked: 0 ok, 1 problems in 1 files" in out
 
 
@@ -79,7 +79,7 @@ class TestBadInput:
         _one(
             BASE.replace("summary:", "sumary:"),
             "unknown key 'sumary'; did you mean 'summary'",
-            "4:9",
+            "4:1",  # the key, not its value
         )
 
     def test_wrong_type(self) -> None:
@@ -89,13 +89,13 @@ class TestBadInput:
         _one(
             BASE.replace("9H 8H QD", "9H 8H QX"),
             r"'QX' is not a Belote card \(ranks 7 8 9 10 J Q K A, suits S H D C\)",
-            "15:8",
+            "15:14",  # the card, not the start of the hand
         )
 
     def test_card_in_two_places(self) -> None:
         _one(
             BASE.replace("QD 10D", "AS 10D"),
-            r"A♠ \(AS\) is in two places: You's hand and the current trick",
+            r"A♠ \(AS\) is in two places: the hand of You and the current trick",
         )
 
     def test_wrong_hand_size(self) -> None:

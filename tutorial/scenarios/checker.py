@@ -10,6 +10,7 @@ the scenario under several placements of them and requires the same verdicts.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -17,14 +18,28 @@ from pathlib import Path
 from typing import Any
 
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState
+from tutorial.engine.core import GameState, HandOutcome, ScoreLine, seat_names
 from tutorial.engine.errors import NotationError, ScenarioError, TutorialError
 from tutorial.scenarios import actions
 from tutorial.scenarios.budget import OutOfTime, tick, time_budget
 from tutorial.scenarios.loader import Problem, ScenarioProblems, parse_bytes, parse_file, parse_text
 from tutorial.scenarios.model import Ask, AskStep, Auto, Expect, ExpectStep, Play, Scenario
-from tutorial.scenarios.position import PositionError, Table, build, ruleset_of
-from tutorial.scenarios.sides import normalise_answer, same_answer, side_labels, side_of
+from tutorial.scenarios.position import (
+    PositionError,
+    Table,
+    build,
+    refusal_message,
+    ruleset_of,
+    turn_message,
+)
+from tutorial.scenarios.position import seat_names as seat_names_of
+from tutorial.scenarios.sides import (
+    name_seats,
+    normalise_answer,
+    same_answer,
+    side_labels,
+    side_of,
+)
 from tutorial.scenarios.yamlsafe import Located
 
 PLACEMENTS = 6  # extra placements of unknown cards replayed to show they do not matter
@@ -55,9 +70,10 @@ class Checked:
 
 
 class _Fail(Exception):
-    def __init__(self, loc: tuple[Any, ...], message: str) -> None:
+    def __init__(self, loc: tuple[Any, ...], message: str, token: str | None = None) -> None:
         super().__init__(message)
         self.loc = loc
+        self.token = token
 
 
 def _totals_by_side(table: Table, state: GameState) -> dict[int, float]:
@@ -240,9 +256,13 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
             bad.append((("score",), f"the hand has no score: {e}"))
             return bad
         if exp.score is not None:
-            bad += _compare_sides(
+            for loc, msg in _compare_sides(
                 table, "score", exp.score, _totals_by_side(table, state), "scores {v:g}"
-            )
+            ):
+                idx = side_of(table, loc[-1])
+                if idx is not None:
+                    msg += " " + score_breakdown(table, state, idx)
+                bad.append((loc, msg))
         if exp.lines is not None:
             for i, line in enumerate(exp.lines):
                 idx = side_of(table, line.side)
@@ -263,16 +283,81 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
                         and same_answer(x.points, line.points)
                     ]
                 if not match:
-                    have = "; ".join(f"{x.kind} {x.side} {x.points:g}" for x in out.lines)
-                    bad.append(
-                        (
-                            ("lines", i),
-                            f"no score line {line.kind} {line.side} {line.points:g} (the lines: {have})",
-                        )
-                    )
+                    bad.append((("lines", i), _lines_mismatch(table, state, out, line)))
         if exp.result is not None and exp.result.lower() not in out.result.lower():
             bad.append((("result",), f"the result reads {out.result!r}"))
     return bad
+
+
+#: Tarot's lines that show a step of the count and move no points (the figure is in
+#: their words); the points move on ``base``, ``petit_au_bout``, ``poignee``, ``chelem``.
+TAROT_COUNT_LINES = ("card_points", "bouts", "target", "difference", "multiplier")
+
+
+def _line_side(table: Table, state: GameState, out: HandOutcome, key: str) -> str:
+    """A score line's side in the scenario's words (a seat name, or a side label)."""
+    if state.game == "tarot":
+        return name_seats(key, table.seat_names)
+    keys = list(out.totals)
+    labels = side_labels(table)
+    return labels[keys.index(key)] if key in keys and keys.index(key) < len(labels) else key
+
+
+def _outcome_named(table: Table, state: GameState) -> HandOutcome:
+    with seat_names(table.seat_names):
+        return state.outcome()
+
+
+def _line_text(table: Table, state: GameState, out: HandOutcome, line: ScoreLine) -> str:
+    """``base South 174`` (the ``kind side points`` an author writes), with the line's
+    words when it moves no points (they hold its figure: "Card points of the taker: 45")."""
+    side = _line_side(table, state, out, line.side)
+    text = f"{line.kind} {side} {line.points:g}"
+    if not line.points:
+        text += f" ({line.label})"
+    return text
+
+
+def _lines_mismatch(table: Table, state: GameState, out: HandOutcome, want: Any) -> str:
+    """Why no engine line matches an expected ``lines`` entry, with the engine's lines."""
+    named = _outcome_named(table, state)
+    have = "; ".join(_line_text(table, state, named, x) for x in named.lines)
+    msg = f"no score line {want.kind} {want.side} {want.points:g}"
+    same_kind = [x for x in named.lines if x.kind == want.kind]
+    if not same_kind:
+        kinds = ", ".join(dict.fromkeys(x.kind for x in named.lines))
+        msg += f": this hand has no {want.kind!r} line (its kinds: {kinds})"
+    elif want.points and all(not x.points for x in same_kind):
+        msg += (
+            f": {want.kind} lines move no points (their points are 0; the figure is in "
+            f"their words: {same_kind[0].label}); write points: 0 to check that the line is "
+            "there, or check the figure with an 'ask' or 'expect' of its own"
+        )
+    return f"{msg}. The engine's lines (kind side points): {have}"
+
+
+def score_breakdown(table: Table, state: GameState, side: int) -> str:
+    """The engine's score lines that make a side's total, for a wrong ``score``.
+
+    ``(the engine's lines for East: base -58 “Base (25 + 4) x 2 = 58: defender -58”;
+    total -58)``
+    """
+    try:
+        out = _outcome_named(table, state)
+    except TutorialError:
+        return ""
+    if state.game == "tarot":
+        seat = next((s for s in range(state.num_players) if state.team_of(s) == side), None)
+        key = None if seat is None else f"seat {seat}"
+    else:
+        keys = list(out.totals)
+        key = keys[side] if side < len(keys) else None
+    if key is None or key not in out.totals:
+        return ""
+    lines = [x for x in out.lines_for(key) if x.points]
+    who = _line_side(table, state, out, key)
+    items = "; ".join(f"{x.kind} {x.points:+g} “{x.label}”" for x in lines) or "no points"
+    return f"(the engine's lines for {who}: {items}; total {out.totals[key]:g})"
 
 
 def _compare_sides(
@@ -316,12 +401,7 @@ def _walk(
             if state.is_terminal:
                 raise _Fail(("steps", i), "the hand is over: there is nothing left to play")
             if state.to_move != learner:
-                who = table.seat_names[state.to_move] if state.to_move is not None else "nobody"
-                raise _Fail(
-                    ("steps", i),
-                    f"it is {who}'s turn here, not the learner's ({table.seat_names[learner]}); "
-                    "add an 'auto' step for the seats before",
-                )
+                raise _Fail(("steps", i), turn_message(table, state))
             legal = state.legal_actions()
             legal_codes = {actions.code(a) for a in legal}
             signature.append(("legal", sorted(legal_codes)))
@@ -370,9 +450,13 @@ def _walk(
                 want = normalise_answer(table, step.ask, step.ask.answer)
                 if not same_answer(got, want):
                     shown = f"{got:g}" if isinstance(got, float) else str(got)
+                    why = ""
+                    if step.ask.kind == "score" and step.ask.side is not None:
+                        idx = side_of(table, step.ask.side)
+                        why = "" if idx is None else " " + score_breakdown(table, state, idx)
                     raise _Fail(
                         ("steps", i, "ask", "answer"),
-                        f"the engine's answer is {shown}, not {step.ask.answer}",
+                        f"the engine's answer is {shown}, not {step.ask.answer}{why}",
                     )
             signature.append(("ask", str(got)))
         elif isinstance(step, ExpectStep) and expectations:
@@ -382,15 +466,21 @@ def _walk(
                 raise _Fail(
                     ("steps", i, "expect", *loc),
                     msg + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""),
+                    token=_expect_token(loc),
                 )
     return state, signature
+
+
+def _expect_token(loc: tuple[Any, ...]) -> str | None:
+    """The card a mismatch of an ``expect`` names as a key (``refused: {QD: ...}``)."""
+    return str(loc[1]) if len(loc) == 2 and loc[0] in ("refused", "score", "points") else None
 
 
 def _parse(state: GameState, text: str, loc: tuple[Any, ...]) -> Any:
     try:
         return actions.parse(state, text)
     except NotationError as e:
-        raise _Fail(loc, str(e)) from None
+        raise _Fail(loc, str(e), token=text) from None
 
 
 def _act(state: GameState, text: str, loc: tuple[Any, ...], table: Table) -> GameState:
@@ -399,8 +489,7 @@ def _act(state: GameState, text: str, loc: tuple[Any, ...], table: Table) -> Gam
     a = _parse(state, text, loc)
     v = state.explain(a)
     if not v.legal:
-        who = table.seat_names[state.to_move] if state.to_move is not None else "nobody"
-        raise _Fail(loc, f"{who} cannot play {text}: {v.message}")
+        raise _Fail(loc, refusal_message(table, state, text, a, v), token=text)
     return state.apply(a)
 
 
@@ -418,18 +507,27 @@ def check_scenario(sc: Scenario, doc: Located) -> Checked:
 
 def _check_scenario(sc: Scenario, doc: Located) -> Checked:
     try:
+        return _check_positioned(sc, doc)
+    except CheckerCrash:
+        raise
+    except ScenarioProblems as e:
+        raise ScenarioProblems(_named(sc, e.problems)) from None
+
+
+def _check_positioned(sc: Scenario, doc: Located) -> Checked:
+    try:
         table = build(sc, doc)
     except OutOfTime as e:
         raise ScenarioProblems([_at(doc, ("steps",), str(e))]) from None
     except PositionError as e:
-        raise ScenarioProblems([_at(doc, e.loc, str(e))]) from None
+        raise ScenarioProblems([_at(doc, e.loc, str(e), e.token)]) from None
     except TutorialError as e:
         raise ScenarioProblems([_at(doc, (), str(e))]) from None
     problems: list[Problem] = []
     try:
         _, signature = _walk(sc, table)
     except _Fail as f:
-        raise ScenarioProblems([_at(doc, f.loc, str(f))]) from None
+        raise ScenarioProblems([_at(doc, f.loc, str(f), f.token)]) from None
     except TutorialError as e:
         raise ScenarioProblems([_at(doc, ("steps",), str(e))]) from None
     try:
@@ -503,7 +601,7 @@ def _check_alternatives(sc: Scenario, doc: Located, table: Table) -> list[Proble
                         _walk(sc.model_copy(update={"steps": steps}), table, expectations=False)
                     except _Fail as f:
                         msg = f"if the learner answers {alt} at step {i}: {f}"
-                        problems.append(_at(doc, f.loc, msg))
+                        problems.append(_at(doc, f.loc, msg, f.token))
                         return problems
                 state = state.apply(actions.parse(state, codes[0]))
             elif isinstance(step, Auto):
@@ -529,7 +627,8 @@ def _check_variant(sc: Scenario, doc: Located, table: Table, vi: int) -> list[Pr
         bad = check_expect(vt, vstate, variant.expect)
         if bad:
             sub, msg = bad[0]
-            return [_at(doc, (*loc, "expect", *sub), f"under {variant.ruleset}: {msg}")]
+            where = (*loc, "expect", *sub)
+            return [_at(doc, where, f"under {variant.ruleset}: {msg}", _expect_token(sub))]
         # The point of a variant: the same expectation must fail under the scenario's own rules.
         bstate, _ = _walk(sc, table, variant.at_step)
         if not check_expect(table, bstate, variant.expect):
@@ -556,9 +655,31 @@ def _variant_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     return () if loc and loc[0] == "steps" else loc
 
 
-def _at(doc: Located, loc: tuple[Any, ...], message: str) -> Problem:
-    line, col = doc.position(loc)
+def _at(doc: Located, loc: tuple[Any, ...], message: str, token: str | None = None) -> Problem:
+    """A problem at ``loc``; at the ``token`` (a card, an action) inside it when given:
+    a mapping key that is the token (``refused: {8H: ...}``), else the token's column in
+    the value (``auto: 7S 8S``)."""
+    if token is not None and loc and loc in doc.keys and str(loc[-1]) == token:
+        line, col = doc.key_position(loc)
+    elif token is not None:
+        line, col = doc.token_position(loc, token)
+    else:
+        line, col = doc.position(loc)
     return Problem(doc.file, line, col, message)
+
+
+def _named(sc: Scenario, problems: list[Problem]) -> list[Problem]:
+    """The problems with the engine's "seat 3" turned into the scenario's seat names."""
+    try:
+        names = seat_names_of(sc)
+    except TutorialError:
+        return problems
+    return [
+        dataclasses.replace(p, message=name_seats(p.message, names))
+        if "seat" in p.message.lower()
+        else p
+        for p in problems
+    ]
 
 
 def _guarded(name: str, work: Callable[[], Checked]) -> Checked:

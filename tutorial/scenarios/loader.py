@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -82,20 +82,43 @@ def _clean_loc(
     return tuple(full)
 
 
+def suggest(word: str, allowed: list[str]) -> str | None:
+    """The allowed key closest to a mistyped one, if any is close enough.
+
+    >>> suggest("sumary", ["summary", "title"]), suggest("accept_worse", ["accept_worse_by"])
+    ('summary', 'accept_worse_by')
+    >>> suggest("xyz", ["summary", "title"]) is None
+    True
+    """
+    low = word.strip().lower()
+    by_low = {a.lower(): a for a in allowed}
+    if low in by_low:
+        return by_low[low]
+    close = difflib.get_close_matches(low, list(by_low), n=1, cutoff=0.6)
+    if close:
+        return by_low[close[0]]
+    starts = [a for a in allowed if len(low) >= 3 and (a.startswith(low) or low.startswith(a))]
+    return starts[0] if len(starts) == 1 else None
+
+
 def _pydantic_problems(
     doc: Located, err: ValidationError, prefix: tuple[Any, ...] = ()
 ) -> list[Problem]:
     by_loc: dict[tuple[Any, ...], list[str]] = {}
+    at_key: set[tuple[Any, ...]] = set()
+    suggested: set[tuple[Any, ...]] = set()  # required keys an unknown key may be meant as
     for e in err.errors(include_url=False):
         kind = e["type"]
         loc = _clean_loc(doc, prefix, tuple(e["loc"]), kind == "missing")
         field = _field_path(loc)
         if kind == "extra_forbidden":
+            at_key.add(loc)
             msg = f"unknown key {loc[-1]!r}"
             allowed = _allowed_keys(doc, loc)
-            close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
+            close = suggest(str(loc[-1]), allowed)
             if close:
-                msg += f"; did you mean {close[0]!r}?"
+                msg += f"; did you mean {close!r}?"
+                suggested.add((*loc[:-1], close))
             elif allowed:
                 msg += f" (allowed here: {', '.join(allowed)})"
         elif kind == "missing":
@@ -111,12 +134,29 @@ def _pydantic_problems(
             msgs.append(msg)
     problems = []
     for loc, msgs in by_loc.items():
+        if loc in suggested and all(m.endswith("this key is required") for m in msgs):
+            continue  # the misspelt key's line says it ("did you mean 'accept'?")
         if len(msgs) > 1:  # a union: one sentence with the alternatives
             field = _field_path(loc)
             alts = [m.split(": ", 1)[-1] for m in msgs]
             msgs = [f"{field}: " + "; or ".join(alts)]
-        problems.append(_problem(doc, loc, msgs[0]))
+        if loc in at_key:
+            line, col = doc.key_position(loc)
+            problems.append(Problem(doc.file, line, col, msgs[0]))
+        else:
+            problems.append(_problem(doc, loc, msgs[0]))
     return problems
+
+
+def _model_of(annotation: Any) -> type[BaseModel] | None:
+    """The pydantic model inside an annotation (``Variant``, ``list[Variant]``, ``X | None``)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        found = _model_of(arg)
+        if found is not None:
+            return found
+    return None
 
 
 def _allowed_keys(doc: Located, loc: tuple[Any, ...]) -> list[str]:
@@ -127,15 +167,13 @@ def _allowed_keys(doc: Located, loc: tuple[Any, ...]) -> list[str]:
         path = path[2:]
         if model is not None:
             # descend into the step's inner model
-            ann = model.model_fields[str(path[0])].annotation
-            model = ann if isinstance(ann, type) and issubclass(ann, BaseModel) else None
+            model = _model_of(model.model_fields[str(path[0])].annotation)
             path = path[1:]
     for part in path:
         if model is None or isinstance(part, int):
             continue
         f = model.model_fields.get(str(part))
-        ann = f.annotation if f else None
-        model = ann if isinstance(ann, type) and issubclass(ann, BaseModel) else None
+        model = _model_of(f.annotation) if f else None
     return sorted(model.model_fields) if model else []
 
 
@@ -187,11 +225,16 @@ def parse(doc: Located) -> Scenario:
             (key,) = step
             model = STEP_KEYS.get(key)
             if model is None:
+                close = suggest(str(key), list(STEP_KEYS))
+                line, col = doc.key_position(("steps", i, key))
                 problems.append(
-                    _problem(
-                        doc,
-                        ("steps", i, key),
-                        f"steps[{i}]: unknown step {key!r}; a step is one of "
+                    Problem(
+                        doc.file,
+                        line,
+                        col,
+                        f"steps[{i}]: unknown step {key!r}; "
+                        + (f"did you mean {close!r}? " if close else "")
+                        + "a step is one of "
                         + ", ".join(STEP_KEYS),
                     )
                 )

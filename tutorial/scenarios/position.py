@@ -69,11 +69,45 @@ class Table:
 
 
 class PositionError(TutorialError):
-    """A scenario position that cannot be built; ``loc`` says where in the file."""
+    """A scenario position that cannot be built; ``loc`` says where in the file.
 
-    def __init__(self, loc: tuple[Any, ...], message: str) -> None:
+    ``token``, when given, is the text at fault inside that value (a card in a hand
+    written as one string): the problem then points at its column.
+    """
+
+    def __init__(self, loc: tuple[Any, ...], message: str, token: str | None = None) -> None:
         super().__init__(message)
         self.loc = loc
+        self.token = token
+
+
+def possessive(name: str) -> str:
+    """A seat name's possessive in a checker message: ``West's``, ``your`` for "You".
+
+    >>> possessive("West"), possessive("You")
+    ("West's", 'your')
+    """
+    return "your" if name.strip().lower() == "you" else f"{name}'s"
+
+
+def hand_of(name: str) -> str:
+    """A seat's hand in a checker message, the seat named: ``West's hand``, ``You's``
+    reads badly, so ``the hand of You``.
+
+    >>> hand_of("West"), hand_of("You")
+    ("West's hand", 'the hand of You')
+    """
+    return f"the hand of {name}" if name.strip().lower() == "you" else f"{name}'s hand"
+
+
+def count(n: int, word: str) -> str:
+    """``1 card``, ``2 cards`` (checker messages are English; the app's go through the
+    catalogue).
+
+    >>> count(1, "card"), count(0, "card"), count(3, "trick")
+    ('1 card', '0 cards', '3 tricks')
+    """
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
 
 
 def num_players(sc: Scenario) -> int:
@@ -118,7 +152,8 @@ def _cards(deck: Deck, value: str | list[str] | None, loc: tuple[Any, ...]) -> t
         try:
             out.append(deck.parse(text))
         except NotationError as e:
-            raise PositionError((*loc, i) if not isinstance(value, str) else loc, str(e)) from None
+            where = (*loc, i) if not isinstance(value, str) else loc
+            raise PositionError(where, str(e), token=text) from None
     return tuple(out)
 
 
@@ -137,6 +172,9 @@ class _Spec:
     captured: dict[int, tuple[Card, ...]]
     aside_unknown: int  # Tarot: chien/discard cards not given
     fixed: dict[str, Any]  # other keyword arguments for start_play
+    plays: list[int] = field(default_factory=list)  # cards each seat played (listed)
+    given: list[bool] = field(default_factory=list)  # each hand written (not 'unknown')
+    earlier: int = 0  # tricks before the listed ones, from the 'captured' cards
 
 
 def _parse(sc: Scenario, deck: Deck) -> _Spec:
@@ -164,21 +202,31 @@ def _parse(sc: Scenario, deck: Deck) -> _Spec:
         # Default: the seat before the first leader deals (the seat after the dealer leads).
         first = leader if leader is not None else 0
         dealer = (first - 1) % n
+    captured: dict[int, tuple[Card, ...]] = {}
+    if sc.captured:
+        for key, cards_spec in sc.captured.items():
+            side = _side_index(sc, names, key, ("captured", key))
+            captured[side] = _cards(deck, cards_spec, ("captured", key))
+    n_captured = sum(len(cs) for cs in captured.values())
+    earlier = n_captured // n if n_captured % n == 0 else 0  # whole tricks won before
     known: list[list[Card]] = []
     slots: list[int] = []
+    given: list[bool] = []
     plays_by = _plays_by_seat(sc, n, dealer, leader, tricks, current)
     for s, name in enumerate(names):
         spec = sc.hands.get(name, "unknown")
         if isinstance(spec, str) and spec.strip().lower() == "unknown":
             known.append([])
+            given.append(False)
             base = BASE_HAND.get(sc.game)
             if base is None:
                 raise PositionError(
                     ("hands", name),
                     "in Briscola write each hand's cards, with '?' for unknown ones",
                 )
-            slots.append(base - plays_by[s])
+            slots.append(max(0, base - plays_by[s] - earlier))
             continue
+        given.append(True)
         items = actions.split(spec) if isinstance(spec, str) else [str(x) for x in spec]
         cards = []
         q = 0
@@ -190,7 +238,9 @@ def _parse(sc: Scenario, deck: Deck) -> _Spec:
                 cards.append(deck.parse(text))
             except NotationError as e:
                 raise PositionError(
-                    ("hands", name) if isinstance(spec, str) else ("hands", name, i), str(e)
+                    ("hands", name) if isinstance(spec, str) else ("hands", name, i),
+                    str(e),
+                    token=text,
                 ) from None
         known.append(cards)
         slots.append(q)
@@ -198,12 +248,22 @@ def _parse(sc: Scenario, deck: Deck) -> _Spec:
         raise PositionError(
             ("hands", names[learner]), "the learner's hand must be given in full (no '?')"
         )
-    captured: dict[int, tuple[Card, ...]] = {}
-    if sc.captured:
-        for key, cards_spec in sc.captured.items():
-            side = _side_index(sc, names, key, ("captured", key))
-            captured[side] = _cards(deck, cards_spec, ("captured", key))
-    return _Spec(names, learner, dealer, leader, known, slots, tricks, current, captured, 0, {})
+    return _Spec(
+        names,
+        learner,
+        dealer,
+        leader,
+        known,
+        slots,
+        tricks,
+        current,
+        captured,
+        0,
+        {},
+        plays=plays_by,
+        given=given,
+        earlier=earlier,
+    )
 
 
 def _plays_by_seat(
@@ -402,12 +462,14 @@ def build(
         for c in cards:
             if c in used:
                 raise PositionError(
-                    loc, f"{c.label} ({c.code}) is in two places: {used[c]} and {where}"
+                    loc,
+                    f"{c.label} ({c.code}) is in two places: {used[c]} and {where}",
+                    token=c.code,
                 )
             used[c] = where
 
     for s in range(n):
-        place(spec.known[s], f"{spec.names[s]}'s hand", ("hands", spec.names[s]))
+        place(spec.known[s], hand_of(spec.names[s]), ("hands", spec.names[s]))
     for i, t in enumerate(spec.tricks):
         place(t, f"trick {i + 1}", ("tricks", i))
     place(spec.current, "the current trick", ("current_trick",))
@@ -423,6 +485,9 @@ def build(
     if sc.game == "tarot" and sc.chien is None and sc.discard is None:
         aside = 6
     need = sum(spec.slots) + aside
+    wrong_size = _hand_size_problem(sc, spec, pool, need)
+    if wrong_size is not None:
+        raise wrong_size
     # With carried points (Tarot, Briscola), the cards listed nowhere are the earlier
     # tricks' cards; they cannot also fill unknown places, so every place must be given.
     unlisted_ok = sc.carried_points is not None and sc.game in ("tarot", "briscola")
@@ -434,10 +499,15 @@ def build(
                 + (" and the chien or discard" if aside else "")
                 + ": the cards listed nowhere are then the earlier tricks' cards",
             )
+        shown = _cards_text(deck, pool)
         raise PositionError(
             ("hands",),
-            f"{len(pool)} cards of the deck are not placed anywhere but there are {need} "
-            "unknown places ('?' cards, unknown hands"
+            f"{count(len(pool), 'card')} of the deck "
+            + ("is" if len(pool) == 1 else "are")
+            + " not placed anywhere"
+            + (f" ({shown})" if pool else "")
+            + f" but there {'is' if need == 1 else 'are'} {count(need, 'unknown place')} "
+            "('?' cards, unknown hands"
             + (", the chien/discard" if aside else "")
             + "); list the earlier tricks or 'captured' cards"
             + (", or give 'carried_points'" if sc.game in ("tarot", "briscola") else "")
@@ -500,6 +570,63 @@ def build(
         forbidden[seat] |= blame
         last_error = message
     raise PositionError(("hands",), f"could not place the unknown cards: {last_error}")
+
+
+def _cards_text(deck: Deck, cards: Sequence[Card], most: int = 12) -> str:
+    """Cards in deck order, as codes (``7C 8C``), the first ``most`` and a count of more."""
+    ordered = sorted(cards, key=deck.index)
+    text = " ".join(c.code for c in ordered[:most])
+    return text + (f" and {len(ordered) - most} more" if len(ordered) > most else "")
+
+
+def _hand_size_problem(
+    sc: Scenario, spec: _Spec, pool: Sequence[Card], need: int
+) -> PositionError | None:
+    """A hand of the wrong size, named: the seat, the count expected and found, and the
+    cards placed nowhere (Belote and Tarot, where every seat holds as many cards as the
+    deal gave less the cards it played).
+
+    Positions with earlier tricks not listed (``carried_points``) cannot be counted.
+    """
+    base = BASE_HAND.get(sc.game)
+    if base is None or sc.carried_points is not None or not spec.plays:
+        return None
+    deck = actions.DECKS[sc.game]
+    off: list[tuple[int, int, int]] = []  # (seat, found, expected)
+    for s in range(len(spec.names)):
+        if not spec.given[s]:
+            continue
+        found = len(spec.known[s]) + spec.slots[s]
+        expected = base - spec.plays[s] - spec.earlier
+        if found != expected:
+            off.append((s, found, expected))
+    if not off:
+        return None
+    seat, found, expected = off[0]
+    name = spec.names[seat]
+    played = spec.plays[seat]
+    why = f"{base} dealt"
+    if played:
+        why += f", {played} played in the listed tricks" + (
+            " and the current trick" if spec.current else ""
+        )
+    if spec.earlier:
+        why += f", {spec.earlier} in earlier tricks ('captured')"
+    message = f"{hand_of(name)} has {count(found, 'card')}; it should have {expected} ({why})"
+    if found < expected and pool and need == 0:
+        message += (
+            f"; the card{'s' if len(pool) > 1 else ''} placed nowhere: {_cards_text(deck, pool)}"
+        )
+    elif found < expected:
+        message += f"; add {count(expected - found, 'card')} (or '?' for unknown ones)"
+    else:
+        message += f"; remove {count(found - expected, 'card')}"
+    others = [
+        f"{hand_of(spec.names[s])} has {f} (should have {e})" for s, f, e in off[1:]
+    ]
+    if others:
+        message += "; also " + ", ".join(others)
+    return PositionError(("hands", name), message)
 
 
 def _fixed_placement(
@@ -597,29 +724,101 @@ def _first_illegal(
             texts = [sorted(actions.code(a) for a in legal)[0]]
         else:
             continue
+        if isinstance(step, Play) and not state.is_terminal and state.to_move != table.learner:
+            raise PositionError(("steps", i), turn_message(table, state))
         for j, text in enumerate(texts):
             seat = state.to_move
+            where = (
+                ("steps", i, "auto", j) if isinstance(step, Auto) else ("steps", i, "play", "accept", 0)
+            )
             try:
                 action = actions.parse(state, text)
             except NotationError as e:
-                raise PositionError(("steps", i), str(e)) from None
+                raise PositionError(where, str(e), token=text) from None
             verdict = state.explain(action)
             if not verdict.legal:
-                who = table.seat_names[seat] if seat is not None else "nobody"
-                where = (
-                    ("steps", i, "auto", j)
-                    if isinstance(step, Auto)
-                    else ("steps", i, "play", "accept", 0)
-                )
                 return (
                     seat if seat is not None else -1,
                     verdict.forcing,
-                    f"{who} cannot play {text}: {verdict.message}",
+                    refusal_message(table, state, text, action, verdict),
                     where,
                     action if isinstance(action, Card) and verdict.code == "not_in_hand" else None,
                 )
             state = state.apply(action)
     return None
+
+
+def _seat(table: Table, seat: int | None) -> str:
+    return table.seat_names[seat] if seat is not None else "nobody"
+
+
+def refusal_message(table: Table, state: GameState, text: str, action: Any, verdict: Any) -> str:
+    """Why a scripted action is refused, for the author: whose turn, what is wrong.
+
+    A card the seat does not hold says where the card is (the engine's own sentence,
+    "You do not hold T10", speaks to the learner).
+    """
+    who = _seat(table, state.to_move)
+    if verdict.code == "not_in_hand" and isinstance(action, Card):
+        holder = next((s for s, h in enumerate(state.hands) if action in h), None)
+        if holder is not None:
+            return (
+                f"{who} cannot play {text}: {who} does not hold it "
+                f"(it is in {hand_of(table.seat_names[holder])})"
+            )
+        return f"{who} cannot play {text}: {who} does not hold it"
+    if verdict.code == "not_your_turn":
+        return f"{who} is to play here, so {text} cannot be played now: {verdict.message}"
+    return f"{who} cannot play {text}: {verdict.message}"
+
+
+def turn_message(table: Table, state: GameState) -> str:
+    """Why it is not the learner's turn at a ``play`` step, and what to write instead.
+
+    Names whose turn it is, who led the trick under way and what it holds, the seats
+    that play before the learner, and the keys that fix it (``current_trick``,
+    ``leader``, an ``auto`` step).
+    """
+    names = table.seat_names
+    n = len(names)
+    seat = state.to_move
+    learner = names[table.learner]
+    if seat is None:
+        return f"nobody is to play at this 'play' step, not the learner ({learner})"
+    who = names[seat]
+    before = [names[(seat + k) % n] for k in range((table.learner - seat) % n)]
+    between = ", ".join(before)
+    if state.phase != "play":
+        return (
+            f"it is {possessive(who)} turn ({state.phase}) at this 'play' step, not the learner's "
+            f"({learner}): add an 'auto' step with the actions of {between} before this step"
+        )
+    trick = state.current_trick
+    if trick:
+        led = names[trick[0].seat]
+        cards = " ".join(f"{names[p.seat]} {p.card.code}" for p in trick)
+        situation = (
+            f"the current trick was led by {led} and holds {count(len(trick), 'card')} "
+            f"({cards}), so {who} plays next"
+        )
+    elif not state.tricks and all(len(h) == BASE_HAND.get(state.game) for h in state.hands):
+        dealer = names[table.dealer]
+        situation = (
+            f"{who} leads the first trick (with full hands the first trick is led by the "
+            f"seat after the dealer; {dealer} deals)"
+        )
+    elif state.tricks:
+        situation = f"{who} won the last trick, so {who} leads the next one"
+    else:
+        situation = f"{who} leads this trick ('leader', or the seat after the dealer)"
+    return (
+        f"it is {possessive(who)} turn at this 'play' step, not the learner's ({learner}): "
+        f"{situation}. If {between} already played to this trick, add "
+        f"{'that card' if len(before) == 1 else 'their cards'} to 'current_trick' (in playing "
+        "order from the leader; a trick's lead is its first card) or set 'leader'; otherwise "
+        f"add an 'auto' step with {'the card' if len(before) == 1 else 'the cards'} of "
+        f"{between} before this step"
+    )
 
 
 def _match(

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import stat
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,11 +53,20 @@ except AttributeError:  # pragma: no cover - depends on the libyaml build
 
 @dataclass(frozen=True)
 class Located:
-    """A loaded document and where each value of it came from."""
+    """A loaded document and where each value of it came from.
+
+    ``positions`` holds the (line, column) of every value; ``keys`` the (line, column)
+    of the key that names a mapping's value (so a problem with the key itself points
+    at the key); ``spans`` the source offsets (start, end) of every scalar, so a
+    problem with one card inside ``"9H 8H QX"`` can point at ``QX``.
+    """
 
     data: Any
     file: str
     positions: dict[Loc, tuple[int, int]]
+    keys: dict[Loc, tuple[int, int]] = field(default_factory=dict)
+    spans: dict[Loc, tuple[int, int]] = field(default_factory=dict)
+    source: str = ""
 
     def position(self, loc: Sequence[str | int]) -> tuple[int, int]:
         """(line, column), 1-based, of the value at ``loc`` or its nearest parent."""
@@ -66,6 +76,44 @@ class Located:
                 return self.positions[path]
             path = path[:-1]
         return self.positions.get((), (1, 1))
+
+    def key_position(self, loc: Sequence[str | int]) -> tuple[int, int]:
+        """(line, column) of the key naming the value at ``loc`` (else of the value).
+
+        >>> doc = load_text("title: x\\nsumary: y\\n", "demo.yaml")
+        >>> doc.key_position(("sumary",)), doc.position(("sumary",))
+        ((2, 1), (2, 9))
+        """
+        path = tuple(loc)
+        if path in self.keys:
+            return self.keys[path]
+        return self.position(path)
+
+    def token_position(self, loc: Sequence[str | int], token: str) -> tuple[int, int]:
+        """(line, column) of ``token`` (a card, an action) inside the value at ``loc``.
+
+        The token is looked for, as a whole word, in the scalars at or below the nearest
+        value at or above ``loc`` (a hand written as one string or as a list,
+        ``auto: 7S 8S``), first match in the file's order. Falls back to
+        :meth:`position` when it is not found.
+
+        >>> doc = load_text("hands:\\n  South: 9H 8H QX\\n", "demo.yaml")
+        >>> doc.token_position(("hands", "South"), "QX"), doc.position(("hands", "South"))
+        ((2, 16), (2, 10))
+        """
+        path = tuple(loc)
+        while path and path not in self.positions:
+            path = path[:-1]
+        if token:
+            pattern = re.compile(r"(?<![\w?])" + re.escape(token) + r"(?![\w?])", re.IGNORECASE)
+            for where in sorted(
+                (k for k in self.spans if k[: len(path)] == path), key=self.spans.__getitem__
+            ):
+                start, end = self.spans[where]
+                m = pattern.search(self.source, start, end)
+                if m:
+                    return _line_col(self.source, m.start())
+        return self.position(loc)
 
     def where(self, loc: Sequence[str | int]) -> str:
         """``file:line:col`` of the value at ``loc`` (or its nearest parent)."""
@@ -168,9 +216,28 @@ def load_text(text: str, name: str) -> Located:
     if node is None:
         raise ScenarioError(f"{name}:1:1: the file is empty; a scenario is a YAML mapping")
     positions: dict[Loc, tuple[int, int]] = {}
+    marks = _Marks({}, {})
     budget = [MAX_NODES]
-    data = _convert(node, (), positions, budget, name, 0)
-    return Located(data, name, positions)
+    data = _convert(node, (), positions, budget, name, 0, marks)
+    return Located(data, name, positions, marks.keys, marks.spans, text)
+
+
+@dataclass(frozen=True)
+class _Marks:
+    """Where keys are, and the source span of each scalar (filled while converting)."""
+
+    keys: dict[Loc, tuple[int, int]]
+    spans: dict[Loc, tuple[int, int]]
+
+
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    """(line, column), 1-based, of character ``index`` of ``text``.
+
+    >>> _line_col("ab\\ncd", 4)
+    (2, 2)
+    """
+    line_start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - line_start + 1
 
 
 def _check_depth(text: str, name: str) -> None:
@@ -200,6 +267,7 @@ def _convert(
     budget: list[int],
     name: str,
     depth: int,
+    marks: _Marks | None = None,
 ) -> Any:
     budget[0] -= 1
     line, col = node.start_mark.line + 1, node.start_mark.column + 1
@@ -232,13 +300,17 @@ def _convert(
                 raise ScenarioError(f"{name}:{kl}:{kc}: the key {key!r} appears twice")
             sub = (*loc, key)
             positions[sub] = (vnode.start_mark.line + 1, vnode.start_mark.column + 1)
-            out[key] = _convert(vnode, sub, positions, budget, name, depth + 1)
+            if marks is not None:
+                marks.keys[sub] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
+            out[key] = _convert(vnode, sub, positions, budget, name, depth + 1, marks)
         return out
     if isinstance(node, yaml.SequenceNode):
         items = []
         for i, item in enumerate(node.value):
-            items.append(_convert(item, (*loc, i), positions, budget, name, depth + 1))
+            items.append(_convert(item, (*loc, i), positions, budget, name, depth + 1, marks))
         return items
+    if marks is not None:
+        marks.spans.setdefault(loc, (node.start_mark.index, node.end_mark.index))
     return _scalar(node, name)
 
 
