@@ -14,6 +14,13 @@ passes the checker (:mod:`tutorial.scenarios.checker`), for a teacher to edit:
   ``play`` step whose accepted answers are the solver's best cards and whose
   explanation is drawn from the best line.
 
+With ``earlier="points"`` the tricks before the trick under way are not written: only
+each side's ``points_so_far`` (:mod:`tutorial.scenarios.so_far`), the Tarot bouts
+already won (in ``captured``) and Belote's ``belote_holder`` when the trump K or Q has
+been played; the ``expect`` step then also checks the points so far. A short file for
+an end-of-hand position. :func:`deal_moments` gives every moment of a hand the computer
+players dealt and played (the Score explainer's hand), to save one of them.
+
 When the solver cannot judge the position in the time given (an early Tarot position,
 Briscola before the stock is empty), the step accepts any legal card and a comment in
 the file says the answer is for the teacher to write.
@@ -22,9 +29,10 @@ the file says the answer is for the teacher to write.
 from __future__ import annotations
 
 import dataclasses
+import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 
@@ -36,6 +44,10 @@ from tutorial.engine.core import GameState, Play, find_ruleset
 from tutorial.i18n import t, tn
 from tutorial.scenarios.position import DEFAULT_SEATS
 from tutorial.scenarios.reasons import number
+from tutorial.scenarios.so_far import points_by_side
+
+#: How the tricks before the one under way are written: every card, or points by side.
+Earlier = Literal["tricks", "points"]
 
 #: Seconds the solver may take for the answer and its line (a full Belote deal fits).
 DEFAULT_EXPORT_SECONDS = 3.0
@@ -91,6 +103,7 @@ def scenario_data(
     summary: str = "",
     seconds: float = DEFAULT_EXPORT_SECONDS,
     node_budget: int = DEFAULT_NODE_BUDGET * 4,
+    earlier: Earlier = "tricks",
 ) -> tuple[dict[str, Any], bool]:
     """The scenario as a plain mapping, and whether the solver judged the position.
 
@@ -146,6 +159,21 @@ def scenario_data(
             data["trump_card_taken"] = True
         if state.stock:
             data["stock"] = _cards(state.stock)
+    if earlier == "points":
+        _points_position(state, data, names)
+        step, judged = _play_step(state, names, learner, seconds, node_budget)
+        pts = _points_so_far(state)
+        data["steps"] = [
+            {
+                "expect": {
+                    "to_move": names[learner],
+                    "legal": _cards(state.legal_plays()),
+                    "points": {names[_side_seat(state, s)]: _num(pts[s]) for s in (0, 1)},
+                }
+            },
+            {"play": step},
+        ]
+        return data, judged
     data["leader"] = names[_first_leader(state)]
     data["hands"] = {names[s]: _cards(h) if h else [] for s, h in enumerate(state.hands)}
     captured = getattr(state, "captured", ((), ()))
@@ -179,6 +207,72 @@ def scenario_data(
         {"play": step},
     ]
     return data, judged
+
+
+def _num(x: float) -> int | float:
+    """A figure as an author writes it: 40, 40.5."""
+    return int(x) if float(x).is_integer() else float(x)
+
+
+def _current_leader(state: GameState) -> int:
+    """Who led the trick under way (the seat to move when none is under way)."""
+    if state.current_trick:
+        return int(state.current_trick[0].seat)
+    assert state.to_move is not None
+    return int(state.to_move)
+
+
+def _points_so_far(state: GameState) -> tuple[float, float]:
+    """The points so far as the saved file counts them.
+
+    The engine counts a Tarot trick's Excuse only when its own side wins the trick (the
+    Excuse goes back to it at the end); in the saved file the Excuse lies in its side's
+    captured pile, where it counts at once: its 4.5 points are added to its side.
+    """
+    pts = list(points_by_side(state))
+    if isinstance(state, tarot.TarotState):
+        for tr in state.tricks:
+            for p in tr.plays:
+                side = state.team_of(p.seat)
+                if p.card == tarot.EXCUSE and side != state.team_of(tr.winner):
+                    pts[side] += tarot.card_points(tarot.EXCUSE)
+    return pts[0], pts[1]
+
+
+def _points_position(state: GameState, data: dict[str, Any], names: Sequence[str]) -> None:
+    """The position with the earlier tricks as points so far (``earlier="points"``)."""
+    data["leader"] = names[_current_leader(state)]
+    data["hands"] = {names[s]: _cards(h) if h else [] for s, h in enumerate(state.hands)}
+    pts = _points_so_far(state)
+    data["points_so_far"] = {names[_side_seat(state, s)]: _num(pts[s]) for s in (0, 1)}
+    if isinstance(state, tarot.TarotState):  # the bouts won decide the target: placed
+        won: dict[int, list[Card]] = {0: [], 1: []}
+        for side, pile in enumerate(state.captured):
+            won[side] += [c for c in pile if c in tarot.BOUTS]
+        for tr in state.tricks:
+            for p in tr.plays:
+                if p.card in tarot.BOUTS:
+                    owner = p.seat if p.card == tarot.EXCUSE else tr.winner
+                    won[state.team_of(owner)].append(p.card)
+        if any(won.values()):
+            data["captured"] = {
+                names[_side_seat(state, s)]: _cards(cs) for s, cs in won.items() if cs
+            }
+    if isinstance(state, belote.BeloteState):
+        assert state.trump is not None
+        pair = {c for c in (Card(state.trump, "K"), Card(state.trump, "Q"))}
+        held = {c for h in state.hands for c in h} | {p.card for p in state.current_trick}
+        if state.belote_holder is not None and not pair <= held:
+            data["belote_holder"] = names[state.belote_holder]
+        declared = {
+            names[s]: [_cards(c.cards) for c in combos]
+            for s, combos in enumerate(state.declarations)
+            if combos
+        }
+        if declared:
+            data["declarations"] = declared
+    if state.current_trick:
+        data["current_trick"] = _cards([p.card for p in state.current_trick])
 
 
 def _carried(state: GameState) -> dict[int, float]:
@@ -245,6 +339,7 @@ def scenario_yaml(
     summary: str = "",
     seconds: float = DEFAULT_EXPORT_SECONDS,
     node_budget: int = DEFAULT_NODE_BUDGET * 4,
+    earlier: Earlier = "tricks",
 ) -> str:
     """The text of a scenario file that starts at ``state``, for a teacher to edit.
 
@@ -262,6 +357,9 @@ def scenario_yaml(
             (or for Briscola before the stock is empty) the step accepts ``any`` legal
             card and a comment says the answer is the teacher's to write.
         node_budget: the solver's node budget.
+        earlier: ``"tricks"`` writes every earlier trick; ``"points"`` only each side's
+            points so far (``points_so_far``; Tarot's bouts won and Belote's belote
+            holder are still written), for a short end-of-hand file.
 
     Returns:
         YAML text that passes ``python -m tutorial check`` (one ``expect`` step with the
@@ -278,6 +376,7 @@ def scenario_yaml(
         summary=summary,
         seconds=seconds,
         node_budget=node_budget,
+        earlier=earlier,
     )
     body = yaml.dump(
         data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=88, default_flow_style=None
@@ -288,4 +387,33 @@ def scenario_yaml(
     return head + body
 
 
-__all__ = ["DEFAULT_EXPORT_SECONDS", "ExportError", "scenario_data", "scenario_yaml"]
+def deal_moments(game: str, ruleset: str, number: int) -> list[GameState]:
+    """Every moment of a hand's play with a card to play, in order: deal ``number`` (or
+    the next one played out, as :func:`tutorial.scoreboard.played_deal` picks) dealt and
+    played by the computer players (the Score explainer's hand).
+
+    The hand is replayed from its deal (the players are deterministic), so the last
+    moment's next card leads to the very hand the Score explainer shows.
+    """
+    from tutorial.engine import bots
+    from tutorial.engine.games import new_hand
+    from tutorial.scoreboard import played_deal
+
+    used, _ = played_deal(game, ruleset, number)
+    state = new_hand(game, ruleset, rng=random.Random(used))
+    moments: list[GameState] = []
+    while not state.is_terminal:
+        if state.phase == "play" and state.to_move is not None:
+            moments.append(state)
+        state = state.apply(bots.choose(state))
+    return moments
+
+
+__all__ = [
+    "DEFAULT_EXPORT_SECONDS",
+    "Earlier",
+    "ExportError",
+    "deal_moments",
+    "scenario_data",
+    "scenario_yaml",
+]

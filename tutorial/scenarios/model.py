@@ -220,6 +220,14 @@ class Scenario(_Strict):
     tricks: list[CardList] = Field(default_factory=list)
     current_trick: CardList | None = None
     carried_points: dict[Name, Number] | None = None
+    points_so_far: dict[Name, Number] | None = Field(
+        default=None,
+        description="Card points each side has won so far, by a seat of the side (Tarot: "
+        "also taker or defence), listed tricks and captured cards included. The cards placed "
+        "nowhere are then the earlier tricks' cards, split to match: give every hand in full, "
+        "and Tarot's bouts and chien or discard. One side alone: the other has the rest. A "
+        "side given 0 has won no trick.",
+    )
     steps: list[Step] = Field(min_length=1, max_length=MAX_STEPS)
     held_points: int | None = Field(
         default=None,

@@ -485,6 +485,11 @@ def build(
     if sc.game == "tarot" and sc.chien is None and sc.discard is None:
         aside = 6
     need = sum(spec.slots) + aside
+    if sc.points_so_far is not None:  # the earlier tricks' cards, split by the points given
+        from tutorial.scenarios.so_far import place_earlier
+
+        spec = place_earlier(sc, spec, pool, need, rs)
+        pool, need = [], 0
     wrong_size = _hand_size_problem(sc, spec, pool, need)
     if wrong_size is not None:
         raise wrong_size
@@ -589,7 +594,9 @@ def _hand_size_problem(
     Positions with earlier tricks not listed (``carried_points``) cannot be counted.
     """
     base = BASE_HAND.get(sc.game)
-    if base is None or sc.carried_points is not None or not spec.plays:
+    if base is None or sc.carried_points is not None or sc.points_so_far is not None:
+        return None
+    if not spec.plays:
         return None
     deck = actions.DECKS[sc.game]
     off: list[tuple[int, int, int]] = []  # (seat, found, expected)
