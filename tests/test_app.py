@@ -107,7 +107,7 @@ def test_workshop_shows_line_numbered_errors() -> None:
     )
     at.text_area(key="workshop_text").input(text).run()
     codes = [c.value for c in at.code]
-    assert any("pasted.yaml:15:8: 'QX' is not a Belote card" in c for c in codes), codes
+    assert any("pasted.yaml:15:14: 'QX' is not a Belote card" in c for c in codes), codes
 
 
 def test_workshop_html_is_never_rendered(tmp_path: Path) -> None:

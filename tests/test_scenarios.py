@@ -136,7 +136,7 @@ class TestBadInput:
         _one(bomb, "more than 50,000 values")
 
     def test_ten_megabytes(self) -> None:
-        _one("title: " + "x" * (10 * 1024 * 1024), "at most 262,144")
+        _one("title: " + "x" * (10 * 1024 * 1024), "at most 1,048,576")
 
     def test_deep_nesting(self) -> None:
         _one("title: x\nsteps: " + "[" * 10000 + "]" * 10000, "nested more than")

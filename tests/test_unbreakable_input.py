@@ -323,8 +323,8 @@ def test_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
 
 def test_the_size_cap_holds_while_reading(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
-    big.write_bytes(b"a: b\n" * 60_000)
-    with pytest.raises(ScenarioError, match=r"big\.yaml:1:1: the file is 300,000 bytes"):
+    big.write_bytes(b"a: b\n" * 220_000)  # over the 1 MB cap (yamlsafe.MAX_BYTES)
+    with pytest.raises(ScenarioError, match=r"big\.yaml:1:1: the file is 1,100,000 bytes"):
         load_file(big)
 
 

@@ -27,7 +27,11 @@ import yaml
 
 from tutorial.engine.errors import ScenarioError
 
-MAX_BYTES = 256 * 1024  # a scenario is a page of text; 256 KB is generous
+#: The one size limit of a scenario, in megabytes: the loader's cap, the Workshop's
+#: upload widget and paste box, and ``server.maxUploadSize`` in .streamlit/config.toml
+#: (a test checks they agree). A scenario is a page of text; 1 MB is generous.
+MAX_MEGABYTES = 1
+MAX_BYTES = MAX_MEGABYTES * 1024 * 1024  # as Streamlit counts a megabyte
 MAX_NODES = 50_000  # after alias expansion
 MAX_DEPTH = 40
 MAX_DIGITS = 15  # digits in a number: scores and counts are small; 10**4300 breaks str()

@@ -11,7 +11,7 @@ from tutorial.engine.errors import ScenarioError
 from tutorial.i18n import t
 from tutorial.library import scenarios_root
 from tutorial.scenarios.checker import Checked, check_bytes, check_text, problems_of
-from tutorial.scenarios.yamlsafe import MAX_BYTES
+from tutorial.scenarios.yamlsafe import MAX_BYTES, MAX_MEGABYTES
 from tutorial.ui import common, link_state, state
 from tutorial.ui.inert import inert_markdown
 from tutorial.views import workshop_links
@@ -55,12 +55,24 @@ def main() -> None:
     st.write(t("workshop.intro"))
 
     st.button(t("workshop.example"), key="workshop_example", on_click=_load_example)
-    text = st.text_area(t("workshop.paste"), key="workshop_text", height=320)
-    upload = st.file_uploader(t("workshop.upload"), type=["yaml", "yml"], key="workshop_upload")
+    limit = t("workshop.limit", mb=MAX_MEGABYTES)
+    text = st.text_area(
+        t("workshop.paste", limit=limit), key="workshop_text", height=320, max_chars=MAX_BYTES
+    )
+    upload = st.file_uploader(
+        t("workshop.upload", limit=limit),
+        type=["yaml", "yml"],
+        key="workshop_upload",
+        max_upload_size=MAX_MEGABYTES,
+    )
 
     result = None
     problems: list[str] = []
-    if upload is not None:
+    checked = ""  # the text the checker read, shown with line numbers beside it
+    if upload is not None and text.strip():
+        # Both at once: say so rather than silently ignore one of them.
+        st.warning(t("workshop.both"))
+    elif upload is not None:
         if upload.size > MAX_BYTES:
             problems = [t("workshop.too_big", size=f"{upload.size:,}", limit=f"{MAX_BYTES:,}")]
         else:
@@ -68,16 +80,22 @@ def main() -> None:
             result, problems = checked_once(
                 f"upload:{upload.name}", raw, lambda: check_bytes(raw, upload.name)
             )
+            checked = raw.decode("utf-8", "replace")
     elif (
         st.button(t("workshop.check"), key="workshop_check", type="primary") or text
     ) and text.strip():
         result, problems = checked_once(
             "paste", text.encode("utf-8", "surrogatepass"), lambda: check_text(text, "pasted.yaml")
         )
+        checked = text
 
     if problems:
         st.error(t("workshop.problems"))
         st.code("\n".join(problems), language=None)  # plain text: nothing typed is rendered as HTML
+    if checked and (problems or result is not None):
+        with st.expander(t("workshop.numbered"), expanded=bool(problems)):
+            # The lines of the problems above, numbered as the checker counts them.
+            st.code(checked, language="yaml", line_numbers=True)
     source = ""  # the valid scenario's text, for its link (tutorial/views/workshop_links.py)
     if result is not None:
         st.success(t("workshop.valid", title=inert_markdown(result.scenario.title)))
