@@ -206,9 +206,7 @@ def class_table(read: ReadCodes, scenarios: Sequence[ScenarioInfo]) -> ClassTabl
     """
     touched = {sid for le in read.learners for sid in le.progress.scenarios}
     shown = tuple(s for s in scenarios if s.sid in touched)
-    cells = tuple(
-        tuple(le.progress.scenarios.get(s.sid) for s in shown) for le in read.learners
-    )
+    cells = tuple(tuple(le.progress.scenarios.get(s.sid) for s in shown) for le in read.learners)
     learners = tuple(
         LearnerCounts(
             le,
@@ -314,9 +312,7 @@ def csv_text(table: ClassTable) -> str:
         for info, rec in zip(table.scenarios, row, strict=True):
             if rec is None:
                 continue
-            wrong = " ".join(
-                f"{card_label(info.game, code)}×{n}" for code, n in rec.wrong.items()
-            )
+            wrong = " ".join(f"{card_label(info.game, code)}×{n}" for code, n in rec.wrong.items())
             w.writerow(
                 [
                     _cell(counts.learner.name),

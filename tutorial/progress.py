@@ -159,9 +159,7 @@ def merge(a: Progress, b: Progress) -> Progress:
     learner = a.learner or b.learner
     if len(scenarios) > 5000 or len(quizzes) > 5000:
         raise ProgressError("too_many")
-    return Progress(
-        learner=learner, date=max(a.date, b.date), scenarios=scenarios, quizzes=quizzes
-    )
+    return Progress(learner=learner, date=max(a.date, b.date), scenarios=scenarios, quizzes=quizzes)
 
 
 def to_json(p: Progress) -> str:

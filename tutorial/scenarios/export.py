@@ -39,7 +39,7 @@ import yaml
 from tutorial.analysis import explain
 from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, points_left
 from tutorial.engine import belote, briscola, tarot
-from tutorial.engine.cards import Card
+from tutorial.engine.cards import EXCUSE, Card
 from tutorial.engine.core import GameState, Play, find_ruleset
 from tutorial.i18n import t, tn
 from tutorial.scenarios.position import DEFAULT_SEATS
@@ -234,8 +234,8 @@ def _points_so_far(state: GameState) -> tuple[float, float]:
         for tr in state.tricks:
             for p in tr.plays:
                 side = state.team_of(p.seat)
-                if p.card == tarot.EXCUSE and side != state.team_of(tr.winner):
-                    pts[side] += tarot.card_points(tarot.EXCUSE)
+                if p.card == EXCUSE and side != state.team_of(tr.winner):
+                    pts[side] += tarot.card_points(EXCUSE)
     return pts[0], pts[1]
 
 
@@ -252,7 +252,7 @@ def _points_position(state: GameState, data: dict[str, Any], names: Sequence[str
         for tr in state.tricks:
             for p in tr.plays:
                 if p.card in tarot.BOUTS:
-                    owner = p.seat if p.card == tarot.EXCUSE else tr.winner
+                    owner = p.seat if p.card == EXCUSE else tr.winner
                     won[state.team_of(owner)].append(p.card)
         if any(won.values()):
             data["captured"] = {

@@ -43,6 +43,7 @@ from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.runtime import Event, Feedback, Run, goto, start
 from tutorial.ui import common, link_state, state
 from tutorial.ui.inert import inert_markdown
+from tutorial.ui.record import save_run_position
 from tutorial.ui.score_view import show_outcome
 from tutorial.ui.table_component import show_table as show_component
 from tutorial.ui.table_data import table_data
@@ -946,6 +947,7 @@ def main() -> None:
             show_best_controls(run, ctl, best, reviewing)
             show_help(run, ctl)
         show_review(ctl, run, reviewing)
+        save_run_position(run, finished=state.history(sid)[-1].finished)
         show_transcript(run)
     if run.state.is_terminal:
         st.subheader(t("play.score_title"))

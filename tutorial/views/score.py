@@ -3,6 +3,7 @@ score (or the last scenario's hand), pictured."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import streamlit as st
@@ -13,10 +14,12 @@ from tutorial.engine.games import GAMES
 from tutorial.i18n import t
 from tutorial.naming import ruleset_title
 from tutorial.scenarios import actions
+from tutorial.scenarios.export import deal_moments
 from tutorial.scenarios.position import Table
 from tutorial.scoreboard import auction, deal_table, numbered_tricks, played_deal
 from tutorial.ui import common, state
 from tutorial.ui.inert import inert_markdown
+from tutorial.ui.record import save_button
 from tutorial.ui.score_view import show_outcome
 
 
@@ -59,6 +62,62 @@ def main() -> None:
     show_story(hand, table)
     st.subheader(t("score.score"))
     show_outcome(hand, table, key_prefix="deal")
+    record_panel(game, rs_name, used, table)
+
+
+@lru_cache(maxsize=16)
+def _moments(game: str, ruleset: str, number: int) -> tuple[GameState, ...]:
+    return tuple(deal_moments(game, ruleset, number))
+
+
+def moment_label(state: GameState, names: tuple[str, ...]) -> str:
+    """A moment of the hand in words: the trick, the card of it, who is to play."""
+    assert state.to_move is not None
+    return t(
+        "record.moment_label",
+        trick=len(state.tricks) + 1,
+        card=len(state.current_trick) + 1,
+        seat=names[state.to_move],
+    )
+
+
+def record_panel(game: str, ruleset: str, used: int, table: Table) -> None:
+    """Save a moment of the dealt hand as a scenario file (a slider over the play)."""
+    moments = _moments(game, ruleset, used)
+    if not moments:
+        return
+    names = table.seat_names
+    n = len(names)
+    with st.expander(t("record.title"), icon=":material/save:"):
+        st.caption(t("record.help"))
+        index = st.select_slider(
+            t("record.moment"),
+            options=list(range(len(moments))),
+            value=max(0, len(moments) - 3 * n),  # the last three tricks: the solver judges
+            format_func=lambda i: moment_label(moments[i], names),
+            key=f"record_moment_{game}_{ruleset}_{used}",
+        )
+        earlier = st.radio(
+            t("record.earlier"),
+            ["tricks", "points"],
+            format_func=lambda e: t(f"record.earlier_{e}"),
+            horizontal=True,
+            key="record_earlier",
+        )
+        moment = moments[index]
+        title = t(
+            "record.file_title",
+            game=common.game_title(game),
+            deal=used,
+            trick=len(moment.tricks) + 1,
+        )
+        save_button(
+            moment,
+            title=title,
+            seat_names=names,
+            key="record_save",
+            earlier="points" if earlier == "points" else "tricks",
+        )
 
 
 def show_story(hand: GameState, table: Table) -> None:
