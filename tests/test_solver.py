@@ -128,3 +128,50 @@ def test_the_excuse_in_the_last_tricks(defence_won_one: bool, ruleset: str) -> N
     if not defence_won_one:
         assert values[t21] == pytest.approx(4.5 + 1.5 + 4.5 + 1.5)  # both tricks
         assert values[t21] > values[exc]
+
+
+def _belote_future(state: GameState, side: int, memo: dict[object, float]) -> float:
+    """Card points ``side`` takes from ``state`` to the end of a Belote hand with best play
+    (minimax through ``legal_plays``/``apply``, memoized on the hands and the trick)."""
+    if state.is_terminal:
+        return 0.0
+    key = (
+        tuple(frozenset(h) for h in state.hands),
+        tuple(p.card for p in state.current_trick),
+        state.to_move,
+    )
+    if key in memo:
+        return memo[key]
+    assert state.to_move is not None
+    values = []
+    for card in state.legal_plays():
+        nxt = state.apply(card)
+        gained = 0.0
+        if len(nxt.tricks) > len(state.tricks):
+            trick = nxt.tricks[-1]
+            if nxt.team_of(trick.winner) == side:
+                gained = trick.points + (10 if nxt.is_terminal else 0)
+        values.append(gained + _belote_future(nxt, side, memo))
+    best = max(values) if state.team_of(state.to_move) == side else min(values)
+    memo[key] = best
+    return best
+
+
+def test_agrees_with_a_memoized_minimax_further_back() -> None:
+    # Four and five tricks to go: deep enough for the null-window tests, the table of
+    # bounds and the two-trick loop to matter.
+    rng = random.Random("deeper")
+    for tricks in (4, 4, 5):
+        state = random_position("belote", rng, tricks)
+        assert state.to_move is not None
+        side = state.team_of(state.to_move)
+        values = solve(state)
+        memo: dict[object, float] = {}
+        for card in state.legal_plays():
+            nxt = state.apply(card)
+            gained = 0.0
+            if len(nxt.tricks) > len(state.tricks):
+                trick = nxt.tricks[-1]
+                if nxt.team_of(trick.winner) == side:
+                    gained = trick.points + (10 if nxt.is_terminal else 0)
+            assert values[card] == pytest.approx(gained + _belote_future(nxt, side, memo))
