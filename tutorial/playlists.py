@@ -130,14 +130,15 @@ class Playlist:
 # --- inline scenarios ----------------------------------------------------------------
 
 
-def unpack_zlib(packed: bytes, limit: int) -> bytes | None:
+def unpack_zlib(packed: bytes, limit: int, wbits: int = zlib.MAX_WBITS) -> bytes | None:
     """``packed`` decompressed, or None when it is damaged or unpacks to more than
     ``limit`` bytes (decompression stops there: a bomb costs ``limit`` bytes, no more).
+    ``wbits`` as for :func:`zlib.decompressobj` (-15: raw deflate, no header).
 
     >>> unpack_zlib(zlib.compress(b"abc"), 3), unpack_zlib(zlib.compress(b"abcd"), 3)
     (b'abc', None)
     """
-    d = zlib.decompressobj()
+    d = zlib.decompressobj(wbits)
     try:
         raw = d.decompress(packed, limit + 1)
     except zlib.error:
@@ -323,7 +324,9 @@ def parse_playlist(text: str, name: str, stem: str = "") -> Playlist:
         raise _err(doc, (), t("playlist.file_not_mapping"))
     for key in data:
         if key not in ("title", "note", "scenarios"):
-            raise _err(doc, (key,), t("playlist.file_unknown_key", field=str(key)[:40]))
+            line, col = doc.key_position((key,))  # at the key, not its value
+            unknown = t("playlist.file_unknown_key", field=str(key)[:40])
+            raise ScenarioError(f"{doc.file}:{line}:{col}: {unknown}")
     title = _text_field(doc, data, "title", MAX_TITLE)
     if not title:
         raise _err(doc, ("title",), t("playlist.file_no_title"))

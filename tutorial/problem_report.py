@@ -5,7 +5,8 @@ The code holds what it takes to rebuild the screen, and nothing personal: the sc
 accepted so far (a card or action code per ``play`` step, ``None`` for a question
 answered), the last try at the current step when it was refused (so its feedback shows
 again), and the step reached (to tell when the scenario has changed since). It is
-``ATR1.`` and the compact JSON, zlib-compressed and base64url-encoded; the learner's
+``ATR1.`` and the compact JSON, deflated (raw, no zlib header: the code is shorter)
+and base64url-encoded; the learner's
 words about what went wrong travel beside it in the text to copy
 (:func:`report_text`), not in the code.
 
@@ -31,7 +32,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
@@ -104,7 +105,6 @@ class _Wire(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    v: Literal[1]
     s: Annotated[str, StringConstraints(max_length=120)] = ""
     y: Annotated[str, StringConstraints(max_length=MAX_INLINE_BYTES)] = ""
     m: list[_MoveText | None] = Field(default_factory=list, max_length=MAX_MOVES)
@@ -120,7 +120,7 @@ class _Wire(BaseModel):
 
 def encode_report(report: Report) -> str:
     """The short code of a report."""
-    wire: dict[str, Any] = {"v": 1}
+    wire: dict[str, Any] = {}  # the version is in the prefix
     if report.scenario:
         wire["s"] = report.scenario
     if report.inline:
@@ -131,7 +131,9 @@ def encode_report(report: Report) -> str:
         wire["x"] = report.tried
     wire["n"] = report.step
     raw = json.dumps(wire, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    body = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+    packed = deflate.compress(raw) + deflate.flush()
+    body = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
     return REPORT_PREFIX + body
 
 
@@ -152,7 +154,7 @@ def decode_report(code: str) -> Report:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise ReportError(t("report.damaged")) from None
-    raw = unpack_zlib(packed, MAX_JSON_BYTES)
+    raw = unpack_zlib(packed, MAX_JSON_BYTES, -zlib.MAX_WBITS)
     if raw is None:
         raise ReportError(t("report.damaged"))
     try:

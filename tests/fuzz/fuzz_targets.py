@@ -429,6 +429,119 @@ _INERT_TEXT = st.lists(
 ).map("".join)
 
 
+# --- problem reports and playlists (issue 11) ------------------------------------------
+
+_REPORT_BITS = st.sampled_from(
+    ['{', '}', '[', ']', ',', ':', '"s":', '"y":', '"m":', '"x":', '"n":', '"v":1',
+     '"belote/overruff"', '"../x"', '"title: x"', '["9H",null]', '[' * 200, '1e999',
+     'NaN', 'Infinity', '-1', '10000', '10001', '1' * 400, 'true', 'null', '"\\ud800"',
+     '"' + 'x' * 70 + '"', '["' + '9H","' * 400 + '"]'])  # fmt: skip
+
+
+def _deflated(raw: bytes) -> str:
+    from tutorial.problem_report import REPORT_PREFIX
+
+    d = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+    packed = d.compress(raw) + d.flush()
+    return REPORT_PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+@st.composite
+def report_inputs(draw: Callable[[st.SearchStrategy[Any]], Any]) -> str:
+    """A problem report's code: valid, damaged, hostile JSON packed well, a bomb, noise."""
+    from tutorial.problem_report import REPORT_PREFIX, Report, encode_report
+
+    kind = draw(st.integers(0, 5))
+    if kind == 0:
+        return str(draw(st.text(max_size=80)))
+    if kind == 1:
+        return REPORT_PREFIX + draw(st.text(alphabet="ABCxyz019-_=+/ \n", max_size=80))
+    if kind == 2:  # JSON built from pieces, packed as a real code
+        text = "".join(draw(st.lists(_REPORT_BITS, max_size=30)))
+        return _deflated(text.encode("utf-8", "surrogatepass"))
+    if kind == 3:  # a real code, damaged
+        moves = draw(st.lists(st.sampled_from(["9H", "8H", "QX", "", "take H", None]), max_size=4))
+        tried = draw(st.sampled_from([None, "8H", "You", 3, True, 2.5]))
+        code = encode_report(Report("belote/overruff", moves=tuple(moves), tried=tried, step=2))
+        i = draw(st.integers(0, len(code)))
+        return code[:i] + draw(st.text(max_size=4)) + code[i + 1 :]
+    if kind == 4:  # a bomb: a little deflate unpacking to megabytes
+        return _deflated(b'{"y":"' + b"a" * draw(st.integers(60_000, 3_000_000)) + b'"}')
+    return _deflated(draw(st.binary(max_size=200)))
+
+
+_OVERRUFF: list[Run] = []
+
+
+def report_target(code: str) -> None:
+    """A report's code ends in a Report or a ReportError with a sentence; a decoded
+    report is played again on a scenario without raising (junk moves included)."""
+    from tutorial.problem_report import ReportError, decode_report, replay
+
+    _stats("report").inputs += 1
+    try:
+        report = decode_report(code)
+    except ReportError as e:
+        if not str(e):
+            raise Crash("an empty report error") from e
+        _stats("report").refused += 1
+        return
+    except Exception as e:
+        raise Crash(f"{type(e).__name__} escaped the report decoder: {e}") from e
+    if not _OVERRUFF:
+        from tutorial.scenarios.checker import check_bytes as _check
+
+        checked = _check((SCENARIOS / "belote" / "overruff.yaml").read_bytes(), "overruff.yaml")
+        _OVERRUFF.append(start(checked.scenario, checked.table))
+    try:
+        replay(_OVERRUFF[0], report)
+    except Exception as e:
+        raise Crash(f"{type(e).__name__} replaying a decoded report: {e}") from e
+    _stats("report").ok += 1
+
+
+_PLAYLIST_TEXT = st.one_of(
+    st.none(),
+    st.text(max_size=60),
+    st.lists(
+        st.sampled_from(["belote/overruff", "ATS1.", "ATS1.eNoLycgsVgCiRIWS1OISAC", ",", " ",
+                         "../x", "a//b", "x" * 130, "²", "\x00", "%2C", "ATS1.!!"]),
+        max_size=12,
+    ).map("".join),
+)  # fmt: skip
+_PLAYLIST_YAML = st.lists(
+    st.sampled_from(["title: x\n", "note: y\n", "scenarios:\n", "  - belote/overruff\n",
+                     "  - 3\n", "  - [a]\n", "scenarios: []\n", "colour: red\n", "- a\n",
+                     "title: [x]\n", "{", "&a x", "*a", " !!binary aGk=\n", "\t", "\xff"]),
+    max_size=12,
+).map("".join)  # fmt: skip
+
+
+def playlist_target(case: tuple[str | None, str | None, str | None, str]) -> None:
+    """A playlist link, an inline code and a playlist file end in a value or the
+    project's own error (a sentence, or a located line), never another exception."""
+    from tutorial.playlists import LinkError, decode_inline, from_query, parse_playlist
+
+    _stats("playlist").inputs += 1
+    items, title, note, text = case
+    try:
+        from_query(items, title, note)
+        decode_inline(items or "")
+    except LinkError as e:
+        if not str(e):
+            raise Crash("an empty link error") from e
+    except Exception as e:
+        raise Crash(f"{type(e).__name__} escaped the playlist link reader: {e}") from e
+    try:
+        parse_playlist(text, "fuzz-playlist.yaml")
+    except ScenarioError as e:
+        if not LOCATED.match(str(e)) or not str(e).startswith("fuzz-playlist.yaml"):
+            raise Crash(f"unlocated playlist message: {e}") from e
+    except Exception as e:
+        raise Crash(f"{type(e).__name__} escaped the playlist parser: {e}") from e
+    _stats("playlist").ok += 1
+
+
 # --- the targets, as hypothesis tests ------------------------------------------------
 
 TARGETS: dict[str, tuple[st.SearchStrategy[Any], Callable[[Any], None]]] = {
@@ -436,6 +549,11 @@ TARGETS: dict[str, tuple[st.SearchStrategy[Any], Callable[[Any], None]]] = {
     "progress": (progress_inputs(), progress_target),
     "link": (st.tuples(_LINK_TEXT, _LINK_TEXT, st.integers(0, 400)), link_target),
     "inert": (st.one_of(_INERT_TEXT, st.text(max_size=200)), inert_target),
+    "report": (report_inputs(), report_target),
+    "playlist": (
+        st.tuples(_PLAYLIST_TEXT, _PLAYLIST_TEXT, _PLAYLIST_TEXT, _PLAYLIST_YAML),
+        playlist_target,
+    ),
 }
 
 

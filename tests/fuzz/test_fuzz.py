@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 from fuzz_targets import TARGETS, hypothesis_test
 
-SHORT = {"scenario": 60, "progress": 300, "link": 300, "inert": 300}
+SHORT = {
+    "scenario": 60,
+    "progress": 300,
+    "link": 300,
+    "inert": 300,
+    "report": 150,
+    "playlist": 200,
+}
 
 
 @pytest.mark.parametrize("name", sorted(TARGETS))
