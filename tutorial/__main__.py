@@ -17,6 +17,7 @@ USAGE = """usage: python -m tutorial COMMAND
   fuzz [--inputs N] [--seed S] [--targets a,b]
                                  long fuzz run of tests/fuzz (scenario, progress, link, inert)
   schema [FILE]                  write the scenario JSON Schema (default scenarios/scenario.schema.json)
+  reference [FILE]               write the scenario author's reference (default scenarios/REFERENCE.md)
 """
 
 
@@ -64,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
         readme.write_text(lessons.render_readme(old, table), "utf-8")
         print(f"wrote {readme}")
         return 0
+    if cmd == "reference":
+        from tutorial.scenarios import reference
+
+        return reference.main(rest)
     if cmd == "schema":
         import json
         from pathlib import Path

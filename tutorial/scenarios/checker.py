@@ -23,7 +23,16 @@ from tutorial.engine.errors import NotationError, ScenarioError, TutorialError
 from tutorial.scenarios import actions
 from tutorial.scenarios.budget import OutOfTime, tick, time_budget
 from tutorial.scenarios.loader import Problem, ScenarioProblems, parse_bytes, parse_file, parse_text
-from tutorial.scenarios.model import Ask, AskStep, Auto, Expect, ExpectStep, Play, Scenario
+from tutorial.scenarios.model import (
+    ASK_KINDS,
+    Ask,
+    AskStep,
+    Auto,
+    Expect,
+    ExpectStep,
+    Play,
+    Scenario,
+)
 from tutorial.scenarios.position import (
     PositionError,
     Table,
@@ -128,10 +137,16 @@ def engine_answer(table: Table, state: GameState, ask: Ask) -> Any:
     if kind == "points":
         side = _need_side(table, ask.side)
         return _points_by_side(state)[side]
-    if not state.is_terminal:
+    if kind == "target" and state.game == "belote":
+        raise _Fail(("kind",), "'target' is a Tarot question (the points the taker needs)")
+    if ASK_KINDS[kind].hand_over and not state.is_terminal:
         if kind == "target" and state.game == "tarot":
-            return None
-        raise _Fail(("kind",), f"'{kind}' needs the hand to be over; it is not at this step")
+            return None  # the target depends on the bouts the taker ends with
+        raise _Fail(
+            ("kind",),
+            f"'{kind}' needs the hand to be over; it is not at this step (ask it after the "
+            "last trick, or use 'choice' for a question the checker does not compute)",
+        )
     try:
         out = state.outcome()
     except TutorialError as e:
