@@ -754,9 +754,15 @@ def show_playlist(sid: str) -> None:
                 help=t("playlist.here") if key == sid else None,
             )
         st.button(t("playlist.leave"), key="playlist_leave", on_click=leave_playlist)
-        if len(opened.query.get("playlist", "")) <= MAX_LIST_CHARS_SHOWN:
-            st.caption(t("playlist.link_line"))
-            st.code(playlist_link(page_url("play"), pl), language=None, wrap_lines=True)
+
+
+def show_playlist_link() -> None:
+    """The open playlist's link, at the foot of the page beside the step's."""
+    opened = link_state.playlist()
+    if opened is not None and len(opened.query.get("playlist", "")) <= MAX_LIST_CHARS_SHOWN:
+        st.caption(
+            t("playlist.link_caption", link=playlist_link(page_url("play"), opened.playlist))
+        )
 
 
 # --- report a problem --------------------------------------------------------------------
@@ -938,10 +944,11 @@ def main() -> None:
     with left:
         show_table(run, ctl, reviewing, best)
     with right:
+        ended = run.finished and not reviewing
+        if ended:
+            show_end(ctl, run)  # "Next in the playlist" first, then the playlist
         show_playlist(sid)
-        if run.finished and not reviewing:
-            show_end(ctl, run)
-        elif sc.summary:
+        if not ended and sc.summary:
             st.markdown(inert_markdown(sc.summary))
         if not run.finished and not reviewing:
             show_best_controls(run, ctl, best, reviewing)
@@ -959,6 +966,7 @@ def main() -> None:
         st.caption(t("play.link_line", link=link))
     else:
         st.caption(t("playlist.inline_no_link", limit=f"{MAX_INLINE_CHARS:,}"))
+    show_playlist_link()
     show_report(ctl, run, reviewing)
     with st.sidebar:
         report_paste_box("play")
