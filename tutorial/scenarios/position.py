@@ -628,9 +628,7 @@ def _hand_size_problem(
         message += f"; add {count(expected - found, 'card')} (or '?' for unknown ones)"
     else:
         message += f"; remove {count(found - expected, 'card')}"
-    others = [
-        f"{hand_of(spec.names[s])} has {f} (should have {e})" for s, f, e in off[1:]
-    ]
+    others = [f"{hand_of(spec.names[s])} has {f} (should have {e})" for s, f, e in off[1:]]
     if others:
         message += "; also " + ", ".join(others)
     return PositionError(("hands", name), message)
@@ -736,7 +734,9 @@ def _first_illegal(
         for j, text in enumerate(texts):
             seat = state.to_move
             where = (
-                ("steps", i, "auto", j) if isinstance(step, Auto) else ("steps", i, "play", "accept", 0)
+                ("steps", i, "auto", j)
+                if isinstance(step, Auto)
+                else ("steps", i, "play", "accept", 0)
             )
             try:
                 action = actions.parse(state, text)
