@@ -319,3 +319,39 @@ def test_a_lesson_opens_from_its_short_link_and_shows_it() -> None:
     assert any("playlist=belote/follow-suit-basic" in c.value for c in at.code), (
         "the Belote example playlist is listed with its link"
     )
+
+
+@fresh
+def test_the_workshop_gives_a_scenario_link_and_makes_a_playlist() -> None:
+    at = open_app("workshop", 60)
+    text = OVERRUFF.replace("Overtrump the opponent's ruff", "Written today")
+    at.text_area(key="workshop_text").input(text).run()
+    assert not at.exception, [e.value for e in at.exception]
+    link = next(c.value for c in at.code if "scenario_inline=ATS1." in c.value)
+    code = link.split("scenario_inline=", 1)[1]
+    assert decode_inline(code) == text
+    at.text_area(key="workshop_playlist").input(
+        "title: Today\nscenarios: [belote/follow-suit-basic, workshop, belote/nope]\n"
+    ).run()
+    assert any("there is no scenario called belote/nope" in c.value for c in at.code)
+    shown = next(c.value for c in at.code if "playlist=" in c.value)
+    assert f"playlist=belote/follow-suit-basic,{code},belote/nope&title=Today" in shown
+    at.text_area(key="workshop_playlist").input("title: Today\nsenarios: [a/b]\n").run()
+    assert any(c.value.startswith("pasted-playlist.yaml:2:1: ") for c in at.code)
+
+
+@fresh
+def test_an_example_playlist_opens_from_the_lessons_page() -> None:
+    at = open_app("lessons", 60, lesson="belote/01")
+    at.button(key="playlist_open_belote_0").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.switch_page("screens/play.py").run()  # AppTest stays on its page after a switch
+    assert at.query_params["title"] == "Belote: when you must trump"
+    assert at.session_state["current_scenario"] == "belote/follow-suit-basic"
+    assert any(m.value == "**Belote: when you must trump**" for m in at.markdown)
+    assert any(c.value == "0 of 4 done" for c in at.caption)
+    at.button(key="playlist_step_2").click().run()
+    assert at.session_state["current_scenario"] == "belote/overruff"
+    at.button(key="playlist_leave").click().run()
+    assert all(b.key != "playlist_leave" for b in at.button)
+    assert at.session_state["current_scenario"] == "belote/overruff"
