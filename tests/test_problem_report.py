@@ -275,3 +275,22 @@ def test_a_bad_report_link_says_why() -> None:
     assert any("cannot be opened" in e.value and "damaged" in e.value for e in at.error)
     gone = open_app("play", 60, report=encode_report(Report(scenario="belote/gone")))
     assert any("does not have: belote/gone" in e.value for e in gone.error)
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_a_report_pasted_on_the_home_page_opens_on_the_play_page() -> None:
+    code = encode_report(Report("belote/overruff", moves=("9H",), tried="Left", step=4))
+    at = open_app("home", 60)
+    at.text_area(key="report_paste_home").input(f"Please look: {code} thanks").run()
+    at.button(key="report_paste_home_go").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state["current_scenario"] == "belote/overruff"
+    at.switch_page("screens/play.py").run()  # AppTest stays on its page after a switch
+    fb = at.session_state["feedback"]["belote/overruff"]
+    assert fb is not None and fb.kind == "answer_wrong"
+    assert any("Reopened from a problem report" in i.value for i in at.info)
+    # a text without a code says so, and stays on the page
+    home = open_app("home", 60)
+    home.text_area(key="report_paste_home").input("it does not work").run()
+    home.button(key="report_paste_home_go").click().run()
+    assert any("No report code found" in e.value for e in home.error)
