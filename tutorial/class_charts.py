@@ -19,6 +19,12 @@ from tutorial.progress import ScenarioRecord
 
 Measure = Literal["done", "stars", "mistakes"]
 MEASURES: tuple[Measure, ...] = ("done", "stars", "mistakes")
+#: Each measure's name, as the page's choice and the chart's title say it.
+MEASURE_KEYS: dict[str, str] = {
+    "done": "teacher.measure_done",
+    "stars": "teacher.measure_stars",
+    "mistakes": "teacher.measure_mistakes",
+}
 
 _SCALES: dict[str, list[list[float | str]]] = {
     "done": [[0.0, "#eceff1"], [1.0, "#2e7d32"]],
@@ -55,7 +61,7 @@ def class_heatmap(table: ClassTable, measure: Measure) -> Chart:
     top = {"done": 1, "stars": 3}.get(measure)
     if top is None:
         top = max([v for row in z for v in row if v is not None], default=0) or 1
-    label = t(f"teacher.measure_{measure}")
+    label = t(MEASURE_KEYS[measure])
     fig = go.Figure(
         go.Heatmap(
             z=z,
@@ -101,4 +107,4 @@ def _words(table: ClassTable, measure: Measure, total: int) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["MEASURES", "Measure", "cell_value", "class_heatmap"]
+__all__ = ["MEASURES", "MEASURE_KEYS", "Measure", "cell_value", "class_heatmap"]

@@ -77,12 +77,13 @@ def read_codes(text: str | bytes, *, most: int = MAX_CODES) -> ReadCodes:
         ProgressError: the text itself is too large or not text.
     """
     if len(text) > MAX_TEXT:
-        raise ProgressError("file_size", size=f"{len(text):,}", most=f"{MAX_TEXT:,}")
+        size, limit = f"{len(text):,}", f"{MAX_TEXT:,}"
+        raise ProgressError("file_size", t("teacher.bad.file_size", size=size, most=limit))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ProgressError("not_utf8") from None
+            raise ProgressError("not_utf8", t("teacher.bad.not_utf8")) from None
     progresses: list[tuple[int, Progress]] = []
     bad: list[BadCode] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -312,12 +313,13 @@ def csv_text(table: ClassTable) -> str:
         for info, rec in zip(table.scenarios, row, strict=True):
             if rec is None:
                 continue
+            game = info.game
             wrong = " ".join(f"{card_label(info.game, code)}×{n}" for code, n in rec.wrong.items())
             w.writerow(
                 [
                     _cell(counts.learner.name),
                     counts.learner.date,
-                    t(f"games.{info.game}.title"),
+                    t(f"games.{game}.title"),
                     _cell(info.title),
                     t("teacher.yes") if rec.done else t("teacher.no"),
                     rec.stars,

@@ -21,7 +21,7 @@ import binascii
 import json
 import re
 import zlib
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
@@ -37,12 +37,12 @@ MAX_DEPTH = 8  # a progress nests 3 deep ({"scenarios": {id: {...}}}); json.load
 class ProgressError(TutorialError, ValueError):
     """A progress code or file that cannot be read.
 
-    The sentence comes from the catalogue (``teacher.bad.<key>``), so it reads in the
-    learner's language; ``key`` stays for code that sorts problems by kind.
+    The sentence comes from the catalogue (``[teacher.bad]``), so it reads in the
+    learner's language; ``key`` names the kind of problem, for code that sorts them.
     """
 
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(t(f"teacher.bad.{key}", **params))
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
         self.key = key
 
 
@@ -158,7 +158,7 @@ def merge(a: Progress, b: Progress) -> Progress:
             quizzes[lid] = q
     learner = a.learner or b.learner
     if len(scenarios) > 5000 or len(quizzes) > 5000:
-        raise ProgressError("too_many")
+        raise ProgressError("too_many", t("teacher.bad.too_many"))
     return Progress(learner=learner, date=max(a.date, b.date), scenarios=scenarios, quizzes=quizzes)
 
 
@@ -174,27 +174,33 @@ def from_json(text: str | bytes) -> Progress:
         ProgressError: not JSON, too big, or not a progress document.
     """
     if len(text) > MAX_JSON:
-        raise ProgressError("file_size", size=f"{len(text):,}", most=f"{MAX_JSON:,}")
+        raise ProgressError(
+            "file_size", t("teacher.bad.file_size", size=f"{len(text):,}", most=f"{MAX_JSON:,}")
+        )
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise ProgressError("not_utf8") from None
+            raise ProgressError("not_utf8", t("teacher.bad.not_utf8")) from None
     depth = json_depth(text)
     if depth > MAX_DEPTH:
-        raise ProgressError("too_deep", depth=depth, most=MAX_DEPTH)
+        raise ProgressError("too_deep", t("teacher.bad.too_deep", depth=depth, most=MAX_DEPTH))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
-        raise ProgressError("not_json", error=str(e)) from None
+        raise ProgressError("not_json", t("teacher.bad.not_json", error=str(e))) from None
     try:
         return Progress.model_validate(data)
     except ValidationError as e:
         first = e.errors(include_url=False)[0]
         where = ".".join(str(x) for x in first["loc"])
         if not where:
-            raise ProgressError("not_progress_doc", error=first["msg"]) from None
-        raise ProgressError("not_progress", where=where, error=first["msg"]) from None
+            raise ProgressError(
+                "not_progress_doc", t("teacher.bad.not_progress_doc", error=first["msg"])
+            ) from None
+        raise ProgressError(
+            "not_progress", t("teacher.bad.not_progress", where=where, error=first["msg"])
+        ) from None
 
 
 def json_depth(text: str) -> int:
@@ -237,22 +243,24 @@ def decode(code: str) -> Progress:
     """
     text = "".join(code.split())
     if len(text) > MAX_CODE:
-        raise ProgressError("code_size", size=f"{len(text):,}", most=f"{MAX_CODE:,}")
+        raise ProgressError(
+            "code_size", t("teacher.bad.code_size", size=f"{len(text):,}", most=f"{MAX_CODE:,}")
+        )
     if not text.startswith(PREFIX):
-        raise ProgressError("prefix", prefix=PREFIX)
+        raise ProgressError("prefix", t("teacher.bad.prefix", prefix=PREFIX))
     body = text[len(PREFIX) :]
     try:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
         d = zlib.decompressobj()
         raw = d.decompress(packed, MAX_JSON + 1)
         if not d.eof and not d.unconsumed_tail:
-            raise ProgressError("damaged")
+            raise ProgressError("damaged", t("teacher.bad.damaged"))
         if len(raw) > MAX_JSON or d.unconsumed_tail:
-            raise ProgressError("too_much")
+            raise ProgressError("too_much", t("teacher.bad.too_much"))
     except (binascii.Error, zlib.error, ValueError) as e:
         if isinstance(e, ProgressError):
             raise
-        raise ProgressError("damaged") from None
+        raise ProgressError("damaged", t("teacher.bad.damaged")) from None
     return from_json(raw)
 
 

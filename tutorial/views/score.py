@@ -100,7 +100,9 @@ def record_panel(game: str, ruleset: str, used: int, table: Table) -> None:
         earlier = st.radio(
             t("record.earlier"),
             ["tricks", "points"],
-            format_func=lambda e: t(f"record.earlier_{e}"),
+            format_func=lambda e: (
+                t("record.earlier_points") if e == "points" else t("record.earlier_tricks")
+            ),
             horizontal=True,
             key="record_earlier",
         )

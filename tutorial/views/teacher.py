@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 
 from tutorial.charts import CONFIG
-from tutorial.class_charts import MEASURES, class_heatmap
+from tutorial.class_charts import MEASURE_KEYS, MEASURES, class_heatmap
 from tutorial.class_view import (
     ClassTable,
     ReadCodes,
@@ -76,7 +76,8 @@ def show_missed(table: ClassTable) -> None:
                     game=common.game_title(c.info.game),
                     missed=c.missed,
                     learners=tn("teacher.learners", total),
-                    not_done=total - c.done,
+                    done=c.done,
+                    tried=c.tried,
                     tries=tn("plural.wrong_tries", c.mistakes),
                 )
             )
@@ -108,7 +109,7 @@ def show_chart(table: ClassTable) -> None:
     measure = st.radio(
         t("teacher.measure"),
         MEASURES,
-        format_func=lambda m: t(f"teacher.measure_{m}"),
+        format_func=lambda m: t(MEASURE_KEYS[m]),
         horizontal=True,
         key="teacher_measure",
     )
