@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import statistics
 import sys
@@ -128,6 +129,64 @@ def _pct(times: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def _mean_se(values: list[float]) -> tuple[float | None, float | None]:
+    """The mean and its standard error (None when too few values)."""
+    if not values:
+        return None, None
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return round(mean, 2), None
+    return round(mean, 2), round(statistics.stdev(values) / len(values) ** 0.5, 2)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One deal played twice: the strong side, then the beginner in its seats."""
+
+    points: float
+    score: float
+    base_points: float
+    base_score: float
+    role: str  # Tarot: "taker" or "defence" for seat 0's side; else ""
+    wall: tuple[float, ...]  # seconds per strong card choice (wall clock)
+    cpu: tuple[float, ...]  # seconds per strong card choice (this process's CPU time)
+
+
+def play_deal(
+    config: Config, opponent: str, index: int, seed: int, samples: int, move_time: float
+) -> HandResult:
+    """Deal number ``index`` of the bench, played by the strong side and by the
+    beginner in its seats, against the same opponent (the same random stream)."""
+    deal = config.deal(random.Random(f"{seed}-{config.label}-{index}"))
+    wall: list[float] = []
+    cpu: list[float] = []
+
+    def timed(state: GameState) -> Any:
+        began, began_cpu = time.perf_counter(), time.process_time()
+        action = player.choose(state, "strong", strong_rng, samples=samples, time_budget=move_time)
+        if state.phase == "play":
+            wall.append(time.perf_counter() - began)
+            cpu.append(time.process_time() - began_cpu)
+        return action
+
+    strong_rng = random.Random(index)
+    rows: list[tuple[float, float]] = []
+    role = ""
+    for ours in (timed, bots.choose):
+        theirs = bots.choose if opponent == "beginner" else _random_policy(random.Random(index))
+        end = play(deal, ours, theirs)
+        rows.append(side_points(end))
+        taker = getattr(end, "taker", None)
+        if config.game == "tarot" and taker is not None:
+            role = "taker" if end.team_of(0) == end.team_of(taker) else "defence"
+    (pts, score), (bpts, bscore) = rows
+    return HandResult(pts, score, bpts, bscore, role, tuple(wall), tuple(cpu))
+
+
+def _play_deal_args(args: tuple[Config, str, int, int, int, float]) -> HandResult:
+    return play_deal(*args)
+
+
 def measure(
     config: Config,
     opponent: str,
@@ -135,45 +194,63 @@ def measure(
     seed: int,
     samples: int,
     move_time: float,
+    jobs: int = 1,
 ) -> dict[str, Any]:
-    """One line: the strong side against ``opponent`` (``beginner`` or ``random``)."""
-    strong: list[float] = []
-    base: list[float] = []
-    scores: list[float] = []
-    base_scores: list[float] = []
-    times: list[float] = []
+    """One line: the strong side against ``opponent`` (``beginner`` or ``random``), each
+    deal replayed with the beginner in the strong side's seats; ``jobs`` processes."""
     began = time.perf_counter()
-    for i in range(hands):
-        deal = config.deal(random.Random(f"{seed}-{config.label}-{i}"))
-        for ours, out_pts, out_scores in (
-            (_strong_policy(random.Random(i), samples, move_time), strong, scores),
-            (bots.choose, base, base_scores),
-        ):
-            theirs = bots.choose if opponent == "beginner" else _random_policy(random.Random(i))
-            end = play(deal, ours, theirs, times if out_pts is strong else None)
-            pts, score = side_points(end)
-            out_pts.append(pts)
-            out_scores.append(score)
-    return {
-        "game": config.label,
-        "opponent": opponent,
-        "hands": hands,
-        "strong_points": round(statistics.fmean(strong), 2) if strong else None,
-        "beginner_points": round(statistics.fmean(base), 2) if base else None,
-        "gain": round(statistics.fmean(strong) - statistics.fmean(base), 2) if base else None,
-        "gain_stdev_of_mean": round(
-            statistics.stdev([a - b for a, b in zip(strong, base, strict=True)]) / hands**0.5, 2
-        )
-        if hands > 1
-        else None,
-        "strong_score": round(statistics.fmean(scores), 2) if scores else None,
-        "beginner_score": round(statistics.fmean(base_scores), 2) if base_scores else None,
-        "move_median_ms": round(statistics.median(times) * 1000, 1) if times else None,
-        "move_p95_ms": round(_pct(times, 0.95) * 1000, 1) if times else None,
-        "samples": samples,
-        "move_time_s": move_time,
+    tasks = [(config, opponent, i, seed, samples, move_time) for i in range(hands)]
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            results = pool.map(_play_deal_args, tasks, chunksize=1)
+    else:
+        results = [play_deal(*task) for task in tasks]
+    return summarize(config.label, opponent, results, samples, move_time) | {
+        "jobs": jobs,
         "seconds": round(time.perf_counter() - began, 1),
     }
+
+
+def summarize(
+    label: str, opponent: str, results: list[HandResult], samples: int, move_time: float
+) -> dict[str, Any]:
+    """The figures of one line from its hands (see the module's docstring)."""
+    gain, gain_se = _mean_se([r.points - r.base_points for r in results])
+    sgain, sgain_se = _mean_se([r.score - r.base_score for r in results])
+    wall = [t for r in results for t in r.wall]
+    cpu = [t for r in results for t in r.cpu]
+    row: dict[str, Any] = {
+        "game": label,
+        "opponent": opponent,
+        "hands": len(results),
+        "strong_points": _mean_se([r.points for r in results])[0],
+        "beginner_points": _mean_se([r.base_points for r in results])[0],
+        "gain": gain,
+        "gain_se": gain_se,
+        "strong_score": _mean_se([r.score for r in results])[0],
+        "beginner_score": _mean_se([r.base_score for r in results])[0],
+        "score_gain": sgain,
+        "score_gain_se": sgain_se,
+        "move_median_ms": round(statistics.median(wall) * 1000, 1) if wall else None,
+        "move_p95_ms": round(_pct(wall, 0.95) * 1000, 1) if wall else None,
+        "cpu_median_ms": round(statistics.median(cpu) * 1000, 1) if cpu else None,
+        "cpu_p95_ms": round(_pct(cpu, 0.95) * 1000, 1) if cpu else None,
+        "samples": samples,
+        "move_time_s": move_time,
+        "clock": "cpu" if player.CLOCK is time.process_time else "wall",
+    }
+    roles = sorted({r.role for r in results if r.role})
+    if roles:
+        row["by_role"] = {
+            role: {
+                "hands": len(sub),
+                "gain": _mean_se([r.points - r.base_points for r in sub]),
+                "score_gain": _mean_se([r.score - r.base_score for r in sub]),
+            }
+            for role in roles
+            for sub in [[r for r in results if r.role == role]]
+        }
+    return row
 
 
 def measure_moves(configs: list[Config], moves: int, seed: int) -> dict[str, Any]:
@@ -205,6 +282,22 @@ def measure_moves(configs: list[Config], moves: int, seed: int) -> dict[str, Any
     return row
 
 
+def _line(row: dict[str, Any]) -> str:
+    text = (
+        f"{row['game']:12} vs {row['opponent']:8} hands {row['hands']:5}  "
+        f"points {row['strong_points']} vs {row['beginner_points']}: "
+        f"gain {row['gain']:+} ± {row['gain_se']}  "
+        f"score {row['strong_score']} vs {row['beginner_score']}: "
+        f"gain {row['score_gain']:+} ± {row['score_gain_se']}  "
+        f"move median {row['move_median_ms']} ms p95 {row['move_p95_ms']} ms "
+        f"(CPU {row['cpu_median_ms']} / {row['cpu_p95_ms']} ms)  ({row['seconds']} s)"
+    )
+    for role, sub in row.get("by_role", {}).items():
+        (g, gse), (sg, sgse) = sub["gain"], sub["score_gain"]
+        text += f"\n    seat 0 {role}: {sub['hands']} hands, gain {g} ± {gse}, score {sg} ± {sgse}"
+    return text
+
+
 def main(argv: list[str]) -> int:
     """Run the bench; print a table (or JSON with ``--json``)."""
     parser = argparse.ArgumentParser(prog="python -m tutorial bench-players")
@@ -212,8 +305,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--game", default="", help="one of " + ", ".join(c.label for c in CONFIGS))
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--seed", type=int, default=1, help="the random seed")
-    parser.add_argument("--samples", type=int, default=6, help="deals per strong move")
-    parser.add_argument("--move-time", type=float, default=0.05, help="seconds per strong move")
+    parser.add_argument(
+        "--samples", type=int, default=player.DEFAULT_SAMPLES, help="deals per strong move"
+    )
+    parser.add_argument(
+        "--move-time", type=float, default=player.DEFAULT_MOVE_TIME, help="seconds per move"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="the clock of the move's time budget: wall (as the app) or the process's CPU "
+        "time (on a loaded machine, plays as the app would on a quiet one)",
+    )
     parser.add_argument("--moves", type=int, default=0, help="time N moves at the full setting")
     parser.add_argument("--opponents", default="beginner,random", help="comma-separated")
     args = parser.parse_args(argv)
@@ -221,22 +326,19 @@ def main(argv: list[str]) -> int:
     if not configs:
         print(f"unknown game {args.game!r}", file=sys.stderr)
         return 2
+    if args.clock == "cpu":
+        player.CLOCK = time.process_time
     rows: list[dict[str, Any]] = []
     if args.hands > 0:
         for config in configs:
             for opponent in [o for o in args.opponents.split(",") if o]:
-                row = measure(config, opponent, args.hands, args.seed, args.samples, args.move_time)
+                row = measure(
+                    config, opponent, args.hands, args.seed, args.samples, args.move_time,
+                    args.jobs,
+                )  # fmt: skip
                 rows.append(row)
                 if not args.json:
-                    print(
-                        f"{row['game']:12} vs {row['opponent']:8} hands {row['hands']:5}  "
-                        f"strong {row['strong_points']:7} beginner {row['beginner_points']:7} "
-                        f"gain {row['gain']:+7} (±{row['gain_stdev_of_mean']})  "
-                        f"score {row['strong_score']} vs {row['beginner_score']}  "
-                        f"move median {row['move_median_ms']} ms p95 {row['move_p95_ms']} ms  "
-                        f"({row['seconds']} s)",
-                        flush=True,
-                    )
+                    print(_line(row), flush=True)
     moves = measure_moves(configs, args.moves, args.seed) if args.moves > 0 else None
     if args.json:
         print(json.dumps({"strength": rows, "moves": moves}, indent=2))

@@ -44,7 +44,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutorial.analysis.solver import SolverBudgetExceeded, UnsolvablePosition, solve
+from tutorial.analysis.briscola_expect import solve_expected
+from tutorial.analysis.solver import SolverBudgetExceeded, UnsolvablePosition, _Root, solve
 from tutorial.engine import belote, bots, briscola, tarot
 from tutorial.engine._fast_belote import _SUIT_MASK as _BELOTE_SUIT_MASK
 from tutorial.engine._fast_tarot import _EXCUSE as _TAROT_EXCUSE
@@ -85,11 +86,17 @@ LEVELS: tuple[str, ...] = ("beginner", "strong")
 #: and Tarot: 5 tricks; Briscola: whenever the stock is empty).
 SOLVE_CARDS = {"belote": 20, "tarot": 20, "briscola": 40}
 #: Briscola deals are valued exactly (with the sampled stock's order) from this many
-#: cards left to draw.
-STOCK_SOLVE_CARDS = 4
+#: cards left to draw, per number of players.
+STOCK_SOLVE_CARDS = {2: 4, 4: 4}
 #: Deals valued per move at most, and seconds spent per move at most (the strong level).
 DEFAULT_SAMPLES = 40
 DEFAULT_MOVE_TIME = 0.2
+#: The clock of the move's time budget (the wall clock; a bench on a loaded machine may
+#: set ``time.process_time`` to play as the player would on a quiet one).
+CLOCK: Callable[[], float] = time.perf_counter
+#: What the strong player maximises: ``"score"`` (the hand's score for its side, see
+#: ``_Goal``) or ``"points"`` (card points only; kept for measurements).
+OBJECTIVE = "score"
 #: Budget of one exact solve inside a move (larger positions fall back to a playout).
 SAMPLE_NODE_BUDGET = 20_000
 #: Budget of the exact solve of one position in ``review``.
@@ -542,8 +549,177 @@ def sample_deal(state: GameState, rng: random.Random, kn: Knowledge | None = Non
 # --- Valuing the legal cards --------------------------------------------------------------
 
 
+class _Goal:
+    """What the mover's side plays for: its score for the hand, in card-point units.
+
+    A deal valued to the end of the hand gives each side's card points from here on
+    (and, from a playout, the tricks each side won, where the bouts went and who took
+    the Petit in the last trick); this turns them into the score the hand would give:
+
+    - Belote: the mover's side's own score: its card points when the contract is made
+      (the taker's side needs more than the defence), 0 for the takers and 162 for the
+      defence on a dedans, 250 for a capot (declarations and belote are left out).
+    - Tarot: the per-defender score divided by the contract's multiplier, signed for
+      the mover's side: ±(25 + |points − target|) + ±10 for the Petit au bout + the
+      poignées; the target depends on the taker's bouts. The taker's own discard or the
+      chien go to the side the contract gives them; a defender counts the cards it
+      cannot place (the discard) by difference from 91.
+    - Briscola: the card points.
+    """
+
+    def __init__(self, state: GameState, bits: _Bits) -> None:
+        self.game = state.game
+        self.bits = bits
+        me = state.to_move
+        assert me is not None
+        self.side = bits.team[me]
+        self.done = [0.0, 0.0]  # card points each side has already won
+        self.tricks = [0, 0]  # tricks each side has already won
+        for tr in state.tricks:
+            self.tricks[bits.team[tr.winner]] += 1
+        if isinstance(state, belote.BeloteState):
+            assert state.trump is not None and state.taker is not None
+            for tr in state.tricks:
+                self.done[tr.winner % 2] += tr.points
+            for team, cards in enumerate(state.captured):
+                self.done[team] += belote.trick_points(cards, state.trump)
+                self.tricks[team] += len(cards) // 4
+            self.taker_team = state.taker % 2
+        elif isinstance(state, tarot.TarotState):
+            assert state.taker is not None and state.contract is not None
+            tally = tarot._tally(state)
+            self.set_team = state.set_aside_team
+            self.done = list(tally.points)
+            self.bouts = [len(b) for b in tally.bouts]
+            for c in state.set_aside:  # its points and bouts are counted by difference
+                self.done[self.set_team] -= tarot.card_points(c)
+                self.bouts[self.set_team] -= c in tarot.BOUTS
+            mult = state.contract.multiplier
+            self.poignee = sum(p.bonus for _, p in state.poignees) / mult
+            self.to_opponents = bits.to_opponents
+        self.done_bouts_played = sum(getattr(self, "bouts", (0, 0)))
+
+    # -- Tarot ----------------------------------------------------------------------
+
+    def _tarot(self, taker_pts: float, taker_bouts: int, pab: int) -> float:
+        diff = taker_pts - tarot.TARGETS[min(3, max(0, taker_bouts))]
+        sign = 1 if diff >= 0 else -1
+        u = sign * (25 + abs(diff) + self.poignee)
+        if pab >= 0:
+            u += 10 if pab == tarot.TAKER_TEAM else -10
+        return u if self.side == tarot.TAKER_TEAM else -u
+
+    def _set_aside_bouts(self, hands: Sequence[int], trick: Sequence[int]) -> int:
+        """The bouts out of play in this deal (the discard or chien): the three bouts less
+        those played, in a hand or in the current trick."""
+        live = 0
+        for h in hands:
+            live |= h
+        for c in trick:
+            live |= 1 << c
+        in_play = sum(1 for b in (56, 76, 77) if live >> b & 1)
+        return 3 - self.done_bouts_played - in_play
+
+    # -- From a playout --------------------------------------------------------------
+
+    def of_playout(
+        self,
+        hands: Sequence[int],
+        trick: Sequence[int],
+        rest: Sequence[float],
+        tricks: Sequence[int],
+        bouts: Sequence[int],
+        pab: int,
+    ) -> float:
+        """The score for the mover's side once a playout is over (``rest``: card points
+        per side from here on; ``tricks``, ``bouts``: per side, won from here on;
+        ``pab``: the side that took the Petit in the last trick, or -1); ``hands`` and
+        ``trick`` are the deal's before the playout."""
+        side = self.side
+        if self.game == "briscola":
+            return rest[side]
+        if self.game == "belote":
+            pts = [self.done[0] + rest[0], self.done[1] + rest[1]]
+            won = [self.tricks[0] + tricks[0], self.tricks[1] + tricks[1]]
+            if won[1 - side] == 0:
+                return 250.0
+            if won[side] == 0:
+                return 0.0
+            tk = self.taker_team
+            made = pts[tk] > pts[1 - tk]
+            if made:
+                return pts[side]
+            return 162.0 if side != tk else 0.0
+        st = self.set_team
+        other = 1 - st
+        final = [0.0, 0.0]
+        final[other] = self.done[other] + rest[other]
+        final[st] = 91.0 - final[other]
+        tb = self.bouts[0] + bouts[0]
+        if st == tarot.TAKER_TEAM:
+            tb += self._set_aside_bouts(hands, trick)
+        return self._tarot(final[tarot.TAKER_TEAM], tb, pab)
+
+    # -- From an exact solve --------------------------------------------------------------
+
+    def petit_bonus(self, hands: Sequence[int], trick: Sequence[int]) -> int:
+        """Tarot: what taking the Petit is worth to the taker beyond its points (the
+        target it lowers), in the solver's half-points; 0 when the Petit is out of play."""
+        live = 0
+        for h in hands:
+            live |= h
+        for c in trick:
+            live |= 1 << c
+        if not live >> 56 & 1:
+            return 0
+        tb = self.taker_bouts_but_petit(hands, trick)
+        return int(2 * (tarot.TARGETS[tb] - tarot.TARGETS[tb + 1]))
+
+    def taker_bouts_but_petit(self, hands: Sequence[int], trick: Sequence[int]) -> int:
+        """The taker's bouts at the end, the Petit left out: those won, the set-aside's,
+        and the 21 and the Excuse when a taker's card (the 21 always wins its trick; the
+        Excuse stays with its side, the last trick aside)."""
+        tb = self.bouts[tarot.TAKER_TEAM]
+        if self.set_team == tarot.TAKER_TEAM:
+            tb += self._set_aside_bouts(hands, trick)
+        bits = self.bits
+        for s, h in enumerate(hands):
+            if bits.team[s] == tarot.TAKER_TEAM:
+                tb += (h >> 76 & 1) + (h >> 77 & 1)
+        return min(2, max(0, tb))
+
+    def of_solve(self, mine: float, total: float, bonus: float = 0.0, tb: int = 0) -> float:
+        """The score for the mover's side from an exact value: ``mine`` its card points
+        from here on (Tarot: with ``bonus`` when it takes the Petit), ``total`` every
+        point still to take (the bonus included when the Petit is in play); ``tb``: the
+        taker's bouts at the end, the Petit left out (Tarot)."""
+        side = self.side
+        if self.game == "briscola":
+            return mine
+        rest = [0.0, 0.0]
+        rest[side] = mine
+        rest[1 - side] = total - mine
+        if self.game == "belote":
+            pts = [self.done[0] + rest[0], self.done[1] + rest[1]]
+            tk = self.taker_team
+            if pts[tk] > pts[1 - tk]:
+                return pts[side]
+            return 162.0 if side != tk else 0.0
+        st = self.set_team
+        other = 1 - st
+        # In points "as if" the Petit's bonus were card points of its taker.
+        if st == tarot.TAKER_TEAM:
+            taker = 91.0 + bonus - (self.done[other] + rest[other])
+        else:
+            taker = self.done[tarot.TAKER_TEAM] + rest[tarot.TAKER_TEAM]
+        return self._tarot(taker, tb, -1)
+
+
 class _Playout:
-    """Greedy playouts to the end of the hand on bitmasks (see ``_Bits``)."""
+    """Greedy playouts to the end of the hand on bitmasks (see ``_Bits``): every seat
+    plays the beginner's habits (``bots``), the lead included (Belote: the taking side
+    leads the Jack of trumps; Tarot: a King; the Petit kept back while a later seat
+    could take it)."""
 
     def __init__(self, state: GameState) -> None:
         bits = self.bits = _Bits(state)
@@ -561,41 +737,62 @@ class _Playout:
         self.cost = [pts[c] * 10_000 + power[c] for c in range(size)]
         if bits.excuse >= 0:
             self.cost[bits.excuse] = 15_000  # kept by its side: cheap, but not a nothing
+        # A gift: not a trump, the most points, the first in the hand's order on a tie.
         self.gift = [
-            (0 if trumps >> c & 1 else 100_000) + pts[c] * 10 - power[c] for c in range(size)
+            (0 if trumps >> c & 1 else 1_000_000) + pts[c] * 1_000 - c for c in range(size)
         ]
+        # The beginner's leads: the Jack of trumps for Belote's taking side, a King in Tarot.
+        self.lead_first = [0] * bits.n
+        if isinstance(state, belote.BeloteState) and state.trump is not None:
+            jack = deck.index(Card(state.trump, "J"))
+            taker = state.taker
+            for s in range(bits.n):
+                if taker is not None and s % 2 == taker % 2:
+                    self.lead_first[s] = 1 << jack
+        elif isinstance(state, tarot.TarotState):
+            kings = sum(1 << c for c in range(56) if c % 14 == 13)
+            self.lead_first = [kings] * bits.n
+        self.petit = 56 if isinstance(state, tarot.TarotState) else -1
+        self.goal = _Goal(state, bits)
 
     def pick(self, hand: int, trick: list[int], leader: int) -> int:
-        """The beginner's habit on bitmasks (``bots._card``, simplified)."""
+        """The beginner's habit on bitmasks (``bots._card``)."""
         bits = self.bits
         legal = bits.legal(hand, trick)
         if not legal & (legal - 1):
             return legal.bit_length() - 1
-        cards = [c for c in range(legal.bit_length()) if legal >> c & 1]
         excuse = bits.excuse
         if excuse >= 0 and hand.bit_count() == 2 and legal >> excuse & 1:
             return excuse  # never keep the Excuse for the last trick
+        cards = [c for c in range(legal.bit_length()) if legal >> c & 1]
         cost = self.cost
+        n = bits.n
+        seat = (leader + len(trick)) % n
         if not trick:
+            first = legal & self.lead_first[seat]
+            if first:
+                return (first & -first).bit_length() - 1  # the first in the hand's order
             plain = [c for c in cards if not bits.trumps >> c & 1 and c != excuse]
             return min(plain or cards, key=cost.__getitem__)
-        n = bits.n
         wpos = bits.winner(trick)
-        seat = (leader + len(trick)) % n
-        if n == 4 and bits.team[(leader + wpos) % n] == bits.team[seat]:
+        if n == 4 and trick[wpos] != excuse and bits.team[(leader + wpos) % n] == bits.team[seat]:
             if len(trick) == n - 1:
                 return max(cards, key=self.gift.__getitem__)
             return min(cards, key=cost.__getitem__)
         winners = [c for c in cards if c != excuse and bits.takes_over(trick, c)]
+        if self.petit >= 0 and len(trick) < n - 1 and len(winners) > 1:
+            winners = [c for c in winners if c != self.petit]
         if winners:
             return min(winners, key=bits.power.__getitem__)
         return min(cards, key=cost.__getitem__)
 
-    def value(self, world: GameState, card: Card) -> float:
-        """Points the mover's side takes from here on after ``card``, then greedy play."""
+    def run(self, world: GameState, card: Card) -> tuple[float, float]:
+        """(card points the mover's side takes from here on, the hand's score for that
+        side: see ``_Goal``) after ``card``, then the beginner's habits for every seat."""
         bits = self.bits
         deck = bits.deck
         hands = [deck.mask(h) for h in world.hands]
+        start_hands = list(hands)
         trick = list(self.trick)
         stock: list[int] = []
         if isinstance(world, briscola.BriscolaState):
@@ -603,7 +800,12 @@ class _Playout:
             if self.trump_card is not None:
                 stock.append(self.trump_card)
         leader, n, side = self.leader, bits.n, self.side
-        mine = 0
+        team = bits.team
+        rest = [0, 0]
+        tricks = [0, 0]
+        bouts = [0, 0]
+        pab = -1
+        tarot_game = self.petit >= 0
         c = deck.index(card)
         seat = self.seat
         while True:
@@ -611,8 +813,24 @@ class _Playout:
             trick.append(c)
             if len(trick) == n:
                 last = not stock and not any(hands)
+                first = leader
                 leader, gain = bits.judge(trick, leader, last)
-                mine += gain[side]
+                rest[0] += gain[0]
+                rest[1] += gain[1]
+                wt = team[leader]
+                tricks[wt] += 1
+                if tarot_game:
+                    for pos, x in enumerate(trick):
+                        if x == 56 or x == 76:
+                            bouts[wt] += 1
+                            if x == 56 and last:
+                                pab = wt
+                        elif x == 77:
+                            owner = team[(first + pos) % n]
+                            if last:
+                                bouts[1 - owner if bits.to_opponents else wt] += 1
+                            else:
+                                bouts[owner] += 1
                 if last:
                     break
                 trick = []
@@ -621,7 +839,10 @@ class _Playout:
                         hands[(leader + i) % n] |= 1 << stock.pop(0)
             seat = (leader + len(trick)) % n
             c = self.pick(hands[seat], trick, leader)
-        return mine / bits.scale
+        scale = bits.scale
+        pts = [rest[0] / scale, rest[1] / scale]
+        score = self.goal.of_playout(start_hands, self.trick, pts, tricks, bouts, pab)
+        return pts[side], score
 
 
 def solve_with_stock(
@@ -724,18 +945,66 @@ def solve_with_stock(
     return out
 
 
+def _exact(
+    world: GameState,
+    goal: _Goal,
+    rng: random.Random,
+    *,
+    node_budget: int,
+    time_budget: float,
+) -> dict[Card, tuple[float, float]]:
+    """Each legal card of a deal with every card known: (card points the mover's side
+    takes from here on with best play, the hand's score for that side: ``_Goal``).
+
+    Tarot: the Petit is searched as worth its points plus the target it lowers for the
+    taker (``_Goal.petit_bonus``), so the search fights for it as the score does; its
+    card points then count that bonus when the side takes the Petit.
+
+    Raises:
+        SolverBudgetExceeded: more than ``node_budget`` nodes or ``time_budget`` seconds.
+    """
+    if isinstance(world, briscola.BriscolaState) and world.cards_to_draw:
+        # One order of the face-down stock (the deal's is already a random one).
+        exp = solve_expected(
+            world, rng=rng, max_orders=1, node_budget=node_budget, time_budget=time_budget
+        )
+        return {c: (v, v) for c, v in exp.values.items()}
+    root = _Root(world)
+    bonus = tb = 0
+    if isinstance(world, tarot.TarotState):
+        tb = goal.taker_bouts_but_petit(root.hands, root.trick)
+        bonus = goal.petit_bonus(root.hands, root.trick)
+        if bonus:
+            pts = list(root.rules.pts)
+            pts[56] += bonus
+            root.rules.pts = pts
+    solver = root.solver(node_budget, time_budget)
+    raw = solver.values(list(root.trick), root.leader, root.flags)
+    total = root.total()
+    scale = root.rules.scale
+    out: dict[Card, tuple[float, float]] = {}
+    for c, v in raw.items():
+        mine = root.for_side(v, total)
+        out[root.deck[c]] = (mine, goal.of_solve(mine, total / scale, bonus / scale, tb))
+    return out
+
+
 @dataclass(frozen=True)
 class Valuation:
     """The averaged value of each legal card and how it was reached.
 
     Attributes:
-        values: per legal card, the average points the mover's side takes from the
-            tricks still to play (the current trick included).
+        values: per legal card, the average score of the hand for the mover's side, in
+            card points (see ``_Goal``: Briscola's card points; Belote's score without
+            declarations; Tarot's score per defender over the contract's multiplier).
+        points: per legal card, the average card points the mover's side takes from
+            the tricks still to play (the current trick included).
         samples: how many deals of the hidden cards were valued.
         exact: how many of them were solved exactly (the rest: greedy playouts).
     """
 
     values: dict[Card, float]
+    points: dict[Card, float]
     samples: int
     exact: int
 
@@ -756,35 +1025,50 @@ def strong_values(
     legal = state.legal_plays()
     if not legal:
         raise UnsolvablePosition(f"no card to play in the {state.phase!r} phase")
-    deadline = time.perf_counter() + time_budget
+    clock = CLOCK
+    deadline = clock() + time_budget
     kn = knowledge(state)
     in_hands = sum(len(h) for h in state.hands)
     stock = getattr(state, "cards_to_draw", 0)
-    exactable = in_hands <= SOLVE_CARDS[state.game] and stock <= STOCK_SOLVE_CARDS
-    playout: _Playout | None = None
+    exactable = in_hands <= SOLVE_CARDS[state.game] and stock <= STOCK_SOLVE_CARDS.get(
+        state.num_players, 0
+    )
+    playout = _Playout(state)
+    by_score = OBJECTIVE == "score"
     totals = dict.fromkeys(legal, 0.0)
+    points = dict.fromkeys(legal, 0.0)
     done = exact = 0
     while done < max(1, samples):
         world = sample_deal(state, rng, kn) if kn.allowed else state
-        vals: Mapping[Card, float] | None = None
+        vals: Mapping[Card, tuple[float, float]] | None = None
         if exactable:
-            left = max(0.001, deadline - time.perf_counter())
+            left = max(0.001, deadline - clock())
+            if clock is not time.perf_counter:
+                left = max(left, 1.0)  # another clock: the node budget bounds the solve
             try:
-                vals = solve_with_stock(world, node_budget=SAMPLE_NODE_BUDGET, time_budget=left)
+                vals = _exact(
+                    world, playout.goal, rng, node_budget=SAMPLE_NODE_BUDGET, time_budget=left
+                )
                 exact += 1
             except SolverBudgetExceeded:
                 vals = None
         if vals is None:
-            playout = playout or _Playout(state)
-            vals = {c: playout.value(world, c) for c in legal}
+            vals = {c: playout.run(world, c) for c in legal}
         for c in legal:
-            totals[c] += vals[c]
+            pts, score = vals[c]
+            points[c] += pts
+            totals[c] += score if by_score else pts
         done += 1
         if kn.determined and exact:
             break  # a single possible deal: one exact solve is the answer
-        if time.perf_counter() >= deadline:
+        if clock() >= deadline:
             break
-    return Valuation({c: v / done for c, v in totals.items()}, done, exact)
+    return Valuation(
+        {c: v / done for c, v in totals.items()},
+        {c: v / done for c, v in points.items()},
+        done,
+        exact,
+    )
 
 
 def _best(values: Mapping[Card, float], order: Sequence[Card]) -> Card:
