@@ -135,9 +135,7 @@ def split(
     return sorted(mine, key=lambda c: c.code), rest
 
 
-def place_earlier(
-    sc: Scenario, spec: _Spec, pool: Sequence[Card], need: int, rs: Any
-) -> _Spec:
+def place_earlier(sc: Scenario, spec: _Spec, pool: Sequence[Card], need: int, rs: Any) -> _Spec:
     """``spec`` with the cards placed nowhere (``pool``) in the sides' captured piles, so
     that each side's points so far are the scenario's ``points_so_far``.
 
@@ -221,9 +219,7 @@ def place_earlier(
             f"{need0:g} more points"
             + (f" in whole tricks of {whole} cards" if whole > 1 else "")
             + (
-                " (a side given 0 points has won no trick)"
-                if 0 in (targets[0], targets[1])
-                else ""
+                " (a side given 0 points has won no trick)" if 0 in (targets[0], targets[1]) else ""
             ),
         )
     mine, rest = found
