@@ -252,6 +252,9 @@ def show_review(hand: PracticeHand) -> None:
             st.warning(inert_markdown(item.sentence()), icon=":material/trending_down:")
     elif all(r.solved for r in reviews):
         st.success(t("practice.review_perfect"))
+    else:  # the cards worked out lost nothing; the earliest could not be worked out in time
+        solved = sum(1 for r in reviews if r.solved)
+        st.info(tn("practice.review_perfect_late", solved), icon=":material/check:")
     with st.expander(t("practice.review_all"), icon=":material/list:"):
         for item in sorted(reviews, key=lambda r: r.move):
             st.markdown(inert_markdown(item.sentence()))
