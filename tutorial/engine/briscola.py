@@ -474,7 +474,10 @@ class BriscolaState:
 
     def legal_actions(self) -> list[Any]:
         """The legal actions: the cards of ``legal_plays()``."""
-        return self.legal_plays()
+        n = self.num_players
+        if self.first_trick_index + len(self.tricks) >= _DECK_SIZE // n:
+            return []  # the hand is over
+        return list(self.hands[(self.leader + len(self.current_trick)) % n])
 
     def explain(self, action: Any) -> Verdict:
         """Whether the seat to move may play ``action`` (a card, ``Play`` or notation), and why."""
@@ -602,7 +605,7 @@ class BriscolaState:
                 w, best = k, c
         if best.suit is trump:
             reason = HIGHEST_TRUMP
-        elif sum(1 for c in cards if c.suit is best.suit) > 1:
+        elif [c.suit for c in cards].count(best.suit) > 1:
             reason = HIGHEST_OF_LED_SUIT
         else:
             reason = LED_SUIT_UNCONTESTED
