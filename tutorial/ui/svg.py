@@ -1002,6 +1002,27 @@ def _small_card(x: float, y: float, width: float, card: Card, four: bool, down: 
     return f'<g transform="translate({_n(x)} {_n(y)}) scale({s})">{body}</g>'
 
 
+def _caption(cx: float, y: float, size: float, text: str) -> str:
+    """A caption under a small card, centred on it unless that would run past the table's
+    right edge (large type in presenter mode): then it ends at the edge.
+
+    >>> 'text-anchor="end"' in _caption(580, 10, 30, "Turned up")
+    True
+    >>> 'text-anchor="middle"' in _caption(300, 10, 12, "Trump")
+    True
+    """
+    edge = _TW - 14
+    width = len(text) * size * 0.56  # a generous estimate of the text's width
+    if cx + width / 2 > edge:
+        x, anchor = edge, "end"
+    else:
+        x, anchor = cx, "middle"
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" '
+        f'text-anchor="{anchor}" fill="#ffffff">{_t(text)}</text>'
+    )
+
+
 def _stock(view: TableView, sc: _Scale, lay: _Layout) -> str:
     """Briscola's face-up trump card and stock (or Belote's turned-up card), top right."""
     if view.trump_card is None and view.stock_count is None:
@@ -1027,10 +1048,7 @@ def _stock(view: TableView, sc: _Scale, lay: _Layout) -> str:
                 f'rx="{_n(cw * 0.08)}" fill="none" stroke="#ffffff" stroke-opacity="0.6" '
                 f'stroke-dasharray="4 3"/>'
             )
-        out.append(
-            f'<text x="{_n(x + cw / 2)}" y="{_n(caption_y)}" font-size="{_n(size)}" '
-            f'text-anchor="middle" fill="#ffffff">{_t(t("svg.caption_stock", n=n))}</text>'
-        )
+        out.append(_caption(x + cw / 2, caption_y, size, t("svg.caption_stock", n=n)))
         x -= cw + 10
     if view.trump_card is not None:
         if view.stock_count is not None:
@@ -1038,10 +1056,7 @@ def _stock(view: TableView, sc: _Scale, lay: _Layout) -> str:
         else:
             caption = t("svg.caption_turned_up")
         out.append(_small_card(x, 20, cw, view.trump_card, view.four_colour, False))
-        out.append(
-            f'<text x="{_n(x + cw / 2)}" y="{_n(caption_y)}" font-size="{_n(size)}" '
-            f'text-anchor="middle" fill="#ffffff">{_t(caption)}</text>'
-        )
+        out.append(_caption(x + cw / 2, caption_y, size, caption))
     out.append("</g>")
     return "".join(out)
 
