@@ -6,8 +6,8 @@
   tests the same examples every time and a failure is reproduced by running it again.
   Tests that set ``max_examples`` themselves keep their count under both profiles.
 - pytest-xdist (``scripts/test.sh``): every test is safe in any worker (the browser
-  tests start one server per worker, on a free port); the browser tests are handed out
-  first (see ``pytest_collection_modifyitems``).
+  tests start one server per worker, on a free port); the browser tests go in lanes
+  handed out first (see ``pytest_xdist_make_scheduler``).
 - The scenario library (``tutorial.library.load_library``, about 2 s) is checked once per
   test process for each scenario tree and its files' sizes and times, as the app's
   server does once per process (``st.cache_resource``); a test that writes or points
@@ -20,6 +20,7 @@ import functools
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import streamlit as st
@@ -79,16 +80,43 @@ _library.load_library = _library_once
 # --- Parallel runs ---------------------------------------------------------------------------
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """In a pytest-xdist worker, the browser tests (the longest by far) come first.
+BROWSER_TESTS = "tests/test_browser.py::"
 
-    ``scripts/test.sh`` hands tests out one at a time (``--dist loadgroup``) in this
-    order, so the workers share the browser tests from the start (each with its own
-    server) instead of one of them playing them all at the end. Every worker sorts alike,
-    so their collections agree. A run in one process keeps the files' order.
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` (as ``scripts/test.sh`` asks): the browser tests in lanes.
+
+    The browser tests are dealt in turn into "lanes", one per core and at least one
+    worker left for the rest. The scheduler hands the lanes out first (the largest work
+    units go first), each to one worker that plays its tests one after the other with one
+    server; every other test is handed out alone, to whichever worker is free. So the
+    longest tests start at once, and the browser sessions never outnumber the cores (as
+    many as workers at once starved them, on a loaded machine, past their timeouts).
+    Lanes are dealt here, not with ``xdist_group`` marks: under pytest 9.2, xdist 3.8
+    no longer groups by them (pytest-xdist issue 1386).
     """
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        items.sort(key=lambda item: item.get_closest_marker("browser") is None)
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class BrowserLanes(LoadGroupScheduling):
+        def __init__(self, config: pytest.Config, log: Any, lanes: int) -> None:
+            super().__init__(config, log)
+            self.lanes = lanes
+            self.scopes: dict[str, str] = {}
+            self.dealt = 0
+
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid not in self.scopes:
+                if nodeid.startswith(BROWSER_TESTS):
+                    self.scopes[nodeid] = f"browser-lane-{self.dealt % self.lanes}"
+                    self.dealt += 1
+                else:
+                    self.scopes[nodeid] = str(super()._split_scope(nodeid))
+            return self.scopes[nodeid]
+
+    workers = len(config.getvalue("tx") or []) or 1
+    return BrowserLanes(config, log, max(1, min(len(os.sched_getaffinity(0)), workers - 1)))
 
 
 # --- Streamlit ---------------------------------------------------------------------------------
