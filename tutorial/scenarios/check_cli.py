@@ -4,6 +4,9 @@ Besides the checker's problems, each file's accepted cards are judged with the s
 (:func:`tutorial.scenarios.checker.judge_answers`): an accepted card that loses more
 points with best play than the step's ``accept_worse_by`` allows is reported as a
 warning, and counts as a problem (so CI keeps scripted answers honest).
+
+A translation file (``scenarios/zh-Hant/belote/overruff.yaml``) is checked as a
+translation of its source (:mod:`tutorial.scenarios.translation`), not as a scenario.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from pathlib import Path
 
 from tutorial.engine.errors import ScenarioError
 from tutorial.scenarios.checker import check_file, judge_answers, problems_of
+from tutorial.scenarios.translation import is_translation_path, load_translation, source_path
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
@@ -27,6 +31,22 @@ def scenario_files(paths: list[str]) -> list[Path]:
     return out
 
 
+def check_translation(path: Path) -> list[str]:
+    """Problems of a translation file: its source's, then its own against the source."""
+    src = source_path(path)
+    if not src.is_file():
+        return [f"{path}:1:1: a translation of {src}, which does not exist"]
+    try:
+        source = check_file(src)
+    except ScenarioError as e:
+        return [f"{path}:1:1: its source does not pass the checker: {src}", *problems_of(e)]
+    try:
+        load_translation(path, source, str(path))
+    except ScenarioError as e:
+        return problems_of(e)
+    return []
+
+
 def main(argv: list[str]) -> int:
     """Check files or folders (default ``scenarios/``); exit 1 if any problem."""
     paths = argv or ["scenarios/"]
@@ -35,7 +55,10 @@ def main(argv: list[str]) -> int:
     n_problems = 0
     for f in files:
         try:
-            lines = [f"{w} (warning)" for w in map(str, judge_answers(check_file(f)))]
+            if is_translation_path(f):
+                lines = check_translation(f)
+            else:
+                lines = [f"{w} (warning)" for w in map(str, judge_answers(check_file(f)))]
             if not lines:
                 continue
         except ScenarioError as e:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial.i18n import t
-from tutorial.library import Library, load_library
+from tutorial.i18n import language, t
+from tutorial.library import Library, in_language, load_library
 from tutorial.ui import state
 
 # Our own static stylesheet (never user text): a compact top, so the table and the hand
@@ -38,9 +38,19 @@ _PRESENTER_CSS = """
 
 
 @st.cache_resource(show_spinner="Checking the scenarios...")
-def library() -> Library:
-    """Every scenario, checked once per server process."""
+def english_library() -> Library:
+    """Every scenario, checked once per server process (the source files' text)."""
     return load_library()
+
+
+@st.cache_resource(show_spinner=False)
+def _library_in(lang: str) -> Library:
+    return in_language(english_library(), lang)
+
+
+def library() -> Library:
+    """Every scenario in the session's language (translations merged once per process)."""
+    return _library_in(language())
 
 
 def styles() -> None:

@@ -901,6 +901,30 @@ def _link(sid: str, step: int) -> str:
     return f"{page_url('play')}?scenario={sid}&step={step}"
 
 
+def follow_language(sid: str, checked: Checked) -> None:
+    """Runs started in another language read in this one from now on.
+
+    A translation changes only the text and the seats' shown names (same steps, cards
+    and answers), so a run keeps its place and swaps its scenario and names.
+    """
+    if common.library().get(sid) is not checked:
+        return  # the Workshop's or a link's own scenario: one language only
+    hist = state.history(sid)
+    for i, run in enumerate(hist):
+        if run.scenario is not checked.scenario and len(run.scenario.steps) == len(
+            checked.scenario.steps
+        ):
+            names = checked.table.seat_names
+            table = dataclasses.replace(run.table, seat_names=names)
+            hist[i] = dataclasses.replace(run, scenario=checked.scenario, table=table)
+
+
+def show_untranslated(sid: str) -> None:
+    """A small notice when the scenario has no translation in the session's language."""
+    if sid in common.library().untranslated:
+        st.caption(t("scenario_translation.fallback"), help=t("scenario_translation.fallback_help"))
+
+
 def main() -> None:
     """The page."""
     apply_links()
@@ -920,6 +944,7 @@ def main() -> None:
         return
     if not state.history(sid):
         state.reset_runs(sid, start(checked.scenario, checked.table))
+    follow_language(sid, checked)
     run = state.current_run(sid)
     if run is None:  # pragma: no cover - reset_runs just made one
         return
@@ -936,6 +961,7 @@ def main() -> None:
         rules=ruleset_title(sc.game, run.state.ruleset.name),
     )
     st.caption(meta if sid != WORKSHOP_ID else f"{meta} · {t('play.workshop_source')}")
+    show_untranslated(sid)
     show_link_message()
     show_reopened(sid)
 
