@@ -361,7 +361,7 @@ def test_keyboard_focus_stays_on_the_hand_after_a_refusal(server: str, browser: 
 
 #: Choices the learner tries in order when the table offers buttons (the menu also holds
 #: refused choices: a refusal shows the reason and the next one is tried).
-_PRACTICE_CHOICES = ("take", "garde", "prise", "no declaration", "no chelem", "pass")
+_PRACTICE_CHOICES = ("take", "garde", "prise", "no declaration", "no chelem", "no poignee", "pass")
 
 
 def _practice_prompt(page: Any) -> str:
