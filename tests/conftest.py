@@ -83,6 +83,7 @@ _library.load_library = _library_once
 BROWSER_TESTS = "tests/test_browser.py::"
 
 
+@pytest.hookimpl(optionalhook=True)  # a plain pytest run without xdist knows no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup`` (as ``scripts/test.sh`` asks): the browser tests in lanes.
 
