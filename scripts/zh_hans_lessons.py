@@ -1,0 +1,69 @@
+"""Derive the 简体中文 lessons (``lessons/zh-Hans``) from the 繁體中文 ones (``lessons/zh-Hant``).
+
+Each file is converted whole with :func:`tutorial.glossary.to_simplified` (the glossary's
+hand-checked Taiwan/mainland vocabulary differences, then OpenCC's phrase-level ``t2s``),
+then the lesson-specific corrections of :data:`HAND_FIXES` are applied (each one found by
+reading the converted text through). Run it after every change to a Traditional lesson:
+
+    .venv/bin/python scripts/zh_hans_lessons.py          # write lessons/zh-Hans
+    .venv/bin/python scripts/zh_hans_lessons.py --check  # exit 1 if a file is stale
+
+``tests/test_lesson_translation.py`` fails when a Simplified lesson is not exactly what
+this gives, so the Simplified text is never edited by hand.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tutorial.glossary import to_simplified  # noqa: E402
+
+#: Corrections after conversion (Simplified text as converted -> as a mainland reader
+#: expects it), found by reading every converted lesson.
+HAND_FIXES: tuple[tuple[str, str], ...] = (
+    ("「", "“"),  # corner quotes are Taiwan's; the mainland writes curly double quotes
+    ("」", "”"),
+    ("接著", "接着"),  # 著 as a verb suffix is 着 on the mainland; t2s keeps 著 here
+    ("盖著", "盖着"),
+)
+
+
+def derive(text: str) -> str:
+    """The Simplified text of one Traditional lesson file."""
+    out = to_simplified(text)
+    for before, after in HAND_FIXES:
+        out = out.replace(before, after)
+    return out
+
+
+def pairs(root: Path = ROOT / "lessons") -> list[tuple[Path, Path]]:
+    """Every Traditional lesson file with the Simplified file derived from it."""
+    src = root / "zh-Hant"
+    return [(p, root / "zh-Hans" / p.relative_to(src)) for p in sorted(src.rglob("*.yaml"))]
+
+
+def main(argv: list[str]) -> int:
+    """Write (or with ``--check``, compare) every Simplified lesson; 1 when one is stale."""
+    check = "--check" in argv
+    stale = []
+    for hant, hans in pairs():
+        want = derive(hant.read_text("utf-8"))
+        have = hans.read_text("utf-8") if hans.exists() else None
+        if have == want:
+            continue
+        stale.append(hans)
+        if not check:
+            hans.parent.mkdir(parents=True, exist_ok=True)
+            hans.write_text(want, "utf-8")
+    for path in stale:
+        print(("stale: " if check else "wrote: ") + str(path.relative_to(ROOT)))
+    return 1 if check and stale else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
