@@ -18,6 +18,7 @@ USAGE = """usage: python -m tutorial COMMAND
                                  long fuzz run of tests/fuzz (scenario, progress, link, inert, report, playlist)
   schema [FILE]                  write the scenario JSON Schema (default scenarios/scenario.schema.json)
   reference [FILE]               write the scenario author's reference (default scenarios/REFERENCE.md)
+  locales [--check]              write the zh-Hans catalogues from zh-Hant (OpenCC + checked words)
 """
 
 
@@ -65,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
         readme.write_text(lessons.render_readme(old, table), "utf-8")
         print(f"wrote {readme}")
         return 0
+    if cmd == "locales":
+        from tutorial.locales import zh_convert
+
+        return zh_convert.main(rest)
     if cmd == "reference":
         from tutorial.scenarios import reference
 
