@@ -52,7 +52,7 @@ from tutorial.i18n import set_language
 from tutorial.scenarios.checker import Checked
 from tutorial.scenarios.loader import Problem, ScenarioProblems, suggest
 from tutorial.scenarios.model import Act, Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
-from tutorial.scenarios.sides import side_of
+from tutorial.scenarios.sides import same_answer, side_of
 from tutorial.scenarios.yamlsafe import Located, load_file, load_text
 
 #: A language folder's name: a BCP 47 tag such as ``zh-Hant``, ``zh-Hans``, ``fr``.
@@ -390,6 +390,8 @@ class _Reader:
                             )
                         items.append(s)
                         continue
+                    if isinstance(g, bool):  # YAML reads a bare yes / no as a boolean
+                        g = "yes" if g else "no"
                     text = self.text((*where, j), g)
                     items.append(text if text is not None else str(s))
                 if key == "choices" and len({str(x) for x in items}) != len(items):
@@ -492,17 +494,14 @@ def _merged_step(source: Checked, seats: dict[str, str], step: Any, text: dict[s
     if isinstance(step, AskStep):
         ask = step.ask
         update: dict[str, Any] = {k: text[k] for k in ("question", "explain") if k in text}
-        if ask.kind == "choice" and ask.choices is not None and "choices" in text:
-            index = next(
-                (i for i, c in enumerate(ask.choices) if str(c).strip() == str(ask.answer).strip()),
-                None,
-            )
+        if ask.choices is not None and "choices" in text:
+            # The answer is the translated choice at the place of the source's answer.
+            index = next((i for i, c in enumerate(ask.choices) if same_answer(c, ask.answer)), None)
             update["choices"] = text["choices"]
             if index is not None:
                 update["answer"] = text["choices"][index]
-        elif "choices" in text:
-            update["choices"] = [_rename(source, seats, c) for c in ask.choices or []]
-            update["answer"] = _rename(source, seats, ask.answer)
+            elif ask.kind in _SEAT_ANSWERS:
+                update["answer"] = _rename(source, seats, ask.answer)
         elif ask.kind in _SEAT_ANSWERS:
             update["answer"] = _rename(source, seats, ask.answer)
         if ask.side is not None:
@@ -557,3 +556,75 @@ __all__ = [
     "translate",
     "translation_path",
 ]
+
+
+# --- deriving Simplified from Traditional -------------------------------------------------
+
+#: Hand-checked after OpenCC's ``t2s`` (which leaves 著 alone): the aspect particle
+#: 著 (贏著, 拿著, 接著) is 着 on the mainland; 著名 and 顯著 keep 著.
+_ZHE = re.compile(r"(?<!显)著(?!名)")
+DERIVED_NOTE = "# Derived from {source} with python -m tutorial.scenarios.translation {lang}\n"
+
+
+def derive_text(text: str, source_name: str, lang: str = "zh-Hans") -> str:
+    """A Simplified translation file from a Traditional one: the glossary's hand-checked
+    vocabulary differences, then OpenCC's phrase-level conversion (keys and codes are
+    Latin letters and stay as they are). A first line says where it came from."""
+    from tutorial.glossary import to_simplified  # OpenCC: an authors' tool, not the app's
+
+    body = "".join(
+        line for line in text.splitlines(keepends=True) if not line.startswith("# Derived from ")
+    )
+    simplified = _ZHE.sub("着", to_simplified(body))
+    return DERIVED_NOTE.format(source=source_name, lang=lang) + simplified
+
+
+def derive_all(root: Path, source_lang: str = "zh-Hant", lang: str = "zh-Hans") -> list[Path]:
+    """Write every ``source_lang`` translation below ``root`` again as ``lang``.
+
+    Returns the files written (only those whose text changed).
+    """
+    written = []
+    for src in sorted((root / source_lang).rglob("*.yaml")):
+        rel = src.relative_to(root / source_lang)
+        out = root / lang / rel
+        text = derive_text(
+            src.read_text("utf-8"), f"scenarios/{source_lang}/{rel.as_posix()}", lang
+        )
+        if not out.is_file() or out.read_text("utf-8") != text:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text, "utf-8")
+            written.append(out)
+    return written
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tutorial.scenarios.translation zh-Hans [ROOT]``: derive Simplified
+    translations from the Traditional ones (``--check``: exit 1 if any is stale)."""
+    args = [a for a in argv if a != "--check"]
+    lang = args[0] if args else "zh-Hans"
+    root = Path(args[1]) if len(args) > 1 else Path(__file__).resolve().parents[2] / "scenarios"
+    if "--check" in argv:
+        stale = []
+        for src in sorted((root / "zh-Hant").rglob("*.yaml")):
+            rel = src.relative_to(root / "zh-Hant")
+            out = root / lang / rel
+            name = f"scenarios/zh-Hant/{rel.as_posix()}"
+            if not out.is_file() or out.read_text("utf-8") != derive_text(
+                src.read_text("utf-8"), name, lang
+            ):
+                stale.append(out)
+        for p in stale:
+            print(
+                f"{p}: not derived from its zh-Hant file (run python -m tutorial.scenarios.translation {lang})"
+            )
+        return 1 if stale else 0
+    for p in derive_all(root, "zh-Hant", lang):
+        print(f"wrote {p}")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))
