@@ -12,7 +12,7 @@ from importlib import resources
 
 import streamlit as st
 
-from tutorial.i18n import set_language, t
+from tutorial.i18n import t
 from tutorial.ui import common, state, store
 
 _started = time.perf_counter()
@@ -20,7 +20,7 @@ _started = time.perf_counter()
 _ICON = str(resources.files("tutorial") / "static" / "icon.png")
 st.set_page_config(page_title=t("app.title"), page_icon=_ICON, layout="wide")
 state.init()
-set_language(state.settings().language)  # messages of this session, engine's included
+common.choose_language()  # ?lang=, the session's or the browser's: messages, engine's included
 common.styles()
 
 PAGES = [  # (file, catalogue key, icon, url path)
@@ -47,6 +47,7 @@ pages = [
 page = st.navigation(pages)
 common.sidebar()
 store.notice()
+common.language_notice()
 page.run()
 store.sync()  # after the page: this run's progress is what the browser keeps
 if os.environ.get("ATOUT_TIMING"):  # for `python -m tutorial bench-app` only

@@ -1,20 +1,30 @@
 """The message catalogue: every piece of UI text, looked up by key.
 
 Catalogues are TOML files in ``tutorial/locales/`` (``en.toml``; a second language is a
-parallel file with the same keys). ``t("play.illegal", reason=...)`` formats the
+parallel file with the same keys: ``zh-Hant.toml``, ``zh-Hans.toml``). The languages the
+app offers are :data:`SUPPORTED`, each named in itself (:data:`NAMES`); :func:`parse_lang`
+reads a ``?lang=`` value and :func:`from_browser` the browser's ``navigator.languages``. ``t("play.illegal", reason=...)`` formats the
 message with ``str.format`` fields. A missing key raises ``KeyError`` (a test checks
 that every key the code uses exists in every catalogue).
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Iterable
 from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from typing import Any
 
 DEFAULT_LANGUAGE = "en"
+#: The languages the app offers, in the selector's order.
+SUPPORTED = ("en", "zh-Hant", "zh-Hans")
+#: Each language named in itself (the selector shows these whatever the page's language).
+NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
+#: The regions whose browsers ask for Traditional characters (``zh-TW``...).
+_TRADITIONAL_REGIONS = ("tw", "hk", "mo")
 #: The language of the current session (the app sets it at the top of every rerun;
 #: each Streamlit session runs in its own context, so sessions do not mix).
 _LANGUAGE: ContextVar[str] = ContextVar("atout_language", default=DEFAULT_LANGUAGE)
@@ -22,7 +32,124 @@ _LANGUAGE: ContextVar[str] = ContextVar("atout_language", default=DEFAULT_LANGUA
 
 def set_language(lang: str) -> None:
     """Use ``lang`` for messages in this context (falls back to English per key)."""
-    _LANGUAGE.set(lang if lang in languages() else DEFAULT_LANGUAGE)
+    _LANGUAGE.set(lang if lang in languages() or lang in SUPPORTED else DEFAULT_LANGUAGE)
+
+
+def parse_lang(text: str | None) -> str | None:
+    """The supported language a ``?lang=`` value names (case-insensitive, ``_`` or ``-``),
+    else None. Nothing here raises: the value comes from a link.
+
+    >>> parse_lang("zh-Hant"), parse_lang("ZH_hans"), parse_lang("en"), parse_lang(" en ")
+    ('zh-Hant', 'zh-Hans', 'en', 'en')
+    >>> parse_lang("fr") is None, parse_lang("") is None, parse_lang("zh-Hant" * 50) is None
+    (True, True, True)
+    """
+    if not isinstance(text, str) or len(text) > 20:
+        return None
+    wanted = text.strip().replace("_", "-").lower()
+    for lang in SUPPORTED:
+        if lang.lower() == wanted:
+            return lang
+    return None
+
+
+def browser_language(tag: str) -> str | None:
+    """The supported language of one browser language tag (``zh-TW``, ``en-GB``), or None.
+
+    >>> [browser_language(x) for x in ("zh-TW", "zh-HK", "zh-Hant-HK", "zh-CN", "zh", "zh-SG")]
+    ['zh-Hant', 'zh-Hant', 'zh-Hant', 'zh-Hans', 'zh-Hans', 'zh-Hans']
+    >>> browser_language("en-GB"), browser_language("fr-FR"), browser_language("zh-Hans-CN")
+    ('en', None, 'zh-Hans')
+    """
+    if not isinstance(tag, str):
+        return None
+    parts = tag.strip().replace("_", "-").lower().split("-")[:3]
+    if not re.fullmatch(r"[a-z]{2,3}", parts[0]):
+        return None
+    if parts[0] == "en":
+        return "en"
+    if parts[0] != "zh":
+        return None
+    # A script subtag decides (zh-Hant-CN is Traditional); else the region does:
+    # Taiwan, Hong Kong and Macao write Traditional, every other Chinese tag Simplified.
+    first = parts[1] if len(parts) > 1 else ""
+    if first == "hant" or first in _TRADITIONAL_REGIONS:
+        return "zh-Hant"
+    return "zh-Hans"
+
+
+def from_browser(tags: Iterable[object]) -> str | None:
+    """The first supported language in the browser's ``navigator.languages`` (in its
+    order of preference), or None when none is (the app then stays in English).
+
+    >>> from_browser(["fr-FR", "zh-TW", "en"]), from_browser(["de", 3, None]), from_browser([])
+    ('zh-Hant', None, None)
+    """
+    for tag in list(tags)[:30]:
+        found = browser_language(tag) if isinstance(tag, str) else None
+        if found is not None:
+            return found
+    return None
+
+
+#: System CJK fonts, on every platform (no outside font host): macOS and iOS (PingFang,
+#: Hiragino), Windows (Microsoft JhengHei / YaHei), Linux, Android and Streamlit Community
+#: Cloud (Noto Sans CJK, Source Han Sans, WenQuanYi). Traditional and Simplified faces
+#: differ in glyph shapes, so each language lists its own first; the page's ``lang``
+#: attribute picks the right variants of the fonts that hold both (Noto, Source Han).
+CJK_FONTS = {
+    "zh-Hant": (
+        "PingFang TC",
+        "Hiragino Sans CNS",
+        "Microsoft JhengHei",
+        "Noto Sans CJK TC",
+        "Noto Sans TC",
+        "Source Han Sans TC",
+        "Source Han Sans TW",
+    ),
+    "zh-Hans": (
+        "PingFang SC",
+        "Hiragino Sans GB",
+        "Microsoft YaHei",
+        "Noto Sans CJK SC",
+        "Noto Sans SC",
+        "Source Han Sans SC",
+        "Source Han Sans CN",
+    ),
+}
+_CJK_LAST = ("WenQuanYi Micro Hei", "WenQuanYi Zen Hei", "Droid Sans Fallback")
+
+
+def font_stack(latin: tuple[str, ...], lang: str | None = None) -> str:
+    """A CSS ``font-family`` list: the ``latin`` fonts, then the CJK fonts of ``lang``
+    (default: the context's) before those of the other Chinese language, then
+    ``sans-serif``. Names are in single quotes (safe in CSS, SVG attributes and plotly).
+
+    >>> font_stack(("DejaVu Sans",), "zh-Hans").split(", ")[:3]
+    ["'DejaVu Sans'", "'PingFang SC'", "'Hiragino Sans GB'"]
+    >>> font_stack(("Arial",), "en").endswith("sans-serif")
+    True
+    """
+    lang = lang or _LANGUAGE.get()
+    first, second = ("zh-Hans", "zh-Hant") if lang == "zh-Hans" else ("zh-Hant", "zh-Hans")
+    names = (*latin, *CJK_FONTS[first], *CJK_FONTS[second], *_CJK_LAST)
+    return ", ".join([*(f"'{n}'" for n in names), "sans-serif"])
+
+
+def html_lang(lang: str | None = None) -> str:
+    """The ``lang`` attribute for the page: ``en``, ``zh-Hant`` or ``zh-Hans`` (browsers
+    pick Traditional or Simplified glyph variants from it).
+
+    >>> html_lang("zh-Hant"), html_lang("xx")
+    ('zh-Hant', 'en')
+    """
+    lang = lang or _LANGUAGE.get()
+    return lang if lang in SUPPORTED else DEFAULT_LANGUAGE
+
+
+def is_chinese(lang: str | None = None) -> bool:
+    """Whether ``lang`` (default: the context's) is one of the Chinese languages."""
+    return (lang or _LANGUAGE.get()).startswith("zh")
 
 
 def language() -> str:

@@ -1,10 +1,22 @@
-"""Streamlit helpers shared by the pages: the cached library, styles, the sidebar."""
+"""Streamlit helpers shared by the pages: the cached library, styles, the sidebar, the
+page's language (``?lang=``, the sidebar's selector, the browser's languages)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from tutorial.i18n import language, t
+from tutorial.i18n import (
+    DEFAULT_LANGUAGE,
+    NAMES,
+    SUPPORTED,
+    browser_language,
+    font_stack,
+    is_chinese,
+    language,
+    parse_lang,
+    set_language,
+    t,
+)
 from tutorial.library import Library, in_language, load_library
 from tutorial.ui import state
 
@@ -53,10 +65,120 @@ def library() -> Library:
     return _library_in(language())
 
 
+#: Latin fonts first (Streamlit's own, then common ones), so Latin letters and digits keep
+#: their shapes; the CJK fonts follow (tutorial.i18n.font_stack).
+_LATIN_FONTS = ("Source Sans", "Source Sans Pro", "Source Sans 3", "Noto Sans", "DejaVu Sans")
+
+
+def cjk_css() -> str:
+    """The stylesheet of a Chinese page: the language's font stack on the text elements
+    (never on icons, which have their own font), CJK line breaking, roomier lines.
+    Empty in English."""
+    if not is_chinese():
+        return ""
+    stack = font_stack(_LATIN_FONTS)
+    return f"""
+<style>
+.stApp, .stApp :is(h1, h2, h3, h4, h5, h6, p, li, label, button, input, textarea, td, th,
+  summary, a, [data-testid="stMarkdownContainer"], [data-testid="stCaptionContainer"],
+  [data-testid="stWidgetLabel"], [data-baseweb="tab"], [data-testid="stSidebarNav"]) {{
+  font-family: {stack} !important; }}
+.stApp :is(p, li, [data-testid="stCaptionContainer"]) {{
+  line-break: strict; overflow-wrap: anywhere; line-height: 1.7; }}
+</style>
+"""
+
+
 def styles() -> None:
     """Inject the app's stylesheet (static text), and the presenter's when it is on."""
-    css = _CSS + (_PRESENTER_CSS if state.settings().presenter else "")
+    css = _CSS + (_PRESENTER_CSS if state.settings().presenter else "") + cjk_css()
     st.markdown(css, unsafe_allow_html=True)
+
+
+# --- language ---------------------------------------------------------------------------
+
+
+def _locale() -> str:
+    """The browser's first language (``navigator.language``), "" when unknown."""
+    try:
+        return str(st.context.locale or "")
+    except Exception:  # no browser (bare mode, tests)
+        return ""
+
+
+def choose_language() -> None:
+    """Set the page's language, at the top of every run (before any text is made).
+
+    A ``?lang=`` in the address wins (a value that is not a language gives English and a
+    notice, never a crash); else the session keeps what it has; a new session starts
+    from the browser's first language, refined when the store reports the browser's
+    languages and the choice it keeps (:mod:`tutorial.ui.store`). The address keeps
+    ``?lang=`` on every page when the language is not English.
+    """
+    raw = st.query_params.get("lang")
+    if raw is not None:
+        lang = parse_lang(raw)
+        if lang is None:
+            state.set_language_from(DEFAULT_LANGUAGE, "link")
+            set_language(DEFAULT_LANGUAGE)
+            names = t("language.names_separator").join(NAMES[x] for x in SUPPORTED)
+            state.set_language_notice(t("language.unknown", names=names))
+            st.query_params.pop("lang", None)
+        else:
+            state.set_language_from(lang, "link")
+    elif state.language_source() == "default":
+        found = browser_language(_locale())
+        if found is not None:
+            state.set_language_from(found, "locale")
+    lang = state.settings().language
+    set_language(lang)
+    keep_lang_in_address(lang)
+
+
+def keep_lang_in_address(lang: str) -> None:
+    """``?lang=`` in the address for a language other than English (English needs none:
+    a link copied in English leaves the language to whoever opens it)."""
+    if lang == DEFAULT_LANGUAGE:
+        if st.query_params.get("lang") not in (None, DEFAULT_LANGUAGE):
+            st.query_params.pop("lang", None)
+    elif st.query_params.get("lang") != lang:
+        st.query_params["lang"] = lang
+
+
+def _on_language() -> None:
+    """The selector's callback: the learner's choice, kept in the address and (by the
+    store) in the browser."""
+    lang = parse_lang(st.session_state.get(LANGUAGE_KEY))
+    if lang is None:
+        return
+    state.set_language_from(lang, "chosen")
+    set_language(lang)
+    keep_lang_in_address(lang)
+
+
+#: The selector's widget key.
+LANGUAGE_KEY = "set_language"
+
+
+def language_selector() -> None:
+    """English / 繁體中文 / 简体中文, each named in itself, in the sidebar."""
+    st.session_state[LANGUAGE_KEY] = state.settings().language
+    st.selectbox(
+        t("language.label"),
+        SUPPORTED,
+        format_func=NAMES.__getitem__,
+        help=t("language.help"),
+        key=LANGUAGE_KEY,
+        on_change=_on_language,
+    )
+
+
+def language_notice() -> None:
+    """Show (once) the notice about a ``?lang=`` that is not a language."""
+    msg = state.language_notice()
+    if msg:
+        st.warning(msg, icon=":material/translate:")
+        state.set_language_notice("")
 
 
 def _copy_settings() -> None:
@@ -70,6 +192,7 @@ def sidebar() -> None:
     """Display settings in the sidebar."""
     s = state.settings()
     with st.sidebar:
+        language_selector()
         st.subheader(t("app.settings"))
         st.toggle(
             t("app.four_colour"),

@@ -32,6 +32,14 @@ STORE_LOADED = "store_loaded"  # bool: the browser's stored progress has been re
 STORE_NOTICE = "store_notice"  # str: a notice about the stored progress, shown once
 STORE_BROKEN = "store_broken"  # bool: the stored value was unreadable (set it aside)
 BEST_PLAY = "best_play"  # dict[str, int]: per scenario, cards of the best line on show
+LANG_SOURCE = "lang_source"  # str: where Settings.language came from (LANG_SOURCES)
+LANG_NOTICE = "lang_notice"  # str: a notice about a ?lang= value, shown once
+
+#: Where the page's language came from, and how strong that is: a weaker source never
+#: overrides a stronger one. A link's ``?lang=`` and the sidebar's choice are never
+#: overridden by the browser's languages or its stored choice, which arrive a moment
+#: after the first run; the browser's ``navigator.languages`` refine its first locale.
+LANG_SOURCES = {"default": 0, "locale": 1, "browser": 2, "stored": 3, "link": 4, "chosen": 4}
 
 
 @dataclass
@@ -40,7 +48,7 @@ class Settings:
 
     four_colour: bool = False
     presenter: bool = False
-    language: str = "en"
+    language: str = "en"  # one of tutorial.i18n.SUPPORTED
 
 
 @dataclass
@@ -88,6 +96,8 @@ def init() -> None:
     ss.setdefault(STORE_LOADED, False)
     ss.setdefault(STORE_NOTICE, "")
     ss.setdefault(STORE_BROKEN, False)
+    ss.setdefault(LANG_SOURCE, "default")
+    ss.setdefault(LANG_NOTICE, "")
     ss.setdefault(LINK_APPLIED, "")
 
 
@@ -418,3 +428,34 @@ def set_best_play_shown(scenario_id: str, cards: int | None) -> None:
         shown.pop(scenario_id, None)
     else:
         shown[scenario_id] = cards
+
+
+# --- language ---------------------------------------------------------------------------
+
+
+def language_source() -> str:
+    """Where the session's language came from (one of :data:`LANG_SOURCES`)."""
+    init()
+    return str(st.session_state.get(LANG_SOURCE, "default"))
+
+
+def set_language_from(lang: str, source: str) -> bool:
+    """Use ``lang`` (a supported language) unless the current one came from a stronger
+    source (:data:`LANG_SOURCES`); True when it was taken."""
+    if LANG_SOURCES[source] < LANG_SOURCES.get(language_source(), 0):
+        return False
+    settings().language = lang
+    st.session_state[LANG_SOURCE] = source
+    return True
+
+
+def language_notice() -> str:
+    """A notice about the language asked for, waiting to be shown."""
+    init()
+    return str(st.session_state.get(LANG_NOTICE, ""))
+
+
+def set_language_notice(text: str) -> None:
+    """Keep a notice about the language asked for (shown once, then cleared)."""
+    init()
+    st.session_state[LANG_NOTICE] = text

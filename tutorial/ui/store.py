@@ -11,17 +11,29 @@ notice, never a crash.
 
 Nothing is written before the stored value has been read: a new session must not wipe
 what the browser holds.
+
+The language travels the same way: on its first mount the component also sends the
+browser's ``navigator.languages`` and the language the learner chose last time (state
+value ``languages``, a JSON text); the session takes the kept choice, else the first
+supported browser language, unless a link or the sidebar already chose
+(:func:`tutorial.ui.state.set_language_from`). A choice made in the sidebar is written
+under :data:`LANG_KEY`. Every run sets the page's ``lang`` attribute, so browsers use the
+Traditional or Simplified glyphs of the fonts.
 """
 
 from __future__ import annotations
 
+import json
+
 import streamlit as st
 
-from tutorial.i18n import t
+from tutorial.i18n import from_browser, html_lang, parse_lang, t
 from tutorial.progress import Progress, ProgressError, decode, encode
 from tutorial.ui import state
 
 STORAGE_KEY = "atout.progress.v1"
+#: The language the learner chose in the sidebar, kept in the browser.
+LANG_KEY = "atout.language.v1"
 
 _JS = r"""
 export default function (component) {
@@ -29,12 +41,25 @@ export default function (component) {
   const KEY = data.storage_key;
   const read = () => { try { return window.localStorage.getItem(KEY) || ''; } catch (e) { return ''; } };
   const host = parentElement.host || parentElement;
+  const LANG = data.lang_key;
+  if (data.html_lang && document.documentElement.lang !== data.html_lang) {
+    document.documentElement.lang = data.html_lang;
+  }
   if (!host._atoutStore) {
     host._atoutStore = true;
     window.addEventListener('storage', (e) => {
       if (e.key === KEY) setStateValue('stored', e.newValue || '');
     });
+    let chosen = '';
+    try { chosen = window.localStorage.getItem(LANG) || ''; } catch (e) {}
+    const browser = Array.from(navigator.languages || [navigator.language || '']).slice(0, 30);
+    setStateValue('languages', JSON.stringify({ chosen: chosen.slice(0, 20), browser: browser }));
     setStateValue('stored', read());
+  }
+  if (data.lang_save) {
+    try {
+      if (window.localStorage.getItem(LANG) !== data.lang_save) window.localStorage.setItem(LANG, data.lang_save);
+    } catch (e) { /* blocked: the link's ?lang= still works */ }
   }
   if (data.broken) {
     try { window.localStorage.setItem(KEY + '.broken', read()); } catch (e) {}
@@ -74,6 +99,30 @@ def _on_stored() -> None:
     receive((st.session_state.get("atout_store") or {}).get("stored"))
 
 
+def receive_languages(value: object) -> None:
+    """Take the language the browser keeps (the learner's last choice), else its first
+    supported language, unless this session's language came from a stronger source.
+    A value that cannot be read is ignored (the page stays as it is)."""
+    try:
+        data = json.loads(str(value or ""))
+    except ValueError:
+        return
+    if not isinstance(data, dict):
+        return
+    chosen = parse_lang(data.get("chosen"))
+    if chosen is not None:
+        state.set_language_from(chosen, "stored")
+        return
+    browser = data.get("browser")
+    found = from_browser(browser) if isinstance(browser, list) else None
+    if found is not None:
+        state.set_language_from(found, "browser")
+
+
+def _on_languages() -> None:
+    receive_languages((st.session_state.get("atout_store") or {}).get("languages"))
+
+
 def sync() -> None:
     """Mount the store (once per page run, at the end, so this run's changes are saved)."""
     save: str | None = None
@@ -81,10 +130,20 @@ def sync() -> None:
         p = state.export_progress()
         save = encode(p) if (p.scenarios or p.quizzes) else ""
     broken = state.store_broken()
+    # Only a choice made in the sidebar is kept (a link's language is for that visit).
+    lang_save = state.settings().language if state.language_source() == "chosen" else None
     _COMPONENT(
         key="atout_store",
-        data={"storage_key": STORAGE_KEY, "save": save, "broken": broken},
+        data={
+            "storage_key": STORAGE_KEY,
+            "save": save,
+            "broken": broken,
+            "lang_key": LANG_KEY,
+            "lang_save": lang_save,
+            "html_lang": html_lang(state.settings().language),
+        },
         on_stored_change=_on_stored,
+        on_languages_change=_on_languages,
         height=0,
     )
     if broken:

@@ -12,7 +12,8 @@ import streamlit as st
 
 from tutorial.engine.core import find_ruleset, rulesets
 from tutorial.engine.games import GAMES
-from tutorial.i18n import t
+from tutorial.glossary import SOURCES, Term, terms_of
+from tutorial.i18n import NAMES, is_chinese, language, t
 from tutorial.naming import option_sentence, option_title, ruleset_blurb, ruleset_title
 from tutorial.ui import common, state
 from tutorial.ui.inert import inert_markdown
@@ -63,3 +64,43 @@ def main() -> None:
             name = chosen if chosen is not None else names[0]
             st.info(ruleset_blurb(game, name))
             st.markdown("\n".join(option_lines(game, name)))
+            glossary_section(game)
+
+
+def _sources(item: Term) -> str:
+    """A word's sources as the numbers of the list under the table (``1, 3``)."""
+    if not item.sources:
+        return t("glossary.no_source")
+    sep = t("glossary.sources_separator")
+    return sep.join(str(SOURCES.index(s) + 1) for s in item.sources)
+
+
+def glossary_rows(game: str, lang: str) -> dict[str, list[str]]:
+    """The Glossary table of one game, column by column: in English the English word
+    beside both Chinese words; in Chinese the word of the page's language. Then the
+    name kept in Latin letters and the sources (numbers of :func:`source_lines`)."""
+    items = terms_of(game)
+    columns: dict[str, list[str]] = {}
+    if lang.startswith("zh"):
+        columns[t("glossary.column_chinese")] = [i.words[lang] for i in items]
+    else:
+        columns[t("glossary.column_term")] = [i.words["en"] for i in items]
+        for zh in ("zh-Hant", "zh-Hans"):
+            columns[NAMES[zh]] = [i.words[zh] for i in items]
+    columns[t("glossary.column_kept")] = [i.kept for i in items]
+    columns[t("glossary.column_source")] = [_sources(i) for i in items]
+    return columns
+
+
+def source_lines() -> list[str]:
+    """The numbered list of the sources the words come from."""
+    return [f"{n}. {t(f'glossary.source_{s}')}" for n, s in enumerate(SOURCES, 1)]
+
+
+def glossary_section(game: str) -> None:
+    """The Glossary: the Chinese words of this game and where they come from."""
+    st.subheader(t("glossary.title"))
+    st.caption(t("glossary.intro"))
+    lang = language() if is_chinese() else "en"
+    st.table(glossary_rows(game, lang))
+    st.markdown("\n".join(source_lines()))
