@@ -1,4 +1,5 @@
-"""Derive the 简体中文 lessons (``lessons/zh-Hans``) from the 繁體中文 ones (``lessons/zh-Hant``).
+"""Derive the 简体中文 lessons (``lessons/zh-Hans``) from the 繁體中文 ones (``lessons/zh-Hant``),
+and the example playlists' titles and notes (``lessons/playlists/zh-Hans`` from ``zh-Hant``).
 
 Each file is converted whole with :func:`tutorial.glossary.to_simplified` (the glossary's
 hand-checked Taiwan/mainland vocabulary differences, then OpenCC's phrase-level ``t2s``),
@@ -42,9 +43,13 @@ def derive(text: str) -> str:
 
 
 def pairs(root: Path = ROOT / "lessons") -> list[tuple[Path, Path]]:
-    """Every Traditional lesson file with the Simplified file derived from it."""
-    src = root / "zh-Hant"
-    return [(p, root / "zh-Hans" / p.relative_to(src)) for p in sorted(src.rglob("*.yaml"))]
+    """Every Traditional file (lessons, then example playlists' titles and notes) with the
+    Simplified file derived from it."""
+    out = []
+    for base in (root, root / "playlists"):
+        src = base / "zh-Hant"
+        out += [(p, base / "zh-Hans" / p.relative_to(src)) for p in sorted(src.rglob("*.yaml"))]
+    return out
 
 
 def main(argv: list[str]) -> int:

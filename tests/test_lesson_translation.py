@@ -21,6 +21,7 @@ import pytest
 
 from tutorial.glossary import kept_words, to_simplified
 from tutorial.lessons import Lesson, QuizQuestion, load_lessons
+from tutorial.playlists import load_playlists, parse_playlist
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("zh-Hant", "zh-Hans")
@@ -171,7 +172,8 @@ def test_flanking_rule_catches_a_closing_mark_after_punctuation() -> None:
 def test_simplified_lessons_are_derived_from_the_traditional_ones() -> None:
     derive = _derive_module()
     pairs = derive.pairs()
-    assert len(pairs) == len(ENGLISH)
+    playlists = sorted((ROOT / "lessons" / "playlists").glob("*.yaml"))
+    assert len(pairs) == len(ENGLISH) + len(playlists)
     for hant, hans in pairs:
         assert hans.read_text("utf-8") == derive.derive(hant.read_text("utf-8")), hans.name
 
@@ -187,3 +189,46 @@ def test_hand_fixes_correct_what_the_converter_leaves() -> None:
     derive = _derive_module()
     assert derive.derive("「接著」") == "“接着”"
     assert to_simplified("接著") != "接着"  # still needed: drop the fix once OpenCC does it
+
+
+# --- the example playlists' titles and notes ---------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_example_playlists_show_chinese_titles_with_the_english_scenarios(lang: str) -> None:
+    english, problems_en = load_playlists()
+    chinese, problems = load_playlists(lang=lang)
+    assert problems == problems_en == []
+    assert [p.items for p in chinese] == [p.items for p in english]
+    for en, zh in zip(english, chinese, strict=True):
+        assert zh.title != en.title and CJK.search(zh.title), zh.title
+        assert bool(zh.note) == bool(en.note)
+        assert not zh.note or CJK.search(zh.note), zh.note
+        # the translated file lists the same scenarios (kept in step with the English one)
+        path = ROOT / "lessons" / "playlists" / lang / f"{en.name}.yaml"
+        own = parse_playlist(path.read_text("utf-8"), path.name)
+        assert own.items == en.items
+
+
+def test_a_playlist_without_translation_keeps_its_english_title(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("title: Trumps\nscenarios: [belote/overruff]\n", "utf-8")
+    (tmp_path / "b.yaml").write_text("title: Excuse\nscenarios: [tarot/excuse-led]\n", "utf-8")
+    (tmp_path / "zh-Hant").mkdir()
+    (tmp_path / "zh-Hant" / "b.yaml").write_text(
+        "title: 愚者\nnote: 先試這個\nscenarios: [tarot/excuse-led]\n", "utf-8"
+    )
+    found, problems = load_playlists(tmp_path, lang="zh-Hant")
+    assert problems == []
+    assert [(p.title, p.note, p.items) for p in found] == [
+        ("Trumps", "", ("belote/overruff",)),
+        ("愚者", "先試這個", ("tarot/excuse-led",)),
+    ]
+
+
+def test_a_broken_playlist_translation_is_reported_and_the_english_kept(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("title: Trumps\nscenarios: [belote/overruff]\n", "utf-8")
+    (tmp_path / "zh-Hans").mkdir()
+    (tmp_path / "zh-Hans" / "a.yaml").write_text("title: 王牌\nwho: x\n", "utf-8")
+    found, problems = load_playlists(tmp_path, lang="zh-Hans")
+    assert [p.title for p in found] == ["Trumps"]
+    assert len(problems) == 1 and problems[0].startswith("lessons/playlists/zh-Hans/a.yaml:2:")

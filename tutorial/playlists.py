@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import hashlib
 import re
 import zlib
@@ -54,7 +55,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from tutorial.deeplink import is_scenario_id
+from tutorial.deeplink import is_scenario_id, with_lang
 from tutorial.engine.errors import ScenarioError, TutorialError
 from tutorial.i18n import t
 from tutorial.scenarios import yamlsafe
@@ -266,7 +267,7 @@ def playlist_link(base: str, playlist: Playlist) -> str:
     >>> playlist_link("http://x/play", Playlist("A b", ("belote/y",)))
     'http://x/play?playlist=belote/y&title=A+b'
     """
-    return f"{base}?{urlencode(to_query(playlist), safe='/,')}"
+    return with_lang(f"{base}?{urlencode(to_query(playlist), safe='/,')}")
 
 
 def next_item(keys: Sequence[str], current: str) -> str | None:
@@ -347,37 +348,60 @@ def parse_playlist(text: str, name: str, stem: str = "") -> Playlist:
     return Playlist(title, tuple(parsed), note, stem)
 
 
-def load_playlists(root: Path | None = None) -> tuple[list[Playlist], list[str]]:
+def _read_playlist_file(path: Path, name: str) -> Playlist:
+    """One playlist file, read with the size cap applied while reading.
+
+    Raises:
+        ScenarioError: a located line saying what is wrong.
+    """
+    try:
+        if not path.is_file():
+            raise ScenarioError(f"{name}:1:1: {t('playlist.file_unreadable')}")
+        with path.open("rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)  # the cap applies while reading
+    except OSError:
+        raise ScenarioError(f"{name}:1:1: {t('playlist.file_unreadable')}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        big = t(
+            "playlist.file_too_big",
+            size=f"> {MAX_FILE_BYTES:,}",
+            limit=f"{MAX_FILE_BYTES:,}",
+        )
+        raise ScenarioError(f"{name}:1:1: {big}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{name}:1:1: {t('playlist.file_unreadable')}") from None
+    return parse_playlist(text, name, path.stem)
+
+
+def load_playlists(root: Path | None = None, lang: str = "en") -> tuple[list[Playlist], list[str]]:
     """The playlists of ``lessons/playlists`` (by file name), and the problems of the
-    files that could not be read (one located line each)."""
+    files that could not be read (one located line each).
+
+    In another language than English, a playlist's title and note come from the file of
+    the same name in ``lessons/playlists/<lang>/`` when there is one (its scenarios are
+    always the English file's); without one, the English title and note are shown.
+    """
     folder = root or playlists_root()
     out: list[Playlist] = []
     problems: list[str] = []
     if not folder.is_dir():
         return out, problems
     for path in sorted(folder.glob("*.yaml")):
-        name = f"lessons/playlists/{path.name}"
         try:
-            if not path.is_file():
-                raise ScenarioError(f"{name}:1:1: {t('playlist.file_unreadable')}")
-            with path.open("rb") as f:
-                raw = f.read(MAX_FILE_BYTES + 1)  # the cap applies while reading
-            if len(raw) > MAX_FILE_BYTES:
-                big = t(
-                    "playlist.file_too_big",
-                    size=f"> {MAX_FILE_BYTES:,}",
-                    limit=f"{MAX_FILE_BYTES:,}",
-                )
-                raise ScenarioError(f"{name}:1:1: {big}")
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise ScenarioError(f"{name}:1:1: {t('playlist.file_unreadable')}") from None
-            out.append(parse_playlist(text, name, path.stem))
+            playlist = _read_playlist_file(path, f"lessons/playlists/{path.name}")
         except ScenarioError as e:
             problems.append(str(e))
-        except OSError:
-            problems.append(f"{name}:1:1: {t('playlist.file_unreadable')}")
+            continue
+        translated = folder / lang / path.name
+        if lang != "en" and translated.is_file():
+            try:
+                words = _read_playlist_file(translated, f"lessons/playlists/{lang}/{path.name}")
+                playlist = dataclasses.replace(playlist, title=words.title, note=words.note)
+            except ScenarioError as e:
+                problems.append(str(e))
+        out.append(playlist)
     return out, problems
 
 

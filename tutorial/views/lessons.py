@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial.deeplink import with_lang
 from tutorial.engine.errors import ScenarioError
 from tutorial.engine.games import GAMES
 from tutorial.i18n import t, tn
@@ -210,13 +211,14 @@ def _url(path: str) -> str:
 def show_lesson_link(lesson: Lesson) -> None:
     """The lesson's own link (``?lesson=<game>/<nn>``), ready to copy."""
     st.caption(t("playlist.lesson_link_line"))
-    st.code(f"{_url('lessons')}?lesson={lesson_link(lesson.id)}", language=None)
+    st.code(with_lang(f"{_url('lessons')}?lesson={lesson_link(lesson.id)}"), language=None)
 
 
 @st.cache_data(show_spinner=False, ttl=60)
-def example_playlists() -> tuple[list[Playlist], list[str]]:
-    """The playlists of ``lessons/playlists`` (read again at most once a minute)."""
-    return load_playlists()
+def example_playlists(lang: str = "en") -> tuple[list[Playlist], list[str]]:
+    """The playlists of ``lessons/playlists``, their titles and notes in ``lang`` where
+    translated (read again at most once a minute)."""
+    return load_playlists(lang=lang)
 
 
 def playlist_game(playlist: Playlist) -> str | None:
@@ -230,7 +232,7 @@ def playlist_game(playlist: Playlist) -> str | None:
 
 def show_playlists(game: str) -> None:
     """The example playlists of a game, each with its link and a button to open it."""
-    playlists, problems = example_playlists()
+    playlists, problems = example_playlists(state.settings().language)
     mine = [p for p in playlists if playlist_game(p) == game]
     if not mine and not problems:
         return
