@@ -15,12 +15,18 @@ True
 3
 >>> step_to_open(parse_link("belote/overruff", "11"), 10) is None
 True
+>>> with_lang("http://x/play?scenario=belote/overruff&step=3", "zh-Hant")
+'http://x/play?scenario=belote/overruff&step=3&lang=zh-Hant'
+>>> with_lang("http://x/lessons", "zh-Hans"), with_lang("http://x/play?report=A", "en")
+('http://x/lessons?lang=zh-Hans', 'http://x/play?report=A')
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from tutorial.i18n import DEFAULT_LANGUAGE, SUPPORTED, language
 
 MAX_ID = 120
 MAX_STEP_DIGITS = 6
@@ -76,3 +82,13 @@ def step_to_open(link: Link, steps: int) -> int | None:
     if link.step is None or not 0 <= link.step <= steps:
         return None
     return link.step
+
+
+def with_lang(url: str, lang: str | None = None) -> str:
+    """``url`` with ``lang=`` (default: the page's language) added, so whoever opens a
+    link the app built reads it in the same language. English adds nothing: a link
+    copied in English leaves the language to the browser that opens it."""
+    lang = lang or language()
+    if lang == DEFAULT_LANGUAGE or lang not in SUPPORTED or "lang=" in url:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}lang={lang}"

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from tutorial.deeplink import Link, parse_link, parse_step, step_to_open
+from tutorial.deeplink import Link, parse_link, parse_step, step_to_open, with_lang
 from tutorial.engine.core import Play as CardPlay
 from tutorial.engine.errors import ScenarioError
 from tutorial.engine.games import GAMES
@@ -807,7 +807,7 @@ def show_report(ctl: Controller, run: Run, reviewing: bool) -> None:
         st.caption(t("report.help"))
         what = st.text_area(t("report.what"), key="report_what", max_chars=2000, height=90)
         code = report_code(ctl, reviewing)
-        link = f"{page_url('play')}?report={code}"
+        link = with_lang(f"{page_url('play')}?report={code}")
         text = report_text(
             title=ctl.checked.scenario.title,
             step=min(run.step + 1, len(ctl.checked.scenario.steps)),
@@ -897,8 +897,8 @@ def _link(sid: str, step: int) -> str:
         code = encode_inline(text)
         if len(code) > MAX_INLINE_CHARS:
             return ""
-        return f"{page_url('play')}?scenario_inline={code}&step={step}"
-    return f"{page_url('play')}?scenario={sid}&step={step}"
+        return with_lang(f"{page_url('play')}?scenario_inline={code}&step={step}")
+    return with_lang(f"{page_url('play')}?scenario={sid}&step={step}")
 
 
 def follow_language(sid: str, checked: Checked) -> None:

@@ -9,6 +9,7 @@ import dataclasses
 
 import streamlit as st
 
+from tutorial.deeplink import with_lang
 from tutorial.engine.errors import ScenarioError
 from tutorial.i18n import t
 from tutorial.playlists import (
@@ -35,7 +36,8 @@ def scenario_link(source: str) -> None:
         st.caption(t("playlist.inline_no_link", limit=f"{MAX_INLINE_CHARS:,}"))
         return
     st.caption(t("playlist.workshop_link_line"))
-    st.code(f"{page_url('play')}?scenario_inline={code}", language=None, wrap_lines=True)
+    link = with_lang(f"{page_url('play')}?scenario_inline={code}")
+    st.code(link, language=None, wrap_lines=True)
 
 
 def with_workshop(playlist: Playlist, source: str) -> tuple[Playlist, list[str]]:
