@@ -10,12 +10,18 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 if [ "${1:-}" = "--test" ]; then
     .venv/bin/python -m pip install -q -e '.[test]'
-    if [ ! -x /usr/bin/chromium ]; then
+    # Debian's chromium, and CJK fonts so the Chinese pages' screenshots show characters
+    # (the 繁體中文/简体中文 browser tests), not boxes.
+    missing=""
+    [ -x /usr/bin/chromium ] || missing="chromium"
+    [ -d /usr/share/fonts/opentype/noto ] && fc-list 2>/dev/null | grep -q "Noto Sans CJK" || missing="$missing fonts-noto-cjk"
+    if [ -n "$missing" ]; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-            echo "installing Debian's chromium for the browser tests..."
-            (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) >/dev/null
+            echo "installing Debian's$missing for the browser tests..."
+            # shellcheck disable=SC2086  # a list of package names
+            (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing) >/dev/null
         else
-            echo "note: /usr/bin/chromium is missing and cannot be installed here: browser tests will be skipped" >&2
+            echo "note:$missing missing and cannot be installed here: browser tests may be skipped or show boxes for Chinese" >&2
         fi
     fi
 else

@@ -25,7 +25,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from tutorial.engine.core import GameState, HandOutcome
-from tutorial.i18n import t, tn
+from tutorial.i18n import font_stack, t, tn
 from tutorial.scenarios import actions
 from tutorial.scoreboard import HandStory, Step, hand_story
 
@@ -40,6 +40,14 @@ __all__ = [
 SIDE_COLOURS = ("#1565c0", "#c62828")
 LINE_COLOUR = "#1a1a1a"
 FONT = {"family": "DejaVu Sans, Arial, sans-serif", "size": 13}
+
+
+def font() -> dict[str, Any]:
+    """The figures' font: :data:`FONT` with the system CJK fonts of the page's language
+    after the Latin ones (Chinese titles, axes and legends)."""
+    return {**FONT, "family": font_stack(("DejaVu Sans", "Arial"))}
+
+
 #: Figures are static pictures (no zoom or mode bar): quicker to draw, nothing to fiddle.
 CONFIG: dict[str, Any] = {"displayModeBar": False, "staticPlot": True}
 
@@ -78,7 +86,7 @@ def _figure(data: list[dict[str, Any]], title: str, height: int, **layout: Any) 
         "title": {"text": title, "x": 0.01, "font": {"size": 15}},
         "height": height,
         "margin": {"l": 50, "r": 20, "t": 50, "b": 40},
-        "font": FONT,
+        "font": font(),
         "paper_bgcolor": "rgba(0,0,0,0)",
         "plot_bgcolor": "#fbfaf5",
         "legend": {"orientation": "h", "y": -0.18, "yanchor": "top", "x": 0},

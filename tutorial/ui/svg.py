@@ -41,7 +41,7 @@ from typing import Literal, NamedTuple, TypeAlias
 from xml.sax.saxutils import escape
 
 from tutorial.engine.cards import Card, Suit
-from tutorial.i18n import t, tn
+from tutorial.i18n import font_stack, t, tn
 
 __all__ = [
     "Highlight",
@@ -116,7 +116,15 @@ class TableView:
 # ---------------------------------------------------------------------------
 # Colours, fonts, text helpers
 
-_FONT = "DejaVu Sans, Arial, sans-serif"
+_LATIN_FONTS = ("DejaVu Sans", "Arial")
+
+
+def _font() -> str:
+    """The picture's font list: the Latin fonts the widths are measured with, then the
+    system CJK fonts of the page's language (names and captions in Chinese)."""
+    return font_stack(_LATIN_FONTS)
+
+
 _SERIF = "DejaVu Serif, Georgia, serif"
 
 _INK = "#1a1a1a"
@@ -586,7 +594,7 @@ def card_svg(
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-6 -6 112 152" '
         f'width="{width}" height="{height}" role="img" aria-label={_a(words)} '
-        f'font-family="{_FONT}"><title>{_t(words)}</title>'
+        f'font-family="{_font()}"><title>{_t(words)}</title>'
         f"{_card_group(card, four_colour, highlight, face_down)}</svg>"
     )
 
@@ -1075,7 +1083,7 @@ def table_svg(view: TableView) -> str:
     summary = table_summary(view)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_TW} {_TH}" width="100%" '
-        f'role="img" aria-label={_a(summary)} font-family="{_FONT}">'
+        f'role="img" aria-label={_a(summary)} font-family="{_font()}">'
         f"<title>{_t(summary)}</title>",
         _FELT,
         _labels(view, sc, lay),

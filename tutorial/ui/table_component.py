@@ -31,7 +31,10 @@ import streamlit as st
 _CSS = r"""
 :host { display: block; }
 .atout { --cw: clamp(46px, min(10.5vh, 13vw), 92px); --fs: 16px; --gap: 8px;
-  font-family: "Source Sans Pro", "Source Sans 3", "Noto Sans", "DejaVu Sans", sans-serif;
+  font-family: "Source Sans Pro", "Source Sans 3", "Noto Sans", "DejaVu Sans",
+    "PingFang TC", "PingFang SC", "Hiragino Sans CNS", "Hiragino Sans GB", "Microsoft JhengHei",
+    "Microsoft YaHei", "Noto Sans CJK TC", "Noto Sans CJK SC", "Source Han Sans TC",
+    "Source Han Sans SC", "WenQuanYi Micro Hei", sans-serif;
   font-size: var(--fs); color: #1a1a1a; }
 .atout.big { --cw: clamp(64px, 15vh, 170px); --fs: max(28px, 2.7vh); --gap: 14px; }
 .atout .felt svg { display: block; width: 100%; height: auto; max-height: var(--tmax, 60vh); margin: 0 auto; }
