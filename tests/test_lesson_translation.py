@@ -30,7 +30,6 @@ LANGS = ("zh-Hant", "zh-Hans")
 #: names of combinations and contracts the lessons quote, and names of other games/apps.
 ALLOWED_LATIN = frozenset(
     {
-        "App",
         "belote",
         "rebelote",
         "tierce",
