@@ -567,15 +567,19 @@ DERIVED_NOTE = "# Derived from {source} with python -m tutorial.scenarios.transl
 
 
 def derive_text(text: str, source_name: str, lang: str = "zh-Hans") -> str:
-    """A Simplified translation file from a Traditional one: the glossary's hand-checked
-    vocabulary differences, then OpenCC's phrase-level conversion (keys and codes are
-    Latin letters and stay as they are). A first line says where it came from."""
-    from tutorial.glossary import to_simplified  # OpenCC: an authors' tool, not the app's
+    """A Simplified translation file from a Traditional one: the catalogues' conversion
+    (:func:`tutorial.locales.zh_convert.to_hans`: the glossary's hand-checked variants,
+    OpenCC's phrase-level ``t2s``, the read-through corrections), then 著 as a particle
+    becomes 着 (keys and codes are Latin letters and stay as they are). A first line says
+    where it came from."""
+    # OpenCC: an authors' tool, never the app's. The catalogues' conversion (the glossary's
+    # variants, OpenCC t2s, the read-through corrections), so a word reads the same everywhere.
+    from tutorial.locales.zh_convert import to_hans
 
     body = "".join(
         line for line in text.splitlines(keepends=True) if not line.startswith("# Derived from ")
     )
-    simplified = _ZHE.sub("着", to_simplified(body))
+    simplified = _ZHE.sub("着", to_hans(body))
     return DERIVED_NOTE.format(source=source_name, lang=lang) + simplified
 
 
