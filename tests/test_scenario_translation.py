@@ -343,3 +343,12 @@ def test_the_app_says_when_a_scenario_is_shown_in_english(
 def test_scenario_error_is_the_base_of_the_refusal(overruff: Checked) -> None:
     with pytest.raises(ScenarioError):
         parse_translation_text("title: x\n", overruff, "zh.yaml")
+
+
+def test_scenario_files_leave_translations_out_unless_asked() -> None:
+    files = check_cli.scenario_files([str(SCENARIOS)])
+    assert files and not any(is_translation_path(p) for p in files)
+    assert all(len(p.relative_to(SCENARIOS).parts) == 2 for p in files)  # <game>/<id>.yaml
+    with_translations = check_cli.scenario_files([str(SCENARIOS)], translations=True)
+    assert OVERRUFF_ZH in with_translations and OVERRUFF in with_translations
+    assert check_cli.scenario_files([str(SCENARIOS / "zh-Hant")]) == []

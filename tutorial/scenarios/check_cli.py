@@ -15,16 +15,32 @@ from pathlib import Path
 
 from tutorial.engine.errors import ScenarioError
 from tutorial.scenarios.checker import check_file, judge_answers, problems_of
-from tutorial.scenarios.translation import is_translation_path, load_translation, source_path
+from tutorial.scenarios.translation import (
+    LANGUAGE_DIR,
+    is_translation_path,
+    load_translation,
+    source_path,
+)
 
 
-def scenario_files(paths: list[str]) -> list[Path]:
-    """The ``.yaml``/``.yml`` files named, or found below the folders named."""
+def scenario_files(paths: list[str], *, translations: bool = False) -> list[Path]:
+    """The ``.yaml``/``.yml`` files named, or found below the folders named.
+
+    Translation files (below a language folder such as ``zh-Hant/``) found in a folder are
+    left out unless ``translations`` is true; a file named is always kept.
+    """
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
+            in_language = bool(LANGUAGE_DIR.match(p.resolve().name))
             out.extend(
-                sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file())
+                sorted(
+                    q
+                    for q in p.rglob("*")
+                    if q.suffix in (".yaml", ".yml")
+                    and q.is_file()
+                    and (translations or not (in_language or is_translation_path(q.relative_to(p))))
+                )
             )
         else:
             out.append(p)
@@ -50,7 +66,7 @@ def check_translation(path: Path) -> list[str]:
 def main(argv: list[str]) -> int:
     """Check files or folders (default ``scenarios/``); exit 1 if any problem."""
     paths = argv or ["scenarios/"]
-    files = scenario_files(paths)
+    files = scenario_files(paths, translations=True)
     bad_files = 0
     n_problems = 0
     for f in files:

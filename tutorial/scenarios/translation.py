@@ -55,8 +55,9 @@ from tutorial.scenarios.model import Act, Ask, AskStep, Auto, ExpectStep, Play, 
 from tutorial.scenarios.sides import same_answer, side_of
 from tutorial.scenarios.yamlsafe import Located, load_file, load_text
 
-#: A language folder's name: a BCP 47 tag such as ``zh-Hant``, ``zh-Hans``, ``fr``.
-LANGUAGE_DIR = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
+#: A language folder's name: a BCP 47 tag such as ``zh-Hant``, ``zh-Hans``, ``fr``
+#: (two-letter languages only, so that a folder such as ``src`` is never taken for one).
+LANGUAGE_DIR = re.compile(r"^[a-z]{2}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
 GAMES = ("belote", "tarot", "briscola")
 TOP_KEYS = ("title", "summary", "seats", "steps")
 MAX_TITLE = 120
