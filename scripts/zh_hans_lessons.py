@@ -1,9 +1,10 @@
 """Derive the 简体中文 lessons (``lessons/zh-Hans``) from the 繁體中文 ones (``lessons/zh-Hant``),
 and the example playlists' titles and notes (``lessons/playlists/zh-Hans`` from ``zh-Hant``).
 
-Each file is converted whole with :func:`tutorial.glossary.to_simplified` (the glossary's
-hand-checked Taiwan/mainland vocabulary differences, then OpenCC's phrase-level ``t2s``),
-then the lesson-specific corrections of :data:`HAND_FIXES` are applied (each one found by
+Each file is converted whole with the catalogues' conversion
+:func:`tutorial.locales.zh_convert.to_hans` (the glossary's hand-checked Taiwan/mainland
+vocabulary differences, OpenCC's phrase-level ``t2s``, the catalogues' read-through
+corrections), then the lesson-specific corrections of :data:`HAND_FIXES` are applied (each one found by
 reading the converted text through). Run it after every change to a Traditional lesson:
 
     .venv/bin/python scripts/zh_hans_lessons.py          # write lessons/zh-Hans
@@ -22,21 +23,19 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tutorial.glossary import to_simplified  # noqa: E402
+from tutorial.locales.zh_convert import to_hans  # noqa: E402
 
 #: Corrections after conversion (Simplified text as converted -> as a mainland reader
 #: expects it), found by reading every converted lesson.
 HAND_FIXES: tuple[tuple[str, str], ...] = (
     ("「", "“"),  # corner quotes are Taiwan's; the mainland writes curly double quotes
     ("」", "”"),
-    ("接著", "接着"),  # 著 as a verb suffix is 着 on the mainland; t2s keeps 著 here
-    ("盖著", "盖着"),
 )
 
 
 def derive(text: str) -> str:
     """The Simplified text of one Traditional lesson file."""
-    out = to_simplified(text)
+    out = to_hans(text)
     for before, after in HAND_FIXES:
         out = out.replace(before, after)
     return out
