@@ -52,7 +52,14 @@ _PRESENTER_CSS = """
 @st.cache_resource(show_spinner="Checking the scenarios...")
 def english_library() -> Library:
     """Every scenario, checked once per server process (the source files' text)."""
-    return load_library()
+    # Checked in English whatever the first session's language: the scenarios' expected
+    # sentences (a result, an answer) are the engine's English ones.
+    before = language()
+    set_language(DEFAULT_LANGUAGE)
+    try:
+        return load_library()
+    finally:
+        set_language(before)
 
 
 @st.cache_resource(show_spinner=False)
@@ -124,7 +131,8 @@ def choose_language() -> None:
             names = t("language.names_separator").join(NAMES[x] for x in SUPPORTED)
             state.set_language_notice(t("language.unknown", names=names))
             st.query_params.pop("lang", None)
-        else:
+        elif lang != state.settings().language or state.language_source() != "chosen":
+            # (the address already says what the sidebar chose: it stays a choice)
             state.set_language_from(lang, "link")
     elif state.language_source() == "default":
         found = browser_language(_locale())

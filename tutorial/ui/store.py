@@ -99,24 +99,39 @@ def _on_stored() -> None:
     receive((st.session_state.get("atout_store") or {}).get("stored"))
 
 
-def receive_languages(value: object) -> None:
-    """Take the language the browser keeps (the learner's last choice), else its first
-    supported language, unless this session's language came from a stronger source.
-    A value that cannot be read is ignored (the page stays as it is)."""
+def language_from_store(value: object) -> tuple[str, str] | None:
+    """What the store's ``languages`` value asks for: ``(language, source)`` with the
+    kept choice (source ``stored``) before the browser's first supported language
+    (source ``browser``); None when neither is there or the value cannot be read.
+
+    >>> language_from_store('{"chosen": "", "browser": ["fr", "zh-TW"]}')
+    ('zh-Hant', 'browser')
+    >>> language_from_store('{"chosen": "zh-Hans", "browser": ["en"]}')
+    ('zh-Hans', 'stored')
+    >>> language_from_store("{not json") is None, language_from_store("[1]") is None
+    (True, True)
+    """
     try:
         data = json.loads(str(value or ""))
     except ValueError:
-        return
+        return None
     if not isinstance(data, dict):
-        return
+        return None
     chosen = parse_lang(data.get("chosen"))
     if chosen is not None:
-        state.set_language_from(chosen, "stored")
-        return
+        return chosen, "stored"
     browser = data.get("browser")
     found = from_browser(browser) if isinstance(browser, list) else None
+    return (found, "browser") if found is not None else None
+
+
+def receive_languages(value: object) -> None:
+    """Take the language the browser keeps (the learner's last choice), else its first
+    supported language, unless this session's language came from a stronger source
+    (a link, the sidebar). A value that cannot be read changes nothing."""
+    found = language_from_store(value)
     if found is not None:
-        state.set_language_from(found, "browser")
+        state.set_language_from(*found)
 
 
 def _on_languages() -> None:
