@@ -1019,8 +1019,9 @@ def _caption(cx: float, y: float, size: float, text: str) -> str:
     >>> 'text-anchor="middle"' in _caption(300, 10, 12, "Trump")
     True
     """
-    edge = _TW - 14
-    width = len(text) * size * 0.56  # a generous estimate of the text's width
+    edge = _TW - 14.0
+    # A generous estimate of the text's width (Chinese characters are a full em wide).
+    width = max(len(text) * size * 0.56, _text_width(text, size))
     if cx + width / 2 > edge:
         x, anchor = edge, "end"
     else:

@@ -94,7 +94,14 @@ def glossary_rows(game: str, lang: str) -> dict[str, list[str]]:
 
 def source_lines() -> list[str]:
     """The numbered list of the sources the words come from."""
-    return [f"{n}. {t(f'glossary.source_{s}')}" for n, s in enumerate(SOURCES, 1)]
+    names = {
+        "000": t("glossary.source_000"),
+        "001": t("glossary.source_001"),
+        "002": t("glossary.source_002"),
+        "003": t("glossary.source_003"),
+        "004": t("glossary.source_004"),
+    }
+    return [f"{n}. {names[s]}" for n, s in enumerate(SOURCES, 1)]
 
 
 def glossary_section(game: str) -> None:
