@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from tutorial.engine.errors import NotationError
+from tutorial.i18n import t
 
 
 class Suit(enum.Enum):
@@ -161,7 +162,7 @@ class Card:
     def label(self) -> str:
         """A short display label with the suit symbol, e.g. ``10♠``, ``T21``, ``Excuse``."""
         if self.suit is Suit.EXCUSE:
-            return "Excuse"
+            return t("common.cards.excuse")  # a word: in the session's language
         if self.suit is Suit.TRUMP:
             return "T" + self.rank
         return self.rank + self.suit.symbol

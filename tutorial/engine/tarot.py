@@ -343,8 +343,14 @@ class Bid(enum.IntEnum):
 
     @property
     def label(self) -> str:
-        """The French name, e.g. ``Garde sans``."""
-        return _BID_LABELS[self]
+        """The name shown in the session's language: the French name kept in Latin letters
+        (``Garde sans``), "Pass" as the language says it."""
+        return t(_BID_KEYS[self])
+
+    @property
+    def notation(self) -> str:
+        """The name as typed and written in scenarios, whatever the language: ``garde sans``."""
+        return _BID_LABELS[self].lower()
 
     @classmethod
     def parse(cls, text: str | Bid) -> Bid:
@@ -357,7 +363,7 @@ class Bid(enum.IntEnum):
             return text
         key = str(text).strip().lower().replace("-", " ").replace("_", " ")
         for b in cls:
-            if key in (b.label.lower(), b.name.lower().replace("_", " ")):
+            if key in (b.notation, b.name.lower().replace("_", " ")):
                 return b
         raise NotationError(
             f"{text!r} is not a Tarot bid (pass, prise, garde, garde sans, garde contre)"
@@ -367,6 +373,14 @@ class Bid(enum.IntEnum):
         return self.label
 
 
+#: The bids' shown names (the French names stay in every language; "Pass" is translated).
+_BID_KEYS = {
+    Bid.PASS: "tarot.bid_name.pass",
+    Bid.PRISE: "tarot.bid_name.prise",
+    Bid.GARDE: "tarot.bid_name.garde",
+    Bid.GARDE_SANS: "tarot.bid_name.garde_sans",
+    Bid.GARDE_CONTRE: "tarot.bid_name.garde_contre",
+}
 _MULTIPLIERS = {Bid.PASS: 0, Bid.PRISE: 1, Bid.GARDE: 2, Bid.GARDE_SANS: 4, Bid.GARDE_CONTRE: 6}
 _BID_LABELS = {
     Bid.PASS: "Pass",
@@ -459,6 +473,15 @@ _LEVEL_KEYS = {
     "double": "tarot.poignee.level_double",
     "triple": "tarot.poignee.level_triple",
 }
+
+
+def poignee_level_name(level: str) -> str:
+    """A poignée level (``simple``, ``double``, ``triple``) in the session's language; an
+    unknown level is returned as written."""
+    key = _LEVEL_KEYS.get(level)
+    return t(key) if key else level
+
+
 #: The score line of a poignée, per level ("Simple poignée of seat 2: 20").
 _POIGNEE_LINE_KEYS = {
     "simple": "tarot.line.poignee_simple",

@@ -80,7 +80,7 @@ def code(action: Any) -> str:
     if isinstance(action, belote.NoDeclaration):
         return "no declaration"
     if isinstance(action, tarot.Bid):
-        return action.label.lower()
+        return action.notation
     if isinstance(action, tarot.Discard):
         return f"discard {action.card.code}"
     if isinstance(action, tarot.Chelem):
@@ -99,7 +99,9 @@ def label(action: Any) -> str:
     if isinstance(action, tarot.Poignee):
         if action.level == "none":
             return t("actions.no_poignee")
-        return t("actions.poignee", level=action.level, n=len(action.cards))
+        return t(
+            "actions.poignee", level=tarot.poignee_level_name(action.level), n=len(action.cards)
+        )
     if isinstance(action, tarot.Chelem):
         return t("actions.chelem") if action.declared else t("actions.no_chelem")
     if isinstance(action, tarot.Bid):
