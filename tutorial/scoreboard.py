@@ -29,7 +29,7 @@ from typing import Any
 from tutorial.engine import belote, bots, briscola, tarot
 from tutorial.engine.cards import EXCUSE
 from tutorial.engine.core import GameState, HandOutcome, TrickResult
-from tutorial.scenarios.position import DEFAULT_SEATS, Table
+from tutorial.scenarios.position import Table, shown_seat_names
 
 __all__ = [
     "HandStory",
@@ -293,4 +293,5 @@ def played_deal(game: str, ruleset: str, number: int, tries: int = 50) -> tuple[
 
 def deal_table(hand: GameState) -> Table:
     """The table of a dealt hand: the usual seat names (South, East... or You, Opponent)."""
-    return Table(DEFAULT_SEATS[hand.num_players], 0, int(getattr(hand, "dealer", 0)), hand)
+    names = shown_seat_names(hand.num_players)
+    return Table(names, 0, int(getattr(hand, "dealer", 0)), hand)

@@ -17,7 +17,7 @@ from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState, TrickResult
 from tutorial.engine.games import random_hand
 from tutorial.i18n import t, tn
-from tutorial.scenarios.position import DEFAULT_SEATS
+from tutorial.scenarios.position import shown_seat_names
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def _value_mixups(
 
 def seat_labels(ex: Exercise) -> tuple[str, ...]:
     """The seats' names for a dealt hand (South, East... or You, Opponent)."""
-    return DEFAULT_SEATS[ex.state.num_players]
+    return shown_seat_names(ex.state.num_players)
 
 
 def describe_trick(ex: Exercise, index: int, names: Sequence[str] | None = None) -> str:

@@ -35,6 +35,21 @@ DEFAULT_SEATS = {
 BASE_HAND = {"belote": 8, "tarot": 18}
 
 
+def shown_seat_names(players: int) -> tuple[str, ...]:
+    """:data:`DEFAULT_SEATS` as the learner reads them, in the session's language (the
+    English names stay the identifiers written in scenario files)."""
+    from tutorial.i18n import t
+
+    if players == 2:
+        return (t("practice.seat_you"), t("practice.seat_opponent"))
+    return (
+        t("practice.seat_south"),
+        t("practice.seat_east"),
+        t("practice.seat_north"),
+        t("practice.seat_west"),
+    )
+
+
 @dataclass(frozen=True)
 class Table:
     """A scenario's table: seat names, the learner, and the engine state at the start."""

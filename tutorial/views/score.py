@@ -15,7 +15,7 @@ from tutorial.i18n import t
 from tutorial.naming import ruleset_title
 from tutorial.scenarios import actions
 from tutorial.scenarios.export import deal_moments
-from tutorial.scenarios.position import Table
+from tutorial.scenarios.position import DEFAULT_SEATS, Table
 from tutorial.scoreboard import auction, deal_table, numbered_tricks, played_deal
 from tutorial.ui import common, state
 from tutorial.ui.inert import inert_markdown
@@ -116,7 +116,7 @@ def record_panel(game: str, ruleset: str, used: int, table: Table) -> None:
         save_button(
             moment,
             title=title,
-            seat_names=names,
+            seat_names=DEFAULT_SEATS[len(names)],  # a scenario file names seats in English
             key="record_save",
             earlier="points" if earlier == "points" else "tricks",
         )
