@@ -80,14 +80,15 @@ _library.load_library = _library_once
 # --- Parallel runs ---------------------------------------------------------------------------
 
 
-BROWSER_TESTS = "tests/test_browser.py::"
+BROWSER_TESTS = "tests/test_browser"  # the browser test files: tests/test_browser*.py
 
 
 @pytest.hookimpl(optionalhook=True)  # a plain pytest run without xdist knows no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup`` (as ``scripts/test.sh`` asks): the browser tests in lanes.
 
-    The browser tests are dealt in turn into "lanes", one per core and at least one
+    The browser tests (files ``tests/test_browser*.py``: the scheduler sees test ids, not
+    marks) are dealt in turn into "lanes", one per core and at least one
     worker left for the rest. The scheduler hands the lanes out first (the largest work
     units go first), each to one worker that plays its tests one after the other with one
     server; every other test is handed out alone, to whichever worker is free. So the
