@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from functools import cache
 from importlib import resources
@@ -27,7 +27,27 @@ NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
 _TRADITIONAL_REGIONS = ("tw", "hk", "mo")
 #: The language of the current session (the app sets it at the top of every rerun;
 #: each Streamlit session runs in its own context, so sessions do not mix).
-_LANGUAGE: ContextVar[str] = ContextVar("atout_language", default=DEFAULT_LANGUAGE)
+_LANGUAGE: ContextVar[str | None] = ContextVar("atout_language", default=None)
+#: Where a context that set no language finds one (the app registers the session's
+#: setting: Streamlit runs a rerun's widget callbacks in a new thread, before the page
+#: sets the language, and their sentences must be in the session's language too).
+_PROVIDER: list[Callable[[], str | None]] = []
+
+
+def set_language_provider(provider: Callable[[], str | None]) -> None:
+    """Use ``provider`` for the language of a context that set none (None: English)."""
+    _PROVIDER[:] = [provider]
+
+
+def _current() -> str:
+    lang = _LANGUAGE.get()
+    if lang is not None:
+        return lang
+    for provider in _PROVIDER:
+        found = provider()
+        if found in SUPPORTED:
+            return found
+    return DEFAULT_LANGUAGE
 
 
 def set_language(lang: str) -> None:
@@ -130,7 +150,7 @@ def font_stack(latin: tuple[str, ...], lang: str | None = None) -> str:
     >>> font_stack(("Arial",), "en").endswith("sans-serif")
     True
     """
-    lang = lang or _LANGUAGE.get()
+    lang = lang or _current()
     first, second = ("zh-Hans", "zh-Hant") if lang == "zh-Hans" else ("zh-Hant", "zh-Hans")
     names = (*latin, *CJK_FONTS[first], *CJK_FONTS[second], *_CJK_LAST)
     return ", ".join([*(f"'{n}'" for n in names), "sans-serif"])
@@ -143,18 +163,18 @@ def html_lang(lang: str | None = None) -> str:
     >>> html_lang("zh-Hant"), html_lang("xx")
     ('zh-Hant', 'en')
     """
-    lang = lang or _LANGUAGE.get()
+    lang = lang or _current()
     return lang if lang in SUPPORTED else DEFAULT_LANGUAGE
 
 
 def is_chinese(lang: str | None = None) -> bool:
     """Whether ``lang`` (default: the context's) is one of the Chinese languages."""
-    return (lang or _LANGUAGE.get()).startswith("zh")
+    return (lang or _current()).startswith("zh")
 
 
 def language() -> str:
     """The language messages are rendered in, in this context."""
-    return _LANGUAGE.get()
+    return _current()
 
 
 @cache
@@ -207,7 +227,7 @@ def plural_category(n: float, lang: str | None = None) -> str:
     >>> plural_category(1, "zh-Hant")
     'other'
     """
-    lang = lang or _LANGUAGE.get()
+    lang = lang or _current()
     if lang.startswith("zh"):
         return "other"
     return "one" if n == 1 else "other"
@@ -223,7 +243,7 @@ def tn(key: str, n: float, lang: str | None = None, **params: Any) -> str:
     >>> tn("plural.tricks", 1), tn("plural.tricks", 3)
     ('1 trick', '3 tricks')
     """
-    lang = lang or _LANGUAGE.get()
+    lang = lang or _current()
     shown: float | int = int(n) if float(n).is_integer() else n
     form = plural_category(n, lang)
     for candidate in (f"{key}.{form}", f"{key}.other"):
@@ -240,7 +260,7 @@ def t(key: str, lang: str | None = None, **params: Any) -> str:
     >>> t("app.title")
     'Atout'
     """
-    text = catalogue(lang or _LANGUAGE.get()).get(key)
+    text = catalogue(lang or _current()).get(key)
     if text is None:
         text = catalogue(DEFAULT_LANGUAGE)[key]
     return text.format(**params) if params else text

@@ -568,6 +568,11 @@ def _card_words(card: Card, italian: bool = False) -> str:
     return t("svg.card.plain", rank=rank, suit=suits[card.suit]())
 
 
+def card_words(card: Card) -> str:
+    """A card's name in the page's language ("nine of clubs", "梅花 9"), from the catalogue."""
+    return _card_words(card)
+
+
 def card_svg(
     card: Card,
     *,

@@ -51,7 +51,8 @@ def _trump_text(state: GameState) -> str:
         return ""
     suit = getattr(state, "trump", None) or getattr(state, "trump_suit", None)
     if isinstance(suit, Suit):
-        return t("table.trump", symbol=suit.symbol, suit=suit.english)
+        key = f"common.suit.{suit.name.lower()}"  # the suit's word in the page's language
+        return t("table.trump", symbol=suit.symbol, suit=t(key))
     return ""
 
 

@@ -8,7 +8,7 @@ from tutorial.engine.games import GAMES
 from tutorial.i18n import t, tn
 from tutorial.trainer import describe_trick, diagnose, make_exercise, seat_labels, trump_text
 from tutorial.ui import common, state
-from tutorial.ui.svg import card_svg
+from tutorial.ui.svg import card_svg, card_words
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -78,7 +78,7 @@ def main() -> None:
     with st.container(horizontal=True, gap="small", key="trainer_cards"):
         names = seat_labels(ex)
         for p in trick.plays:
-            caption = t("trainer.play", name=names[p.seat], card=p.card.spoken)
+            caption = t("trainer.play", name=names[p.seat], card=card_words(p.card))
             st.image(card_svg(p.card, four_colour=four, width=90), width=90, caption=caption)
     st.caption(describe_trick(ex, tr.index))
     if ex.game == "belote" and tr.index == len(ex.tricks) - 1:

@@ -1,0 +1,209 @@
+"""A real browser (Debian's headless chromium) in 繁體中文 and 简体中文 (issue 12, "done when").
+
+Home, a lesson, a scenario to its end (an illegal card, a hint, the right card and the
+question), a scenario whose end draws the score charts, the Counting trainer and the
+Rules page, in each Chinese language at 1280×800 and 390×844; a screenshot of each to
+``artifacts/screens/zh-*.png``. On every page: the page's ``lang`` attribute, no card
+label split across two lines, and less than 5 % Latin letters in the visible text
+outside card codes, links, proper names and the glossary's kept names. Every page is
+visited and photographed before the test says what it found (one failure lists them all;
+the figures are written to ``artifacts/screens/zh-latin.json``).
+
+The server and browser fixtures are those of ``test_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from test_browser import SHOTS, _click, _open, _settle, browser, pytestmark, server
+from test_languages import latin_share
+
+from tutorial.i18n import catalogue
+
+__all__ = ["browser", "pytestmark", "server"]  # fixtures and marks used from test_browser
+
+#: Every text the learner sees: the page, the table component's shadow DOM, the charts.
+_VISIBLE_TEXT = """() => {
+  const parts = [document.body.innerText];
+  for (const e of document.querySelectorAll('*')) {
+    if (e.shadowRoot && e.checkVisibility()) {
+      for (const c of e.shadowRoot.children) {
+        if (c.tagName !== 'STYLE' && c.innerText) parts.push(c.innerText);
+      }
+    }
+  }
+  for (const t of document.querySelectorAll('.js-plotly-plot text')) parts.push(t.textContent);
+  // Icons are ligatures of their names ("home", "flag"): drawn as pictures, not words.
+  const icons = [...document.querySelectorAll('span, i')]
+    .filter(e => getComputedStyle(e).fontFamily.includes('Material'))
+    .map(e => e.textContent.trim());
+  return {text: parts.join('\\n'), icons: icons};
+}"""
+
+#: Streamlit's own link for keyboard users, off screen until focused (not ours to translate).
+STREAMLIT_TEXT = ("Skip to main content",)
+
+
+def visible_text(page: Any) -> str:
+    """The page's visible text, icons' ligature names and Streamlit's own text left out."""
+    found = page.evaluate(_VISIBLE_TEXT)
+    lines = str(found["text"]).split("\n")
+    icons = set(found["icons"])
+    kept = [ln for ln in lines if ln.strip() not in icons and ln.strip() not in STREAMLIT_TEXT]
+    return "\n".join(kept)
+
+
+#: Card labels drawn over two lines (the rank on one, the suit on the next), if any.
+_SPLIT_CARDS = """() => {
+  const re = /(?:10|[2-9AKQJ])[\\u2660\\u2665\\u2666\\u2663]/g;
+  const roots = [document];
+  for (const e of document.querySelectorAll('*')) if (e.shadowRoot) roots.push(e.shadowRoot);
+  const split = [];
+  for (const root of roots) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.parentElement && n.parentElement.closest('svg')) continue;
+      for (const m of n.data.matchAll(re)) {
+        const r = document.createRange();
+        r.setStart(n, m.index);
+        r.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+        if (tops.size > 1) split.push(m[0] + ' in "' + n.data.slice(0, 60) + '"');
+      }
+    }
+  }
+  return split;
+}"""
+
+VIEWPORTS = ("laptop", "phone")
+LANGS = ("zh-Hant", "zh-Hans")
+
+
+class Visit:
+    """What one language at one size found, page by page."""
+
+    def __init__(self, lang: str, viewport: str) -> None:
+        self.lang, self.viewport = lang, viewport
+        self.found: dict[str, dict[str, Any]] = {}
+        self.problems: list[str] = []
+
+    def look(self, page: Any, name: str) -> None:
+        """Photograph the page and measure its text (problems are kept, not raised)."""
+        _settle(page)
+        shot = SHOTS / f"zh-{self.lang}-{self.viewport}-{name}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        text = visible_text(page)
+        share, words = latin_share(text)
+        english = [ln[:120] for ln in text.split("\n") if latin_share(ln)[0] > 0.3]
+        split = list(page.evaluate(_SPLIT_CARDS))
+        html_lang = page.evaluate("document.documentElement.lang")
+        self.found[name] = {
+            "latin": round(share, 4),
+            "words": words[:30],
+            "lines": english[:40],
+            "split": split,
+        }
+        if share >= 0.05:
+            self.problems.append(f"{name}: {share:.1%} Latin letters: {words[:15]}")
+        if split:
+            self.problems.append(f"{name}: card labels split over two lines: {split[:5]}")
+        if html_lang != self.lang:
+            self.problems.append(f"{name}: <html lang={html_lang!r}>")
+
+    def record(self) -> None:
+        path = SHOTS / "zh-latin.json"
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            data = {}
+        data[f"{self.lang}-{self.viewport}"] = self.found
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
+
+
+def _choice(page: Any, index: int) -> None:
+    page.locator(".atout .choices button").nth(index).click()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tutor_in_chinese(server: str, browser: Any, lang: str, viewport: str) -> None:
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    cat = catalogue(lang)
+    visit = Visit(lang, viewport)
+    page = _open(browser, f"{server}/?lang={lang}", viewport)
+    try:
+        expect(page.get_by_text(cat["app.nav_home"]).first).to_be_attached(timeout=30_000)
+        visit.look(page, "home")
+
+        page.goto(f"{server}/lessons?lesson=belote/01&lang={lang}")
+        visit.look(page, "lesson")
+
+        # A scenario to its end: an illegal card, a hint, the right card, the question.
+        page.goto(f"{server}/play?scenario=belote/overruff&lang={lang}")
+        _click(page, "8♥")
+        expect(page.locator(".atout .fb.error")).to_be_visible(timeout=30_000)
+        visit.look(page, "scenario-illegal")
+        page.get_by_role("button", name=cat["play.hint"]).click()
+        expect(page.get_by_test_id("stAlertContentInfo").first).to_be_visible(timeout=30_000)
+        visit.look(page, "scenario-hint")
+        _click(page, "9♥")
+        expect(page.locator(".atout .fb.success")).to_be_visible(timeout=30_000)
+        _settle(page)
+        _choice(page, 0)  # "You": the seats are listed from the learner's
+        expect(page.get_by_text("★★☆").first).to_be_visible(timeout=30_000)
+        visit.look(page, "scenario-end")
+
+        # A hand played out: the score charts at its end.
+        page.goto(f"{server}/play?scenario=belote/dix-de-der&lang={lang}")
+        _click(page, "7♠")
+        expect(page.locator(".atout .fb.success")).to_be_visible(timeout=30_000)
+        _settle(page)
+        page.locator(".atout .choices button", has_text="87").click()
+        _settle(page)
+        _choice(page, 0)  # the contract is made
+        expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
+        expect(page.locator(".stPlotlyChart .js-plotly-plot").first).to_be_visible(timeout=60_000)
+        visit.look(page, "scenario-charts")
+
+        page.goto(f"{server}/trainer?lang={lang}")
+        expect(page.get_by_role("heading", name=cat["trainer.title"])).to_be_visible(timeout=30_000)
+        visit.look(page, "trainer")
+
+        page.goto(f"{server}/rules?lang={lang}")
+        expect(page.get_by_text(cat["glossary.title"]).first).to_be_attached(timeout=30_000)
+        visit.look(page, "rules")
+    finally:
+        visit.record()
+        page.context.close()
+    assert not visit.problems, "\n".join(visit.problems)
+
+
+def test_presenter_mode_in_chinese_is_readable(server: str, browser: Any) -> None:
+    """1920×1080 with presenter mode on: the table's and the page's text at 28 px or more."""
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    cat = catalogue("zh-Hant")
+    page = _open(browser, f"{server}/play?scenario=belote/overruff&lang=zh-Hant", "laptop")
+    try:
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        toggle = page.get_by_text(cat["app.presenter"])
+        expect(toggle).to_be_visible(timeout=30_000)
+        toggle.click()
+        expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)
+        page.keyboard.press("Escape")
+        _click(page, "8♥")
+        expect(page.locator(".atout .fb.error")).to_be_visible(timeout=30_000)
+        _settle(page)
+        page.screenshot(path=str(SHOTS / "zh-zh-Hant-presenter-illegal.png"))
+        for sel in (".atout .prompt", ".atout .fb", "h1"):
+            size = page.locator(sel).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+            assert size >= 28, (sel, size)
+        assert page.evaluate("document.documentElement.lang") == "zh-Hant"
+    finally:
+        page.context.close()
