@@ -43,7 +43,11 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     port = _free_port()
-    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
+    env = {
+        **os.environ,
+        "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
+        "ATOUT_ANIMATION": "fast",  # the Practice table's computer cards: see table_component
+    }
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -358,42 +362,95 @@ def test_keyboard_focus_stays_on_the_hand_after_a_refusal(server: str, browser: 
 
 
 # --- Practice: whole hands against the strong computer players ---------------------------
+#
+# No sleeps: the table component says when it is idle (``data-busy="0"``: the app has
+# answered the last action and the computer players' cards have arrived; the test
+# server runs with ``ATOUT_ANIMATION=fast``) and which position it draws (``data-key``).
+# Cards and the table's buttons are clicked through the component's own handler (a
+# click event on the element, resolved and sent in one step: a redraw cannot detach it
+# in between); Streamlit's own widgets are clicked with the mouse, then the test waits
+# for what the click changes.
 
 #: Choices the learner tries in order when the table offers buttons (the menu also holds
 #: refused choices: a refusal shows the reason and the next one is tried).
 _PRACTICE_CHOICES = ("take", "garde", "prise", "no declaration", "no chelem", "no poignee", "pass")
+_IDLE_MS = 60_000  # a ceiling only: the strong players think on a loaded machine
+
+
+def _practice_table(page: Any) -> Any:
+    return page.locator(".atout")
+
+
+def _practice_idle(page: Any) -> None:
+    """The table has drawn the app's answer to the last action and the run is over."""
+    from playwright.sync_api import expect
+
+    expect(_practice_table(page)).to_have_attribute("data-busy", "0", timeout=_IDLE_MS)
+    expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=_IDLE_MS)
+
+
+def _practice_press(page: Any, locator: Any) -> None:
+    """An action on the table (a card, a bid, the discard's confirmation), answered."""
+    from playwright.sync_api import expect
+
+    expect(locator).to_have_count(1, timeout=_IDLE_MS)
+    locator.dispatch_event("click")  # the component's handler marks the table busy at once
+    _practice_idle(page)
 
 
 def _practice_prompt(page: Any) -> str:
-    return str(page.locator(".atout .prompt").inner_text(timeout=30_000))
+    return str(page.locator(".atout .prompt").inner_text(timeout=_IDLE_MS))
+
+
+def _practice_setup(page: Any) -> None:
+    """The game picker in view (folded under "Another game or level" while playing)."""
+    from playwright.sync_api import expect
+
+    game = page.get_by_role("combobox", name="Game")
+    folded = page.locator("[data-testid='stExpander'] summary")
+    folded = folded.filter(has_text="Another game or level")
+    # The page may still be drawing its first run (its state says "not running" then too).
+    expect(game.or_(folded).first).to_be_visible(timeout=_IDLE_MS)
+    if not game.is_visible():
+        folded.click()
+    expect(game).to_be_visible(timeout=_IDLE_MS)
 
 
 def _practice_deal(page: Any, variant_title: str) -> None:
     """Choose the game and the strong players, then deal."""
     from playwright.sync_api import expect
 
-    page.get_by_role("combobox", name="Game").click()
+    _practice_setup(page)
+    game = page.get_by_role("combobox", name="Game")
+    game.click()
     page.get_by_role("option", name=variant_title, exact=True).click()
-    _settle(page)
-    page.get_by_test_id("stRadioGroup").get_by_text("Strong players").click()
-    _settle(page)
+    expect(game).to_have_value(variant_title)
+    strong = page.get_by_test_id("stRadioGroup").get_by_role("radio", name="Strong players")
+    if not strong.is_checked():
+        page.get_by_test_id("stRadioGroup").get_by_text("Strong players").click()
+        expect(strong).to_be_checked()
+    table = _practice_table(page)
+    before = table.get_attribute("data-key") if table.count() else None
     page.get_by_role("button", name=re.compile(r"^Deal( again)?$")).first.click()
-    expect(page.locator(".atout .prompt")).to_be_visible(timeout=60_000)
-    _settle(page)
+    if before is None:
+        expect(table).to_have_attribute("data-key", re.compile(r"^practice\|"), timeout=_IDLE_MS)
+    else:
+        expect(table).not_to_have_attribute("data-key", before, timeout=_IDLE_MS)
+    _practice_idle(page)
+    expect(page.locator(".atout .prompt")).to_be_visible()
 
 
 def _practice_choose(page: Any) -> None:
     """Click the first offered choice the engine accepts (in the order above)."""
     buttons = page.locator(".atout .menu button")
     codes = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
-    before = _practice_prompt(page)
+    key = _practice_table(page).get_attribute("data-key")
     for wanted in _PRACTICE_CHOICES:
         for code in codes:
             if code and code.startswith(wanted):
-                page.locator(f".atout .menu button[data-action='{code}']").click()
-                _settle(page)
+                _practice_press(page, page.locator(f".atout .menu button[data-action='{code}']"))
                 refused = page.locator(".atout .fb.error").count() > 0
-                if not refused or _practice_prompt(page) != before:
+                if not refused or _practice_table(page).get_attribute("data-key") != key:
                     return
     raise AssertionError(f"no choice accepted among {codes}")
 
@@ -403,8 +460,18 @@ def _practice_hint(page: Any, tier: int) -> None:
 
     page.get_by_role("button", name=f"Hint {tier} of 3").click()
     hints = page.locator("[data-testid='stAlertContentInfo']")
-    expect(hints).to_have_count(tier, timeout=30_000)
-    _settle(page)
+    expect(hints).to_have_count(tier, timeout=_IDLE_MS)
+    _practice_idle(page)
+
+
+def _practice_card(page: Any, code: str) -> None:
+    """Play (or, in the discard, pick) the card with this label, seen on the screen."""
+    from playwright.sync_api import expect
+
+    card = page.locator(f".atout .hand .card[aria-label='{code}']")
+    expect(card).to_be_visible(timeout=_IDLE_MS)
+    _in_view(page, card)
+    _practice_press(page, card)
 
 
 def _practice_play(page: Any, name: str, shots: bool) -> int:
@@ -420,13 +487,18 @@ def _practice_play(page: Any, name: str, shots: bool) -> int:
         if prompt.startswith("The hand is over"):
             return turns
         if prompt.startswith("Every player passed"):
+            before = _practice_table(page).get_attribute("data-key")
             page.get_by_role("button", name="Deal again").first.click()
-            _settle(page)
+            expect(_practice_table(page)).not_to_have_attribute(
+                "data-key", str(before), timeout=_IDLE_MS
+            )
+            _practice_idle(page)
             continue
         if page.locator(".atout .menu button").count():
             _practice_choose(page)
             continue
-        if not marking and page.locator(".atout .counter").count() == 0:
+        discarding = page.locator(".atout .counter").count() > 0
+        if not marking and not discarding:
             # the first card: the rule, the legal cards marked, the strong player's card
             _practice_hint(page, 1)
             _practice_hint(page, 2)
@@ -434,25 +506,27 @@ def _practice_play(page: Any, name: str, shots: bool) -> int:
             expect(page.get_by_text("The computer would play").first).to_be_visible()
             if shots:
                 page.screenshot(path=str(SHOTS / f"practice-{name}-hints.png"))
+            switch = page.get_by_role("switch", name="Mark the cards I may play")
             page.get_by_text("Mark the cards I may play").click()
-            _settle(page)
+            expect(switch).to_be_checked()
+            _practice_idle(page)
             marking = True
         elif not marking:  # the Tarot discard comes before any card: hint 2 marks it
             _practice_hint(page, 1)
             _practice_hint(page, 2)
         marked = page.locator(".atout .hand .card[data-mark='legal']")
-        if page.locator(".atout .counter").count():  # the Tarot discard, on the hand
+        if discarding:  # the Tarot discard, on the hand
             need = int(page.locator(".atout .counter").inner_text().split()[-2])
             codes = [marked.nth(i).get_attribute("aria-label") for i in range(need)]
             for code in codes:
-                _click(page, str(code))
+                _practice_card(page, str(code))
+            expect(page.locator(".atout .hand .card.sel")).to_have_count(need)
             if shots:
                 page.screenshot(path=str(SHOTS / f"practice-{name}-discard.png"))
-            page.locator(".atout button[data-confirm]").click()
+            _practice_press(page, page.locator(".atout button[data-confirm]"))
         else:
-            expect(marked.first).to_be_visible(timeout=30_000)
-            _click(page, str(marked.first.get_attribute("aria-label")))
-        _settle(page)
+            expect(marked.first).to_be_visible(timeout=_IDLE_MS)
+            _practice_card(page, str(marked.first.get_attribute("aria-label")))
         turns += 1
         if shots and turns == 4:
             page.screenshot(path=str(SHOTS / f"practice-{name}-trick.png"))
@@ -481,9 +555,9 @@ def test_practice_hand_to_the_end_with_hints(server: str, browser: Any, game: st
         turns = _practice_play(page, f"{game}-laptop", shots=True)
         assert turns >= 3
         # the end: the score's charts, the review of the learner's cards, another deal
-        expect(page.get_by_text("Your cards, reviewed")).to_be_visible(timeout=60_000)
+        expect(page.get_by_text("Your cards, reviewed")).to_be_visible(timeout=_IDLE_MS)
         expect(page.get_by_role("button", name="Deal again").first).to_be_visible()
-        _settle(page)
+        expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=_IDLE_MS)
         page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-end.png"))
         page.get_by_text("Your cards, reviewed").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-review.png"))
@@ -500,17 +574,14 @@ def test_practice_on_a_phone(server: str, browser: Any) -> None:
     page = _open(browser, f"{server}/practice", "phone")
     try:
         for game in ("belote", "tarot", "briscola4", "briscola2"):
-            if not page.get_by_role("combobox", name="Game").is_visible():
-                page.get_by_text("Another game or level").click()  # folded while playing
-                _settle(page)
-            _practice_deal(page, _PRACTICE_GAMES[game])
+            _practice_deal(page, _PRACTICE_GAMES[game])  # the setup is folded while playing
             assert page.evaluate("document.documentElement.scrollWidth") <= 392
             page.screenshot(path=str(SHOTS / f"practice-{game}-phone-start.png"))
         # Briscola with two: played to the end on the phone, the hand in view at the start
         _all_cards_in_view(page)
         _practice_play(page, "briscola2-phone", shots=True)
-        expect(page.get_by_text("Your cards, reviewed")).to_be_visible(timeout=60_000)
-        _settle(page)
+        expect(page.get_by_text("Your cards, reviewed")).to_be_visible(timeout=_IDLE_MS)
+        expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=_IDLE_MS)
         page.screenshot(path=str(SHOTS / "practice-briscola2-phone-end.png"))
         page.get_by_text("Your cards, reviewed").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "practice-briscola2-phone-review.png"))
@@ -532,7 +603,7 @@ def test_practice_in_presenter_mode(server: str, browser: Any) -> None:
         _practice_deal(page, _PRACTICE_GAMES["belote"])
         page.get_by_text("Presenter mode").click()  # the table is there: it grows
         expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)
-        _settle(page)
+        _practice_idle(page)
         _all_cards_in_view(page)
         size = page.locator(".atout .prompt").evaluate(
             "e => parseFloat(getComputedStyle(e).fontSize)"

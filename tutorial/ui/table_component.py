@@ -12,7 +12,13 @@ without a browser). What the learner does comes back as one-rerun triggers:
 
 On the Practice page the data also carries ``frames``: pictures of the table after each
 card the computer players laid since the learner's move, shown one after the other
-before the table as it is now (the element has the class ``busy`` meanwhile).
+before the table as it is now (the element has the class ``busy`` meanwhile). Their
+pace is the app setting :func:`animation_pace` (``ATOUT_ANIMATION``).
+
+The element says when it is idle, for tests and assistive tools alike: ``data-busy``
+is ``"1"`` from the learner's action until the app's answer is drawn (each action
+handled counts one more ``ack`` in the data) and while the computer players' cards
+arrive, ``"0"`` otherwise; ``data-key`` is the position drawn (the data's ``key``).
 
 Every card in the hand is a focusable ``role="button"`` whose accessible name is its
 label (``9♥``, ``T21``, ``Excuse``), so keyboard and screen-reader users play as mouse
@@ -23,6 +29,7 @@ whole hand fit on the screen together.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -83,7 +90,7 @@ _CSS = r"""
 """
 
 _JS = r"""
-const CARD_MS = 380, HOLD_MS = 1100;  // practice: a card arriving; a finished trick
+const PACE = { card_ms: 380, hold_ms: 1100 };  // practice: a card arriving; a finished trick
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c]));
 
 function render(d, sel) {
@@ -212,7 +219,9 @@ export default function (component) {
     root = document.createElement('div');
     root.className = 'atout';
     parentElement.appendChild(root);
-    const send = (name, value) => root._send(name, value);
+    // Busy from an action until the app's answer arrives (a new ``ack``), so that the
+    // state read meanwhile is never taken for the answer.
+    const send = (name, value) => { root._waiting = true; busy(); root._send(name, value); };
     const toggle = (card) => {
       const code = card.dataset.code, sel = root._sel;
       if (sel.has(code)) sel.delete(code);
@@ -260,6 +269,11 @@ export default function (component) {
       }
     };
     root._draw = draw;
+    const busy = () => { root.dataset.busy = (root._waiting || root._animating) ? '1' : '0'; };
+    root._busy = busy;
+    root._ack = data.ack;
+    root._waiting = false;
+    root._animating = false;
     // Lay out again when the width changes (not the height, which the layout sets).
     root._ro = new ResizeObserver(() => {
       const w = root.clientWidth;
@@ -269,8 +283,11 @@ export default function (component) {
     window.addEventListener('resize', () => layout(root, host));
   }
   root._send = setTriggerValue;
+  // The app answered an action (accepted or refused): no longer waiting.
+  if (data.ack !== root._ack) { root._ack = data.ack; root._waiting = false; }
+  root._busy();
   // A rerun that changes nothing on the table (a hint, a toggle elsewhere) redraws nothing.
-  const sig = JSON.stringify(data);
+  const sig = JSON.stringify({ ...data, ack: null });
   if (sig === root._sig && !root.querySelector('.pending')) return;
   root._sig = sig;
   const active = parentElement.activeElement;
@@ -287,6 +304,7 @@ export default function (component) {
     root._focus = null;
   }
   root._draw(data.playable ? focusCode : null);
+  root.dataset.key = data.key || '';
   // Practice: the cards the others played since the learner's move arrive one by one
   // (a finished trick stays a moment longer), then the table as it is now. Only for new
   // moves: a rerun that only adds a hint does not replay them.
@@ -295,11 +313,15 @@ export default function (component) {
     const frames = data.frames || [];
     const token = (root._anim || 0) + 1;
     root._anim = token;
+    const pace = { ...PACE, ...(data.pace || {}) };
+    const idle = () => { root.classList.remove('busy'); root._animating = false; root._busy(); };
     if (frames.length) {
       const felt = () => root.querySelector('.felt');
-      const steps = frames.map((f) => [f.svg, f.hold ? HOLD_MS : CARD_MS]);
+      const steps = frames.map((f) => [f.svg, f.hold ? pace.hold_ms : pace.card_ms]);
       steps.push([data.table_svg, 0]);
       root.classList.add('busy');
+      root._animating = true;
+      root._busy();
       let i = 0;
       const next = () => {
         if (root._anim !== token) return;
@@ -308,17 +330,32 @@ export default function (component) {
         const wait = steps[i][1];
         i += 1;
         if (i < steps.length) setTimeout(next, wait);
-        else root.classList.remove('busy');
+        else idle();
       };
       next();
     } else {
-      root.classList.remove('busy');
+      idle();
     }
   }
 }
 """
 
 _HTML = ""
+
+#: The computer players' cards arriving on the Practice table, in milliseconds: a card
+#: laid, and a finished trick held before it is gathered. ``normal`` is the learner's.
+PACES: dict[str, dict[str, int]] = {
+    "normal": {"card_ms": 380, "hold_ms": 1100},
+    "fast": {"card_ms": 30, "hold_ms": 60},
+}
+
+
+def animation_pace() -> dict[str, int]:
+    """The animation's pace: ``$ATOUT_ANIMATION`` (``fast`` for the browser tests),
+    anything else (or unset) the learner's ``normal`` pace."""
+    name = os.environ.get("ATOUT_ANIMATION", "normal").strip().lower()
+    return dict(PACES.get(name, PACES["normal"]))
+
 
 _COMPONENT = st.components.v2.component("atout_table", html=_HTML, css=_CSS, js=_JS)
 
@@ -334,10 +371,16 @@ def show_table(
     on_discard: Callback,
     key: str = "atout_table",
 ) -> None:
-    """Mount the table component; each learner action calls the matching callback."""
+    """Mount the table component; each learner action calls the matching callback.
+
+    Each action handled counts one in the session (``ack`` in the data), so the element
+    knows its action was answered even when the table looks the same afterwards.
+    """
+    acks = f"{key}__ack"
 
     def _relay(name: str, handler: Callback) -> Callable[[], None]:
         def cb() -> None:
+            st.session_state[acks] = int(st.session_state.get(acks, 0)) + 1
             value = (st.session_state.get(key) or {}).get(name)
             if value is not None:
                 handler(str(value))
@@ -346,7 +389,7 @@ def show_table(
 
     _COMPONENT(
         key=key,
-        data=data,
+        data={**data, "pace": animation_pace(), "ack": int(st.session_state.get(acks, 0))},
         on_card_change=_relay("card", on_card),
         on_action_change=_relay("action", on_action),
         on_answer_change=_relay("answer", on_answer),
