@@ -1,0 +1,52 @@
+"""The table component's Python side: the animation's pace (``ATOUT_ANIMATION``) and the
+JS default it must agree with. The idle signal (``data-busy``) is exercised by the
+Practice browser tests, which wait on it at every action."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tutorial.ui import table_component
+
+
+@pytest.mark.parametrize("value", [None, "", "normal", "slow", "FAST-ish"])
+def test_the_learner_pace_is_the_default(
+    monkeypatch: pytest.MonkeyPatch, value: str | None
+) -> None:
+    if value is None:
+        monkeypatch.delenv("ATOUT_ANIMATION", raising=False)
+    else:
+        monkeypatch.setenv("ATOUT_ANIMATION", value)
+    assert table_component.animation_pace() == {"card_ms": 380, "hold_ms": 1100}
+
+
+@pytest.mark.parametrize("value", ["fast", " Fast ", "FAST"])
+def test_the_test_server_turns_the_pace_down(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv("ATOUT_ANIMATION", value)
+    pace = table_component.animation_pace()
+    normal = table_component.PACES["normal"]
+    assert set(pace) == set(normal)
+    assert all(0 < pace[k] < normal[k] / 4 for k in normal), pace
+
+
+def test_the_pace_is_a_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ATOUT_ANIMATION", raising=False)
+    table_component.animation_pace()["card_ms"] = 1
+    assert table_component.animation_pace()["card_ms"] == 380
+
+
+def test_the_script_default_is_the_learner_pace() -> None:
+    """The JS falls back on its own pace when the data carries none: the same figures."""
+    found = re.search(r"const PACE = \{ card_ms: (\d+), hold_ms: (\d+) \}", table_component._JS)
+    assert found is not None
+    card, hold = (int(x) for x in found.groups())
+    assert {"card_ms": card, "hold_ms": hold} == table_component.PACES["normal"]
+
+
+def test_the_script_says_when_it_is_idle() -> None:
+    """The attributes the browser tests wait on are set by the script."""
+    js = table_component._JS
+    assert "root.dataset.busy" in js and "root.dataset.key" in js
+    assert "ack: null" in js  # the action counter alone never redraws the table
