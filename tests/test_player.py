@@ -540,3 +540,43 @@ def test_the_strong_player_plays_for_the_score_not_only_the_points() -> None:
     assert goal._tarot(41.0, 2, -1) * (1 if goal.side == 0 else -1) == 25.0
     assert goal._tarot(60.0, 0, 0) * (1 if goal.side == 0 else -1) == 39.0
     assert goal._tarot(60.0, 0, 1) * (1 if goal.side == 0 else -1) == 19.0
+
+
+# --- The bench ------------------------------------------------------------------------------
+
+
+def test_the_bench_pairs_each_deal_with_the_beginner_in_the_same_seats() -> None:
+    from tutorial.analysis import bench_players as bench
+
+    config = next(c for c in bench.CONFIGS if c.label == "briscola-2p")
+    results = [bench.play_deal(config, "beginner", i, 5, 2, 5.0) for i in range(3)]
+    for i, r in enumerate(results):
+        # The beginner's run of the deal is the beginner everywhere.
+        deal = config.deal(random.Random(f"5-{config.label}-{i}"))
+        end = bench.play(deal, bots.choose, bots.choose)
+        assert (r.base_points, r.base_score) == bench.side_points(end)
+        assert r.wall and len(r.wall) == len(r.cpu)
+        assert 0 <= r.points <= 120 and r.role == ""
+    row = bench.summarize("briscola-2p", "beginner", results, 2, 5.0)
+    gains = [r.points - r.base_points for r in results]
+    assert row["gain"] == pytest.approx(round(sum(gains) / 3, 2))
+    assert row["hands"] == 3 and row["gain_se"] is not None
+    assert row["strong_points"] == pytest.approx(round(sum(r.points for r in results) / 3, 2))
+
+
+def test_the_bench_names_seat_zeros_tarot_role() -> None:
+    from tutorial.analysis import bench_players as bench
+
+    config = next(c for c in bench.CONFIGS if c.label == "tarot")
+    roles = set()
+    for i in range(3):
+        r = bench.play_deal(config, "random", i, 1, 1, 0.01)
+        roles.add(r.role)
+        deal = config.deal(random.Random(f"1-tarot-{i}"))
+        end = bench.play(deal, bots.choose, bench._random_policy(random.Random(i)))
+        assert isinstance(end, tarot.TarotState)
+        if end.taker is None:
+            assert r.role == ""
+        else:
+            assert r.role == ("taker" if end.taker == 0 else "defence")
+    assert roles - {""}, "no hand was taken"

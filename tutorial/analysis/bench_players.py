@@ -3,21 +3,26 @@ long it takes per move.
 
 For each game (Belote, Tarot, Briscola 2 and 4 players) and each opponent (the beginner
 player, random legal play), hands are dealt from ``random.Random(seed)``; the side of
-seat 0 (Belote and Briscola 4p: seats 0 and 2; Tarot: seat 0's side once the bidding
-has made the sides) plays with the strong player's cards, the other seats with the
-opponent's actions. Bids, discards and declarations of the strong side are the
-beginner's. The same deal is played again with the beginner in the strong side's
+seat 0 (Belote and Briscola 4p: seats 0 and 2; Tarot: seat 0 alone when it takes, the
+three defenders when it defends, once the bidding has made the sides) plays with the
+strong player's cards, the other seats with the opponent's actions. Bids, discards and
+declarations of the strong side are the beginner's, so both runs of a deal have the
+same sides. The same deal is played again with the beginner in the strong side's
 seats: the difference is what the strong player's card play gains over the beginner's,
-deal for deal.
+deal for deal, given with its standard error.
 
 Figures per line: hands, average card points per hand of the strong side (Belote: dix
-de der included, out of 162; Tarot: out of 91; Briscola: out of 120), the same with
-the beginner in its seats, the difference, and the average hand score of the side
-(Belote: the score with the contract; Tarot: seat 0's payment; Briscola: card points).
+de der included, out of 162; Tarot: out of 91; Briscola: out of 120) and with the
+beginner in its seats, the paired gain ± its standard error; the same for the hand's
+score (Belote: the side's score with the contract; Tarot: seat 0's payment; Briscola:
+card points); Tarot lines split by seat 0's role; move times (median, 95th percentile)
+in wall-clock and CPU time.
 
-The strength lines use a cheap setting of the strong player by default (``--samples``
-deals, ``--move-time`` seconds per move); ``--moves N`` times N moves at the default
-(full) setting, the one the Practice page uses.
+The strong player runs at the app's setting by default (``player.DEFAULT_SAMPLES``
+deals, ``player.DEFAULT_MOVE_TIME`` seconds per move). ``--jobs N`` plays the deals in N
+processes; ``--clock cpu`` measures each move's budget in CPU time, so that on a loaded
+machine the player plays as it would on a quiet one (the wall-clock move times printed
+are then the loaded machine's). ``--moves N`` times N moves at the app's setting.
 """
 
 from __future__ import annotations

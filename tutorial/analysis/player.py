@@ -17,17 +17,20 @@ Two levels (``LEVELS``):
 
   * **exactly** with ``tutorial.analysis.solve`` under a node and time budget when few
     cards are left (``SOLVE_CARDS``: Belote and Tarot with at most 5 tricks to play;
-    Briscola with at most ``STOCK_SOLVE_CARDS`` cards to draw, through
-    ``solve_with_stock`` on the sampled stock's order);
+    Briscola with at most ``STOCK_SOLVE_CARDS`` cards to draw, through the draw search
+    of ``solve_expected`` on the sampled stock's order);
   * otherwise (and when a solve runs out of budget) by a **greedy playout**: the card,
-    then every seat plays the beginner's habit (win cheaply, give points to a winning
-    partner, else throw the cheapest card) to the end of the hand on bitmask
-    rules; Briscola's playouts draw from a shuffled stock.
+    then every seat plays exactly the beginner's habits (``bots``: its leads, win
+    cheaply, give points to a winning partner, else throw the cheapest card) to the end
+    of the hand on bitmasks; Briscola's playouts draw from the sampled stock.
 
-  The card with the best average over the deals is played. Deals are drawn until
-  ``time_budget`` seconds (default 0.2) or ``samples`` deals (default 40), whichever
-  comes first, so the player never blocks; at least one deal is always valued. Bids,
-  the discard, announcements and declarations reuse the beginner's rules.
+  Each valued deal is turned into the **hand's score** for the mover's side (``_Goal``:
+  Belote's contract and capot, Tarot's contract with its bouts and the Petit au bout,
+  Briscola's card points), and the card with the best average score is played. Deals
+  are drawn until ``time_budget`` seconds (default 0.2, on ``CLOCK``) or ``samples``
+  deals (default 40), whichever comes first, so the player never blocks; at least one
+  deal is always valued. Bids, the discard, announcements and declarations reuse the
+  beginner's rules.
 
 ``suggest`` gives the strong player's card for the learner with the averaged value of
 each legal card; ``review`` values every card a seat played once the hand is over, with
