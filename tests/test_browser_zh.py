@@ -3,7 +3,7 @@
 Home, a lesson, a scenario to its end (an illegal card, a hint, the right card and the
 question), a scenario whose end draws the score charts, the Counting trainer and the
 Rules page, in each Chinese language at 1280×800 and 390×844; a screenshot of each to
-``artifacts/screens/zh-*.png``. On every page: the page's ``lang`` attribute, no card
+``artifacts/screens/zh-<Hant|Hans>-<laptop|phone>-<page>.png``. On every page: the page's ``lang`` attribute, no card
 label split across two lines, and less than 5 % Latin letters in the visible text
 outside card codes, links, proper names and the glossary's kept names. Every page is
 visited and photographed before the test says what it found (one failure lists them all;
@@ -14,6 +14,7 @@ The server and browser fixtures are those of ``test_browser.py``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -93,7 +94,13 @@ class Visit:
     def look(self, page: Any, name: str) -> None:
         """Photograph the page and measure its text (problems are kept, not raised)."""
         _settle(page)
-        shot = SHOTS / f"zh-{self.lang}-{self.viewport}-{name}.png"
+        # The store sets it at the end of the page's run: the page is complete (when it
+        # never comes, the problem is said below, after the screenshot).
+        with contextlib.suppress(Exception):
+            page.wait_for_function(
+                f"() => document.documentElement.lang === '{self.lang}'", timeout=30_000
+            )
+        shot = SHOTS / f"{self.lang}-{self.viewport}-{name}.png"
         page.screenshot(path=str(shot), full_page=True)
         text = visible_text(page)
         share, words = latin_share(text)
@@ -167,7 +174,9 @@ def test_the_tutor_in_chinese(server: str, browser: Any, lang: str, viewport: st
         _settle(page)
         _choice(page, 0)  # the contract is made
         expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
-        expect(page.locator(".stPlotlyChart .js-plotly-plot").first).to_be_visible(timeout=60_000)
+        chart = page.locator(".stPlotlyChart .js-plotly-plot").first
+        expect(chart).to_be_visible(timeout=60_000)
+        chart.scroll_into_view_if_needed()
         visit.look(page, "scenario-charts")
 
         page.goto(f"{server}/trainer?lang={lang}")
@@ -175,8 +184,11 @@ def test_the_tutor_in_chinese(server: str, browser: Any, lang: str, viewport: st
         visit.look(page, "trainer")
 
         page.goto(f"{server}/rules?lang={lang}")
-        expect(page.get_by_text(cat["glossary.title"]).first).to_be_attached(timeout=30_000)
+        glossary_title = page.get_by_text(cat["glossary.title"]).first
+        expect(glossary_title).to_be_attached(timeout=30_000)
         visit.look(page, "rules")
+        glossary_title.scroll_into_view_if_needed()
+        visit.look(page, "rules-glossary")
     finally:
         visit.record()
         page.context.close()
@@ -200,7 +212,7 @@ def test_presenter_mode_in_chinese_is_readable(server: str, browser: Any) -> Non
         _click(page, "8♥")
         expect(page.locator(".atout .fb.error")).to_be_visible(timeout=30_000)
         _settle(page)
-        page.screenshot(path=str(SHOTS / "zh-zh-Hant-presenter-illegal.png"))
+        page.screenshot(path=str(SHOTS / "zh-Hant-presenter-illegal.png"))
         for sel in (".atout .prompt", ".atout .fb", "h1"):
             size = page.locator(sel).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
             assert size >= 28, (sel, size)

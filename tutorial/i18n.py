@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from importlib import resources
@@ -28,26 +29,49 @@ _TRADITIONAL_REGIONS = ("tw", "hk", "mo")
 #: The language of the current session (the app sets it at the top of every rerun;
 #: each Streamlit session runs in its own context, so sessions do not mix).
 _LANGUAGE: ContextVar[str | None] = ContextVar("atout_language", default=None)
-#: Where a context that set no language finds one (the app registers the session's
-#: setting: Streamlit runs a rerun's widget callbacks in a new thread, before the page
-#: sets the language, and their sentences must be in the session's language too).
+#: The session's language, asked first (the app registers the session's setting:
+#: Streamlit runs a rerun's widget callbacks before the page sets the language, and their
+#: sentences must be in the session's language too); None outside a session.
 _PROVIDER: list[Callable[[], str | None]] = []
 
 
 def set_language_provider(provider: Callable[[], str | None]) -> None:
-    """Use ``provider`` for the language of a context that set none (None: English)."""
+    """Ask ``provider`` for the language first (it returns None outside a session)."""
     _PROVIDER[:] = [provider]
 
 
+#: A language forced for a block of code (:func:`speaking`), before any other.
+_FORCED: ContextVar[str | None] = ContextVar("atout_forced_language", default=None)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Messages in ``lang`` inside the block, whatever the session's language (the
+    scenario checker compares the engine's sentences with the English files).
+
+    >>> with speaking("zh-Hant"):
+    ...     t("app.title")
+    'Atout'
+    """
+    token = _FORCED.set(lang)
+    try:
+        yield
+    finally:
+        _FORCED.reset(token)
+
+
 def _current() -> str:
-    lang = _LANGUAGE.get()
-    if lang is not None:
-        return lang
+    forced = _FORCED.get()
+    if forced is not None:
+        return forced
+    # In a session, the session's setting is the truth (a thread's context may hold the
+    # language of an earlier run); elsewhere (tests, workers, tools) the context's.
     for provider in _PROVIDER:
         found = provider()
         if found in SUPPORTED:
             return found
-    return DEFAULT_LANGUAGE
+    lang = _LANGUAGE.get()
+    return lang if lang is not None else DEFAULT_LANGUAGE
 
 
 def set_language(lang: str) -> None:

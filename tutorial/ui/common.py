@@ -16,6 +16,7 @@ from tutorial.i18n import (
     parse_lang,
     set_language,
     set_language_provider,
+    speaking,
     t,
 )
 from tutorial.library import Library, in_language, load_library
@@ -55,12 +56,8 @@ def english_library() -> Library:
     """Every scenario, checked once per server process (the source files' text)."""
     # Checked in English whatever the first session's language: the scenarios' expected
     # sentences (a result, an answer) are the engine's English ones.
-    before = language()
-    set_language(DEFAULT_LANGUAGE)
-    try:
+    with speaking(DEFAULT_LANGUAGE):
         return load_library()
-    finally:
-        set_language(before)
 
 
 @st.cache_resource(show_spinner=False)
