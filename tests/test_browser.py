@@ -574,11 +574,14 @@ def test_practice_on_a_phone(server: str, browser: Any) -> None:
     page = _open(browser, f"{server}/practice", "phone")
     try:
         for game in ("belote", "tarot", "briscola4", "briscola2"):
-            _practice_deal(page, _PRACTICE_GAMES[game])  # the setup is folded while playing
+            # dealt from the setup, which folds again: the table, the prompt and the hand
+            # on one screen
+            _practice_deal(page, _PRACTICE_GAMES[game])
             assert page.evaluate("document.documentElement.scrollWidth") <= 392
+            expect(page.get_by_role("combobox", name="Game")).to_be_hidden()
+            _all_cards_in_view(page)
             page.screenshot(path=str(SHOTS / f"practice-{game}-phone-start.png"))
-        # Briscola with two: played to the end on the phone, the hand in view at the start
-        _all_cards_in_view(page)
+        # Briscola with two: played to the end on the phone
         _practice_play(page, "briscola2-phone", shots=True)
         expect(page.get_by_text("Your cards, reviewed")).to_be_visible(timeout=_IDLE_MS)
         expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=_IDLE_MS)

@@ -151,9 +151,16 @@ def _ignore(_value: str) -> None:
 
 
 def setup(hand: PracticeHand | None) -> None:
-    """Game, ruleset and level, then "Deal" (folded away while a hand is played)."""
+    """Game, ruleset and level, then "Deal" (folded away while a hand is played).
+
+    The box is a new one for each deal (its key names the deal), so it folds as the cards
+    are dealt, also after "Deal again" from inside it: the table comes up, not the form.
+    """
     label = t("practice.setup") if hand is None else t("practice.setup_again")
-    with st.expander(label, expanded=hand is None, icon=":material/tune:"):
+    deal_key = "none" if hand is None else f"{hand.game}-{hand.seed}"
+    with st.expander(
+        label, expanded=hand is None, key=f"practice_setup_{deal_key}", icon=":material/tune:"
+    ):
         titles = _variant_titles()
         variant = st.selectbox(
             t("practice.game"), list(titles), format_func=titles.__getitem__, key="practice_variant"
