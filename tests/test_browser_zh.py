@@ -219,3 +219,36 @@ def test_presenter_mode_in_chinese_is_readable(server: str, browser: Any) -> Non
         assert page.evaluate("document.documentElement.lang") == "zh-Hant"
     finally:
         page.context.close()
+
+
+def test_the_browser_language_chooses_first_then_the_choice_is_kept(
+    server: str, browser: Any
+) -> None:
+    """A browser set to Taiwanese Chinese opens the app in 繁體中文 without any ?lang=;
+    choosing 简体中文 in the sidebar is kept in the browser: the next visit opens in it."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(locale="zh-TW", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(server)
+        page.wait_for_function("() => document.documentElement.lang === 'zh-Hant'", timeout=60_000)
+        hant, hans = catalogue("zh-Hant"), catalogue("zh-Hans")
+        expect(page.get_by_text(hant["app.nav_rules"]).first).to_be_visible(timeout=30_000)
+        page.get_by_role("combobox", name=hant["language.label"]).click()
+        page.get_by_role("option", name="简体中文", exact=True).click()
+        page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'", timeout=30_000)
+        assert "lang=zh-Hans" in page.url
+        page.wait_for_function(
+            "() => window.localStorage.getItem('atout.language.v1') === 'zh-Hans'", timeout=30_000
+        )
+        page.goto(server)  # a new visit, no ?lang=: the kept choice beats the browser's
+        page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'", timeout=60_000)
+        expect(page.get_by_text(hans["app.nav_rules"]).first).to_be_visible(timeout=30_000)
+        page.screenshot(path=str(SHOTS / "zh-Hans-laptop-kept-choice.png"))
+        # A link's language wins over the kept choice, for that visit.
+        page.goto(f"{server}/rules?lang=en")
+        page.wait_for_function("() => document.documentElement.lang === 'en'", timeout=60_000)
+        expect(page.get_by_role("heading", name="Rules").first).to_be_visible(timeout=30_000)
+    finally:
+        context.close()

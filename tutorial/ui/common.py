@@ -135,6 +135,8 @@ def choose_language() -> None:
     ``?lang=`` on every page when the language is not English.
     """
     raw = st.query_params.get("lang")
+    if raw is not None and raw == state.language_written():
+        raw = None  # what this page wrote itself, not a link
     if raw is not None:
         lang = parse_lang(raw)
         if lang is None:
@@ -143,8 +145,7 @@ def choose_language() -> None:
             names = t("language.names_separator").join(NAMES[x] for x in SUPPORTED)
             state.set_language_notice(t("language.unknown", names=names))
             st.query_params.pop("lang", None)
-        elif lang != state.settings().language or state.language_source() != "chosen":
-            # (the address already says what the sidebar chose: it stays a choice)
+        else:
             state.set_language_from(lang, "link")
     elif state.language_source() == "default":
         found = browser_language(_locale())
@@ -161,8 +162,11 @@ def keep_lang_in_address(lang: str) -> None:
     if lang == DEFAULT_LANGUAGE:
         if st.query_params.get("lang") not in (None, DEFAULT_LANGUAGE):
             st.query_params.pop("lang", None)
-    elif st.query_params.get("lang") != lang:
-        st.query_params["lang"] = lang
+        state.set_language_written("")
+    else:
+        if st.query_params.get("lang") != lang:
+            st.query_params["lang"] = lang
+        state.set_language_written(lang)
 
 
 def _on_language() -> None:

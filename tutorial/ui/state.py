@@ -34,6 +34,7 @@ STORE_BROKEN = "store_broken"  # bool: the stored value was unreadable (set it a
 BEST_PLAY = "best_play"  # dict[str, int]: per scenario, cards of the best line on show
 LANG_SOURCE = "lang_source"  # str: where Settings.language came from (LANG_SOURCES)
 LANG_NOTICE = "lang_notice"  # str: a notice about a ?lang= value, shown once
+LANG_WRITTEN = "lang_written"  # str: the ?lang= the app itself last put in the address
 
 #: Where the page's language came from, and how strong that is: a weaker source never
 #: overrides a stronger one. A link's ``?lang=`` and the sidebar's choice are never
@@ -98,6 +99,7 @@ def init() -> None:
     ss.setdefault(STORE_BROKEN, False)
     ss.setdefault(LANG_SOURCE, "default")
     ss.setdefault(LANG_NOTICE, "")
+    ss.setdefault(LANG_WRITTEN, "")
     ss.setdefault(LINK_APPLIED, "")
 
 
@@ -459,3 +461,16 @@ def set_language_notice(text: str) -> None:
     """Keep a notice about the language asked for (shown once, then cleared)."""
     init()
     st.session_state[LANG_NOTICE] = text
+
+
+def language_written() -> str:
+    """The ``?lang=`` value the app itself last wrote in the address ("" when none): seen
+    again, it is not a new link (a stored choice arriving later may still change it)."""
+    init()
+    return str(st.session_state.get(LANG_WRITTEN, ""))
+
+
+def set_language_written(lang: str) -> None:
+    """Remember the ``?lang=`` value the app wrote in the address."""
+    init()
+    st.session_state[LANG_WRITTEN] = lang
