@@ -398,6 +398,28 @@ def _practice_press(page: Any, locator: Any) -> None:
     _practice_idle(page)
 
 
+def _practice_rerun(page: Any, click: Any) -> None:
+    """``click()`` on a Streamlit widget, then wait until the run it starts has finished.
+
+    Right after a click the page may still say "not running" from the run before, and a
+    second click during the run could be lost: the page's script state is watched from
+    before the click, and a run counts once its "running" state has gone.
+    """
+    page.evaluate(
+        """() => {
+          if (window.__atoutRuns) window.__atoutRuns.disconnect();
+          window.__atoutRunsDone = 0;
+          window.__atoutRuns = new MutationObserver((records) => {
+            for (const r of records) if (r.oldValue === 'running') window.__atoutRunsDone += 1;
+          });
+          window.__atoutRuns.observe(document.body, { subtree: true, attributes: true,
+            attributeOldValue: true, attributeFilter: ['data-test-script-state'] });
+        }"""
+    )
+    click()
+    page.wait_for_function("() => window.__atoutRunsDone > 0", timeout=_IDLE_MS)
+
+
 def _practice_prompt(page: Any) -> str:
     return str(page.locator(".atout .prompt").inner_text(timeout=_IDLE_MS))
 
@@ -422,13 +444,16 @@ def _practice_deal(page: Any, variant_title: str) -> None:
 
     _practice_setup(page)
     game = page.get_by_role("combobox", name="Game")
-    game.click()
-    page.get_by_role("option", name=variant_title, exact=True).click()
+    if game.input_value() != variant_title:
+        game.click()
+        option = page.get_by_role("option", name=variant_title, exact=True)
+        _practice_rerun(page, option.click)
     expect(game).to_have_value(variant_title)
     strong = page.get_by_test_id("stRadioGroup").get_by_role("radio", name="Strong players")
     if not strong.is_checked():
-        page.get_by_test_id("stRadioGroup").get_by_text("Strong players").click()
-        expect(strong).to_be_checked()
+        label = page.get_by_test_id("stRadioGroup").get_by_text("Strong players")
+        _practice_rerun(page, label.click)
+    expect(strong).to_be_checked()
     table = _practice_table(page)
     before = table.get_attribute("data-key") if table.count() else None
     page.get_by_role("button", name=re.compile(r"^Deal( again)?$")).first.click()
@@ -507,7 +532,7 @@ def _practice_play(page: Any, name: str, shots: bool) -> int:
             if shots:
                 page.screenshot(path=str(SHOTS / f"practice-{name}-hints.png"))
             switch = page.get_by_role("switch", name="Mark the cards I may play")
-            page.get_by_text("Mark the cards I may play").click()
+            _practice_rerun(page, page.get_by_text("Mark the cards I may play").click)
             expect(switch).to_be_checked()
             _practice_idle(page)
             marking = True
