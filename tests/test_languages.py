@@ -375,6 +375,8 @@ def test_a_link_is_stronger_than_the_browser(tree_language: None) -> None:
 PROPER_NAMES = (
     *("Atout", "CARDAVIA", "cardgames", "zone", "Pagat", "OpenCC", "Streamlit", "English"),
     "Contrée",
+    # Formats, units and a playlist's keyword an author meets on the Workshop page.
+    *("YAML", "HTML", "JSON", "MB", "workshop"),
 )
 #: Keys of the keyboard, named as printed on them.
 KEYS = ("Enter", "Esc", "Tab")
@@ -388,6 +390,7 @@ _CARD = re.compile(
 #: scenarios: one long token of letters, digits and . _ -).
 _URL = re.compile(
     r"https?://\S+|\b[\w-]+\.(?:com|org|net|io|app|zone)\b\S*|/[a-z]+\?\S+"
+    r"|\b[\w/-]+\.(?:ya?ml|json|md|toml)\b"
     r"|\b[A-Za-z0-9][A-Za-z0-9._-]{19,}"
 )
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -460,7 +463,7 @@ def _is_text(node: object) -> bool:
     )
 
 
-PAGES = ("home", "lessons", "play", "trainer", "rules")
+PAGES = ("home", "lessons", "play", "practice", "trainer", "score", "rules", "workshop", "teacher")
 
 
 #: Pages with English left on them today, and why (for the lead: fix or accept).
