@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -402,9 +403,14 @@ def _practice_rerun(page: Any, click: Any) -> None:
     """``click()`` on a Streamlit widget, then wait until the run it starts has finished.
 
     Right after a click the page may still say "not running" from the run before, and a
-    second click during the run could be lost: the page's script state is watched from
-    before the click, and a run counts once its "running" state has gone.
+    click during the run was lost once (a Deal after choosing the game): the page's
+    script state is watched from before the click, and a run counts once its "running"
+    state has gone. A short run may never show "running" (the page draws its two states
+    as one, seen once in about 40 deals under load): then, after 10 s, the run is over.
     """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import expect
+
     page.evaluate(
         """() => {
           if (window.__atoutRuns) window.__atoutRuns.disconnect();
@@ -417,7 +423,11 @@ def _practice_rerun(page: Any, click: Any) -> None:
         }"""
     )
     click()
-    page.wait_for_function("() => window.__atoutRunsDone > 0", timeout=_IDLE_MS)
+    try:
+        page.wait_for_function("() => window.__atoutRunsDone > 0", timeout=10_000)
+    except PlaywrightTimeout:  # said, so that a run of the suite shows how often
+        warnings.warn("no run seen within 10 s of a click; going on when idle", stacklevel=2)
+    expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=_IDLE_MS)
 
 
 def _practice_prompt(page: Any) -> str:
