@@ -37,6 +37,7 @@ from hypothesis import strategies as st
 from tutorial.deeplink import is_scenario_id, parse_link, step_to_open
 from tutorial.engine.errors import ScenarioError
 from tutorial.progress import PREFIX, Progress, ProgressError, decode, encode, from_json
+from tutorial.scenarios.check_cli import scenario_files
 from tutorial.scenarios.checker import CheckerCrash, check_bytes, problems_of
 from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.runtime import Run, goto, start
@@ -46,8 +47,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 SLOW_SECONDS = 2.0  # a check slower than this (wall clock) is reported as a finding
 
-SEEDS: list[tuple[str, str]] = sorted(
-    (p.relative_to(SCENARIOS).as_posix(), p.read_text("utf-8")) for p in SCENARIOS.rglob("*.yaml")
+SEEDS: list[tuple[str, str]] = sorted(  # the scenarios themselves, not their translations
+    (p.relative_to(SCENARIOS).as_posix(), p.read_text("utf-8"))
+    for p in scenario_files([str(SCENARIOS)])
 )
 SEED_DATA: list[Any] = [yaml.safe_load(text) for _, text in SEEDS]
 STEPS_POOL: list[Any] = [s for d in SEED_DATA for s in d.get("steps", [])]
