@@ -22,7 +22,9 @@ from tutorial.engine.core import MUST_OVERTRUMP
 from tutorial.engine.errors import IllegalPlayError
 
 PKG = Path(__file__).resolve().parent.parent / "tutorial"
-ENGINES = [PKG / "engine" / f"{name}.py" for name in ("belote", "tarot", "briscola", "core", "cards")]
+ENGINES = [
+    PKG / "engine" / f"{name}.py" for name in ("belote", "tarot", "briscola", "core", "cards")
+]
 CATALOGUE = PKG / "locales" / "en.engine.toml"
 SECTIONS = ("common", "belote", "tarot", "briscola")
 
