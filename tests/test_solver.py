@@ -175,3 +175,21 @@ def test_agrees_with_a_memoized_minimax_further_back() -> None:
                 if nxt.team_of(trick.winner) == side:
                     gained = trick.points + (10 if nxt.is_terminal else 0)
             assert values[card] == pytest.approx(gained + _belote_future(nxt, side, memo))
+
+
+def test_the_four_seat_loops_agree_with_the_generic_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Belote and Briscola with four players search whole tricks in nested loops
+    # (``trick4``); the generic card-by-card search must give the same values.
+    from tutorial.analysis import solver as solver_module
+
+    rng = random.Random("four-seat-loops")
+    cases = [("belote", 4, 4), ("belote", 4, 5), ("belote", 4, 5), ("briscola", 4, 3)]
+    for game, players, tricks in cases:
+        state = random_position(game, rng, tricks, players=players)
+        fast = solve(state)
+        monkeypatch.setattr(solver_module, "_FAST4", False)
+        slow = solve(state)
+        monkeypatch.setattr(solver_module, "_FAST4", True)
+        assert fast == slow, state

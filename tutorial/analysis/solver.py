@@ -126,7 +126,9 @@ def _power_orders(
     masks = []
     for g in sorted(groups):
         members = groups[g]
-        members.sort(key=lambda c: sum(1 for x in members if x != c and beats(x, c)))
+        # (A copy: ``list.sort`` empties the list it sorts while it runs.)
+        group = tuple(members)
+        members.sort(key=lambda c: sum(1 for x in group if x != c and beats(x, c)))
         orders.append(tuple(members))
         m = 0
         for c in members:
@@ -422,8 +424,28 @@ def _bits(mask: int) -> list[int]:
 
 
 _GROUPS: dict[tuple[object, ...], tuple[_Group, ...]] = {}
+_FMEMO: dict[tuple[object, ...], dict[int, list[int]]] = {}
+
+
+def _fmemo(rules: _Rules) -> dict[int, list[int]]:
+    """The memo of ordered follows for the rules' tables (shared between solves,
+    emptied past ``_MEMO_LIMIT`` entries)."""
+    beats = getattr(rules, "beats", None)
+    key = (tuple(rules.pts), tuple(beats) if beats is not None else None,
+           getattr(rules, "free", None), getattr(rules, "undertrump", None))  # fmt: skip
+    memo = _FMEMO.get(key)
+    if memo is None or len(memo) > _MEMO_LIMIT:
+        if len(_FMEMO) > 64:
+            _FMEMO.clear()
+        memo = _FMEMO[key] = {}
+    return memo
+
+
 #: Memo entries per group past which the memo is emptied (bounds the memory used).
 _MEMO_LIMIT = 200_000
+#: Positions in a trick up to which the bounds are kept (0: at each trick's start only).
+_TT_DEPTH = 0
+_FAST4 = True
 
 
 class _Solver:
@@ -444,9 +466,24 @@ class _Solver:
         for g in self.groups:
             if len(g.merge) > _MEMO_LIMIT:
                 g.merge.clear()
-        self.tt: dict[tuple[int, int], tuple[int, int]] = {}
-        self.hint: dict[tuple[int, int], int] = {}
-        self.two_tt: dict[tuple[int, int], int] = {}
+        # Per position (see ``play``'s key): (lower bound, upper bound, best card).
+        self.ptt: dict[int, tuple[int, int, int]] = {}
+        # Per trick's start (``trick4``): the same and the ordered leads.
+        self.tt: dict[int, tuple[int, int, int, list[int]]] = {}
+        self.two_tt: dict[int, int] = {}
+        # The last trick's points for side 0, per cards (the deal says whose) and leader.
+        self.last_tt: dict[int, int] = {}
+        # Ordered follows, per cards still out, legal cards, winning card and case.
+        self.fmemo = _fmemo(rules)
+        self.deck_bits = len(rules.pts)
+        self.tt_depth = _TT_DEPTH
+        self.belote = isinstance(rules, _BeloteRules)
+        if isinstance(rules, _BeloteRules):
+            self.tmask, self.higher, self.trump = rules.tmask, rules.higher, rules.trump
+            self.free, self.undertrump = rules.free, rules.undertrump
+        else:
+            self.tmask, self.higher, self.trump = 0, (), -1
+            self.free = self.undertrump = False
         self.team = rules.team
         self.pts = rules.pts
         self.bonus_last = rules.bonus_last
@@ -457,6 +494,9 @@ class _Solver:
             self.beats = rules.beats
             self.size = rules.size
         self.two = self.beats is not None and self.n == 4
+        self.fast4 = (
+            _FAST4 and self.two and self.team[0] == self.team[2] != self.team[1] == self.team[3]
+        )
         self.nodes = 0  # seats choosing a card (as many as plain alpha-beta's nodes)
         self.starts = 0  # searches at a trick's start
         self.node_budget = node_budget
@@ -464,18 +504,24 @@ class _Solver:
         rank = rules.rank
         pts = rules.pts
         self.lead_weight = [-rank.get(c, 0) - 2 * pts[c] for c in range(len(pts))]
+        # Per card, the cards of its group that beat it.
+        self.stronger = [0] * len(pts)
+        for order in rules.orders:
+            above = 0
+            for c in reversed(order):
+                self.stronger[c] = above
+                above |= 1 << c
+        # What ``trick4`` reads, in one attribute.
+        self.k4 = (
+            self.hands, self.team, self.pts, self.beats, self.size, self.moves,
+            self.follow_order, self.belote, self.tmask, self.higher, self.trump, self.free,
+            self.undertrump, self.deck_bits, self.two_tt, self.fmemo, self.group_of,
+            self.trick4,
+        )  # fmt: skip
 
     def _over_budget(self) -> None:
         if self.nodes > self.node_budget or time.perf_counter() > self.deadline:
             raise SolverBudgetExceeded(f"more than {self.nodes} nodes or the time budget")
-
-    def key(self, leader: int, flags: int) -> tuple[int, int]:
-        """The position at a trick's start: the cards still out (the deal says whose they
-        are), the leader and the flags."""
-        live = 0
-        for h in self.hands:
-            live |= h
-        return live, leader | flags << 3
 
     def moves(self, legal: int, live: int) -> list[int]:
         """The legal cards worth searching (one per set of equivalent cards)."""
@@ -529,7 +575,10 @@ class _Solver:
             # The last trick: every card is forced.
             last_trick = [hands[(leader + i) % n].bit_length() - 1 for i in range(n)]
             return self.rules.judge(last_trick, leader, True, flags)[1]
-        key = self.key(leader, flags)
+        live = 0
+        for hh in hands:
+            live |= hh
+        key = live << 5 | flags << 3 | leader
         if self.two and h.bit_count() == 2:
             # Two tricks to go: their exact value, computed once.
             v = self.two_tt.get(key)
@@ -537,9 +586,223 @@ class _Solver:
                 v = self.two_tricks(leader)
                 self.two_tt[key] = v
             return v
-        entry = self.tt.get(key)
+        if self.fast4:
+            return self.trick4(leader, flags, alpha, beta, left, live, key << self.deck_bits)
+        return self.play([], leader, flags, 0, alpha, beta, left, live, 0, key << self.deck_bits)
+
+    def two_tricks(self, leader: int) -> int:
+        """Side 0's exact points from the last two tricks (four seats, a ``beats``
+        table: Belote, Briscola with four players), by alpha-beta in nested loops."""
+        hands = self.hands
+        team = self.team
+        pts = self.pts
+        beats = self.beats
+        assert beats is not None
+        size = self.size
+        bonus = self.bonus_last
+        belote = self.belote
+        if belote:
+            tmask, higher, trump = self.tmask, self.higher, self.trump
+            free, undertrump = self.free, self.undertrump
+        seats = (leader, (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3)
+        h0, h1, h2, h3 = (hands[s] for s in seats)
+        last_tt = self.last_tt
+        max0 = team[leader] == 0  # the leader and the third seat are one side
+        alpha, beta = -1, _INF
+        best0 = -1 if max0 else _INF
+        for b0 in (h0 & -h0, h0 & (h0 - 1)):
+            c0 = b0.bit_length() - 1
+            r0 = h0 ^ b0
+            p0 = pts[c0]
+            if belote:
+                led = c0 >> 3
+                if led == trump:
+                    tr = h1 & tmask
+                    leg = (tr & higher[c0]) or tr or h1
+                else:
+                    led_mask = _BELOTE_SUIT_MASK[led]
+                    leg = h1 & led_mask or h1 & tmask or h1
+            else:
+                leg = h1
+            a1, b1 = alpha, beta
+            best1 = _INF if max0 else -1
+            for bb1 in (leg & -leg, leg & (leg - 1)) if leg & (leg - 1) else (leg,):
+                c1 = bb1.bit_length() - 1
+                r1 = h1 ^ bb1
+                p1 = p0 + pts[c1]
+                w1, wc1 = (1, c1) if beats[c0 * size + c1] else (0, c0)
+                if belote:
+                    if led == trump:
+                        tr = h2 & tmask
+                        leg = (tr & higher[wc1]) or tr or h2
+                    else:
+                        leg = h2 & led_mask
+                        if not leg:
+                            tr = h2 & tmask
+                            if not tr:
+                                leg = h2
+                            elif w1 == 0:
+                                leg = h2 if free else tr
+                            elif wc1 >> 3 == trump:
+                                leg = (tr & higher[wc1]) or (tr if undertrump else h2)
+                            else:
+                                leg = tr
+                else:
+                    leg = h2
+                a2, b2 = a1, b1
+                best2 = -1 if max0 else _INF
+                for bb2 in (leg & -leg, leg & (leg - 1)) if leg & (leg - 1) else (leg,):
+                    c2 = bb2.bit_length() - 1
+                    r2 = h2 ^ bb2
+                    p2 = p1 + pts[c2]
+                    w2, wc2 = (2, c2) if beats[wc1 * size + c2] else (w1, wc1)
+                    if belote:
+                        if led == trump:
+                            tr = h3 & tmask
+                            leg = (tr & higher[wc2]) or tr or h3
+                        else:
+                            leg = h3 & led_mask
+                            if not leg:
+                                tr = h3 & tmask
+                                if not tr:
+                                    leg = h3
+                                elif w2 == 1:
+                                    leg = h3 if free else tr
+                                elif wc2 >> 3 == trump:
+                                    leg = (tr & higher[wc2]) or (tr if undertrump else h3)
+                                else:
+                                    leg = tr
+                    else:
+                        leg = h3
+                    a3, b3 = a2, b2
+                    best3 = _INF if max0 else -1
+                    row2 = wc2 * size
+                    rest3 = r0 | r1 | r2 | h3  # the last trick's cards, with both of h3
+                    for bb3 in (leg & -leg, leg & (leg - 1)) if leg & (leg - 1) else (leg,):
+                        c3 = bb3.bit_length() - 1
+                        w3 = 3 if beats[row2 + c3] else w2
+                        v = p2 + pts[c3] if team[seats[w3]] == 0 else 0
+                        # The last trick, led by the winner: every card forced.
+                        lk = (rest3 ^ bb3) << 2 | seats[w3]
+                        g = last_tt.get(lk)
+                        if g is None:
+                            rest = (r0, r1, r2, h3 ^ bb3)
+                            wc = rest[w3].bit_length() - 1
+                            wi = w3
+                            g = pts[wc] + bonus
+                            for i in (1, 2, 3):
+                                j = (w3 + i) & 3
+                                c = rest[j].bit_length() - 1
+                                g += pts[c]
+                                if beats[wc * size + c]:
+                                    wc, wi = c, j
+                            if team[seats[wi]] != 0:
+                                g = 0
+                            last_tt[lk] = g
+                        v += g
+                        if max0:  # the fourth seat minimizes
+                            if v < best3:
+                                best3 = v
+                                if v < b3:
+                                    b3 = v
+                                    if a3 >= b3:
+                                        break
+                        elif v > best3:
+                            best3 = v
+                            if v > a3:
+                                a3 = v
+                                if a3 >= b3:
+                                    break
+                    v = best3
+                    if max0:
+                        if v > best2:
+                            best2 = v
+                            if v > a2:
+                                a2 = v
+                                if a2 >= b2:
+                                    break
+                    elif v < best2:
+                        best2 = v
+                        if v < b2:
+                            b2 = v
+                            if a2 >= b2:
+                                break
+                v = best2
+                if max0:
+                    if v < best1:
+                        best1 = v
+                        if v < b1:
+                            b1 = v
+                            if a1 >= b1:
+                                break
+                elif v > best1:
+                    best1 = v
+                    if v > a1:
+                        a1 = v
+                        if a1 >= b1:
+                            break
+            v = best1
+            if max0:
+                if v > best0:
+                    best0 = v
+                    if v > alpha:
+                        alpha = v
+            elif v < best0:
+                best0 = v
+                if v < beta:
+                    beta = v
+        return best0
+
+    def lead_order(self, moves: list[int], live: int, hint: int) -> list[int]:
+        """Leads: the master cards of their group (richest and strongest first), then
+        the others, cheapest and weakest first; the table's best lead before all."""
+        stronger = self.stronger
+        lw = self.lead_weight
+        pts = self.pts
+        keyed = []
+        for c in moves:
+            if c == hint:
+                keyed.append((-1_000_000, c))
+            elif stronger[c] & live:
+                keyed.append((pts[c] * 100 - lw[c], c))
+            else:
+                keyed.append((lw[c] - 1000, c))
+        keyed.sort()
+        return [c for _, c in keyed]
+
+    def follow_order(
+        self, moves: list[int], wc: int, partner_wins: bool, closing: bool
+    ) -> list[int]:
+        """Follows (a ``beats`` table): against the opponents, the cheapest winning card,
+        else the cheapest card; to a partner winning, the cards that do not overtake
+        (the richest when last to play, else the cheapest), overtaking last."""
+        beats = self.beats
+        assert beats is not None
+        row = wc * self.size
+        pts = self.pts
+        keyed = []
+        if partner_wins:
+            for c in moves:
+                if beats[row + c]:
+                    keyed.append((1000 + pts[c], c))
+                else:
+                    keyed.append((-pts[c] if closing else pts[c], c))
+        else:
+            for c in moves:
+                keyed.append((pts[c] if beats[row + c] else 1000 + pts[c], c))
+        keyed.sort()
+        return [c for _, c in keyed]
+
+    def trick4(self, leader: int, flags: int, alpha: int, beta: int, left: int, live: int,
+               key: int) -> int:  # fmt: skip
+        """``play`` for a whole trick from its start, for four seats in two alternating
+        sides with a ``beats`` table (Belote, Briscola with four players): the four seats'
+        choices in nested loops (alpha-beta at each), the next trick by ``search``. At
+        least three cards in each hand."""
+        tt = self.tt
+        entry = tt.get(key)
         if entry is not None:
-            lo, hi = entry
+            lo, hi, hint, leads = entry
             if lo >= beta:
                 return lo
             if hi <= alpha or lo == hi:
@@ -548,85 +811,248 @@ class _Solver:
                 alpha = lo
             if hi < beta:
                 beta = hi
+            moves0 = leads if leads[0] == hint else [hint, *(c for c in leads if c != hint)]
         else:
             lo, hi = 0, left
-        v = self.play([], leader, flags, 0, alpha, beta, left, key[0], 0, key)
-        if v <= alpha:
-            if v < hi:
-                hi = v
-        elif v >= beta:
-            if v > lo:
-                lo = v
-        else:
-            lo = hi = v
-        self.tt[key] = (lo, hi)
-        return v
-
-    def two_tricks(self, leader: int) -> int:
-        """Side 0's exact points from the last two tricks (four seats, a ``beats``
-        table: Belote, Briscola with four players), by a plain minimax without calls."""
-        hands = self.hands
-        team = self.team
-        pts = self.pts
-        beats = self.beats
+            moves0 = leads = self.moves(self.hands[leader], live)
+            if len(leads) > 1:
+                moves0 = leads = self.lead_order(leads, live, -1)
+        self.starts += 1
+        if not self.starts & 255 or self.nodes > self.node_budget:
+            self._over_budget()
+        a_in, b_in = alpha, beta
+        (hands, team, pts, beats, size, moves_of, follow_order, belote, tmask, higher, trump,
+         free, undertrump, deck_bits, two_tt, fmemo, group_of, trick4) = self.k4  # fmt: skip
         assert beats is not None
-        size = self.size
-        legal_of = self.rules.legal
-        bonus = self.bonus_last
-        s0, s1, s2, s3 = leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4
-        h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
-        max0, max1, max2, max3 = (team[s] == 0 for s in (s0, s1, s2, s3))
-        seats = (s0, s1, s2, s3)
-        best0 = -1 if max0 else _INF
-        m0 = h0
-        while m0:
-            b0 = m0 & -m0
-            m0 ^= b0
-            c0 = b0.bit_length() - 1
-            r0 = h0 ^ b0
-            best1 = -1 if max1 else _INF
-            m1 = legal_of(h1, [c0], 0)
-            while m1:
-                b1 = m1 & -m1
-                m1 ^= b1
-                c1 = b1.bit_length() - 1
-                w1, wc1 = (1, c1) if beats[c0 * size + c1] else (0, c0)
-                best2 = -1 if max2 else _INF
-                m2 = legal_of(h2, [c0, c1], w1)
-                while m2:
-                    b2 = m2 & -m2
-                    m2 ^= b2
-                    c2 = b2.bit_length() - 1
-                    w2, wc2 = (2, c2) if beats[wc1 * size + c2] else (w1, wc1)
-                    best3 = -1 if max3 else _INF
-                    m3 = legal_of(h3, [c0, c1, c2], w2)
-                    rest = (r0, h1 ^ b1, h2 ^ b2)
-                    for c3 in _bits(m3):
-                        w3 = 3 if beats[wc2 * size + c3] else w2
-                        ws = seats[w3]
-                        g = pts[c0] + pts[c1] + pts[c2] + pts[c3]
-                        v = g if team[ws] == 0 else 0
-                        # The last trick, led by ``ws``: every card forced.
-                        last = (*rest, h3 ^ (1 << c3))
-                        lead_i = w3
-                        wc = last[lead_i].bit_length() - 1
-                        wl = ws
-                        g = pts[wc] + bonus
-                        for i in (1, 2, 3):
-                            c = last[(lead_i + i) % 4].bit_length() - 1
-                            g += pts[c]
-                            if beats[wc * size + c]:
-                                wc, wl = c, (ws + i) % 4
-                        if team[wl] == 0:
-                            v += g
-                        if (v > best3) if max3 else (v < best3):
+        moves1: list[int] | None
+        moves2: list[int] | None
+        moves3: list[int] | None
+        s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+        h0, h1, h2, h3 = hands[leader], hands[s1], hands[s2], hands[s3]
+        max0 = team[leader] == 0  # seats 0 and 2 of the trick are one side
+        nodes = 1
+        three = h0.bit_count() == 3
+        best0 = -_INF if max0 else _INF
+        bc0 = moves0[0]
+        for c0 in moves0:
+            hands[leader] = h0 ^ (1 << c0)
+            p0 = pts[c0]
+            row0 = c0 * size
+            # Second seat (the other side).
+            nodes += 1
+            if belote:
+                led = c0 >> 3
+                if led == trump:
+                    tr = h1 & tmask
+                    leg = (tr & higher[c0]) or tr or h1
+                else:
+                    led_mask = _BELOTE_SUIT_MASK[led]
+                    leg = h1 & led_mask or h1 & tmask or h1
+            else:
+                leg = h1
+            if not leg & (leg - 1):
+                moves1 = [leg.bit_length() - 1]
+            else:
+                g = group_of[(leg & -leg).bit_length() - 1]
+                if leg & ~g.full:
+                    okey = ((live << deck_bits | leg) << 6 | c0) << 2 | 0
+                else:
+                    sh = g.shift
+                    okey = (((live >> sh & g.mask) << 16 | leg >> sh) << 14 | c0 << 8 | sh) << 2 | 0
+                moves1 = fmemo.get(okey)
+                if moves1 is None:
+                    moves1 = fmemo[okey] = follow_order(moves_of(leg, live), c0, False, False)
+            a1, b1 = alpha, beta
+            best1 = _INF if max0 else -_INF
+            for c1 in moves1:
+                hands[s1] = h1 ^ (1 << c1)
+                p1 = p0 + pts[c1]
+                if beats[row0 + c1]:
+                    w1, wc1 = 1, c1
+                else:
+                    w1, wc1 = 0, c0
+                # Third seat (the leader's partner).
+                nodes += 1
+                if belote:
+                    if led == trump:
+                        tr = h2 & tmask
+                        leg = (tr & higher[wc1]) or tr or h2
+                    else:
+                        leg = h2 & led_mask
+                        if not leg:
+                            tr = h2 & tmask
+                            if not tr:
+                                leg = h2
+                            elif w1 == 0:
+                                leg = h2 if free else tr
+                            elif wc1 >> 3 == trump:
+                                leg = (tr & higher[wc1]) or (tr if undertrump else h2)
+                            else:
+                                leg = tr
+                else:
+                    leg = h2
+                if not leg & (leg - 1):
+                    moves2 = [leg.bit_length() - 1]
+                else:
+                    g = group_of[(leg & -leg).bit_length() - 1]
+                    if leg & ~g.full:
+                        okey = ((live << deck_bits | leg) << 6 | wc1) << 2 | (2 if w1 == 0 else 0)
+                    else:
+                        sh = g.shift
+                        okey = (
+                            ((live >> sh & g.mask) << 16 | leg >> sh) << 14 | wc1 << 8 | sh
+                        ) << 2 | (2 if w1 == 0 else 0)
+                    moves2 = fmemo.get(okey)
+                    if moves2 is None:
+                        moves2 = fmemo[okey] = follow_order(
+                            moves_of(leg, live), wc1, w1 == 0, False
+                        )
+                a2, b2 = a1, b1
+                best2 = -_INF if max0 else _INF
+                for c2 in moves2:
+                    hands[s2] = h2 ^ (1 << c2)
+                    p2 = p1 + pts[c2]
+                    if beats[wc1 * size + c2]:
+                        w2, wc2 = 2, c2
+                    else:
+                        w2, wc2 = w1, wc1
+                    # Fourth seat (the second seat's partner): closes the trick.
+                    nodes += 1
+                    if belote:
+                        if led == trump:
+                            tr = h3 & tmask
+                            leg = (tr & higher[wc2]) or tr or h3
+                        else:
+                            leg = h3 & led_mask
+                            if not leg:
+                                tr = h3 & tmask
+                                if not tr:
+                                    leg = h3
+                                elif w2 == 1:
+                                    leg = h3 if free else tr
+                                elif wc2 >> 3 == trump:
+                                    leg = (tr & higher[wc2]) or (tr if undertrump else h3)
+                                else:
+                                    leg = tr
+                    else:
+                        leg = h3
+                    if not leg & (leg - 1):
+                        moves3 = [leg.bit_length() - 1]
+                    else:
+                        g = group_of[(leg & -leg).bit_length() - 1]
+                        if leg & ~g.full:
+                            okey = ((live << deck_bits | leg) << 6 | wc2) << 2 | (
+                                3 if w2 == 1 else 1
+                            )
+                        else:
+                            sh = g.shift
+                            okey = (
+                                ((live >> sh & g.mask) << 16 | leg >> sh) << 14 | wc2 << 8 | sh
+                            ) << 2 | (3 if w2 == 1 else 1)
+                        moves3 = fmemo.get(okey)
+                        if moves3 is None:
+                            moves3 = fmemo[okey] = follow_order(
+                                moves_of(leg, live), wc2, w2 == 1, True
+                            )
+                    a3, b3 = a2, b2
+                    best3 = _INF if max0 else -_INF
+                    t2 = (1 << c0) | (1 << c1) | (1 << c2)
+                    row2 = wc2 * size
+                    for c3 in moves3:
+                        hands[s3] = h3 ^ (1 << c3)
+                        taken = p2 + pts[c3]
+                        ws = (leader + (3 if beats[row2 + c3] else w2)) & 3
+                        g0 = taken if team[ws] == 0 else 0
+                        if three:
+                            # Two tricks to go: their exact value, computed once.
+                            k2 = (live ^ t2 ^ (1 << c3)) << 5 | flags << 3 | ws
+                            t = two_tt.get(k2)
+                            if t is None:
+                                t = two_tt[k2] = self.two_tricks(ws)
+                            v = g0 + t
+                        else:
+                            nl = left - taken
+                            if nl <= a3 - g0:
+                                v = g0 + nl
+                            elif b3 <= g0:
+                                v = g0
+                            else:
+                                self.nodes += nodes
+                                nodes = 0
+                                k2 = (live ^ t2 ^ (1 << c3)) << 5 | flags << 3 | ws
+                                v = g0 + trick4(
+                                    ws, flags, a3 - g0, b3 - g0, nl, live ^ t2 ^ (1 << c3),
+                                    k2 << deck_bits,
+                                )  # fmt: skip
+                        if max0:  # the fourth seat minimizes
+                            if v < best3:
+                                best3 = v
+                                if v < b3:
+                                    b3 = v
+                                    if a3 >= b3:
+                                        break
+                        elif v > best3:
                             best3 = v
-                    if (best3 > best2) if max2 else (best3 < best2):
-                        best2 = best3
-                if (best2 > best1) if max1 else (best2 < best1):
-                    best1 = best2
-            if (best1 > best0) if max0 else (best1 < best0):
-                best0 = best1
+                            if v > a3:
+                                a3 = v
+                                if a3 >= b3:
+                                    break
+                    hands[s3] = h3
+                    v = best3
+                    if max0:  # the third seat maximizes
+                        if v > best2:
+                            best2 = v
+                            if v > a2:
+                                a2 = v
+                                if a2 >= b2:
+                                    break
+                    elif v < best2:
+                        best2 = v
+                        if v < b2:
+                            b2 = v
+                            if a2 >= b2:
+                                break
+                hands[s2] = h2
+                v = best2
+                if max0:  # the second seat minimizes
+                    if v < best1:
+                        best1 = v
+                        if v < b1:
+                            b1 = v
+                            if a1 >= b1:
+                                break
+                elif v > best1:
+                    best1 = v
+                    if v > a1:
+                        a1 = v
+                        if a1 >= b1:
+                            break
+            hands[s1] = h1
+            v = best1
+            if max0:
+                if v > best0:
+                    best0, bc0 = v, c0
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best0:
+                best0, bc0 = v, c0
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        hands[leader] = h0
+        self.nodes += nodes
+        if best0 <= a_in:
+            if best0 < hi:
+                hi = best0
+        elif best0 >= b_in:
+            if best0 > lo:
+                lo = best0
+        else:
+            lo = hi = best0
+        tt[key] = (lo, hi, bc0, leads)
         return best0
 
     def play(
@@ -640,17 +1066,37 @@ class _Solver:
         left: int,
         live: int,
         tp: int,
-        key: tuple[int, int] | None = None,
+        key: int,
     ) -> int:
-        """Like ``search``, inside a trick: ``trick`` holds the cards played to it so far
-        (``wpos`` the place of the one winning, ``tp`` their points); ``live`` is every
-        card in the hands or in the trick (the same through a trick)."""
+        """The value (points for side 0 from this trick's start) with ``trick`` holding the
+        cards played to it so far (``wpos`` the place of the one winning, ``tp`` their
+        points); ``live`` is every card in the hands or in the trick (the same through a
+        trick); ``key`` is the position's: the trick's start (cards out, leader, flags)
+        shifted, with the trick's cards' bits."""
+        pos = len(trick)
+        tt = self.ptt
+        stored = pos <= self.tt_depth
+        hint = -1
+        if stored:
+            entry = tt.get(key)
+            if entry is not None:
+                lo, hi, hint = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha or lo == hi:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                lo, hi = 0, left
         self.nodes += 1  # a node: a seat choosing a card
+        a0, b0 = alpha, beta
         rules = self.rules
         hands = self.hands
         n = self.n
         team = self.team
-        pos = len(trick)
         seat = (leader + pos) % n
         hand = hands[seat]
         legal = rules.legal(hand, trick, wpos)
@@ -658,21 +1104,16 @@ class _Solver:
         closing = pos + 1 == n
         beats = self.beats
         size = self.size
+        pts = self.pts
         if legal & (legal - 1):
             moves = self.moves(legal, live)
             if len(moves) > 1:
                 if pos == 0:
                     moves.sort(key=self.lead_weight.__getitem__)
-                    if key is not None:
-                        hint = self.hint.get(key, -1)
-                        if hint >= 0 and hint in moves:
-                            moves.remove(hint)
-                            moves.insert(0, hint)
                 else:
                     # Against the opponents: the cheapest winning card, else the cheapest
                     # card. To a partner winning: not overtaking, the richest card last to
                     # play, else the cheapest; overtaking last.
-                    pts = self.pts
                     partner_wins = team[(leader + wpos) % n] == team[seat]
                     keyed = []
                     for c in moves:
@@ -693,13 +1134,15 @@ class _Solver:
                             )
                     keyed.sort()
                     moves = [c for _, c in keyed]
+                if hint >= 0 and moves[0] != hint and hint in moves:
+                    moves.remove(hint)
+                    moves.insert(0, hint)
         else:
             moves = [legal.bit_length() - 1]
         maximize = team[seat] == 0
         best = -_INF if maximize else _INF
         best_card = moves[0]
         table = self.table
-        pts = self.pts
         for c in moves:
             hands[seat] = hand ^ (1 << c)
             trick.append(c)
@@ -711,7 +1154,9 @@ class _Solver:
                 nw = pos if takes_over(trick, wpos, c) else wpos
             taken = tp + pts[c]
             if not closing:
-                v = self.play(trick, leader, flags, nw, alpha, beta, left, live, taken)
+                v = self.play(
+                    trick, leader, flags, nw, alpha, beta, left, live, taken, key | 1 << c
+                )
             else:
                 last = not hands[seat]
                 if table:
@@ -734,8 +1179,16 @@ class _Solver:
                     beta = v
             if alpha >= beta:
                 break
-        if key is not None:
-            self.hint[key] = best_card
+        if stored:
+            if best <= a0:
+                if best < hi:
+                    hi = best
+            elif best >= b0:
+                if best > lo:
+                    lo = best
+            else:
+                lo = hi = best
+            tt[key] = (lo, hi, best_card)
         return best
 
     def after(
@@ -753,10 +1206,13 @@ class _Solver:
             for h in self.hands:
                 live |= h
             tp = 0
+            tmask = 0
             for c in trick:
-                live |= 1 << c
+                tmask |= 1 << c
                 tp += rules.pts[c]
-            return self.play(trick, leader, flags, wpos, alpha, beta, left, live, tp)
+            live |= tmask
+            key = (live << 5 | flags << 3 | leader) << self.deck_bits | tmask
+            return self.play(trick, leader, flags, wpos, alpha, beta, left, live, tp, key)
         last = not any(self.hands)
         w, g0, flags = rules.judge_at(trick, leader, wpos, last, flags)
         if last:
