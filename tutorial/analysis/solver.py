@@ -14,9 +14,11 @@ card's value, then halving the bracket) that share a transposition table of boun
 keyed at each trick's start on the cards still out, the leader and (Tarot) who has won
 every trick so far; equivalent cards (adjacent in rank in one suit, with no card between
 them still in play, and worth the same) are searched once; follows are ordered
-cheapest-winner first; with two tricks to go (four seats, a beats table) one loop gives
-the exact value, memoized. A node and time budget raises ``SolverBudgetExceeded``
-instead of blocking.
+cheapest-winner first; four seats in two alternating sides with a beats table (Belote,
+Briscola with four players) search each trick from its start in nested loops
+(``trick4``), leads master cards first; with two tricks to go (same games) one
+alpha-beta loop gives the exact value, memoized. A node and time budget raises
+``SolverBudgetExceeded`` instead of blocking.
 
 Briscola is solved here once the stock is empty (every card is then known); earlier
 positions raise ``UnsolvablePosition`` (``briscola_expect.solve_expected`` averages over
