@@ -406,7 +406,7 @@ def _practice_rerun(page: Any, click: Any) -> None:
     click during the run was lost once (a Deal after choosing the game): the page's
     script state is watched from before the click, and a run counts once its "running"
     state has gone. A short run may never show "running" (the page draws its two states
-    as one, seen once in about 40 deals under load): then, after 10 s, the run is over.
+    as one; seen at about one first deal in six, on a fresh page): after 5 s it is over.
     """
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
@@ -424,9 +424,9 @@ def _practice_rerun(page: Any, click: Any) -> None:
     )
     click()
     try:
-        page.wait_for_function("() => window.__atoutRunsDone > 0", timeout=10_000)
+        page.wait_for_function("() => window.__atoutRunsDone > 0", timeout=5_000)
     except PlaywrightTimeout:  # said, so that a run of the suite shows how often
-        warnings.warn("no run seen within 10 s of a click; going on when idle", stacklevel=2)
+        warnings.warn("no run seen within 5 s of a click; going on when idle", stacklevel=2)
     expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=_IDLE_MS)
 
 
