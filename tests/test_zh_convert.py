@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -17,18 +16,7 @@ ENGLISH = {"zh-Hant.toml": "en.toml", "zh-Hant.engine.toml": "en.engine.toml"}
 
 
 def _flat(path: Path) -> dict[str, str]:
-    flat: dict[str, str] = {}
-
-    def walk(prefix: str, node: dict[str, object]) -> None:
-        for k, v in node.items():
-            key = f"{prefix}.{k}" if prefix else k
-            if isinstance(v, dict):
-                walk(key, v)
-            else:
-                flat[key] = str(v)
-
-    walk("", tomllib.loads(path.read_text("utf-8")))
-    return flat
+    return zh_convert._flat(path.read_text("utf-8"))
 
 
 def test_zh_hans_is_fresh() -> None:

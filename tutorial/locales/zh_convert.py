@@ -20,8 +20,8 @@ import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from tutorial import i18n
 from tutorial.glossary import to_simplified
 
 #: The folder of the catalogues.
@@ -116,17 +116,9 @@ def derive(source_name: str, text: str) -> str:
 
 
 def _flat(text: str) -> dict[str, str]:
+    """A catalogue's messages by dotted key (the app's own flattening)."""
     flat: dict[str, str] = {}
-
-    def walk(prefix: str, node: dict[str, Any]) -> None:
-        for k, v in node.items():
-            key = f"{prefix}.{k}" if prefix else k
-            if isinstance(v, dict):
-                walk(key, v)
-            else:
-                flat[key] = str(v)
-
-    walk("", tomllib.loads(text))
+    i18n._flatten(tomllib.loads(text), flat)
     return flat
 
 
