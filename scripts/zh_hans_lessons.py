@@ -2,7 +2,7 @@
 and the example playlists' titles and notes (``lessons/playlists/zh-Hans`` from ``zh-Hant``).
 
 Each file is converted whole with the catalogues' conversion
-:func:`tutorial.locales.zh_convert.to_hans` (the glossary's hand-checked Taiwan/mainland
+:func:`tutorial.language.zh_convert.to_hans` (the glossary's hand-checked Taiwan/mainland
 vocabulary differences, OpenCC's phrase-level ``t2s``, the catalogues' read-through
 corrections), then the lesson-specific corrections of :data:`HAND_FIXES` are applied (each one found by
 reading the converted text through). Run it after every change to a Traditional lesson:
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tutorial.locales.zh_convert import to_hans  # noqa: E402
+from tutorial.language.zh_convert import to_hans  # noqa: E402
 
 #: Corrections after conversion (Simplified text as converted -> as a mainland reader
 #: expects it), found by reading every converted lesson.

@@ -8,7 +8,7 @@
 - pytest-xdist (``scripts/test.sh``): every test is safe in any worker (the browser
   tests start one server per worker, on a free port); the browser tests go in lanes
   handed out first (see ``pytest_xdist_make_scheduler``).
-- The scenario library (``tutorial.library.load_library``, about 2 s) is checked once per
+- The scenario library (``tutorial.course.library.load_library``, about 2 s) is checked once per
   test process for each scenario tree and its files' sizes and times, as the app's
   server does once per process (``st.cache_resource``); a test that writes or points
   ``ATOUT_SCENARIOS`` at other files gets a fresh check of those.
@@ -26,7 +26,7 @@ import pytest
 import streamlit as st
 from hypothesis import HealthCheck, settings
 
-from tutorial import library as _library
+from tutorial.course import library as _library
 
 # --- Hypothesis ------------------------------------------------------------------------------
 

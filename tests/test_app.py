@@ -136,7 +136,7 @@ def test_broken_scenario_is_listed_and_the_rest_served(
 
 
 def test_trainer_diagnoses_a_wrong_count_and_accepts_the_right_one() -> None:
-    from tutorial.trainer import make_exercise
+    from tutorial.course.counting_trainer import make_exercise
 
     at = _app("trainer")
     ex = make_exercise("belote", 1)
@@ -150,7 +150,7 @@ def test_trainer_diagnoses_a_wrong_count_and_accepts_the_right_one() -> None:
 
 
 def test_progress_code_round_trip_through_the_home_page() -> None:
-    from tutorial.ui.state import PROGRESS, ScenarioProgress
+    from tutorial.webapp.state import PROGRESS, ScenarioProgress
 
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state[PROGRESS] = {"belote/overruff": ScenarioProgress(done=True, mistakes=1)}

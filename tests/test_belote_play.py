@@ -392,7 +392,7 @@ class TestDirection:
 
 def test_tricks_after_captured_cards_are_numbered_as_played() -> None:
     """Two tricks given as captured cards: the next trick played is trick 3 (index 2)."""
-    from tutorial.library import load_library
+    from tutorial.course.library import load_library
     from tutorial.scenarios.runtime import start
 
     for sid, checked in load_library().scenarios.items():

@@ -27,7 +27,7 @@ from belote_positions import (
 from tutorial.engine.belote import SIDES, BeloteMatch, playout
 from tutorial.engine.core import HandOutcome, Ruleset, find_ruleset, rulesets
 from tutorial.engine.errors import UnknownRulesetError
-from tutorial.naming import option_sentence, ruleset_blurb, ruleset_title
+from tutorial.engine.ruleset_titles import option_sentence, ruleset_blurb, ruleset_title
 
 QUARTE_DIAMONDS = "10D JD QD KD"  # 50
 TIERCE_CLUBS = "7C 8C 9C"  # 20

@@ -6,11 +6,13 @@ import random
 
 import pytest
 
-from tutorial.engine import belote, bots, tarot
+from tutorial.analysis import beginner
+from tutorial.analysis.beginner import played_deal
+from tutorial.engine import belote, tarot
 from tutorial.engine.cards import BELOTE_DECK, TAROT_DECK, Card, Suit
 from tutorial.engine.core import rulesets
 from tutorial.engine.games import GAMES, new_hand
-from tutorial.scoreboard import auction, played_deal
+from tutorial.pictures.hand_story import auction
 
 C = Card.parse
 
@@ -29,34 +31,34 @@ def test_every_choice_is_legal_and_the_play_is_deterministic(game: str) -> None:
     for seed in range(3):
         state = new_hand(game, rng=random.Random(seed))
         while not state.is_terminal:
-            action = bots.choose(state)
+            action = beginner.choose(state)
             assert state.explain(action).legal
             state = state.apply(action)
-        again = bots.play_hand(game, rng=random.Random(seed))
+        again = beginner.play_hand(game, rng=random.Random(seed))
         assert [tr.cards for tr in again.tricks] == [tr.cards for tr in state.tricks]
 
 
 def test_win_the_trick_cheaply() -> None:
     state = _belote_position("7S", ["8C", "10S AS", "8S 9C", "JS 10C"])
-    assert bots.choose(state) == C("10S")  # the Ten wins as surely as the Ace here
+    assert beginner.choose(state) == C("10S")  # the Ten wins as surely as the Ace here
 
 
 def test_give_points_to_the_partner_who_wins_the_trick() -> None:
     state = _belote_position("7S AS 8S", ["8C", "9C", "10C", "KS QS"])
-    assert bots.choose(state) == C("KS")
+    assert beginner.choose(state) == C("KS")
 
 
 def test_otherwise_throw_the_lowest_card() -> None:
     state = _belote_position("AS", ["8C", "7S KS", "8S 9C", "JS 10C"])
-    assert bots.choose(state) == C("7S")
+    assert beginner.choose(state) == C("7S")
 
 
 def test_tarot_bids_follow_the_count_and_never_a_chelem() -> None:
     weak = TAROT_DECK.parse_many("1H 2H 3H 4H 5H 6H 7H 8H 9H 10H 1S 2S 3S 4S 5S 6S 7S 8S")
     strong = TAROT_DECK.parse_many("T1 T21 EXC T20 T19 T18 T17 T16 T15 T14 KH KS KD KC QH QS 1D 2D")
-    assert bots.tarot_bid(weak) is tarot.Bid.PASS
-    assert bots.tarot_count(strong) == 9 + 3 * 3 + 2 * 4  # 9 trumps, 3 bouts, 4 kings
-    assert bots.tarot_bid(strong) is tarot.Bid.GARDE_SANS
+    assert beginner.tarot_bid(weak) is tarot.Bid.PASS
+    assert beginner.tarot_count(strong) == 9 + 3 * 3 + 2 * 4  # 9 trumps, 3 bouts, 4 kings
+    assert beginner.tarot_bid(strong) is tarot.Bid.GARDE_SANS
     for number in range(1, 6):
         _, hand = played_deal("tarot", "default", number)
         assert isinstance(hand, tarot.TarotState)
@@ -67,9 +69,9 @@ def test_tarot_bids_follow_the_count_and_never_a_chelem() -> None:
 
 def test_belote_takes_only_with_the_jack_or_nine() -> None:
     hand = BELOTE_DECK.parse_many("7H 8H AS AD KC")
-    assert bots.belote_bid(hand, Suit.HEARTS, C("AH")) == 0
+    assert beginner.belote_bid(hand, Suit.HEARTS, C("AH")) == 0
     with_jack = BELOTE_DECK.parse_many("JH 8H AS 7D KC")
-    assert bots.belote_bid(with_jack, Suit.HEARTS, C("QH")) == 3 + 1
+    assert beginner.belote_bid(with_jack, Suit.HEARTS, C("QH")) == 3 + 1
     for name in (r.name for r in rulesets("belote")):
         _, hand_state = played_deal("belote", name, 2)
         taker = hand_state.taker  # type: ignore[attr-defined]

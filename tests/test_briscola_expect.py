@@ -15,10 +15,10 @@ from tutorial.analysis import (
     solve,
     solve_expected,
 )
-from tutorial.analysis.bench import briscola_drawing_position, random_position
 from tutorial.engine import briscola
 from tutorial.engine.cards import Card
 from tutorial.engine.games import new_hand
+from tutorial.tools.bench_solver import briscola_drawing_position, random_position
 
 
 def _future(state: briscola.BriscolaState, side: int, memo: dict[object, float]) -> float:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.test_browser import CHROMIUM, SHOTS, _open, browser, server  # noqa: F401
-from tutorial.progress import Progress, ScenarioRecord, encode
+from tutorial.course.progress import Progress, ScenarioRecord, encode
 
 pytestmark = [
     pytest.mark.browser,

@@ -22,7 +22,7 @@ import pytest
 from test_browser import SHOTS, _click, _open, _settle, browser, pytestmark, server
 from test_languages import latin_share
 
-from tutorial.i18n import catalogue
+from tutorial.language.i18n import catalogue
 
 __all__ = ["browser", "pytestmark", "server"]  # fixtures and marks used from test_browser
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tutorial import charts
 from tutorial.engine.core import HandOutcome
 from tutorial.engine.games import random_hand
-from tutorial.i18n import catalogue, t
-from tutorial.scoreboard import HandStory, Step
+from tutorial.language.i18n import catalogue, t
+from tutorial.pictures import charts
+from tutorial.pictures.hand_story import HandStory, Step
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,7 +100,7 @@ def test_tarot_settlement_signs_agree_with_the_results() -> None:
 
 
 def test_every_charts_key_is_in_the_catalogue() -> None:
-    source = (ROOT / "tutorial" / "charts.py").read_text(encoding="utf-8")
+    source = (ROOT / "tutorial" / "pictures" / "charts.py").read_text(encoding="utf-8")
     keys = set(re.findall(r'"(charts\.[a-z_.]+)"', source))
     assert len(keys) > 30
     cat = catalogue("en")
@@ -108,7 +108,7 @@ def test_every_charts_key_is_in_the_catalogue() -> None:
 
 
 def test_no_english_sentence_is_built_in_charts() -> None:
-    source = (ROOT / "tutorial" / "charts.py").read_text(encoding="utf-8")
+    source = (ROOT / "tutorial" / "pictures" / "charts.py").read_text(encoding="utf-8")
     # f-strings only format numbers or trace keys, never words for the learner
     for fstring in re.findall(r'\bf"([^"]*)"', source):
         words = re.sub(r"\{[^}]*\}", "", fstring)

@@ -12,8 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_util import APP, open_app
-from tutorial.class_charts import cell_value, class_heatmap
-from tutorial.class_view import (
+from tutorial.course.classroom import (
     MAX_CODES,
     ScenarioInfo,
     card_label,
@@ -22,7 +21,7 @@ from tutorial.class_view import (
     read_codes,
     table_rows,
 )
-from tutorial.progress import (
+from tutorial.course.progress import (
     WRONG_KEEP,
     Progress,
     ProgressError,
@@ -35,6 +34,7 @@ from tutorial.progress import (
     merge,
     to_json,
 )
+from tutorial.pictures.class_charts import cell_value, class_heatmap
 
 # Codes made by the encoder of the day before names, dates and wrong cards were added
 # (copied from its output): they must still decode, to the same progress.
@@ -87,7 +87,7 @@ def test_name_date_and_wrong_cards_round_trip() -> None:
     ],
 )
 def test_bad_new_fields_are_refused(bad: str) -> None:
-    from tutorial.progress import from_json
+    from tutorial.course.progress import from_json
 
     with pytest.raises(ProgressError, match="not a progress file"):
         from_json(bad)

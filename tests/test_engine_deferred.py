@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-import tutorial.i18n as i18n
+import tutorial.language.i18n as i18n
 from tutorial.engine import belote, briscola, core, tarot
 from tutorial.engine.cards import BELOTE_DECK, TAROT_DECK, Card, Suit
 from tutorial.engine.core import GameState, Play, TrickResult, Verdict, seat_names

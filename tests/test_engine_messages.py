@@ -1,4 +1,4 @@
-"""The rules engines speak through the message catalogue (tutorial/locales/en.engine.toml).
+"""The rules engines speak through the message catalogue (tutorial/language/locales/en.engine.toml).
 
 Every key the engines name exists, every key of en.engine.toml is used, every template
 gets the fields it needs, and a second language changes the engine's sentences without
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-import tutorial.i18n as i18n
+import tutorial.language.i18n as i18n
 from tutorial.engine.belote import BeloteState, start_play
 from tutorial.engine.cards import BELOTE_DECK
 from tutorial.engine.core import MUST_OVERTRUMP
@@ -25,7 +25,7 @@ PKG = Path(__file__).resolve().parent.parent / "tutorial"
 ENGINES = [
     PKG / "engine" / f"{name}.py" for name in ("belote", "tarot", "briscola", "core", "cards")
 ]
-CATALOGUE = PKG / "locales" / "en.engine.toml"
+CATALOGUE = PKG / "language" / "locales" / "en.engine.toml"
 SECTIONS = ("common", "belote", "tarot", "briscola")
 
 
@@ -84,7 +84,7 @@ def test_every_key_of_the_engine_catalogue_is_used() -> None:
 
 def test_engine_keys_do_not_clash_with_the_app_catalogue() -> None:
     app: dict[str, str] = {}
-    i18n._flatten(tomllib.loads((PKG / "locales" / "en.toml").read_text("utf-8")), app)
+    i18n._flatten(tomllib.loads((PKG / "language" / "locales" / "en.toml").read_text("utf-8")), app)
     assert sorted(set(app) & set(_engine_catalogue())) == []
 
 
@@ -218,7 +218,7 @@ def fake_language(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 def real_languages() -> list[str]:
-    return sorted({p.name.split(".")[0] for p in (PKG / "locales").glob("*.toml")})
+    return sorted({p.name.split(".")[0] for p in (PKG / "language" / "locales").glob("*.toml")})
 
 
 def _overtrump_position() -> BeloteState:

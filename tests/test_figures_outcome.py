@@ -14,16 +14,17 @@ from typing import Any
 
 import pytest
 
-from tutorial.charts import Chart
+from tutorial.analysis.beginner import played_deal
+from tutorial.course.library import load_library
 from tutorial.engine.core import GameState, rulesets
 from tutorial.engine.games import GAMES
-from tutorial.i18n import t, tn
-from tutorial.library import load_library
+from tutorial.language.i18n import t, tn
+from tutorial.pictures.charts import Chart
+from tutorial.pictures.hand_story import deal_table, total_tricks
 from tutorial.scenarios import runtime
 from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import side_labels
-from tutorial.scoreboard import deal_table, played_deal, total_tricks
-from tutorial.ui.score_view import outcome_and_charts
+from tutorial.webapp.score_view import outcome_and_charts
 
 LIBRARY = load_library()
 SCENARIOS = sorted(LIBRARY.scenarios)

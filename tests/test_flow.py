@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutorial.engine.cards import Card
-from tutorial.engine.core import Play, TrickResult
-from tutorial.lessons import (
+from tutorial.course.lessons import (
     QuizQuestion,
     lesson_by_id,
     lesson_of,
@@ -20,9 +18,11 @@ from tutorial.lessons import (
     quiz_score,
     start_lesson,
 )
-from tutorial.progress import stars
-from tutorial.scenarios.check_cli import scenario_files
+from tutorial.course.progress import stars
+from tutorial.engine.cards import Card
+from tutorial.engine.core import Play, TrickResult
 from tutorial.scenarios.checker import Checked, check_text
+from tutorial.scenarios.files import scenario_files
 from tutorial.scenarios.loader import parse_file
 from tutorial.scenarios.model import AskStep
 from tutorial.scenarios.position import build
@@ -338,7 +338,7 @@ def test_after_checking_the_marks_and_score_follow_every_change() -> None:
 
 @pytest.mark.usefixtures("_fresh_caches")
 def test_the_lesson_shows_each_scenario_done_and_its_stars() -> None:
-    from tutorial.ui.state import PROGRESS, ScenarioProgress
+    from tutorial.webapp.state import PROGRESS, ScenarioProgress
 
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state[PROGRESS] = {
@@ -370,7 +370,7 @@ def test_home_start_opens_the_first_lesson_of_the_game() -> None:
 
 @pytest.mark.usefixtures("_fresh_caches")
 def test_home_continues_with_the_first_lesson_not_done() -> None:
-    from tutorial.ui.state import PROGRESS, QUIZ, ScenarioProgress
+    from tutorial.webapp.state import PROGRESS, QUIZ, ScenarioProgress
 
     first, second = [le for le in LESSONS if le.game == "tarot"][:2]
     at = AppTest.from_file(APP, default_timeout=60)

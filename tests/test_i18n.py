@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial.i18n import catalogue, languages, t
+from tutorial.language.i18n import catalogue, languages, t
 
 PKG = Path(__file__).resolve().parent.parent / "tutorial"
 KEY = re.compile(r"""\bt\(\s*f?["']([a-z_][a-z0-9_.{}]*)["']""")
@@ -48,7 +48,7 @@ def test_every_plural_key_has_other_form() -> None:
 
 
 def test_plural_forms() -> None:
-    from tutorial.i18n import tn
+    from tutorial.language.i18n import tn
 
     assert tn("plural.wrong_tries", 1) == "1 wrong try"
     assert tn("plural.wrong_tries", 2) == "2 wrong tries"

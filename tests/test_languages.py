@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 from apptest_util import open_app
 
-from tutorial import glossary, i18n
-from tutorial.deeplink import with_lang
-from tutorial.i18n import (
+from tutorial.course.links import with_lang
+from tutorial.course.playlists import Playlist, playlist_link
+from tutorial.language import glossary, i18n
+from tutorial.language.i18n import (
     NAMES,
     SUPPORTED,
     browser_language,
@@ -26,7 +27,6 @@ from tutorial.i18n import (
     from_browser,
     parse_lang,
 )
-from tutorial.playlists import Playlist, playlist_link
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -342,7 +342,7 @@ def test_the_selector_changes_the_language_and_the_address(tree_language: None) 
 
 
 def test_what_the_browser_says() -> None:
-    from tutorial.ui.store import language_from_store
+    from tutorial.webapp.store import language_from_store
 
     assert language_from_store('{"chosen": "", "browser": ["zh-TW", "en"]}') == (
         "zh-Hant",
@@ -360,7 +360,7 @@ def test_what_the_browser_says() -> None:
 
 def test_a_link_is_stronger_than_the_browser(tree_language: None) -> None:
     """A link's language stays when the store reports another one a moment later."""
-    from tutorial.ui import state
+    from tutorial.webapp import state
 
     assert state.LANG_SOURCES["link"] > state.LANG_SOURCES["stored"]
     assert state.LANG_SOURCES["stored"] > state.LANG_SOURCES["browser"]

@@ -19,9 +19,9 @@ from types import ModuleType
 
 import pytest
 
-from tutorial.glossary import kept_words, to_simplified
-from tutorial.lessons import Lesson, QuizQuestion, load_lessons
-from tutorial.playlists import load_playlists, parse_playlist
+from tutorial.course.lessons import Lesson, QuizQuestion, load_lessons
+from tutorial.course.playlists import load_playlists, parse_playlist
+from tutorial.language.glossary import kept_words, to_simplified
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("zh-Hant", "zh-Hans")

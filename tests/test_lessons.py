@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial.lessons import (
+from tutorial.course.lessons import (
     GAMES,
     coverage_table,
     lessons_root,
@@ -15,7 +15,7 @@ from tutorial.lessons import (
     render_readme,
     scenario_teaches,
 )
-from tutorial.library import load_library, scenarios_root
+from tutorial.course.library import load_library, scenarios_root
 
 LESSONS = load_lessons("en")
 RULES = load_rules()

@@ -10,7 +10,7 @@ import pytest
 from tutorial.engine.core import rulesets
 from tutorial.engine.errors import UnknownRulesetError
 from tutorial.engine.games import GAMES
-from tutorial.naming import (
+from tutorial.engine.ruleset_titles import (
     changed_options,
     option_sentence,
     option_title,

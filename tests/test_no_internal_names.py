@@ -21,9 +21,9 @@ import streamlit as st
 from apptest_util import open_app
 from streamlit.testing.v1 import AppTest
 
+from tutorial.course.library import load_library
 from tutorial.engine.core import rulesets
 from tutorial.engine.games import GAMES
-from tutorial.library import load_library
 
 APP = "../tutorial/app.py"  # relative to this file, as AppTest wants
 PAGES = ["home", "lessons", "play", "trainer", "score", "rules", "workshop"]

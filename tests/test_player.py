@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial.analysis import player
+from tutorial.analysis import beginner, player
 from tutorial.analysis.solver import UnsolvablePosition, solve
-from tutorial.engine import belote, bots, briscola, tarot
+from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import EXCUSE, PETIT, Card
 from tutorial.engine.core import GameState, Play, seat_names
 from tutorial.engine.games import new_hand
-from tutorial.i18n import t
+from tutorial.language.i18n import t
 
 GAMES = (("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4))
 FAST = {"samples": 3, "time_budget": 5.0}  # few deals, no clock cut-off: deterministic
@@ -51,7 +51,7 @@ def walk(game: str, players: int, seed: int, *, play_phase: bool, cards_left: in
             if state.phase == "play":
                 state = state.apply(acts[rng.randrange(len(acts))])
             else:
-                state = state.apply(bots.choose(state))
+                state = state.apply(beginner.choose(state))
 
 
 def legal_then(
@@ -225,7 +225,7 @@ def test_choose_returns_a_legal_action(game: str, players: int, seed: int) -> No
 
 def test_beginner_is_the_rule_based_bot_and_levels_are_checked() -> None:
     state = walk("belote", 4, 3, play_phase=True)
-    assert player.choose(state, "beginner") == bots.choose(state)
+    assert player.choose(state, "beginner") == beginner.choose(state)
     with pytest.raises(ValueError, match="unknown level"):
         player.choose(state, "grandmaster")
 
@@ -283,7 +283,7 @@ def _short_hand(game: str, players: int, seed: int, cards_left: int) -> list[Gam
     start = walk(game, players, seed, play_phase=True, cards_left=cards_left)
     states = [start]
     while not states[-1].is_terminal:
-        states.append(states[-1].apply(bots.choose(states[-1])))
+        states.append(states[-1].apply(beginner.choose(states[-1])))
     return states
 
 
@@ -336,7 +336,7 @@ def test_review_of_a_best_card_is_zero() -> None:
     best = max(vals, key=vals.__getitem__)
     states = player.replay(state, [best])
     while not states[-1].is_terminal:
-        states.append(states[-1].apply(bots.choose(states[-1])))
+        states.append(states[-1].apply(beginner.choose(states[-1])))
     first = next(r for r in player.review(states, seat) if r.move == 0)
     assert first.played == best and first.lost == 0
 
@@ -348,7 +348,7 @@ NAMES = ["South", "West", "North", "East"]
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
 def test_why_trick_names_the_real_winner(game: str, players: int) -> None:
-    state = bots.play_hand(
+    state = beginner.play_hand(
         game, rng=random.Random(6), **({"players": players} if game == "briscola" else {})
     )
     names = NAMES[:players] if players == 4 else ["South", "North"]
@@ -370,7 +370,7 @@ def test_why_trick_says_trump_or_led_suit_and_mentions_the_excuse() -> None:
     rng = random.Random(2)
     seen_excuse = seen_trump = seen_plain = False
     for _ in range(30):
-        state = bots.play_hand("tarot", rng=rng)
+        state = beginner.play_hand("tarot", rng=rng)
         with seat_names(NAMES):
             for tr in state.tricks:
                 text = player.why_trick(tr, state)
@@ -413,7 +413,7 @@ def test_solve_with_stock_agrees_with_a_plain_minimax(seed: int) -> None:
     rng = random.Random(seed)
     state = deal("briscola", 2, rng)
     while not (isinstance(state, briscola.BriscolaState) and state.cards_to_draw == 2):
-        state = state.apply(bots.choose(state))
+        state = state.apply(beginner.choose(state))
     state = state.apply(state.legal_plays()[0])  # a position inside a trick
     me = state.to_move
     assert me is not None
@@ -435,7 +435,7 @@ def _engine_result(state: GameState, card: Card) -> GameState:
     """The hand played to its end through the engine: ``card``, then the beginner."""
     state = state.apply(card)
     while not state.is_terminal:
-        state = state.apply(bots.choose(state))
+        state = state.apply(beginner.choose(state))
     return state
 
 
@@ -546,14 +546,14 @@ def test_the_strong_player_plays_for_the_score_not_only_the_points() -> None:
 
 
 def test_the_bench_pairs_each_deal_with_the_beginner_in_the_same_seats() -> None:
-    from tutorial.analysis import bench_players as bench
+    from tutorial.tools import bench_players as bench
 
     config = next(c for c in bench.CONFIGS if c.label == "briscola-2p")
     results = [bench.play_deal(config, "beginner", i, 5, 2, 5.0) for i in range(3)]
     for i, r in enumerate(results):
         # The beginner's run of the deal is the beginner everywhere.
         deal = config.deal(random.Random(f"5-{config.label}-{i}"))
-        end = bench.play(deal, bots.choose, bots.choose)
+        end = bench.play(deal, beginner.choose, beginner.choose)
         assert (r.base_points, r.base_score) == bench.side_points(end)
         assert r.wall and len(r.wall) == len(r.cpu)
         assert 0 <= r.points <= 120 and r.role == ""
@@ -565,7 +565,7 @@ def test_the_bench_pairs_each_deal_with_the_beginner_in_the_same_seats() -> None
 
 
 def test_the_bench_names_seat_zeros_tarot_role() -> None:
-    from tutorial.analysis import bench_players as bench
+    from tutorial.tools import bench_players as bench
 
     config = next(c for c in bench.CONFIGS if c.label == "tarot")
     roles = set()
@@ -573,7 +573,7 @@ def test_the_bench_names_seat_zeros_tarot_role() -> None:
         r = bench.play_deal(config, "random", i, 1, 1, 0.01)
         roles.add(r.role)
         deal = config.deal(random.Random(f"1-tarot-{i}"))
-        end = bench.play(deal, bots.choose, bench._random_policy(random.Random(i)))
+        end = bench.play(deal, beginner.choose, bench._random_policy(random.Random(i)))
         assert isinstance(end, tarot.TarotState)
         if end.taker is None:
             assert r.role == ""

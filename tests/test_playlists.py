@@ -1,6 +1,6 @@
 """Playlists, inline scenarios and lesson links: the pure model, its caps, and the pages.
 
-The pure part (``tutorial/playlists.py``) is tested directly: links read back what was
+The pure part (``tutorial/course/playlists.py``) is tested directly: links read back what was
 written, every cap is enforced with a sentence (never a traceback), a decompression
 bomb stops at the limit. The pages run under AppTest: a playlist link opens its first
 scenario with the panel, the end of a scenario offers the next in the playlist, a
@@ -19,10 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from tutorial.engine.errors import ScenarioError
-from tutorial.lessons import load_lessons
-from tutorial.library import load_library
-from tutorial.playlists import (
+from tutorial.course.lessons import load_lessons
+from tutorial.course.library import load_library
+from tutorial.course.playlists import (
     INLINE_PREFIX,
     MAX_INLINE_BYTES,
     MAX_INLINE_CHARS,
@@ -44,6 +43,7 @@ from tutorial.playlists import (
     to_query,
     unpack_zlib,
 )
+from tutorial.engine.errors import ScenarioError
 
 ROOT = Path(__file__).resolve().parent.parent
 OVERRUFF = (ROOT / "scenarios" / "belote" / "overruff.yaml").read_text("utf-8")

@@ -11,11 +11,12 @@ import pytest
 from apptest_util import open_app
 from streamlit.testing.v1 import AppTest
 
-from tutorial import practice
-from tutorial.engine import bots, tarot
+from tutorial.analysis import beginner
+from tutorial.course import practice
+from tutorial.course.practice import PracticeHand
+from tutorial.engine import tarot
 from tutorial.engine.cards import Card
-from tutorial.practice import PracticeHand
-from tutorial.ui.table_data import practice_table_data, safe_html
+from tutorial.pictures.table_data import practice_table_data, safe_html
 
 #: Words that must never reach the learner: identifiers, seat numbers, sides by number.
 INTERNAL = re.compile(r"\bseat \d|\bteam ?\d|\bside [AB]\b|\bseed\b|seed-\d|[a-z]+_[a-z_]+")
@@ -25,7 +26,7 @@ def _finish(hand: PracticeHand) -> PracticeHand:
     """The learner plays the computer's habit until the end (through try_action)."""
     while not hand.finished:
         assert hand.learner_to_move, (hand.state.phase, hand.state.to_move)
-        hand = practice.try_action(hand, bots.choose(hand.state))
+        hand = practice.try_action(hand, beginner.choose(hand.state))
         assert hand.refusal is None
         hand, _ = practice.advance(hand)
     return hand
@@ -38,7 +39,7 @@ def _until(hand: PracticeHand, wanted: Any, limit: int = 200) -> PracticeHand | 
             return None
         if wanted(hand):
             return hand
-        hand = practice.try_action(hand, bots.choose(hand.state))
+        hand = practice.try_action(hand, beginner.choose(hand.state))
         hand, _ = practice.advance(hand)
     return None
 
@@ -214,7 +215,7 @@ def test_tarot_discard_on_the_hand() -> None:
     chosen = []
     state = hand.state
     for _ in range(tarot.CHIEN_SIZE):
-        action = bots.choose(state)
+        action = beginner.choose(state)
         chosen.append(action.card.code)
         state = state.apply(action)
     done = practice.discard(hand, chosen)
@@ -287,7 +288,7 @@ def _dealt(variant: str, seed: int) -> AppTest:
 
 
 def practice_view_key() -> str:
-    from tutorial.views.practice import SEED
+    from tutorial.webapp.pages.practice import SEED
 
     return SEED
 
@@ -318,7 +319,7 @@ def test_page_deals_plays_refuses_and_reaches_the_end_of_a_briscola_hand() -> No
     assert data["feedback"]["tone"] == "error" and "do not hold" in data["feedback"]["html"]
     assert _hand(at).state is hand.state
     # a legal card: played, the opponent answers, the trick's note follows
-    _type(at, bots.choose(hand.state).code)
+    _type(at, beginner.choose(hand.state).code)
     after = _hand(at)
     assert after.learner_to_move and len(after.moves) > len(hand.moves)
     assert "Trick 1, " in _table(at)["feedback"]["html"] or after.state.current_trick
@@ -333,7 +334,7 @@ def test_page_deals_plays_refuses_and_reaches_the_end_of_a_briscola_hand() -> No
         hand = _hand(at)
         if hand.finished:
             break
-        _type(at, bots.choose(hand.state).code)
+        _type(at, beginner.choose(hand.state).code)
     assert _hand(at).finished
     assert not at.exception, [e.value for e in at.exception]
     data = _table(at)
@@ -375,7 +376,7 @@ def test_page_refuses_an_illegal_card_with_the_rule() -> None:
 def practice_code(hand: PracticeHand) -> str:
     from tutorial.scenarios import actions
 
-    return actions.code(bots.choose(hand.state))
+    return actions.code(beginner.choose(hand.state))
 
 
 def test_a_practice_position_saved_as_a_scenario_passes_the_checker() -> None:

@@ -1,6 +1,6 @@
 """Report a problem: the code reopens exactly the step the learner saw.
 
-Pure tests of ``tutorial/problem_report.py`` (the code's round trip, its caps, the
+Pure tests of ``tutorial/course/problem_report.py`` (the code's round trip, its caps, the
 learner's moves read off a history and played again, the refused try shown again, a
 changed scenario noticed), then the Play page under AppTest: a code read off the page
 opens the same step with the same feedback in a new session.
@@ -18,8 +18,8 @@ from apptest_util import open_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial.library import load_library
-from tutorial.problem_report import (
+from tutorial.course.library import load_library
+from tutorial.course.problem_report import (
     MAX_CODE_CHARS,
     MAX_JSON_BYTES,
     MAX_MOVES,

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutorial.progress import (
+from tutorial.course.progress import (
     PREFIX,
     Progress,
     ProgressError,

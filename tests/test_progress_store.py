@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from tutorial.progress import Progress, QuizRecord, ScenarioRecord, encode, merge
+from tutorial.course.progress import Progress, QuizRecord, ScenarioRecord, encode, merge
 
 
 def _script() -> None:
     import streamlit as st
 
-    from tutorial.ui import state, store
+    from tutorial.webapp import state, store
 
     feed = st.session_state.get("feed")
     if feed is not None:
@@ -35,7 +35,7 @@ def test_nothing_is_saved_before_the_stored_value_was_read() -> None:
 
 
 def test_a_stored_progress_is_merged_into_the_session() -> None:
-    from tutorial.ui.state import PROGRESS, ScenarioProgress
+    from tutorial.webapp.state import PROGRESS, ScenarioProgress
 
     at = AppTest.from_function(_script)
     at.session_state[PROGRESS] = {"belote/overruff": ScenarioProgress(done=True, stars=2)}
@@ -55,7 +55,7 @@ def test_a_stored_progress_is_merged_into_the_session() -> None:
 
 
 def test_a_broken_stored_value_is_set_aside_with_a_notice_and_loses_nothing() -> None:
-    from tutorial.ui.state import PROGRESS, STORE_BROKEN, ScenarioProgress
+    from tutorial.webapp.state import PROGRESS, STORE_BROKEN, ScenarioProgress
 
     at = AppTest.from_function(_script)
     at.session_state[PROGRESS] = {"belote/overruff": ScenarioProgress(done=True, stars=1)}
@@ -95,8 +95,8 @@ def test_a_session_with_mistakes_past_the_cap_still_exports() -> None:
     def script() -> None:
         import streamlit as st
 
-        from tutorial.progress import encode
-        from tutorial.ui import state
+        from tutorial.course.progress import encode
+        from tutorial.webapp import state
 
         state.progress_of("belote/overruff").mistakes = 10**7
         st.write(encode(state.export_progress())[:7])

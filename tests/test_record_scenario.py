@@ -15,12 +15,13 @@ from hypothesis import strategies as st
 
 from tests.apptest_util import open_app
 from tests.test_export import random_moment
-from tutorial.engine import bots
+from tutorial.analysis import beginner
+from tutorial.analysis.beginner import played_deal
 from tutorial.engine.cards import BELOTE_DECK, Card
+from tutorial.pictures.hand_story import deal_table
 from tutorial.scenarios.checker import ScenarioProblems, check_text
+from tutorial.scenarios.earlier_tricks import points_by_side, split
 from tutorial.scenarios.export import deal_moments, scenario_yaml
-from tutorial.scenarios.so_far import points_by_side, split
-from tutorial.scoreboard import deal_table, played_deal
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -162,7 +163,7 @@ def test_deal_moments_replay_the_explainers_hand(game: str, number: int) -> None
     _, final = played_deal(game, "default", number)
     moments = deal_moments(game, "default", number)
     assert len(moments) == sum(len(t.plays) for t in final.tricks)  # one per card played
-    after = moments[-1].apply(bots.choose(moments[-1]))
+    after = moments[-1].apply(beginner.choose(moments[-1]))
     assert after.is_terminal
     assert [(t.winner, t.points) for t in after.tricks] == [
         (t.winner, t.points) for t in final.tricks
@@ -226,9 +227,9 @@ def test_random_seed_for_moments_is_the_explainers(monkeypatch: pytest.MonkeyPat
 
 def _known_scenario() -> tuple[str, object]:
     """A library scenario whose first position shows every hand (so it may be saved)."""
-    from tutorial.library import load_library
+    from tutorial.course.library import load_library
     from tutorial.scenarios.runtime import start
-    from tutorial.ui.record import can_save
+    from tutorial.webapp.record import can_save
 
     lib = load_library()
     for sid, checked in sorted(lib.scenarios.items()):

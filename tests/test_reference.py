@@ -12,9 +12,9 @@ import pytest
 
 from tutorial.engine import games
 from tutorial.engine.core import rulesets
-from tutorial.scenarios import reference
 from tutorial.scenarios.model import ASK_KINDS, Ask, json_schema
 from tutorial.scenarios.yamlsafe import MAX_BYTES, MAX_MEGABYTES
+from tutorial.tools import reference
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "tutorial" / "engine"

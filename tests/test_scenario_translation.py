@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 from apptest_util import open_app
 
+from tutorial.course.library import in_language, load_library
 from tutorial.engine.errors import ScenarioError
-from tutorial.i18n import _LANGUAGE
-from tutorial.library import in_language, load_library
-from tutorial.scenarios import check_cli
+from tutorial.language.i18n import _LANGUAGE
 from tutorial.scenarios.checker import Checked, check_file
 from tutorial.scenarios.loader import ScenarioProblems
 from tutorial.scenarios.model import AskStep, Play, Say
@@ -27,6 +26,7 @@ from tutorial.scenarios.translation import (
     parse_translation_text,
     source_path,
 )
+from tutorial.tools import check
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -222,16 +222,16 @@ def test_check_takes_translations_as_translations(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root = _tree(tmp_path, _zh_text())
-    assert check_cli.main([str(root)]) == 0
+    assert check.main([str(root)]) == 0
     assert "2 scenario files checked: 2 ok" in capsys.readouterr().out
     bad = root / "zh-Hant/belote/overruff.yaml"
     bad.write_text(_zh_text().replace("♥9 比", "♥7 比"), "utf-8")
-    assert check_cli.main([str(bad)]) == 1
+    assert check.main([str(bad)]) == 1
     out = capsys.readouterr().out
     assert re.search(r"overruff\.yaml:\d+:\d+: steps\[2\]: mentions ♥7", out), out
     orphan = root / "zh-Hant/belote/nothing.yaml"
     orphan.write_text(_zh_text(), "utf-8")
-    assert check_cli.main([str(orphan)]) == 1
+    assert check.main([str(orphan)]) == 1
     assert "which does not exist" in capsys.readouterr().out
 
 
@@ -253,7 +253,7 @@ def test_every_belote_scenario_has_a_valid_translation(lang: str) -> None:
     assert not missing
     lines: list[str] = []
     for path in sorted((SCENARIOS / lang / "belote").glob("*.yaml")):
-        lines += check_cli.check_translation(path)
+        lines += check.check_translation(path)
     assert not lines, lines
 
 
@@ -334,7 +334,7 @@ def test_the_app_says_when_a_scenario_is_shown_in_english(
     at = open_app("play", 60, scenario="belote/overruff", lang="zh-Hant")
     assert not at.exception, [e.value for e in at.exception]
     assert at.title[0].value == "Overtrump the opponent's ruff"
-    from tutorial.i18n import t
+    from tutorial.language.i18n import t
 
     notice = t("scenario_translation.fallback", lang="zh-Hant")
     assert any(c.value == notice for c in at.caption)
@@ -346,9 +346,9 @@ def test_scenario_error_is_the_base_of_the_refusal(overruff: Checked) -> None:
 
 
 def test_scenario_files_leave_translations_out_unless_asked() -> None:
-    files = check_cli.scenario_files([str(SCENARIOS)])
+    files = check.scenario_files([str(SCENARIOS)])
     assert files and not any(is_translation_path(p) for p in files)
     assert all(len(p.relative_to(SCENARIOS).parts) == 2 for p in files)  # <game>/<id>.yaml
-    with_translations = check_cli.scenario_files([str(SCENARIOS)], translations=True)
+    with_translations = check.scenario_files([str(SCENARIOS)], translations=True)
     assert OVERRUFF_ZH in with_translations and OVERRUFF in with_translations
-    assert check_cli.scenario_files([str(SCENARIOS / "zh-Hant")]) == []
+    assert check.scenario_files([str(SCENARIOS / "zh-Hant")]) == []

@@ -11,8 +11,8 @@ import pytest
 
 from tutorial.__main__ import main as cli
 from tutorial.engine.errors import ScenarioError
-from tutorial.scenarios.check_cli import scenario_files
 from tutorial.scenarios.checker import check_file, check_text, problems_of
+from tutorial.scenarios.files import scenario_files
 from tutorial.scenarios.model import json_schema
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,11 +157,11 @@ class TestBadInput:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
 def test_every_scenario_plays_to_the_end_and_draws(path: Path) -> None:
     """Along its own answers, every step runs and the table and score can be drawn."""
-    from tutorial.charts import hand_charts
+    from tutorial.pictures.charts import hand_charts
+    from tutorial.pictures.svg import table_summary, table_svg
+    from tutorial.pictures.table_view import table_view
     from tutorial.scenarios.runtime import start
     from tutorial.scenarios.sides import side_labels
-    from tutorial.ui.svg import table_summary, table_svg
-    from tutorial.ui.view import table_view
 
     checked = check_file(path)
     run = start(checked.scenario, checked.table)

@@ -10,7 +10,7 @@ import pytest
 
 from tutorial.engine.core import seat_name, seat_names, seat_possessive, side_name
 from tutorial.engine.games import random_hand
-from tutorial.i18n import tn
+from tutorial.language.i18n import tn
 from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import name_seats, result_text, side_labels, side_of
 

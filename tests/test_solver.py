@@ -13,11 +13,11 @@ from tutorial.analysis import (
     points_left,
     solve,
 )
-from tutorial.analysis.bench import minimax_value, points_won, random_position
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK
 from tutorial.engine.core import GameState
 from tutorial.engine.games import new_hand
+from tutorial.tools.bench_solver import minimax_value, points_won, random_position
 
 GAMES = [("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4)]
 

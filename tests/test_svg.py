@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial import i18n
 from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Deck, Suit
-from tutorial.ui.svg import (
+from tutorial.language import i18n
+from tutorial.pictures.svg import (
     Highlight,
     SeatView,
     TableView,

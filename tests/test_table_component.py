@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tutorial.ui import table_component
+from tutorial.webapp import table_component
 
 
 @pytest.mark.parametrize("value", [None, "", "normal", "slow", "FAST-ish"])

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
+from tutorial.course.library import Library, load_library
 from tutorial.engine.cards import Card
-from tutorial.library import Library, load_library
+from tutorial.engine.hand_order import sort_hand
+from tutorial.pictures.table_data import safe_html, table_data
 from tutorial.scenarios.runtime import Run, goto, start
-from tutorial.ui.table_data import safe_html, table_data
-from tutorial.ui.view import sort_hand
 
 
 @pytest.fixture(scope="module")

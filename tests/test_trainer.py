@@ -2,8 +2,8 @@
 
 import pytest
 
+from tutorial.course.counting_trainer import diagnose, make_exercise
 from tutorial.engine.cards import Suit
-from tutorial.trainer import diagnose, make_exercise
 
 GAMES = ["belote", "tarot", "briscola"]
 

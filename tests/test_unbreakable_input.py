@@ -19,15 +19,23 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutorial import library
-from tutorial.deeplink import parse_link, step_to_open
+from tutorial.course import library
+from tutorial.course.links import parse_link, step_to_open
+from tutorial.course.progress import (
+    CAP,
+    PREFIX,
+    Progress,
+    ProgressError,
+    ScenarioRecord,
+    decode,
+    encode,
+)
 from tutorial.engine.errors import ScenarioError
-from tutorial.progress import CAP, PREFIX, Progress, ProgressError, ScenarioRecord, decode, encode
 from tutorial.scenarios import budget, checker, position
 from tutorial.scenarios.checker import CheckerCrash, check_file, check_text, problems_of
 from tutorial.scenarios.loader import Problem, ScenarioProblems
 from tutorial.scenarios.yamlsafe import load_bytes, load_file
-from tutorial.ui.inert import inert_markdown
+from tutorial.webapp.inert import inert_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 OVERRUFF = (ROOT / "scenarios/belote/overruff.yaml").read_text("utf-8")
@@ -183,8 +191,8 @@ def test_progress_at_the_cap_survives_one_more_mistake() -> None:
     def script() -> None:
         import streamlit as st
 
-        from tutorial.progress import CAP, Progress, ScenarioRecord, decode, encode
-        from tutorial.ui import state
+        from tutorial.course.progress import CAP, Progress, ScenarioRecord, decode, encode
+        from tutorial.webapp import state
 
         at_cap = Progress(scenarios={"belote/overruff": ScenarioRecord(mistakes=CAP, hints=CAP)})
         state.import_progress(decode(encode(at_cap)))
@@ -278,7 +286,7 @@ def test_a_worst_case_check_stays_within_the_budget() -> None:
 def test_the_workshop_checks_once_per_text(monkeypatch: pytest.MonkeyPatch) -> None:
     from apptest_util import open_app
 
-    from tutorial.views import workshop
+    from tutorial.webapp.pages import workshop
 
     calls: list[str] = []
     real = workshop.check_text
@@ -360,7 +368,7 @@ def test_inert_markdown(text: str, shown: str) -> None:
 def test_the_transcript_shows_author_markdown_inert() -> None:
     def script() -> None:
         from tutorial.scenarios.runtime import Event
-        from tutorial.views.play import _transcript_line
+        from tutorial.webapp.pages.play import _transcript_line
 
         _transcript_line(Event("say", "**Look** ![pic](http://e.example/p.png)"))
 

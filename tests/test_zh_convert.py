@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from tutorial.glossary import to_simplified
-from tutorial.i18n import catalogue, t, tn
-from tutorial.locales import zh_convert
-from tutorial.locales.zh_convert import CORRECTIONS, PAIRS, derive, fields, stale, to_hans
+from tutorial.language import zh_convert
+from tutorial.language.glossary import to_simplified
+from tutorial.language.i18n import catalogue, t, tn
+from tutorial.language.zh_convert import CORRECTIONS, PAIRS, derive, fields, stale, to_hans
 
 LOCALES = zh_convert.LOCALES
 ENGLISH = {"zh-Hant.toml": "en.toml", "zh-Hant.engine.toml": "en.engine.toml"}

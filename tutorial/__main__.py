@@ -30,30 +30,30 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if args else 2
     cmd, rest = args[0], args[1:]
     if cmd == "bench":
-        from tutorial import bench
+        from tutorial.tools import bench_engine
 
-        return bench.main(rest)
+        return bench_engine.main(rest)
     if cmd == "bench-app":
-        from tutorial import bench_app
+        from tutorial.tools import bench_app
 
         return bench_app.main(rest)
     if cmd == "bench-solver":
-        from tutorial.analysis import bench as solver_bench
+        from tutorial.tools import bench_solver
 
-        return solver_bench.main(rest)
+        return bench_solver.main(rest)
     if cmd == "bench-players":
-        from tutorial.analysis import bench_players
+        from tutorial.tools import bench_players
 
         return bench_players.main(rest)
     if cmd == "check":
-        from tutorial.scenarios import check_cli
+        from tutorial.tools import check
 
-        return check_cli.main(rest)
+        return check.main(rest)
     if cmd == "fuzz":
         return _fuzz(rest)
     if cmd == "coverage":
-        from tutorial import lessons
-        from tutorial.library import scenarios_root
+        from tutorial.course import lessons
+        from tutorial.course.library import scenarios_root
 
         root = lessons.lessons_root()
         table = lessons.coverage_table(
@@ -67,11 +67,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {readme}")
         return 0
     if cmd == "locales":
-        from tutorial.locales import zh_convert
+        from tutorial.language import zh_convert
 
         return zh_convert.main(rest)
     if cmd == "reference":
-        from tutorial.scenarios import reference
+        from tutorial.tools import reference
 
         return reference.main(rest)
     if cmd == "schema":

@@ -1,7 +1,8 @@
 """Atout's Streamlit app: the router. Run with ``streamlit run tutorial/app.py``.
 
-Each page is a file in ``tutorial/screens/`` (UI only); the engine, the scenario
-checker and the chart builders live in the package and never import streamlit.
+The pages are listed once, in :data:`tutorial.webapp.navigation.PAGES`; each is a
+five-line file in ``tutorial/screens/`` that runs its page in ``tutorial/webapp/pages/``.
+The layers below the app (``ARCHITECTURE.md``) never import streamlit.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from importlib import resources
 
 import streamlit as st
 
-from tutorial.i18n import t
-from tutorial.ui import common, state, store
+from tutorial.language.i18n import t
+from tutorial.webapp import common, navigation, state, store
 
 _started = time.perf_counter()
 # The icon is our own file, served by the app itself (no outside font or emoji host).
@@ -23,26 +24,9 @@ state.init()
 common.choose_language()  # ?lang=, the session's or the browser's: messages, engine's included
 common.styles()
 
-PAGES = [  # (file, catalogue key, icon, url path)
-    ("screens/home.py", "app.nav_home", ":material/home:", "home"),
-    ("screens/lessons.py", "app.nav_lessons", ":material/school:", "lessons"),
-    ("screens/play.py", "app.nav_play", ":material/playing_cards:", "play"),
-    ("screens/practice.py", "practice.nav", ":material/sports_esports:", "practice"),
-    ("screens/trainer.py", "app.nav_trainer", ":material/calculate:", "trainer"),
-    ("screens/score.py", "app.nav_score", ":material/bar_chart:", "score"),
-    ("screens/rules.py", "app.nav_rules", ":material/menu_book:", "rules"),
-    ("screens/workshop.py", "app.nav_workshop", ":material/build:", "workshop"),
-    ("screens/teacher.py", "teacher.nav", ":material/groups:", "teacher"),
-]
 pages = [
-    st.Page(
-        path,
-        title=t(key),
-        icon=icon,
-        url_path=None if url == "home" else url,
-        default=url == "home",
-    )
-    for path, key, icon, url in PAGES
+    st.Page(p.file, title=t(p.title_key), icon=p.icon, url_path=p.url or None, default=not p.url)
+    for p in navigation.PAGES
 ]
 page = st.navigation(pages)
 common.sidebar()

@@ -9,8 +9,8 @@ located message, never another exception. Each target below checks it for one do
   mutations (values swapped, keys dropped or added, steps and variants moved between
   files, hostile values) and byte-level ones (hostile snippets, flips, cuts, splices);
 - :func:`progress_target`: the progress code and file decoders;
-- :func:`link_target`: the deep-link parser (:mod:`tutorial.deeplink`);
-- :func:`inert_target`: :func:`tutorial.ui.inert.inert_markdown`.
+- :func:`link_target`: the deep-link parser (:mod:`tutorial.course.links`);
+- :func:`inert_target`: :func:`tutorial.webapp.inert.inert_markdown`.
 
 The strategies are hypothesis strategies; ``test_fuzz.py`` runs a short pass of each in
 the test suite, and ``python -m tutorial fuzz --inputs N`` a long one (``run``).
@@ -34,14 +34,14 @@ import yaml
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tutorial.deeplink import is_scenario_id, parse_link, step_to_open
+from tutorial.course.links import is_scenario_id, parse_link, step_to_open
+from tutorial.course.progress import PREFIX, Progress, ProgressError, decode, encode, from_json
 from tutorial.engine.errors import ScenarioError
-from tutorial.progress import PREFIX, Progress, ProgressError, decode, encode, from_json
-from tutorial.scenarios.check_cli import scenario_files
 from tutorial.scenarios.checker import CheckerCrash, check_bytes, problems_of
+from tutorial.scenarios.files import scenario_files
 from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.runtime import Run, goto, start
-from tutorial.ui.inert import JOINER, inert_markdown
+from tutorial.webapp.inert import JOINER, inert_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -441,7 +441,7 @@ _REPORT_BITS = st.sampled_from(
 
 
 def _deflated(raw: bytes) -> str:
-    from tutorial.problem_report import REPORT_PREFIX
+    from tutorial.course.problem_report import REPORT_PREFIX
 
     d = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
     packed = d.compress(raw) + d.flush()
@@ -451,7 +451,7 @@ def _deflated(raw: bytes) -> str:
 @st.composite
 def report_inputs(draw: Callable[[st.SearchStrategy[Any]], Any]) -> str:
     """A problem report's code: valid, damaged, hostile JSON packed well, a bomb, noise."""
-    from tutorial.problem_report import REPORT_PREFIX, Report, encode_report
+    from tutorial.course.problem_report import REPORT_PREFIX, Report, encode_report
 
     kind = draw(st.integers(0, 5))
     if kind == 0:
@@ -478,7 +478,7 @@ _OVERRUFF: list[Run] = []
 def report_target(code: str) -> None:
     """A report's code ends in a Report or a ReportError with a sentence; a decoded
     report is played again on a scenario without raising (junk moves included)."""
-    from tutorial.problem_report import ReportError, decode_report, replay
+    from tutorial.course.problem_report import ReportError, decode_report, replay
 
     _stats("report").inputs += 1
     try:
@@ -522,7 +522,7 @@ _PLAYLIST_YAML = st.lists(
 def playlist_target(case: tuple[str | None, str | None, str | None, str]) -> None:
     """A playlist link, an inline code and a playlist file end in a value or the
     project's own error (a sentence, or a located line), never another exception."""
-    from tutorial.playlists import LinkError, decode_inline, from_query, parse_playlist
+    from tutorial.course.playlists import LinkError, decode_inline, from_query, parse_playlist
 
     _stats("playlist").inputs += 1
     items, title, note, text = case

@@ -31,7 +31,7 @@ from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState, Play, TrickResult
 from tutorial.engine.errors import TutorialError
-from tutorial.i18n import t, tn
+from tutorial.language.i18n import t, tn
 
 #: Seconds the whole cost computation may take at a click (solve and two best lines).
 DEFAULT_COST_SECONDS = 0.5

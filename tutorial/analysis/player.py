@@ -2,7 +2,7 @@
 
 Two levels (``LEVELS``):
 
-- ``"beginner"``: the rule-based habits of ``tutorial.engine.bots`` (``bots.choose``).
+- ``"beginner"``: the rule-based habits of ``tutorial.analysis.beginner`` (``beginner.choose``).
 - ``"strong"``: for card play, a *sampling* player (perfect-information Monte Carlo).
   It deals the cards it cannot see at random, consistently with everything the seat to
   move has seen (``state.observe(seat)``): its own hand, the cards played, the suits a
@@ -47,9 +47,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutorial.analysis import beginner
 from tutorial.analysis.briscola_expect import solve_expected
 from tutorial.analysis.solver import SolverBudgetExceeded, UnsolvablePosition, _Root, solve
-from tutorial.engine import belote, bots, briscola, tarot
+from tutorial.engine import belote, briscola, tarot
 from tutorial.engine._fast_belote import _SUIT_MASK as _BELOTE_SUIT_MASK
 from tutorial.engine._fast_tarot import _EXCUSE as _TAROT_EXCUSE
 from tutorial.engine._fast_tarot import _PTS2
@@ -64,7 +65,7 @@ from tutorial.engine.cards import (
     Deck,
 )
 from tutorial.engine.core import GameState, Play, Seat, TrickResult, seat_possessive
-from tutorial.i18n import t, tn
+from tutorial.language.i18n import t, tn
 
 __all__ = [
     "LEVELS",
@@ -449,7 +450,7 @@ def _bid_rule(state: GameState, me: Seat) -> Callable[[Mapping[int, list[Card]]]
 
         def tarot_ok(deal: Mapping[int, list[Card]]) -> bool:
             hand = [*seen, *deal.get(taker, ())]
-            return bots.tarot_count(hand) >= bots.TAROT_PRISE
+            return beginner.tarot_count(hand) >= beginner.TAROT_PRISE
 
         return tarot_ok
     return None
@@ -759,7 +760,7 @@ class _Playout:
         self.goal = _Goal(state, bits)
 
     def pick(self, hand: int, trick: list[int], leader: int) -> int:
-        """The beginner's habit on bitmasks (``bots._card``)."""
+        """The beginner's habit on bitmasks (``beginner._card``)."""
         bits = self.bits
         legal = bits.legal(hand, trick)
         if not legal & (legal - 1):
@@ -1090,7 +1091,7 @@ def choose(
     """The action a computer player of ``level`` takes for the seat to move: a bid, a
     discard, an announcement, a declaration or a card (one of ``legal_actions()``).
 
-    ``"beginner"`` is ``bots.choose``. ``"strong"`` plays cards by sampling and solving
+    ``"beginner"`` is ``beginner.choose``. ``"strong"`` plays cards by sampling and solving
     (see the module's docstring; at most ``samples`` deals or ``time_budget`` seconds)
     and uses the beginner's rules for everything else.
 
@@ -1100,10 +1101,10 @@ def choose(
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     if level == "beginner" or state.phase != "play":
-        return bots.choose(state)
+        return beginner.choose(state)
     legal = state.legal_plays()
     if not legal:
-        return bots.choose(state)
+        return beginner.choose(state)
     if len(legal) == 1:
         return legal[0]
     val = strong_values(state, rng or random.Random(), samples=samples, time_budget=time_budget)

@@ -3,6 +3,9 @@
 Nothing in this package imports streamlit (a test checks it).
 """
 
+# The games register themselves (rulesets included) as they are imported: after this
+# line the registry in games.py is full, whatever module of the engine was asked for.
+from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import (
     BELOTE_DECK,
     BRISCOLA_DECK,
@@ -57,6 +60,9 @@ __all__ = [
     "TutorialError",
     "UnknownRulesetError",
     "Verdict",
+    "belote",
+    "briscola",
     "find_ruleset",
     "rulesets",
+    "tarot",
 ]

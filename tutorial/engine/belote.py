@@ -22,7 +22,8 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -64,7 +65,8 @@ from tutorial.engine.errors import (
     InvalidStateError,
     NotationError,
 )
-from tutorial.i18n import t
+from tutorial.engine.games import register_game
+from tutorial.language.i18n import t
 
 GAME = "belote"
 NUM_PLAYERS = 4
@@ -2208,6 +2210,18 @@ def playout(
     )
 
 
+def hand_order(state: BeloteState) -> tuple[Suit | None, Callable[[Card], int]]:
+    """How a Belote hand is sorted: the trump suit once chosen (placed last), and each
+    card's strength inside its suit (trump J and 9 at the top of the trump suit)."""
+    trump = state.trump
+
+    def strength(card: Card) -> int:
+        order = TRUMP_ORDER if card.suit is trump else PLAIN_ORDER
+        return order.index(card.rank)
+
+    return trump, strength
+
+
 __all__ = [
     "BELOTE_POINTS",
     "CARRE_POINTS",
@@ -2242,6 +2256,7 @@ __all__ = [
     "card_power",
     "compare_declarations",
     "explain_play",
+    "hand_order",
     "legal_cards",
     "new_hand",
     "playout",
@@ -2251,3 +2266,6 @@ __all__ = [
     "trick_points",
     "trick_winner",
 ]
+
+
+register_game("belote", "Belote", sys.modules[__name__], place=1)

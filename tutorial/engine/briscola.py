@@ -37,7 +37,8 @@ Decisions where the seed is silent:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
@@ -70,7 +71,8 @@ from tutorial.engine.errors import (
     IllegalPlayError,
     InvalidStateError,
 )
-from tutorial.i18n import t
+from tutorial.engine.games import register_game
+from tutorial.language.i18n import t
 
 GAME = "briscola"
 #: Side names: ``"A"`` is seat 0 (and 2), ``"B"`` is seat 1 (and 3).
@@ -1251,6 +1253,13 @@ def playout(
     )
 
 
+def hand_order(state: BriscolaState) -> tuple[Suit | None, Callable[[Card], int]]:
+    """How a Briscola hand is sorted: the trump suit (placed last), and each card's
+    strength inside its suit in the ruleset's order (A and 3 at the top)."""
+    high_to_low = rank_order(state.ruleset)
+    return state.trump_suit, lambda card: len(high_to_low) - high_to_low.index(card.rank)
+
+
 __all__ = [
     "DEFAULT",
     "GAME",
@@ -1270,6 +1279,7 @@ __all__ = [
     "card_points",
     "cards_points",
     "get_ruleset",
+    "hand_order",
     "judge_trick",
     "new_hand",
     "playout",
@@ -1277,3 +1287,6 @@ __all__ = [
     "start_play",
     "trick_winner",
 ]
+
+
+register_game("briscola", "Briscola", sys.modules[__name__], place=3)

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from tutorial.engine.errors import NotationError
-from tutorial.i18n import t
+from tutorial.language.i18n import t
 
 
 class Suit(enum.Enum):

@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from tutorial.engine.cards import Card, format_cards
 from tutorial.engine.errors import UnknownRulesetError
-from tutorial.i18n import t
+from tutorial.language.i18n import t
 
 Seat = int
 _S = TypeVar("_S")
@@ -611,7 +611,6 @@ def register_ruleset(
 
 def rulesets(game: str) -> list[Ruleset]:
     """The named presets of a game, default first."""
-    _ensure_games_loaded()
     if game not in _REGISTRY:
         raise UnknownRulesetError(f"unknown game {game!r}; games: {', '.join(sorted(_REGISTRY))}")
     return [p.ruleset for p in _REGISTRY[game].values()]
@@ -623,7 +622,6 @@ def find_ruleset(game: str, name: str = "default", **overrides: Any) -> Ruleset:
     Raises:
         UnknownRulesetError: unknown game, ruleset, option, or a value not allowed.
     """
-    _ensure_games_loaded()
     if game not in _REGISTRY:
         raise UnknownRulesetError(f"unknown game {game!r}; games: {', '.join(sorted(_REGISTRY))}")
     key = _ALIASES[game].get(str(name).lower())
@@ -694,11 +692,6 @@ def _apply_overrides(rs: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
     opts = dataclasses.replace(rs.options, **clean)
     suffix = ",".join(f"{k}={v}" for k, v in clean.items())
     return Ruleset(rs.game, f"{rs.name}+{suffix}", opts, rs.description)
-
-
-def _ensure_games_loaded() -> None:
-    # Importing the game modules registers their presets.
-    from tutorial.engine import belote, briscola, tarot  # noqa: F401
 
 
 def describe_cards(cards: Sequence[Card]) -> str:

@@ -6,10 +6,24 @@ learner or a teacher can act on it without reading a traceback.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from tutorial.engine.core import Verdict
+
+class Reason(Protocol):
+    """What a refusal carries: the engine's :class:`~tutorial.engine.core.Verdict` is one
+    (this module sits below the engine's types, so it names only what it reads)."""
+
+    @property
+    def legal(self) -> bool: ...
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def rule(self) -> str: ...
 
 
 class TutorialError(Exception):
@@ -26,7 +40,7 @@ class IllegalActionError(TutorialError, ValueError):
     ``verdict`` carries the stable reason code, the cards that force it and a sentence.
     """
 
-    def __init__(self, verdict: Verdict) -> None:
+    def __init__(self, verdict: Reason) -> None:
         super().__init__(verdict.message)
         self.verdict = verdict
 

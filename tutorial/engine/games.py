@@ -1,8 +1,13 @@
-"""One place that maps a game's name to its module, for code that serves all three."""
+"""The registry of games: each game's package registers itself on its last line.
+
+OpenSpiel's way: the registry imports no game. ``tutorial/engine/__init__.py`` imports
+the three games, so that any
+``import tutorial.engine...`` leaves the registry full. Rulesets are registered beside
+the game, with :func:`tutorial.engine.core.register_ruleset`.
+"""
 
 from __future__ import annotations
 
-import importlib
 import random
 from types import ModuleType
 from typing import Any
@@ -10,8 +15,28 @@ from typing import Any
 from tutorial.engine.core import GameState
 from tutorial.engine.errors import UnknownRulesetError
 
-GAMES: tuple[str, ...] = ("belote", "tarot", "briscola")
-TITLES = {"belote": "Belote", "tarot": "French Tarot", "briscola": "Briscola"}
+_MODULES: dict[str, ModuleType] = {}
+_TITLES: dict[str, str] = {}
+_PLACES: dict[str, int] = {}
+
+#: The games' names in the order the app lists them (each game gives its place).
+GAMES: tuple[str, ...] = ()
+
+
+def register_game(name: str, title: str, module: ModuleType, *, place: int) -> None:
+    """Add a game (called once, at the end of the game's own package); ``place`` orders
+    the games in every list the app shows (Belote 1, Tarot 2, Briscola 3)."""
+    global GAMES
+    _MODULES[name] = module
+    _TITLES[name] = title
+    _PLACES[name] = place
+    GAMES = tuple(sorted(_MODULES, key=_PLACES.__getitem__))
+
+
+def game_title(game: str) -> str:
+    """The game's name as a player writes it (``French Tarot``), the same in every language."""
+    game_module(game)
+    return _TITLES[game]
 
 
 def game_module(game: str) -> ModuleType:
@@ -20,9 +45,9 @@ def game_module(game: str) -> ModuleType:
     Raises:
         UnknownRulesetError: the game does not exist.
     """
-    if game not in GAMES:
-        raise UnknownRulesetError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
-    return importlib.import_module(f"tutorial.engine.{game}")
+    if game not in _MODULES:
+        raise UnknownRulesetError(f"unknown game {game!r}; games: {', '.join(_MODULES)}")
+    return _MODULES[game]
 
 
 def new_hand(game: str, ruleset: Any = "default", *, rng: random.Random, **kw: Any) -> GameState:

@@ -48,7 +48,8 @@ from __future__ import annotations
 import dataclasses
 import enum
 import random
-from collections.abc import Iterable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -100,7 +101,8 @@ from tutorial.engine.errors import (
     InvalidStateError,
     NotationError,
 )
-from tutorial.i18n import t
+from tutorial.engine.games import register_game
+from tutorial.language.i18n import t
 
 GAME = "tarot"
 NUM_PLAYERS = 4
@@ -2387,6 +2389,20 @@ def playout(
     )
 
 
+def hand_order(state: TarotState) -> tuple[Suit | None, Callable[[Card], int]]:
+    """How a Tarot hand is sorted: the trumps last, by number, the Excuse among them at
+    the end; plain suits from the 1 to the King."""
+
+    def strength(card: Card) -> int:
+        if card.suit is Suit.EXCUSE:
+            return 99
+        if card.suit is Suit.TRUMP:
+            return int(card.rank)
+        return TAROT_PLAIN_RANKS.index(card.rank)
+
+    return Suit.TRUMP, strength
+
+
 __all__ = [
     "BOUTS",
     "CHELEM",
@@ -2416,6 +2432,7 @@ __all__ = [
     "complete_deal",
     "deal_from_order",
     "get_ruleset",
+    "hand_order",
     "is_bout",
     "is_trump",
     "led_card",
@@ -2429,3 +2446,6 @@ __all__ = [
     "target_for",
     "trick_winner",
 ]
+
+
+register_game("tarot", "French Tarot", sys.modules[__name__], place=2)

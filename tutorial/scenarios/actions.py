@@ -23,7 +23,7 @@ from tutorial.engine import belote, tarot
 from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Deck, Suit
 from tutorial.engine.core import GameState
 from tutorial.engine.errors import NotationError
-from tutorial.i18n import t
+from tutorial.language.i18n import t
 
 DECKS: dict[str, Deck] = {"belote": BELOTE_DECK, "tarot": TAROT_DECK, "briscola": BRISCOLA_DECK}
 

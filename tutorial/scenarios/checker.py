@@ -34,7 +34,6 @@ from tutorial.scenarios.model import (
     Scenario,
 )
 from tutorial.scenarios.position import (
-    PositionError,
     Table,
     build,
     refusal_message,
@@ -42,6 +41,7 @@ from tutorial.scenarios.position import (
     turn_message,
 )
 from tutorial.scenarios.position import seat_names as seat_names_of
+from tutorial.scenarios.position_spec import PositionError
 from tutorial.scenarios.sides import (
     name_seats,
     normalise_answer,

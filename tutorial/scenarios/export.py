@@ -15,7 +15,7 @@ passes the checker (:mod:`tutorial.scenarios.checker`), for a teacher to edit:
   explanation is drawn from the best line.
 
 With ``earlier="points"`` the tricks before the trick under way are not written: only
-each side's ``points_so_far`` (:mod:`tutorial.scenarios.so_far`), the Tarot bouts
+each side's ``points_so_far`` (:mod:`tutorial.scenarios.earlier_tricks`), the Tarot bouts
 already won (in ``captured``) and Belote's ``belote_holder`` when the trump K or Q has
 been played; the ``expect`` step then also checks the points so far. A short file for
 an end-of-hand position. :func:`deal_moments` gives every moment of a hand the computer
@@ -41,10 +41,10 @@ from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, points_left
 from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import EXCUSE, Card
 from tutorial.engine.core import GameState, Play, find_ruleset
-from tutorial.i18n import t, tn
+from tutorial.language.i18n import t, tn
+from tutorial.scenarios.earlier_tricks import points_by_side
 from tutorial.scenarios.position import DEFAULT_SEATS
 from tutorial.scenarios.reasons import number
-from tutorial.scenarios.so_far import points_by_side
 
 #: How the tricks before the one under way are written: every card, or points by side.
 Earlier = Literal["tricks", "points"]
@@ -389,23 +389,22 @@ def scenario_yaml(
 
 def deal_moments(game: str, ruleset: str, number: int) -> list[GameState]:
     """Every moment of a hand's play with a card to play, in order: deal ``number`` (or
-    the next one played out, as :func:`tutorial.scoreboard.played_deal` picks) dealt and
+    the next one played out, as :func:`tutorial.analysis.beginner.played_deal` picks) dealt and
     played by the computer players (the Score explainer's hand).
 
     The hand is replayed from its deal (the players are deterministic), so the last
     moment's next card leads to the very hand the Score explainer shows.
     """
-    from tutorial.engine import bots
+    from tutorial.analysis import beginner
     from tutorial.engine.games import new_hand
-    from tutorial.scoreboard import played_deal
 
-    used, _ = played_deal(game, ruleset, number)
+    used, _ = beginner.played_deal(game, ruleset, number)
     state = new_hand(game, ruleset, rng=random.Random(used))
     moments: list[GameState] = []
     while not state.is_terminal:
         if state.phase == "play" and state.to_move is not None:
             moments.append(state)
-        state = state.apply(bots.choose(state))
+        state = state.apply(beginner.choose(state))
     return moments
 
 

@@ -25,7 +25,9 @@ from tutorial.engine.errors import (
 )
 from tutorial.scenarios import actions
 from tutorial.scenarios.budget import tick
+from tutorial.scenarios.earlier_tricks import place_earlier
 from tutorial.scenarios.model import Auto, Play, Scenario
+from tutorial.scenarios.position_spec import PositionError, PositionSpec
 from tutorial.scenarios.yamlsafe import Located
 
 DEFAULT_SEATS = {
@@ -38,7 +40,7 @@ BASE_HAND = {"belote": 8, "tarot": 18}
 def shown_seat_names(players: int) -> tuple[str, ...]:
     """:data:`DEFAULT_SEATS` as the learner reads them, in the session's language (the
     English names stay the identifiers written in scenario files)."""
-    from tutorial.i18n import t
+    from tutorial.language.i18n import t
 
     if players == 2:
         return (t("practice.seat_you"), t("practice.seat_opponent"))
@@ -81,19 +83,6 @@ class Table:
         if isinstance(name, int):
             return name
         return self.seat_names.index(name)
-
-
-class PositionError(TutorialError):
-    """A scenario position that cannot be built; ``loc`` says where in the file.
-
-    ``token``, when given, is the text at fault inside that value (a card in a hand
-    written as one string): the problem then points at its column.
-    """
-
-    def __init__(self, loc: tuple[Any, ...], message: str, token: str | None = None) -> None:
-        super().__init__(message)
-        self.loc = loc
-        self.token = token
 
 
 def possessive(name: str) -> str:
@@ -172,27 +161,7 @@ def _cards(deck: Deck, value: str | list[str] | None, loc: tuple[Any, ...]) -> t
     return tuple(out)
 
 
-@dataclass
-class _Spec:
-    """The parsed position, with unknown slots per seat."""
-
-    names: tuple[str, ...]
-    learner: int
-    dealer: int
-    leader: int | None
-    known: list[list[Card]]
-    slots: list[int]  # unknown cards per seat
-    tricks: list[tuple[Card, ...]]
-    current: tuple[Card, ...]
-    captured: dict[int, tuple[Card, ...]]
-    aside_unknown: int  # Tarot: chien/discard cards not given
-    fixed: dict[str, Any]  # other keyword arguments for start_play
-    plays: list[int] = field(default_factory=list)  # cards each seat played (listed)
-    given: list[bool] = field(default_factory=list)  # each hand written (not 'unknown')
-    earlier: int = 0  # tricks before the listed ones, from the 'captured' cards
-
-
-def _parse(sc: Scenario, deck: Deck) -> _Spec:
+def _parse(sc: Scenario, deck: Deck) -> PositionSpec:
     names = seat_names(sc)
     n = len(names)
     learner = resolve_seat(names, sc.learner, ("learner",))
@@ -263,7 +232,7 @@ def _parse(sc: Scenario, deck: Deck) -> _Spec:
         raise PositionError(
             ("hands", names[learner]), "the learner's hand must be given in full (no '?')"
         )
-    return _Spec(
+    return PositionSpec(
         names,
         learner,
         dealer,
@@ -350,7 +319,7 @@ def ruleset_of(sc: Scenario, name: str | None = None, options: dict[str, Any] | 
 
 
 def _start(
-    sc: Scenario, spec: _Spec, hands: list[list[Card]], rs: Any, aside: list[Card]
+    sc: Scenario, spec: PositionSpec, hands: list[list[Card]], rs: Any, aside: list[Card]
 ) -> GameState:
     n = len(spec.names)
     taker = resolve_seat(spec.names, sc.taker, ("taker",))
@@ -501,9 +470,14 @@ def build(
         aside = 6
     need = sum(spec.slots) + aside
     if sc.points_so_far is not None:  # the earlier tricks' cards, split by the points given
-        from tutorial.scenarios.so_far import place_earlier
-
-        spec = place_earlier(sc, spec, pool, need, rs)
+        spec = place_earlier(
+            sc,
+            spec,
+            pool,
+            need,
+            start=lambda trial: _start(sc, trial, [list(h) for h in trial.known], rs, []),
+            side_of=lambda name, loc: _side_index(sc, spec.names, name, loc),
+        )
         pool, need = [], 0
     wrong_size = _hand_size_problem(sc, spec, pool, need)
     if wrong_size is not None:
@@ -600,7 +574,7 @@ def _cards_text(deck: Deck, cards: Sequence[Card], most: int = 12) -> str:
 
 
 def _hand_size_problem(
-    sc: Scenario, spec: _Spec, pool: Sequence[Card], need: int
+    sc: Scenario, spec: PositionSpec, pool: Sequence[Card], need: int
 ) -> PositionError | None:
     """A hand of the wrong size, named: the seat, the count expected and found, and the
     cards placed nowhere (Belote and Tarot, where every seat holds as many cards as the
@@ -672,7 +646,7 @@ def _ruleset(sc: Scenario) -> Any:
 
 
 def _learn_from_history(
-    sc: Scenario, spec: _Spec, hands: list[list[Card]], rs: Any
+    sc: Scenario, spec: PositionSpec, hands: list[list[Card]], rs: Any
 ) -> dict[int, set[Card]] | None:
     """Which placed cards made a listed trick illegal (None: cannot tell).
 
@@ -694,7 +668,7 @@ def _learn_from_history(
     seats.extend((lead + k) % n for k in range(len(spec.current)))
     for seat, card in zip(seats, seq, strict=True):
         before[seat].append(card)
-    bare = _Spec(
+    bare = PositionSpec(
         spec.names,
         spec.learner,
         spec.dealer,

@@ -22,7 +22,7 @@ from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import EXCUSE, Card, Suit
 from tutorial.engine.core import GameState, HandOutcome, TrickResult, seat_names
 from tutorial.engine.errors import TutorialError
-from tutorial.i18n import t, tn
+from tutorial.language.i18n import t, tn
 from tutorial.scenarios.model import Ask
 from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import name_seats, result_text, side_labels, side_of

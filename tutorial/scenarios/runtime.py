@@ -28,7 +28,7 @@ from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState, TrickResult, Verdict, seat_names
 from tutorial.engine.core import Play as CardPlay
 from tutorial.engine.errors import IllegalActionError, NotationError, TutorialError
-from tutorial.i18n import t
+from tutorial.language.i18n import t
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import AskStep, Auto, ExpectStep, Play, Say, Scenario
 from tutorial.scenarios.position import Table

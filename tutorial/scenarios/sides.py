@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine.core import GameState, seat_name, seat_names, seat_possessive, side_name
-from tutorial.i18n import t, tn
+from tutorial.language.i18n import t, tn
 from tutorial.scenarios.model import Ask
 from tutorial.scenarios.position import Table
 

@@ -48,7 +48,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from tutorial.i18n import set_language
+from tutorial.language.i18n import set_language
 from tutorial.scenarios.checker import Checked
 from tutorial.scenarios.loader import Problem, ScenarioProblems, suggest
 from tutorial.scenarios.model import Act, Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
@@ -569,13 +569,13 @@ DERIVED_NOTE = "# Derived from {source} with python -m tutorial.scenarios.transl
 
 def derive_text(text: str, source_name: str, lang: str = "zh-Hans") -> str:
     """A Simplified translation file from a Traditional one: the catalogues' conversion
-    (:func:`tutorial.locales.zh_convert.to_hans`: the glossary's hand-checked variants,
+    (:func:`tutorial.language.zh_convert.to_hans`: the glossary's hand-checked variants,
     OpenCC's phrase-level ``t2s``, the read-through corrections), then 著 as a particle
     becomes 着 (keys and codes are Latin letters and stay as they are). A first line says
     where it came from."""
     # OpenCC: an authors' tool, never the app's. The catalogues' conversion (the glossary's
     # variants, OpenCC t2s, the read-through corrections), so a word reads the same everywhere.
-    from tutorial.locales.zh_convert import to_hans
+    from tutorial.language.zh_convert import to_hans
 
     body = "".join(
         line for line in text.splitlines(keepends=True) if not line.startswith("# Derived from ")

@@ -1,5 +1,5 @@
-"""Page stub: the code lives in ``tutorial.views.home`` (compiled once, not on every rerun)."""
+"""Page stub: the code lives in ``tutorial.webapp.pages.home`` (compiled once, not on every rerun)."""
 
-from tutorial.views.home import main
+from tutorial.webapp.pages.home import main
 
 main()

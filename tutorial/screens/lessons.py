@@ -1,5 +1,5 @@
-"""Page stub: the code lives in ``tutorial.views.lessons`` (compiled once, not on every rerun)."""
+"""Page stub: the code lives in ``tutorial.webapp.pages.lessons`` (compiled once, not on every rerun)."""
 
-from tutorial.views.lessons import main
+from tutorial.webapp.pages.lessons import main
 
 main()

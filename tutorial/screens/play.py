@@ -1,5 +1,5 @@
-"""Page stub: the code lives in ``tutorial.views.play`` (compiled once, not on every rerun)."""
+"""Page stub: the code lives in ``tutorial.webapp.pages.play`` (compiled once, not on every rerun)."""
 
-from tutorial.views.play import main
+from tutorial.webapp.pages.play import main
 
 main()

@@ -1,5 +1,5 @@
-"""Page stub: the code lives in ``tutorial.views.practice`` (compiled once, not on every rerun)."""
+"""Page stub: the code lives in ``tutorial.webapp.pages.practice`` (compiled once, not on every rerun)."""
 
-from tutorial.views.practice import main
+from tutorial.webapp.pages.practice import main
 
 main()

@@ -1,5 +1,5 @@
-"""Page stub: the code lives in ``tutorial.views.rules`` (compiled once, not on every rerun)."""
+"""Page stub: the code lives in ``tutorial.webapp.pages.rules`` (compiled once, not on every rerun)."""
 
-from tutorial.views.rules import main
+from tutorial.webapp.pages.rules import main
 
 main()

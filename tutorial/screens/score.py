@@ -1,5 +1,5 @@
-"""Page stub: the code lives in ``tutorial.views.score`` (compiled once, not on every rerun)."""
+"""Page stub: the code lives in ``tutorial.webapp.pages.score`` (compiled once, not on every rerun)."""
 
-from tutorial.views.score import main
+from tutorial.webapp.pages.score import main
 
 main()

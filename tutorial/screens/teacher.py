@@ -1,5 +1,5 @@
-"""Page stub: the code lives in ``tutorial.views.teacher`` (compiled once, not on every rerun)."""
+"""Page stub: the code lives in ``tutorial.webapp.pages.teacher`` (compiled once, not on every rerun)."""
 
-from tutorial.views.teacher import main
+from tutorial.webapp.pages.teacher import main
 
 main()

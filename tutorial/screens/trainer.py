@@ -1,5 +1,5 @@
-"""Page stub: the code lives in ``tutorial.views.trainer`` (compiled once, not on every rerun)."""
+"""Page stub: the code lives in ``tutorial.webapp.pages.trainer`` (compiled once, not on every rerun)."""
 
-from tutorial.views.trainer import main
+from tutorial.webapp.pages.trainer import main
 
 main()

@@ -1,5 +1,5 @@
-"""Page stub: the code lives in ``tutorial.views.workshop`` (compiled once, not on every rerun)."""
+"""Page stub: the code lives in ``tutorial.webapp.pages.workshop`` (compiled once, not on every rerun)."""
 
-from tutorial.views.workshop import main
+from tutorial.webapp.pages.workshop import main
 
 main()

@@ -1,0 +1,173 @@
+"""The counting trainer: tricks of a real hand shown one by one, the learner counts.
+
+A wrong count gets a diagnosis naming the card or bonus that was miscounted: a card
+left out, a card counted at its plain value instead of its trump value (or the other
+way round), the dix de der forgotten, a half point lost in Tarot. Pure Python.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutorial.engine import belote, briscola, tarot
+from tutorial.engine.cards import Card, Suit
+from tutorial.engine.core import GameState, TrickResult
+from tutorial.engine.games import random_hand
+from tutorial.language.i18n import t, tn
+from tutorial.scenarios.position import shown_seat_names
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A played hand whose tricks the learner counts, one by one."""
+
+    game: str
+    seed: int
+    state: GameState
+    tricks: tuple[TrickResult, ...]
+
+    def value(self, card: Card) -> float:
+        """The card's points in this hand."""
+        return card_value(self.state, card)
+
+    def trick_value(self, index: int) -> float:
+        """What trick ``index`` is worth, bonuses included (dix de der on the last)."""
+        trick = self.tricks[index]
+        total = float(trick.points)  # the engine's count (Tarot: the Excuse stays with its owner)
+        if self.game == "belote" and index == len(self.tricks) - 1:
+            total += belote.DIX_DE_DER
+        return total
+
+    def running_total(self, index: int) -> float:
+        """The sum of tricks 0..index."""
+        return sum(self.trick_value(i) for i in range(index + 1))
+
+
+def card_value(state: GameState, card: Card) -> float:
+    """A card's points in the game and trump of ``state``."""
+    if state.game == "belote":
+        return float(belote.card_points(card, state.trump))  # type: ignore[attr-defined]
+    if state.game == "tarot":
+        return tarot.card_points(card)
+    return float(briscola.card_points(card, state.ruleset))
+
+
+def make_exercise(game: str, seed: int) -> Exercise:
+    """A random hand of ``game`` (reproducible by ``seed``) with every trick to count."""
+    for s in range(seed, seed + 100):
+        state = random_hand(game, random.Random(s))
+        if state.tricks:
+            return Exercise(game, s, state, tuple(state.tricks))
+    raise RuntimeError("no hand with tricks in 100 deals")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The verdict on one count."""
+
+    right: bool
+    correct: float
+    message: str
+    cards: tuple[Card, ...] = ()
+
+
+def _fmt(x: float) -> str:
+    return f"{x:g}"
+
+
+def _pts(x: float) -> str:
+    """A number of points in words: "1 point", "4.5 points" (from the catalogue)."""
+    return tn("plural.points", x)
+
+
+def diagnose(ex: Exercise, index: int, given: float) -> Diagnosis:
+    """Check the learner's count of trick ``index`` and explain a mistake."""
+    correct = ex.trick_value(index)
+    if abs(given - correct) < 1e-9:
+        return Diagnosis(True, correct, t("trainer.right", points=_pts(correct)))
+    diff = correct - given  # > 0: the learner counted too little
+    trick = ex.tricks[index]
+    cards = trick.cards
+    candidates: list[tuple[str, tuple[Card, ...]]] = []
+    last = index == len(ex.tricks) - 1
+    if ex.game == "belote" and last and abs(diff - belote.DIX_DE_DER) < 1e-9:
+        candidates.append((t("trainer.why.dix_de_der", points=_pts(belote.DIX_DE_DER)), ()))
+    for c in cards:
+        v = ex.value(c)
+        if v and abs(diff - v) < 1e-9:
+            candidates.append((t("trainer.why.left_out", card=c.label, points=_pts(v)), (c,)))
+        if v and abs(diff + v) < 1e-9:
+            candidates.append((t("trainer.why.twice", card=c.label, points=_pts(v)), (c,)))
+    candidates.extend(_value_mixups(ex, cards, diff))
+    excuse = next((c for c in cards if c.suit is Suit.EXCUSE), None)
+    if excuse is not None and abs(diff + ex.value(excuse)) < 1e-9:
+        candidates.insert(0, (t("trainer.why.excuse"), (excuse,)))
+    if ex.game == "tarot" and abs(abs(diff) - 0.5) < 1e-9:
+        candidates.append((t("trainer.why.half_point"), ()))
+    if candidates:
+        msg, forcing = candidates[0]
+        text = t("trainer.wrong", given=_fmt(given), why=msg, points=_pts(correct))
+        return Diagnosis(False, correct, text, forcing)
+    values = t("common.cards.separator").join(
+        t("trainer.card_value", card=c.label, value=_fmt(ex.value(c))) for c in cards
+    )
+    return Diagnosis(False, correct, t("trainer.count_again", given=_fmt(given), values=values))
+
+
+def _value_mixups(
+    ex: Exercise, cards: tuple[Card, ...], diff: float
+) -> list[tuple[str, tuple[Card, ...]]]:
+    out: list[tuple[str, tuple[Card, ...]]] = []
+    if ex.game == "belote":
+        trump: Suit = ex.state.trump  # type: ignore[attr-defined]
+        for c in cards:
+            as_trump = belote.TRUMP_POINTS[c.rank]
+            as_plain = belote.PLAIN_POINTS[c.rank]
+            if as_trump == as_plain:
+                continue
+            if c.suit is trump and abs(diff - (as_trump - as_plain)) < 1e-9:
+                why = t("trainer.why.is_trump", card=c.label, trump=as_trump, plain=as_plain)
+                out.append((why, (c,)))
+            if c.suit is not trump and abs(diff - (as_plain - as_trump)) < 1e-9:
+                why = t("trainer.why.not_trump", card=c.label, trump=as_trump, plain=as_plain)
+                out.append((why, (c,)))
+    if ex.game == "briscola":
+        for c in cards:
+            if c.rank in ("Q", "J"):
+                v = ex.value(c)
+                other = 5 - v  # Queen and Jack swap 3 and 2 between the rulesets
+                if abs(diff - (v - other)) < 1e-9:
+                    out.append((t("trainer.why.queen_jack", card=c.label, value=_fmt(v)), (c,)))
+    if ex.game == "tarot":
+        for c in cards:
+            v = ex.value(c)
+            if v > 0.5 and abs(diff - (v - 0.5)) < 1e-9:
+                out.append((t("trainer.why.not_half", card=c.label, value=_fmt(v)), (c,)))
+    return out
+
+
+def seat_labels(ex: Exercise) -> tuple[str, ...]:
+    """The seats' names for a dealt hand (South, East... or You, Opponent)."""
+    return shown_seat_names(ex.state.num_players)
+
+
+def describe_trick(ex: Exercise, index: int, names: Sequence[str] | None = None) -> str:
+    """Who played what in trick ``index``, and who won it, by the seats' names."""
+    trick = ex.tricks[index]
+    who = list(names) if names is not None else list(seat_labels(ex))
+    plays = t("common.cards.separator").join(
+        t("trainer.play", name=who[p.seat], card=p.card.label) for p in trick.plays
+    )
+    return t("trainer.trick_line", i=index + 1, plays=plays, winner=who[trick.winner])
+
+
+def trump_text(ex: Exercise) -> str:
+    """The trump in words (for the page's header)."""
+    suit: Any = getattr(ex.state, "trump", None) or getattr(ex.state, "trump_suit", None)
+    if isinstance(suit, Suit):
+        key = f"common.suit.{suit.name.lower()}"
+        return t("table.trump", symbol=suit.symbol, suit=t(key))
+    return t("trainer.tarot_trumps")

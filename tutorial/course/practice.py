@@ -1,0 +1,440 @@
+"""A practice hand: the learner plays one seat of a whole hand against computer players.
+
+Pure (never imports streamlit): the Practice page keeps one :class:`PracticeHand` and
+replaces it after every action. A hand holds the table (seat names, the learner, the
+dealer), the engine state, every action taken so far with the state it was taken in
+(for the review at the end and for saving a position as a scenario), which seats the
+computer plays and at which level, the hints used, the last refusal and a note after
+every trick saying why its winner won.
+
+The computer players, the strong player's suggestion, the sentence after each trick
+and the review at the end come from :mod:`tutorial.analysis.player`.
+
+>>> hand = deal("briscola", players=2, seed=1)
+>>> hand.learner_to_move, len(hand.state.hands[0])
+(True, 3)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutorial.analysis import beginner, player
+from tutorial.analysis.solver import UnsolvablePosition
+from tutorial.engine.cards import Card
+from tutorial.engine.core import GameState, TrickResult, describe_cards, seat_names
+from tutorial.engine.errors import TutorialError
+from tutorial.engine.games import new_hand
+from tutorial.engine.hand_order import sort_hand
+from tutorial.language.i18n import t, tn
+from tutorial.scenarios import actions
+from tutorial.scenarios.position import Table
+
+__all__ = [
+    "LEARNER",
+    "LEVELS",
+    "VARIANTS",
+    "Move",
+    "PracticeHand",
+    "Refusal",
+    "TrickNote",
+    "advance",
+    "computer_action",
+    "costliest",
+    "deal",
+    "discard",
+    "hint",
+    "hint_text",
+    "history",
+    "practice_seat_names",
+    "review",
+    "rule_hint",
+    "story",
+    "suggestion",
+    "try_action",
+]
+
+#: The learner's seat (drawn at the bottom of the table: South).
+LEARNER = 0
+#: The games on offer, as (game, number of players).
+VARIANTS: tuple[tuple[str, int], ...] = (
+    ("belote", 4),
+    ("tarot", 4),
+    ("briscola", 2),
+    ("briscola", 4),
+)
+#: How many hint tiers there are: the rule, the legal cards, the suggestion.
+HINT_TIERS = 3
+
+
+#: The computer players' levels, weakest first.
+LEVELS: tuple[str, ...] = player.LEVELS
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action taken at the table, and the state it was taken in."""
+
+    seat: int
+    action: Any
+    before: GameState
+
+
+@dataclass(frozen=True)
+class TrickNote:
+    """Why a trick's winner won it, in a sentence (shown after each trick)."""
+
+    number: int  # 1 for the first trick
+    winner: int
+    points: float
+    text: str
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The engine's reason for refusing the learner's last try (the state is unchanged)."""
+
+    code: str
+    message: str
+    forcing: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class PracticeHand:
+    """One hand in progress (immutable: every action returns a new hand)."""
+
+    game: str
+    ruleset: str
+    level: str
+    seed: int
+    table: Table
+    state: GameState
+    computer: frozenset[int]
+    moves: tuple[Move, ...] = ()
+    notes: tuple[TrickNote, ...] = ()
+    hints_used: int = 0
+    hint_tier: int = 0  # hints shown for the current decision (0 to 3)
+    refusal: Refusal | None = None
+    #: The strong player's suggestion for the current decision, once asked.
+    suggested: tuple[Any, str] | None = None
+    #: The review of the learner's cards, worked out once the hand is over.
+    reviewed: tuple[player.CardReview, ...] | None = None
+    pending: tuple[object, ...] = field(default=())  # the table view's "held back" events
+
+    @property
+    def learner(self) -> int:
+        """The learner's seat."""
+        return self.table.learner
+
+    @property
+    def finished(self) -> bool:
+        """Whether the hand is over."""
+        return self.state.is_terminal
+
+    @property
+    def learner_to_move(self) -> bool:
+        """Whether the engine waits for the learner."""
+        return not self.finished and self.state.to_move == self.learner
+
+    @property
+    def played_out(self) -> bool:
+        """Whether the hand was played (False when every seat passed)."""
+        return bool(self.state.tricks)
+
+    def learner_moves(self) -> list[Move]:
+        """The learner's own actions, in order."""
+        return [m for m in self.moves if m.seat == self.learner]
+
+
+# --- Dealing ----------------------------------------------------------------------------
+
+
+def practice_seat_names(game: str, players: int, ruleset: str = "default") -> tuple[str, ...]:
+    """The seats' names, in playing order from the learner (you sit South).
+
+    Four seats read You, then the seat on your right and so on (East, North, West when
+    play goes counter-clockwise; West first when it goes clockwise).
+    """
+    if players == 2:
+        return (t("practice.seat_you"), t("practice.seat_opponent"))
+    east, west = t("practice.seat_east"), t("practice.seat_west")
+    clockwise = False
+    if game == "belote":
+        from tutorial.engine.core import find_ruleset
+
+        base = find_ruleset(game, ruleset.split("+", 1)[0])
+        clockwise = getattr(base.options, "direction", "") == "clockwise"
+    first, last = (west, east) if clockwise else (east, west)
+    return (t("practice.seat_you"), first, t("practice.seat_north"), last)
+
+
+def deal(
+    game: str,
+    ruleset: str = "default",
+    *,
+    players: int | None = None,
+    level: str = "beginner",
+    seed: int = 0,
+    dealer: int | None = None,
+) -> PracticeHand:
+    """A new hand dealt from ``seed``, the computer seats played up to the learner's turn.
+
+    The dealer turns with the seed (so the learner is not always the last to bid)
+    unless ``dealer`` is given.
+
+    Raises:
+        UnknownRulesetError: the game or the ruleset does not exist.
+        ValueError: an unknown level or number of players.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    n = players or (2 if game == "briscola" else 4)
+    if (game, n) not in VARIANTS:
+        raise ValueError(f"{game} is not played by {n} players here")
+    seat = (seed % n) if dealer is None else dealer
+    kw: dict[str, Any] = {"players": n} if game == "briscola" else {}
+    state = new_hand(game, ruleset, rng=random.Random(seed), dealer=seat, **kw)
+    table = Table(practice_seat_names(game, n, ruleset), LEARNER, seat, state)
+    computer = frozenset(s for s in range(n) if s != LEARNER)
+    hand = PracticeHand(game, ruleset, level, seed, table, state, computer)
+    return advance(hand)[0]
+
+
+# --- The computer players ---------------------------------------------------------------
+
+
+def _rng(hand: PracticeHand) -> random.Random:
+    """The random source of the next decision: the same deal gets the same play."""
+    return random.Random(hand.seed * 1_000 + len(hand.moves))
+
+
+def computer_action(hand: PracticeHand) -> Any:
+    """The action the computer takes for the seat to move."""
+    return player.choose(hand.state, hand.level, _rng(hand))
+
+
+def _record(hand: PracticeHand, action: Any) -> PracticeHand:
+    """The hand after ``action`` by the seat to move (legal: checked by the caller)."""
+    seat = hand.state.to_move
+    assert seat is not None
+    with seat_names(hand.table.seat_names):
+        after = hand.state.apply(action)
+    notes = hand.notes
+    if len(after.tricks) > len(hand.state.tricks):
+        trick = after.tricks[-1]
+        notes = (
+            *notes,
+            TrickNote(len(after.tricks), trick.winner, trick.points, _why(hand, after, trick)),
+        )
+    return dataclasses.replace(
+        hand,
+        state=after,
+        moves=(*hand.moves, Move(seat, action, hand.state)),
+        notes=notes,
+        refusal=None,
+        hint_tier=0 if seat == hand.learner else hand.hint_tier,
+        suggested=None,
+    )
+
+
+def _why(hand: PracticeHand, after: GameState, trick: TrickResult) -> str:
+    """A short "why the winner won" for a trick just finished, with its number and points."""
+    with seat_names(hand.table.seat_names):
+        why = player.why_trick(trick, after)
+    points = tn("plural.points", trick.points)
+    return t("practice.trick_note", number=len(after.tricks), points=points, why=why)
+
+
+def advance(
+    hand: PracticeHand, choose: Callable[[PracticeHand], Any] | None = None
+) -> tuple[PracticeHand, tuple[PracticeHand, ...]]:
+    """The computer seats act until the learner's turn or the end of the hand.
+
+    Returns the hand reached and every hand on the way (one after each computer
+    action), for the table to show the cards arriving.
+    """
+    pick = choose or computer_action
+    frames: list[PracticeHand] = []
+    while not hand.finished and hand.state.to_move in hand.computer:
+        hand = _record(hand, pick(hand))
+        frames.append(hand)
+    return hand, tuple(frames)
+
+
+# --- The learner's actions --------------------------------------------------------------
+
+
+def try_action(hand: PracticeHand, action: Any) -> PracticeHand:
+    """The learner tries ``action`` (an engine action or its text: ``9H``, ``take H``).
+
+    A refused action leaves the state as it was and records the engine's reason; an
+    accepted one is applied (the computer seats do not move yet: see :func:`advance`).
+    """
+    if not hand.learner_to_move:
+        return hand
+    with seat_names(hand.table.seat_names):
+        try:
+            parsed = actions.parse(hand.state, action) if isinstance(action, str) else action
+        except TutorialError as err:
+            return dataclasses.replace(hand, refusal=Refusal("notation", str(err)))
+        verdict = hand.state.explain(parsed)
+    if not verdict.legal:
+        return dataclasses.replace(
+            hand, refusal=Refusal(verdict.code, verdict.message, tuple(verdict.forcing))
+        )
+    return _record(hand, parsed)
+
+
+def discard(hand: PracticeHand, codes: Sequence[str]) -> PracticeHand:
+    """Tarot: lay the chosen cards aside one by one (the first refusal stops there)."""
+    for code in codes:
+        if hand.state.phase != "discard" or not hand.learner_to_move:
+            break
+        hand = try_action(hand, f"discard {code}")
+        if hand.refusal is not None:
+            break
+    return hand
+
+
+# --- Hints ------------------------------------------------------------------------------
+
+
+def hint(hand: PracticeHand) -> PracticeHand:
+    """One more hint tier for the current decision (the third asks the strong player)."""
+    if not hand.learner_to_move or hand.hint_tier >= HINT_TIERS:
+        return hand
+    tier = hand.hint_tier + 1
+    suggested = hand.suggested
+    if tier == HINT_TIERS and suggested is None:
+        suggested = suggestion(hand)
+    return dataclasses.replace(
+        hand, hint_tier=tier, hints_used=hand.hints_used + 1, suggested=suggested
+    )
+
+
+def rule_hint(hand: PracticeHand) -> str:
+    """The rule in force for the learner's decision, as the engine words it.
+
+    Playing a card: when some card of the hand is refused, the engine's reason (it names
+    the rule and the cards that force it); otherwise what the engine says of a legal card
+    ("You lead: any card may be led."). Other decisions get the phase's rule.
+    """
+    state = hand.state
+    if state.game == "tarot" and state.phase == "discard":
+        return t("practice.rule_discard")
+    legal = state.legal_plays()
+    if not legal:
+        key = {
+            "bidding": f"practice.rule_bidding_{state.game}",
+            "declare": "practice.rule_declare",
+            "chelem": "practice.rule_chelem",
+            "poignee": "practice.rule_poignee",
+        }.get(state.phase, "practice.rule_choose")
+        return t(key)
+
+    hand_cards = sort_hand(state.hands[hand.learner], state)
+    with seat_names(hand.table.seat_names):
+        refused = next((c for c in hand_cards if c not in legal), None)
+        if refused is not None:
+            return state.explain(refused).message
+        if state.game == "briscola":
+            return t("practice.rule_briscola")
+        if not state.current_trick:
+            return t("practice.rule_lead")
+        if state.game == "tarot":  # its sentence for a free card names only that card
+            return t("practice.rule_free")
+        return state.explain(sort_hand(legal, state)[0]).message
+
+
+def suggestion(hand: PracticeHand) -> tuple[Any, str]:
+    """The strong player's choice for the learner, with its reason in a sentence.
+
+    Playing a card, the strong player's suggestion (what it keeps over the next best card,
+    and whether that is exact or worked out over possible deals); bids and the other
+    choices, the computer players' habit.
+    """
+    if hand.state.phase == "discard":  # the whole discard the computer would make
+        state, chosen = hand.state, []
+        while state.phase == "discard" and state.to_move == hand.learner:
+            action = beginner.choose(state)
+            chosen.append(action.card)
+            state = state.apply(action)
+        return chosen, t("practice.hint_discard_suggest", cards=describe_cards(chosen))
+    with seat_names(hand.table.seat_names):
+        if hand.state.legal_plays():
+            try:
+                found = player.suggest(hand.state, _rng(hand))
+            except UnsolvablePosition:
+                pass
+            else:
+                if found.next_best is None:  # the only legal card: nothing was weighed
+                    return found.card, found.sentence()
+                why = t("practice.suggest_basis", sentence=found.sentence(), basis=found.basis())
+                return found.card, why
+        action = beginner.choose(hand.state)
+    return action, t("practice.hint_suggest_plain", action=actions.label(action))
+
+
+def hint_text(hand: PracticeHand, tier: int) -> str:
+    """The words of hint tier ``tier`` (1 the rule, 2 the legal cards, 3 the suggestion)."""
+    if tier == 1:
+        return rule_hint(hand)
+    if tier == 2:
+        if hand.state.phase == "discard":
+            return t("practice.hint_discard_marked")
+        if hand.state.legal_plays():
+            return t("practice.hint_legal_marked")
+        legal = hand.state.legal_actions()
+        labels = t("common.cards.separator").join(actions.label(a) for a in legal)
+        return t("practice.hint_legal_actions", actions=labels)
+    suggested = hand.suggested or suggestion(hand)
+    return suggested[1]
+
+
+# --- What happened, in words -------------------------------------------------------------
+
+
+def story(hand: PracticeHand, start: int = 0) -> list[str]:
+    """What happened from move ``start`` on, oldest first: the bids and other choices
+    (another seat's Tarot discard stays face down), and after each trick why its winner
+    won. Cards played are not listed: the table shows them.
+    """
+    names = hand.table.seat_names
+    lines: list[str] = []
+    notes = {n.number: n.text for n in hand.notes}
+    for i in range(start, len(hand.moves)):
+        move = hand.moves[i]
+        if isinstance(move.action, Card) and move.before.phase == "play":
+            after = hand.moves[i + 1].before if i + 1 < len(hand.moves) else hand.state
+            done = len(move.before.tricks) + 1
+            if len(after.tricks) == done and done in notes:
+                lines.append(notes[done])
+            continue
+        label = actions.public_label(move.action, own=move.seat == hand.learner)
+        lines.append(t("run.action", name=names[move.seat], action=label))
+    return lines
+
+
+# --- After the hand ---------------------------------------------------------------------
+
+
+def history(hand: PracticeHand) -> list[GameState]:
+    """Every state of the hand in order: the deal, then after each action."""
+    return [m.before for m in hand.moves] + [hand.state]
+
+
+def review(hand: PracticeHand) -> list[player.CardReview]:
+    """The learner's cards beside the best card in each position, every hand known
+    (costliest first; positions too long to work out in time come last, unsolved)."""
+    with seat_names(hand.table.seat_names):
+        return player.review(history(hand), hand.learner)
+
+
+def costliest(reviews: Sequence[player.CardReview], count: int = 3) -> list[player.CardReview]:
+    """The ``count`` cards that lost the most points (only cards that lost some)."""
+    lost = [r for r in reviews if r.lost is not None and r.lost > 0]
+    return sorted(lost, key=lambda r: (-(r.lost or 0.0), r.move))[:count]

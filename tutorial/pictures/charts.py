@@ -1,0 +1,599 @@
+"""Plotly pictures of a finished hand, each with a text twin that says the same in words.
+
+:func:`hand_charts` is the one entry point (the pages and the tests use it): from a
+finished state it builds
+
+- every game: the whole hand trick by trick (:func:`tricks_chart`), tricks numbered as
+  played, points won before the listed tricks in one opening bar, each step's points
+  as a bar standing on its side's running total, the running totals as lines on the
+  same axis, and the mark the contract is judged by (Tarot target, Belote points
+  needed, Briscola 61);
+- Belote: the score of each team by kind of points (:func:`belote_score_chart`);
+- Tarot: the settlement (:func:`tarot_settlement_chart`): the amount per defender built
+  up step by step, counted for the taker, then the four players' results.
+
+The numbers in a chart's words are the numbers in its data, signs included (a test
+reads both back). Every sentence comes from the catalogue (``[charts]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import plotly.graph_objects as go
+
+from tutorial.engine.core import GameState, HandOutcome
+from tutorial.language.i18n import font_stack, t, tn
+from tutorial.pictures.hand_story import HandStory, Step, hand_story
+from tutorial.scenarios import actions
+
+__all__ = [
+    "Chart",
+    "belote_score_chart",
+    "hand_charts",
+    "tarot_settlement_chart",
+    "tricks_chart",
+]
+
+SIDE_COLOURS = ("#1565c0", "#c62828")
+LINE_COLOUR = "#1a1a1a"
+FONT = {"family": "DejaVu Sans, Arial, sans-serif", "size": 13}
+
+
+def font() -> dict[str, Any]:
+    """The figures' font: :data:`FONT` with the system CJK fonts of the page's language
+    after the Latin ones (Chinese titles, axes and legends)."""
+    return {**FONT, "family": font_stack(("DejaVu Sans", "Arial"))}
+
+
+#: Figures are static pictures (no zoom or mode bar): quicker to draw, nothing to fiddle.
+CONFIG: dict[str, Any] = {"displayModeBar": False, "staticPlot": True}
+
+
+@dataclass(frozen=True)
+class Chart:
+    """One picture and its words. ``key`` names the kind: ``tricks``, ``score``,
+    ``settlement``."""
+
+    key: str
+    figure: go.Figure
+    text: str
+
+
+def _num(x: float) -> str:
+    """A number as the charts print it: 40, 40.5, -26."""
+    return f"{x:g}"
+
+
+def _signed(x: float) -> str:
+    """A signed number: +26, -78, 0."""
+    return f"{x:+g}" if x else "0"
+
+
+def _pts(x: float) -> str:
+    return tn("plural.points", x)
+
+
+def _sentence(text: str) -> str:
+    return t("charts.sentence", text=text)
+
+
+def _figure(data: list[dict[str, Any]], title: str, height: int, **layout: Any) -> go.Figure:
+    """One figure from plain trace dictionaries, with the shared look."""
+    base: dict[str, Any] = {
+        "title": {"text": title, "x": 0.01, "font": {"size": 15}},
+        "height": height,
+        "margin": {"l": 50, "r": 20, "t": 50, "b": 40},
+        "font": font(),
+        "paper_bgcolor": "rgba(0,0,0,0)",
+        "plot_bgcolor": "#fbfaf5",
+        "legend": {"orientation": "h", "y": -0.18, "yanchor": "top", "x": 0},
+        "hovermode": "closest",
+        # No Plotly template: 7 kB less per figure to send and to apply (the app's theme
+        # and the settings here give the look).
+        "template": "none",
+        "xaxis": {"showgrid": False},
+        "yaxis": {"gridcolor": "#e6e3da", "zerolinecolor": "#9e9e9e"},
+    }
+    for key, value in layout.items():
+        if key in ("xaxis", "yaxis") and isinstance(value, dict):
+            base[key] = {**base[key], **value}
+        else:
+            base[key] = value
+    return go.Figure({"data": data, "layout": base})
+
+
+# --- The whole hand, trick by trick ------------------------------------------------------
+
+
+def _step_label(step: Step, story: HandStory) -> str:
+    if step.kind == "trick":
+        return str(step.number)
+    if step.kind == "earlier":
+        return t("charts.step.earlier", last=step.number)
+    keys = {
+        "discard": "charts.step.discard",
+        "chien": "charts.step.chien",
+        "dix_de_der": "charts.step.dix_de_der",
+        "declarations": "charts.step.declarations",
+        "belote": "charts.step.belote",
+    }
+    return t(keys[step.kind])
+
+
+def _tricks_legend(story: HandStory, side: int, label: str) -> str:
+    won = tn("plural.tricks", story.tricks_won[side])
+    if story.first_trick > 1:
+        return t(
+            "charts.legend.tricks_listed",
+            side=label,
+            tricks=won,
+            first=story.first_trick,
+            last=story.total_tricks,
+        )
+    return t("charts.legend.tricks", side=label, tricks=won)
+
+
+def _mark_name(story: HandStory, labels: Sequence[str]) -> str:
+    assert story.line is not None
+    if story.game == "tarot":
+        return t(
+            "charts.mark.tarot",
+            bouts=tn("plural.bouts", story.bouts or 0),
+            target=_num(story.line),
+        )
+    if story.game == "belote":
+        return t("charts.mark.belote", side=labels[story.line_side or 0], needed=_num(story.line))
+    return t("charts.mark.briscola", target=_num(story.line))
+
+
+def _tricks_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str) -> str:
+    a, b = story.totals
+    if story.game == "tarot":
+        diff = float(d["difference"])
+        key = (
+            "charts.title.tarot_exact"
+            if diff == 0
+            else "charts.title.tarot_made"
+            if diff > 0
+            else "charts.title.tarot_failed"
+        )
+        return t(
+            key,
+            contract=contract,
+            margin=_num(abs(diff)),
+            points=_pts(a),
+            target=_num(float(d["target"])),
+            bouts=tn("plural.bouts", story.bouts or 0),
+        )
+    if story.game == "belote":
+        taking = int(d["taking_team"])
+        taker, defence = story.totals[taking], story.totals[1 - taking]
+        if d.get("capot") is not None:
+            return t("charts.title.belote_capot", side=labels[int(d["capot"])])
+        if d.get("litige"):
+            return t("charts.title.belote_litige", points=_num(taker))
+        if d.get("dedans"):
+            assert story.line is not None
+            return t(
+                "charts.title.belote_dedans",
+                side=labels[taking],
+                taker=_num(taker),
+                needed=_num(story.line),
+            )
+        return t(
+            "charts.title.belote_made",
+            side=labels[taking],
+            taker=_num(taker),
+            defence=_num(defence),
+        )
+    if a == b:
+        return t("charts.title.briscola_draw", a=_num(a), b=_num(b))
+    w = 0 if a > b else 1
+    return t(
+        "charts.title.briscola_win",
+        side=labels[w],
+        high=_num(max(a, b)),
+        low=_num(min(a, b)),
+    )
+
+
+def tricks_chart(
+    story: HandStory,
+    details: dict[str, Any],
+    labels: Sequence[str],
+    names: Sequence[str],
+    contract: str = "",
+) -> Chart:
+    """The whole hand step by step: bars on the running totals, the mark as a line."""
+    xs = [_step_label(s, story) for s in story.steps]
+    before = [(0.0, 0.0), *story.running[:-1]]
+    data: list[dict[str, Any]] = []
+    for side in (0, 1):
+        data.append(
+            {
+                "type": "bar",
+                "meta": f"points-{side}",
+                "name": _tricks_legend(story, side, labels[side]),
+                "x": xs,
+                "y": [s.points[side] for s in story.steps],
+                "base": [b[side] for b in before],
+                "marker": {"color": SIDE_COLOURS[side]},
+                "opacity": 0.5,
+                "hovertemplate": "%{x}: +%{y}<extra>" + labels[side] + "</extra>",
+            }
+        )
+    final = story.totals
+    for side in (0, 1):
+        run = [r[side] for r in story.running]
+        higher = final[side] >= final[1 - side]
+        data.append(
+            {
+                "type": "scatter",
+                "meta": f"running-{side}",
+                "mode": "lines+markers+text",
+                "name": t("charts.legend.running", side=labels[side]),
+                "x": xs,
+                "y": run,
+                "text": ["" for _ in run[:-1]] + [_num(run[-1])] if run else [],
+                "textposition": "top left" if higher else "bottom left",
+                "line": {"color": SIDE_COLOURS[side], "width": 2.5},
+                "marker": {"size": 6},
+                "hovertemplate": "%{x}: %{y}<extra>" + labels[side] + "</extra>",
+            }
+        )
+    if story.line is not None:
+        data.append(
+            {
+                "type": "scatter",
+                "meta": "mark",
+                "mode": "lines",
+                "name": _mark_name(story, labels),
+                "x": [xs[0], xs[-1]],
+                "y": [story.line, story.line],
+                "line": {
+                    "color": LINE_COLOUR
+                    if story.line_side is None
+                    else SIDE_COLOURS[story.line_side],
+                    "dash": "dash",
+                    "width": 1.5,
+                },
+                "hoverinfo": "name",
+            }
+        )
+    top = max([*(max(r) for r in story.running), story.line or 0.0])
+    fig = _figure(
+        data,
+        _tricks_title(story, details, labels, contract),
+        380 if len(xs) <= 8 else 410,
+        # many steps: their labels turn upright, so the legend goes lower
+        margin={"l": 50, "r": 20, "t": 50, "b": 100 if len(xs) <= 8 else 130},
+        legend={"orientation": "h", "y": -0.16 if len(xs) <= 8 else -0.3, "yanchor": "top", "x": 0},
+        barmode="group",
+        bargap=0.25,
+        xaxis={"type": "category"},
+        yaxis={"title": {"text": t("charts.axis.points")}, "range": [0, top * 1.12 + 1]},
+    )
+    return Chart("tricks", fig, _tricks_text(story, details, labels, names, contract))
+
+
+def _tricks_text(
+    story: HandStory,
+    d: dict[str, Any],
+    labels: Sequence[str],
+    names: Sequence[str],
+    contract: str,
+) -> str:
+    parts = [_sentence(_tricks_title(story, d, labels, contract))]
+    a, b = labels[0], labels[1]
+
+    def both(points: Sequence[float]) -> dict[str, str]:
+        """The two sides and their points, as the messages name them."""
+        return {"a": a, "pa": _pts(points[0]), "b": b, "pb": _pts(points[1])}
+
+    for step in story.steps:
+        if step.kind in ("discard", "chien", "dix_de_der", "belote"):
+            side = 0 if step.points[0] else 1
+            key = {
+                "discard": "charts.text.discard",
+                "chien": "charts.text.chien",
+                "dix_de_der": "charts.text.dix_de_der",
+                "belote": "charts.text.belote",
+            }[step.kind]
+            parts.append(t(key, side=labels[side], points=_pts(step.points[side])))
+        elif step.kind == "earlier":
+            parts.append(
+                t(
+                    "charts.text.earlier",
+                    first=story.first_trick,
+                    **both(step.points),
+                )
+            )
+        elif step.kind == "declarations":
+            parts.append(
+                t(
+                    "charts.text.declarations",
+                    **both(step.points),
+                )
+            )
+        elif step.kind == "trick" and step.number == story.first_trick:
+            parts.append(
+                t(
+                    "charts.text.tricks",
+                    first=story.first_trick,
+                    last=story.total_tricks,
+                    a=a,
+                    na=tn("plural.tricks", story.tricks_won[0]),
+                    b=b,
+                    nb=tn("plural.tricks", story.tricks_won[1]),
+                )
+            )
+    for step in story.tricks:
+        if step.points[0] and step.points[1]:
+            parts.append(
+                t(
+                    "charts.text.excuse_split",
+                    trick=step.number,
+                    **both(step.points),
+                )
+            )
+    if story.tricks:
+        best = max(story.tricks, key=lambda s: max(s.points))
+        if max(best.points) > 0 and best.winner is not None:
+            parts.append(
+                t(
+                    "charts.text.richest",
+                    trick=best.number,
+                    points=_pts(max(best.points)),
+                    seat=names[best.winner],
+                )
+            )
+    ta, tb = story.totals
+    parts.append(t("charts.text.totals", a=a, pa=_pts(ta), b=b, pb=_pts(tb)))
+    if story.line is not None:
+        if story.game == "tarot":
+            parts.append(
+                t(
+                    "charts.text.mark_tarot",
+                    bouts=tn("plural.bouts", story.bouts or 0),
+                    target=_num(story.line),
+                )
+            )
+        elif story.game == "belote":
+            takers = labels[story.line_side or 0]
+            parts.append(t("charts.text.mark_belote", side=takers, needed=_num(story.line)))
+        else:
+            parts.append(t("charts.text.mark_briscola", target=_num(story.line)))
+    return " ".join(parts)
+
+
+# --- Belote: the score by kind ---------------------------------------------------------
+
+_BELOTE_KINDS = (
+    ("card_points", "charts.kind.card_points", "#5d4037"),
+    ("dix_de_der", "charts.kind.dix_de_der", "#8d6e63"),
+    ("declaration", "charts.kind.declaration", "#f9a825"),
+    ("belote", "charts.kind.belote", "#6a1b9a"),
+    ("capot", "charts.kind.capot", "#2e7d32"),
+    ("dedans", "charts.kind.dedans", "#c62828"),
+    ("litige", "charts.kind.litige", "#757575"),
+    ("rounding", "charts.kind.rounding", "#9e9e9e"),
+)
+
+
+def belote_score_chart(outcome: HandOutcome, labels: Sequence[str]) -> Chart:
+    """Each team's score stacked by kind of points, its total at the end of the bar."""
+    sides = list(outcome.totals)
+    rows = [labels[i] for i in range(len(sides))]
+    data: list[dict[str, Any]] = []
+    per_side: list[list[tuple[str, float]]] = [[] for _ in sides]
+    for kind, key, colour in _BELOTE_KINDS:
+        xs = [
+            float(
+                sum(line.points for line in outcome.lines if line.side == s and line.kind == kind)
+            )
+            for s in sides
+        ]
+        if any(xs):
+            name = t(key)
+            data.append(
+                {
+                    "type": "bar",
+                    "meta": kind,
+                    "orientation": "h",
+                    "name": name,
+                    "x": xs,
+                    "y": rows,
+                    "marker": {"color": colour},
+                    "hovertemplate": "%{y}: %{x}<extra>" + name + "</extra>",
+                }
+            )
+            for i, x in enumerate(xs):
+                if x:
+                    per_side[i].append((name, x))
+    totals = [float(outcome.totals[s]) for s in sides]
+    data.append(
+        {
+            "type": "scatter",
+            "meta": "total",
+            "mode": "text",
+            "name": t("charts.legend.total"),
+            "x": [max(v, 0.0) for v in totals],
+            "y": rows,
+            "text": [_num(v) for v in totals],
+            "textposition": "middle right",
+            "showlegend": False,
+            "hoverinfo": "skip",
+        }
+    )
+    title = t(
+        "charts.title.belote_score", a=rows[0], pa=_num(totals[0]), b=rows[1], pb=_num(totals[1])
+    )
+    top = max([*totals, 1.0])
+    fig = _figure(
+        data,
+        title,
+        230,
+        barmode="relative",
+        xaxis={"range": [0, top * 1.15]},
+        yaxis={"autorange": "reversed"},
+        margin={"l": 140, "r": 20, "t": 50, "b": 40},
+        legend={"orientation": "h", "y": -0.25, "yanchor": "top", "x": 0},
+    )
+    parts = [_sentence(title)]
+    for i, row in enumerate(rows):
+        if per_side[i]:
+            items = t("charts.list_separator").join(
+                t("charts.text.item", kind=k, points=_num(v)) for k, v in per_side[i]
+            )
+            parts.append(t("charts.text.belote_side", side=row, items=items, total=_num(totals[i])))
+        else:
+            parts.append(t("charts.text.belote_side_nothing", side=row))
+    return Chart("score", fig, " ".join(parts))
+
+
+# --- Tarot: the settlement ---------------------------------------------------------------
+
+
+def tarot_settlement_chart(outcome: HandOutcome, names: Sequence[str], taker: int) -> Chart:
+    """Per defender, counted for the taker: 25, the difference, the multiplier, the
+    bonuses, then the total; beside it, the four results (they add up to 0)."""
+    d = outcome.details
+    diff = abs(float(d["difference"]))
+    mult = int(d["multiplier"])
+    made = bool(d["made"])
+    sign = 1.0 if made else -1.0
+    base = float(d["base_signed"])
+    per = float(d["per_defender"])
+    steps: list[tuple[str, float, str]] = [
+        (t("charts.settle.start"), sign * 25, "relative"),
+        (t("charts.settle.difference", difference=_num(diff)), sign * diff, "relative"),
+        (
+            t("charts.settle.multiplier", multiplier=mult),
+            sign * (25 + diff) * (mult - 1),
+            "relative",
+        ),
+    ]
+    bonuses = [  # (detail, picture label, sentence)
+        ("petit_au_bout", "charts.settle.petit_au_bout", "charts.text.settle_petit_au_bout"),
+        ("poignee", "charts.settle.poignee", "charts.text.settle_poignee"),
+        ("chelem", "charts.settle.chelem", "charts.text.settle_chelem"),
+    ]
+    extra = [
+        (t(label), sentence, float(d.get(k) or 0))
+        for k, label, sentence in bonuses
+        if float(d.get(k) or 0)
+    ]
+    if extra:
+        steps.append((t("charts.settle.base"), base, "total"))
+        steps += [(label, v, "relative") for label, _, v in extra]
+    steps.append((t("charts.settle.per_defender"), per, "total"))
+    values = [float(v) for v in outcome.totals.values()]
+    seats = [
+        t("charts.settle.taker_seat", seat=names[i]) if i == taker else names[i]
+        for i in range(len(values))
+    ]
+    data: list[dict[str, Any]] = [
+        {
+            "type": "waterfall",
+            "meta": "per_defender",
+            "name": t("charts.legend.per_defender"),
+            "x": [s[0] for s in steps],
+            "y": [s[1] for s in steps],
+            "measure": [s[2] for s in steps],
+            "text": [_signed(s[1]) for s in steps],
+            "textposition": "outside",
+            "connector": {"line": {"color": "#9e9e9e"}},
+            "increasing": {"marker": {"color": "#2e7d32"}},
+            "decreasing": {"marker": {"color": "#c62828"}},
+            "totals": {"marker": {"color": "#1565c0"}},
+        },
+        {
+            "type": "bar",
+            "meta": "results",
+            "name": t("charts.legend.results"),
+            "x": seats,
+            "y": values,
+            "text": [_signed(v) for v in values],
+            "textposition": "outside",
+            "marker": {"color": ["#2e7d32" if v >= 0 else "#c62828" for v in values]},
+        },
+    ]
+    title = (
+        t("charts.title.settle_paid", amount=_num(abs(per)))
+        if per >= 0
+        else t("charts.title.settle_received", amount=_num(abs(per)))
+    )
+    span = [0.0]
+    running = 0.0
+    for _, v, measure in steps:
+        running = v if measure == "total" else running + v
+        span.append(running)
+    span += values
+    lo, hi = min(span), max(span)
+    pad = (hi - lo) * 0.15 + 5
+    fig = _figure(
+        data,
+        title,
+        340,
+        barmode="overlay",
+        showlegend=False,
+        xaxis={
+            "type": "category",
+            "categoryorder": "array",
+            "categoryarray": [*(s[0] for s in steps), " ", *seats],
+        },
+        yaxis={
+            "title": {"text": t("charts.axis.settlement")},
+            "zeroline": True,
+            "zerolinecolor": "#616161",
+            "range": [lo - pad, hi + pad],
+        },
+    )
+    key = "charts.text.settle_made" if made else "charts.text.settle_failed"
+    parts = [
+        _sentence(title),
+        t(key, difference=_num(diff), multiplier=mult, base=_num(abs(base))),
+    ]
+    for _, sentence, v in extra:
+        parts.append(t(sentence, points=_signed(v)))
+    parts.append(t("charts.text.settle_per_defender", points=_signed(per)))
+    results = t("charts.list_separator").join(
+        t("charts.text.result_item", seat=s, points=_signed(v))
+        for s, v in zip(seats, values, strict=True)
+    )
+    parts.append(t("charts.text.settle_results", results=results))
+    return Chart("settlement", fig, " ".join(parts))
+
+
+# --- All of a hand's charts ---------------------------------------------------------------
+
+
+def hand_charts(
+    state: GameState,
+    labels: Sequence[str],
+    names: Sequence[str],
+    outcome: HandOutcome | None = None,
+) -> list[Chart]:
+    """The pictures of a finished hand with their words, for any game (the pages' entry).
+
+    ``labels`` name the two sides (:func:`tutorial.scenarios.sides.side_labels`),
+    ``names`` the seats. A hand that was not played (a redeal, all passed) has none.
+    """
+    out = outcome if outcome is not None else state.outcome()
+    story = hand_story(state, out)
+    if story is None:
+        return []
+    d: dict[str, Any] = dict(out.details)
+    contract = ""
+    if state.game == "tarot":
+        bid = getattr(state, "contract", None)
+        contract = actions.label(bid) if bid is not None else ""
+    charts = [tricks_chart(story, d, labels, names, contract)]
+    if state.game == "belote":
+        charts.append(belote_score_chart(out, labels))
+    elif state.game == "tarot":
+        charts.append(tarot_settlement_chart(out, names, int(d["taker"])))
+    return charts

@@ -1,0 +1,186 @@
+"""From a scenario run to what the table shows (pure: no streamlit).
+
+The learner sits at the bottom; the seat that plays after the learner sits to the
+right when play is counter-clockwise (the default) and to the left when clockwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from tutorial.engine.cards import Card, Suit
+from tutorial.engine.core import GameState
+from tutorial.language.i18n import t
+from tutorial.pictures.svg import Highlight, Position, SeatView, TableView, TrickCard
+from tutorial.scenarios.position import Table
+
+
+class Run(Protocol):
+    """What the table shows of a hand at a table: a scenario run or a practice hand."""
+
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def pending(self) -> Sequence[object]: ...
+    @property
+    def finished(self) -> bool: ...
+
+
+CCW: tuple[Position, ...] = ("bottom", "right", "top", "left")
+CW: tuple[Position, ...] = ("bottom", "left", "top", "right")
+
+
+def direction(state: GameState) -> str:
+    """``counter-clockwise`` or ``clockwise``: Belote's option; the others play counter-clockwise."""
+    return str(getattr(state.ruleset.options, "direction", "counter-clockwise"))
+
+
+def positions(n: int, learner: int, state: GameState) -> list[Position]:
+    """Screen position of each seat (index = seat)."""
+    if n == 2:
+        return ["bottom" if s == learner else "top" for s in range(2)]
+    ring = CW if direction(state) == "clockwise" else CCW
+    return [ring[(s - learner) % 4] for s in range(4)]
+
+
+def _trump_text(state: GameState) -> str:
+    if state.game == "tarot":
+        return ""
+    suit = getattr(state, "trump", None) or getattr(state, "trump_suit", None)
+    if isinstance(suit, Suit):
+        key = f"common.suit.{suit.name.lower()}"  # the suit's word in the page's language
+        return t("table.trump", symbol=suit.symbol, suit=t(key))
+    return ""
+
+
+def _contract_text(run: Run) -> str:
+    state = run.state
+    names = run.table.seat_names
+    taker = getattr(state, "taker", None)
+    if state.game == "belote" and taker is not None:
+        return t("table.taker", name=names[taker])
+    if state.game == "tarot" and taker is not None:
+        contract = getattr(state, "contract", None)
+        label = getattr(contract, "label", str(contract) if contract else "")
+        mult = getattr(contract, "multiplier", None)
+        if mult:
+            return t("table.contract", contract=label, mult=mult, name=names[taker])
+        return t("table.taker", name=names[taker])
+    return ""
+
+
+def _winning_index(state: GameState) -> int | None:
+    """Index in the current trick of the card winning it so far."""
+    from tutorial.engine import belote, briscola, tarot
+
+    plays = state.current_trick
+    if not plays:
+        return None
+    cards = [p.card for p in plays]
+    leader = plays[0].seat
+    n = state.num_players
+    try:
+        if state.game == "belote":
+            seat = belote.trick_winner(cards, state.trump, leader)  # type: ignore[attr-defined]
+        elif state.game == "tarot":
+            if all(c.suit is Suit.EXCUSE for c in cards):
+                return None
+            seat = tarot.trick_winner(cards, leader)
+        else:
+            pos = briscola.trick_winner(cards, state.trump_suit, state.ruleset)  # type: ignore[attr-defined]
+            seat = (leader + pos) % n
+    except (ValueError, IndexError, AttributeError):
+        return None
+    return next((i for i, p in enumerate(plays) if p.seat == seat), None)
+
+
+def table_view(
+    run: Run,
+    *,
+    four_colour: bool = False,
+    large: bool = False,
+    highlight: dict[Card, Highlight] | None = None,
+) -> TableView:
+    """The table of a run as the SVG renderer draws it."""
+    state = run.state
+    table = run.table
+    n = len(table.seat_names)
+    pos = positions(n, table.learner, state)
+    won = [0] * n
+    for trick_ in state.tricks:
+        won[trick_.winner] += 1
+    if run.pending and state.tricks:
+        won[state.tricks[-1].winner] -= 1  # the question asks who won it: do not tell
+    taker = getattr(state, "taker", None)
+    seats = tuple(
+        SeatView(
+            name=table.seat_names[s],
+            position=pos[s],
+            is_dealer=s == table.dealer,
+            is_taker=taker == s,
+            is_learner=s == table.learner,
+            to_move=state.to_move == s and not run.pending and not run.finished,
+            cards_left=len(state.hands[s]),
+            tricks_won=won[s],
+        )
+        for s in range(n)
+    )
+    hl = highlight or {}
+    if state.current_trick or not state.tricks:
+        win = _winning_index(state)
+        plays = state.current_trick
+    else:
+        # Between tricks the last one stays on the table, its winner marked unless a
+        # question about it is pending.
+        last = state.tricks[-1]
+        plays = last.plays
+        win = None if run.pending else next(i for i, p in enumerate(plays) if p.seat == last.winner)
+    trick = tuple(
+        TrickCard(pos[p.seat], p.card, hl.get(p.card), winning=(i == win))
+        for i, p in enumerate(plays)
+    )
+    trump_card = getattr(state, "trump_card", None)
+    if getattr(state, "trump_card_taken", False):
+        trump_card = None  # Briscola: the face-up card was drawn into a hand
+    if state.game == "belote" and state.phase == "bidding":
+        trump_card = getattr(state, "proposed", None)  # the turned-up card being bid on
+    stock = getattr(state, "stock", None)
+    return TableView(
+        game=state.game,
+        seats=seats,
+        trick=trick,
+        trump=_trump_text(state),
+        contract=_contract_text(run),
+        trump_card=trump_card if isinstance(trump_card, Card) else None,
+        stock_count=len(stock)
+        if state.game == "briscola" and isinstance(stock, Sequence)
+        else None,
+        four_colour=four_colour,
+        large=large,
+    )
+
+
+#: Plain suits in an order that alternates colours (black, red, black, red).
+_MD_COLOUR = {
+    (Suit.HEARTS, False): "red",
+    (Suit.DIAMONDS, False): "red",
+    (Suit.HEARTS, True): "red",
+    (Suit.DIAMONDS, True): "blue",
+    (Suit.CLUBS, True): "green",
+}
+
+
+def card_label(card: Card, four_colour: bool = False) -> str:
+    """A card's button label in Streamlit Markdown, coloured by suit (``:red[9♥]``).
+
+    >>> card_label(Card.parse("9H"))
+    ':red[9♥]'
+    >>> card_label(Card.parse("KC"), four_colour=True)
+    ':green[K♣]'
+    """
+    colour = _MD_COLOUR.get((card.suit, four_colour))
+    text = card.label.replace("[", "").replace("]", "")
+    return f":{colour}[{text}]" if colour else text

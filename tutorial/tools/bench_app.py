@@ -1,0 +1,326 @@
+"""``python -m tutorial bench-app``: how fast a click gets its answer. Prints, never asserts.
+
+1. Server time of one click's rerun (AppTest runs the script in-process, as the server
+   does): 50 plays in the overruff scenario (through the same controller as a click on
+   the table), against 50 clicks of a button in an empty Streamlit app. Median and p95.
+2. In a real browser (Debian's chromium, when present):
+   - click-to-feedback: from the click on an illegal card of the table to the engine's
+     reason on screen, 20 times;
+   - the end of a scenario: from the click on the card that ends the hand to the score
+     charts drawn and the page idle, 10 times;
+   - first paint of Home: from opening the address to the games on screen, 5 times;
+   - memory: the server's resident memory with 1 session and with 30 more.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+EMPTY_APP = """
+import time
+import streamlit as st
+_started = time.perf_counter()
+st.button("click", key="b")
+st.session_state.setdefault("_timing", []).append(time.perf_counter() - _started)
+"""
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def server_times(clicks: int = 50) -> dict[str, dict[str, float]]:
+    """Milliseconds per click rerun: the player and an empty app.
+
+    Each script times its own run (``ATOUT_TIMING``): AppTest's polling would otherwise
+    add its own sleeps to the figure.
+    """
+    import os
+
+    from streamlit.testing.v1 import AppTest
+
+    os.environ["ATOUT_TIMING"] = "1"
+
+    out: dict[str, dict[str, float]] = {}
+    at = AppTest.from_file(str(ROOT / "tutorial" / "app.py"), default_timeout=120)
+    at.query_params["scenario"] = "belote/overruff"
+    at.run()
+    at.switch_page("screens/play.py")
+    at.run()
+    at.session_state["_timing"] = []
+    for i in range(clicks):
+        if i % 2 == 0:
+            at.text_input(key="typed_card").input("8H").run()
+        else:
+            at.button(key="restart").click().run()
+    times = [x * 1000 for x in at.session_state["_timing"]]
+    out["player"] = {"median_ms": statistics.median(times), "p95_ms": _pct(times, 95)}
+    empty = AppTest.from_string(EMPTY_APP, default_timeout=60)
+    empty.run()
+    empty.session_state["_timing"] = []
+    for _ in range(clicks):
+        empty.button(key="b").click().run()
+    times = [x * 1000 for x in empty.session_state["_timing"]]
+    out["empty"] = {"median_ms": statistics.median(times), "p95_ms": _pct(times, 95)}
+    out["ratio_p95"] = {"player_over_empty": out["player"]["p95_ms"] / out["empty"]["p95_ms"]}
+    return out
+
+
+EMPTY_BROWSER_APP = """
+import streamlit as st
+st.session_state.setdefault("n", 0)
+if st.button("click", key="b"):
+    st.session_state["n"] += 1
+st.write(f"clicked {st.session_state['n']}")
+"""
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _serve(script: str, port: int) -> subprocess.Popen[bytes]:
+    """Start ``streamlit run script`` on 127.0.0.1:port and wait for its health check."""
+    cmd = [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true"]
+    cmd += ["--server.port", str(port), "--server.address", "127.0.0.1"]
+    cmd += ["--server.fileWatcherType", "none"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(120):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2):
+                return proc
+        except OSError:
+            time.sleep(0.5)
+    return proc
+
+
+def _summary(times: list[float]) -> dict[str, float]:
+    return {"median_ms": statistics.median(times), "p95_ms": _pct(times, 95), "clicks": len(times)}
+
+
+def _idle(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=60_000)
+
+
+def _click_card(page: Any, name: str) -> None:
+    card = page.get_by_role("button", name=name, exact=True)
+    card.wait_for(timeout=60_000)
+    card.click(position={"x": 6, "y": 20})
+
+
+def _rss_kb(pid: int) -> int:
+    """Resident memory of a process and its children (kB), from /proc."""
+    total = 0
+    pids = [pid]
+    try:
+        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(k) for k in kids]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total
+
+
+def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, Any] | None:
+    """Click-to-screen milliseconds in headless chromium, or None without chromium."""
+    if not Path(CHROMIUM).exists():
+        return None
+    from playwright.sync_api import expect, sync_playwright
+
+    proc = _serve("tutorial/app.py", port)
+    base = f"http://127.0.0.1:{port}"
+    out: dict[str, Any] = {}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH)
+            # 1. An illegal card: the reason on screen.
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(f"{base}/play?scenario=belote/overruff")
+            _idle(page)
+            reason = page.locator(".atout .fb.error")
+            times: list[float] = []
+            for _ in range(clicks):
+                card = page.get_by_role("button", name="8♥", exact=True)
+                expect(card).to_be_visible(timeout=30_000)
+                _idle(page)
+                start = time.perf_counter()
+                card.click(position={"x": 6, "y": 20})
+                expect(reason).to_contain_text("overtrump", timeout=30_000)
+                times.append((time.perf_counter() - start) * 1000)
+                _idle(page)
+                page.locator(".st-key-restart button").first.click()
+                expect(reason).to_have_count(0, timeout=30_000)
+                _idle(page)
+            out["illegal_card"] = _summary(times)
+            # 2. The card that ends the hand: the score charts drawn. One page, as a learner
+            # plays on; Restart between tries. The first try in a page also loads the
+            # code of the elements the end shows for the first time: reported apart.
+            times = []
+            page.goto(f"{base}/play?scenario=belote/dix-de-der")
+            _idle(page)
+            for i in range(max(3, clicks // 2) + 1):
+                card = page.get_by_role("button", name="7♠", exact=True)
+                card.wait_for(timeout=60_000)
+                # A learner thinks before the last card: the chart library has loaded by
+                # then (the page's hidden warm-up chart); the click is what is measured.
+                warm = page.locator(".st-key-chart_warm_up .js-plotly-plot")
+                expect(warm).to_have_count(1, timeout=60_000)
+                _idle(page)
+                page.wait_for_timeout(300)
+                start = time.perf_counter()
+                _click_card(page, "7♠")
+                expect(page.locator(".stPlotlyChart .js-plotly-plot").nth(1)).to_be_visible(
+                    timeout=30_000
+                )
+                _idle(page)
+                elapsed = (time.perf_counter() - start) * 1000
+                if i == 0:
+                    out["end_of_scenario_first_in_page_ms"] = elapsed
+                else:
+                    times.append(elapsed)
+                page.locator(".st-key-restart button").first.click()
+                expect(page.locator(".stPlotlyChart .js-plotly-plot")).to_have_count(
+                    1, timeout=30_000
+                )
+            out["end_of_scenario"] = _summary(times)
+            # 3. First paint of Home in a new browser profile.
+            times = []
+            for _ in range(5):
+                ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+                tab = ctx.new_page()
+                start = time.perf_counter()
+                tab.goto(base)
+                expect(tab.get_by_text("The three games")).to_be_visible(timeout=60_000)
+                times.append((time.perf_counter() - start) * 1000)
+                ctx.close()
+            out["home_first_paint"] = _summary(times)
+            # 4. Memory: 30 more sessions, each with a scenario open.
+            page.goto(base)
+            _idle(page)
+            time.sleep(1)
+            before = _rss_kb(proc.pid)
+            contexts = []
+            for i in range(30):
+                ctx = browser.new_context()
+                tab = ctx.new_page()
+                tab.goto(f"{base}/play?scenario=belote/overruff&step={i % 3}")
+                contexts.append(ctx)
+            for ctx in contexts:
+                _idle(ctx.pages[0])
+            time.sleep(2)
+            after = _rss_kb(proc.pid)
+            out["memory"] = {
+                "rss_one_session_mb": before / 1024,
+                "rss_31_sessions_mb": after / 1024,
+                "per_extra_session_mb": (after - before) / 1024 / 30,
+            }
+            for ctx in contexts:
+                ctx.close()
+            browser.close()
+        return out
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def empty_browser_times(clicks: int = 20, port: int = 8598) -> dict[str, float] | None:
+    """Click-to-update milliseconds of an empty app in the same browser, for comparison."""
+    if not Path(CHROMIUM).exists():
+        return None
+    import tempfile
+
+    from playwright.sync_api import expect, sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "empty_app.py"
+        script.write_text(EMPTY_BROWSER_APP, encoding="utf-8")
+        proc = _serve(str(script), port)
+        try:
+            times: list[float] = []
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH)
+                page = browser.new_page()
+                page.goto(f"http://127.0.0.1:{port}")
+                expect(page.get_by_text("clicked 0")).to_be_visible(timeout=60_000)
+                button = page.locator(".st-key-b button").first
+                for i in range(1, clicks + 1):
+                    start = time.perf_counter()
+                    button.click()
+                    expect(page.get_by_text(f"clicked {i}")).to_be_visible(timeout=30_000)
+                    times.append((time.perf_counter() - start) * 1000)
+                browser.close()
+            return _summary(times)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
+def main(argv: list[str]) -> int:
+    """Print the figures (``--json`` for machine-readable; ``--no-browser``)."""
+    figures: dict[str, object] = {"server": server_times()}
+    if "--no-browser" not in argv:
+        figures["browser"] = browser_times()
+        figures["browser_empty"] = empty_browser_times()
+    if "--json" in argv:
+        print(json.dumps(figures, indent=2))
+    else:
+        s = figures["server"]
+        assert isinstance(s, dict)
+        print(
+            f"server rerun per click, player:  median {s['player']['median_ms']:.1f} ms, p95 {s['player']['p95_ms']:.1f} ms"
+        )
+        print(
+            f"server rerun per click, empty:   median {s['empty']['median_ms']:.1f} ms, p95 {s['empty']['p95_ms']:.1f} ms"
+        )
+        print(f"p95 ratio player / empty: {s['ratio_p95']['player_over_empty']:.2f}")
+        b = figures.get("browser")
+        e = figures.get("browser_empty")
+        if isinstance(b, dict):
+            for name, label in (
+                ("illegal_card", "browser click-to-feedback (illegal card)"),
+                ("end_of_scenario", "browser last card to score charts"),
+                ("home_first_paint", "browser first paint of Home"),
+            ):
+                f = b[name]
+                print(
+                    f"{label}: median {f['median_ms']:.0f} ms, p95 {f['p95_ms']:.0f} ms over {f['clicks']}"
+                )
+            print(
+                f"browser last card to score charts, first time in a page: {b['end_of_scenario_first_in_page_ms']:.0f} ms"
+            )
+            m = b["memory"]
+            print(
+                f"server memory: {m['rss_one_session_mb']:.0f} MB with 1 session, "
+                f"{m['rss_31_sessions_mb']:.0f} MB with 31: {m['per_extra_session_mb']:.2f} MB per extra session"
+            )
+        elif "browser" in figures:
+            print("browser: chromium not installed, not measured")
+        if isinstance(e, dict):
+            print(
+                f"browser click-to-update, empty app: median {e['median_ms']:.0f} ms, p95 {e['p95_ms']:.0f} ms"
+            )
+    return 0

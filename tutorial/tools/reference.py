@@ -1,0 +1,693 @@
+"""The author's reference, ``scenarios/REFERENCE.md``, generated from the code.
+
+``python -m tutorial reference [FILE]`` writes it; a test fails when the committed file
+is stale, so it cannot drift from what the checker accepts. Everything in it comes from
+the code: the keys and their descriptions from the pydantic model (the same text an
+editor shows on hover through the JSON Schema), the ``ask`` kinds from
+:data:`tutorial.scenarios.model.ASK_KINDS`, the refusal reason codes with a sentence the
+engine itself says (found by playing seeded hands), the score lines from
+:data:`LINE_KINDS` (a test checks that every kind the engines write is there), the
+rulesets and their options with the sentences of :mod:`tutorial.engine.ruleset_titles`, and the
+seating, dealing and counting rules with examples the engine computes.
+
+Pure: no streamlit. Deterministic: the same code writes the same file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from tutorial.engine import belote, briscola, core, tarot
+from tutorial.engine.cards import EXCUSE, PLAIN_SUITS
+from tutorial.engine.core import GameState, Play, option_help, rulesets, seat_names
+from tutorial.engine.errors import TutorialError
+from tutorial.engine.ruleset_titles import (
+    option_sentence,
+    option_title,
+    ruleset_blurb,
+    ruleset_title,
+)
+from tutorial.scenarios import actions
+from tutorial.scenarios.model import (
+    ASK_KINDS,
+    MAX_STEPS,
+    MAX_VARIANTS,
+    STEP_KEYS,
+    Act,
+    Ask,
+    Expect,
+    Scenario,
+    ScoreLineSpec,
+    Variant,
+)
+from tutorial.scenarios.position import BASE_HAND, DEFAULT_SEATS
+from tutorial.scenarios.yamlsafe import MAX_BYTES, MAX_DEPTH, MAX_NODES
+
+__all__ = ["LINE_KINDS", "REFERENCE_FILE", "main", "reason_examples", "render"]
+
+#: Where the reference is committed, relative to the repository root.
+REFERENCE_FILE = Path("scenarios") / "REFERENCE.md"
+
+GAMES = ("belote", "tarot", "briscola")
+_TITLES = {"belote": "Belote", "tarot": "Tarot", "briscola": "Briscola"}
+_SEATS = DEFAULT_SEATS[4]
+
+#: Every kind of score line each engine writes: (who it goes to, its sign, what it is).
+#: A test reads the engines' sources and plays hands to check that none is missing.
+LINE_KINDS: dict[str, dict[str, tuple[str, str, str]]] = {
+    "belote": {
+        "card_points": (
+            "each side that scores its cards",
+            "positive",
+            "the card points of the side's tricks (and `captured` cards)",
+        ),
+        "dix_de_der": ("the side that won the last trick", "+10", "the last trick's bonus"),
+        "declaration": (
+            "the side whose declarations score (0 on a line that does not score)",
+            "positive or 0",
+            "one combination declared at the first trick (its note says why it scores or not)",
+        ),
+        "belote": (
+            "the side of the seat that held trump K and Q",
+            "+20",
+            "belote-rebelote, always scored by the holder's side",
+        ),
+        "capot": (
+            "the side that won every trick",
+            "positive",
+            "the capot bonus over the 162 card points (by option)",
+        ),
+        "dedans": (
+            "the defence",
+            "positive",
+            "the taker's side failed: its card points go to the defence",
+        ),
+        "litige": (
+            "the taker's side (0: its points are held), or this hand's winner (held points)",
+            "0 or positive",
+            "a tie: the taker's points are held for the next hand; or points held from an "
+            "earlier litige (`held_points`) paid to this hand's winner",
+        ),
+        "rounding": (
+            "each side whose total is rounded",
+            "either sign",
+            "rounding to the nearest ten (by option)",
+        ),
+    },
+    "tarot": {
+        "card_points": (
+            "the taker",
+            "0 (a step of the count)",
+            "the taker's card points; the figure is in the line's words",
+        ),
+        "bouts": ("the taker", "0 (a step of the count)", "the bouts the taker ends with"),
+        "target": ("the taker", "0 (a step of the count)", "the points needed (56/51/41/36)"),
+        "difference": (
+            "the taker",
+            "0 (a step of the count)",
+            "card points less the target",
+        ),
+        "multiplier": ("the taker", "0 (a step of the count)", "the contract's multiplier"),
+        "excuse_exchange": (
+            "the Excuse's owner",
+            "0 (a step of the count)",
+            "the Excuse kept by its side, and the half point given in exchange",
+        ),
+        "base": (
+            "the taker (3 times) and each defender",
+            "taker +, defenders - when made; the reverse when failed",
+            "(25 + difference) x multiplier, paid by each defender",
+        ),
+        "petit_au_bout": (
+            "the taker and each defender",
+            "towards the side that won the last trick with the Petit",
+            "10 x multiplier",
+        ),
+        "poignee": (
+            "the taker and each defender",
+            "towards the side that wins the hand, whoever showed it",
+            "the poignée's bonus (20, 30 or 40)",
+        ),
+        "chelem": (
+            "the taker and each defender",
+            "towards the side that took every trick (or against a failed declared chelem)",
+            "the chelem's bonus",
+        ),
+        "result": ("the taker", "0", "the result in words (moves no points)"),
+    },
+    "briscola": {
+        "card_points": ("each side", "positive", "the card points the side took"),
+        "result": ("each side", "0", "win, loss or draw in words (moves no points)"),
+    },
+}
+
+
+# --- small Markdown helpers -----------------------------------------------------------
+
+
+def _cell(text: object) -> str:
+    """Text fit for one table cell (no pipes, no new lines)."""
+    return re.sub(r"\s+", " ", str(text)).replace("|", "\\|").strip()
+
+
+def _table(header: tuple[str, ...], rows: Sequence[tuple[object, ...]]) -> list[str]:
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
+    return out
+
+
+def _type_text(schema: dict[str, Any]) -> str:
+    """A JSON Schema fragment in words: ``text``, ``list of text``, ``one of a, b``."""
+    if "anyOf" in schema:
+        parts = [_type_text(s) for s in schema["anyOf"] if s.get("type") != "null"]
+        return " or ".join(dict.fromkeys(parts))
+    if "enum" in schema:
+        return "one of " + ", ".join(f"`{v}`" for v in schema["enum"])
+    if "const" in schema:
+        return f"`{schema['const']}`"
+    if "$ref" in schema:
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
+    kind = schema.get("type")
+    if kind == "array":
+        return "list of " + _type_text(schema.get("items", {}))
+    if kind == "object":
+        inner = schema.get("additionalProperties")
+        return "mapping" + (" of " + _type_text(inner) if isinstance(inner, dict) else "")
+    return {
+        "string": "text",
+        "integer": "whole number",
+        "number": "number",
+        "boolean": "true/false",
+    }.get(str(kind), "value")
+
+
+def _fields(model: type[BaseModel], skip: tuple[str, ...] = ()) -> list[str]:
+    """A table of a model's keys: type, default, description (the schema's own words)."""
+    props = model.model_json_schema().get("properties", {})
+    rows: list[tuple[object, ...]] = []
+    for name, info in model.model_fields.items():
+        if name in skip:
+            continue
+        default = "required" if info.is_required() else _default_text(info)
+        rows.append((f"`{name}`", _type_text(props.get(name, {})), default, info.description or ""))
+    return _table(("key", "type", "default", "meaning"), rows)
+
+
+def _default_text(info: Any) -> str:
+    if info.default_factory is not None:
+        value = info.default_factory()
+        return "empty" if not value else f"`{value}`"
+    if info.default is None:
+        return "none"
+    if isinstance(info.default, bool):
+        return "`true`" if info.default else "`false`"
+    return f"`{info.default}`"
+
+
+# --- engine-made examples -------------------------------------------------------------
+
+
+def _deck_actions(state: GameState) -> Iterator[Any]:
+    """What an author might write at this state: every card, every menu action, and a
+    card of the next seat (a play out of turn)."""
+    yield from actions.menu(state)
+    deck = actions.DECKS[state.game]
+    yield from deck
+    seat = state.to_move
+    if seat is not None and state.phase == "play":
+        other = (seat + 1) % state.num_players
+        if state.hands[other]:
+            yield Play(other, state.hands[other][0])
+    if state.game == "tarot" and state.phase == "bidding":
+        yield from tarot.Bid
+    if state.game == "tarot" and state.phase == "poignee":
+        yield tarot.Poignee("simple", ())
+    if state.game == "belote" and state.phase == "bidding":
+        yield from (belote.Take(suit) for suit in PLAIN_SUITS)
+    if state.game == "belote" and state.phase == "declare":
+        yield belote.Declare(())
+    if state.game == "belote" and state.phase == "play":
+        yield belote.Pass()
+
+
+def _pick(state: GameState, rng: random.Random) -> Any:
+    """The next action of the seeded hands: random and legal, but in Tarot the first
+    bidder takes (a Prise: the discard follows) and in Belote the first seat takes."""
+    legal = state.legal_actions()
+    if state.game == "tarot" and state.phase == "bidding" and tarot.Bid.PRISE in legal:
+        return tarot.Bid.PRISE
+    if state.game == "belote" and state.phase == "bidding":
+        takes = [a for a in legal if isinstance(a, belote.Take)]
+        if takes and rng.random() < 0.5:
+            return takes[0]
+    return rng.choice(legal)
+
+
+def _new(game: str, seed: int) -> GameState:
+    rng = random.Random(seed)
+    if game == "belote":
+        return belote.new_hand("default", rng=rng, dealer=3)
+    if game == "tarot":
+        return tarot.new_hand("default", rng=rng, dealer=3)
+    return briscola.new_hand("default", players=2, rng=rng, dealer=1)
+
+
+def reason_examples(seeds: int = 12) -> dict[str, dict[str, str]]:
+    """For each refusal code, per game, one sentence the engine says (seeded hands).
+
+    Returns ``{code: {game: sentence}}``; the seats are South, East, North, West (You,
+    Opponent at two players). The hands are played by a seeded random choice among
+    the legal actions; every action an author might write is explained at each state.
+    """
+    found: dict[str, dict[str, str]] = {}
+    for game in GAMES:
+        names = DEFAULT_SEATS[2 if game == "briscola" else 4]
+        with seat_names(names):
+            for seed in range(seeds):
+                state = _new(game, seed)
+                rng = random.Random(1000 + seed)
+                for _ in range(200):
+                    for action in _deck_actions(state):
+                        try:
+                            v = state.explain(action)
+                        except (TutorialError, TypeError, ValueError):
+                            continue
+                        if not v.legal and game not in found.get(v.code, {}):
+                            found.setdefault(v.code, {})[game] = v.message
+                    if state.is_terminal:
+                        break
+                    if not state.legal_actions():
+                        break
+                    state = state.apply(_pick(state, rng))
+                if state.is_terminal:
+                    for card in actions.DECKS[game]:
+                        v = state.explain(card)
+                        if not v.legal and game not in found.get(v.code, {}):
+                            found.setdefault(v.code, {})[game] = v.message
+                        break
+    return found
+
+
+def reason_codes() -> list[str]:
+    """The engine's stable refusal codes (``tutorial.engine.core``), in its order."""
+    return [
+        v
+        for k, v in vars(core).items()
+        if k.isupper() and isinstance(v, str) and re.fullmatch(r"[a-z_]+", v) and v != "legal"
+    ]
+
+
+def _excuse_examples() -> list[str]:
+    """Two Tarot tricks with the Excuse, as the engine counts them (seeded hands)."""
+    out: dict[bool, str] = {}
+    with seat_names(_SEATS):
+        for seed in range(200):
+            state = _new("tarot", seed)
+            rng = random.Random(seed)
+            while not state.is_terminal and len(out) < 2:
+                legal = state.legal_actions()
+                state = state.apply(rng.choice(legal))
+                if state.phase != "play" and not state.is_terminal:
+                    continue
+                if not state.tricks:
+                    continue
+                trick = state.tricks[-1]
+                if EXCUSE not in trick.cards or trick.index == tarot.NUM_TRICKS - 1:
+                    continue
+                owner = next(p.seat for p in trick.plays if p.card == EXCUSE)
+                own_side = state.team_of(owner) == state.team_of(trick.winner)
+                if own_side in out:
+                    continue
+                cards = " ".join(c.code for c in trick.cards)
+                full = tarot.points_of(trick.cards)
+                side = "its own side" if own_side else "the other side"
+                out[own_side] = (
+                    f"`{cards}` (the Excuse played by {_SEATS[owner]}, the trick won by "
+                    f"{_SEATS[trick.winner]}: {side}): the cards are worth {full:g}, and "
+                    f"`trick_points` is **{trick.points:g}**"
+                )
+            if len(out) == 2:
+                break
+    return [out[k] for k in (True, False) if k in out]
+
+
+def _first_leader(game: str) -> str:
+    """Who leads the first trick with full hands and West (or Opponent) dealing."""
+    if game == "briscola":
+        state: GameState = briscola.new_hand("default", players=2, rng=random.Random(0), dealer=1)
+        names = DEFAULT_SEATS[2]
+        return f"with {names[1]} dealing, the first trick is led by {names[state.to_move or 0]}"
+    deck = list(actions.DECKS[game])
+    size = BASE_HAND[game]
+    hands = [deck[i * size : (i + 1) * size] for i in range(4)]
+    if game == "belote":
+        state = belote.start_play(hands, "H", 0, dealer=3)
+    else:
+        state = tarot.start_play(hands, 0, "garde sans", dealer=3, chien=deck[72:])
+    return f"with {_SEATS[3]} dealing, the first trick is led by {_SEATS[state.to_move or 0]}"
+
+
+def _deal_example(game: str) -> str:
+    """Where the first cards of a ``deal`` go, as the engine deals them."""
+    deck = list(actions.DECKS[game])
+    state: GameState
+    if game == "belote":
+        state = belote.new_hand("default", deal=deck, dealer=3)
+        names = _SEATS
+    else:
+        state = briscola.new_hand("default", players=2, deal=deck, dealer=1)
+        names = DEFAULT_SEATS[2]
+    held = ", ".join(
+        f"{names[s]} {' '.join(c.code for c in sorted(h, key=deck.index))}"
+        for s, h in enumerate(state.hands)
+    )
+    proposed = getattr(state, "proposed", None)  # Belote's card turned up
+    trump_card = getattr(state, "trump_card", None)  # Briscola's
+    extra = (
+        f"; the card turned up is `{proposed.code}`"
+        if proposed is not None
+        else f"; the trump card is `{trump_card.code}`"
+        if trump_card is not None
+        else ""
+    )
+    dealer = names[3] if game == "belote" else names[1]
+    return f"with the deck in its usual order and {dealer} dealing: {held}{extra}"
+
+
+# --- the document ---------------------------------------------------------------------
+
+
+def _section_file() -> list[str]:
+    lines = [
+        "## The file",
+        "",
+        "A scenario is a YAML mapping with these keys (any other key is an error, with a "
+        "suggestion for a near miss). The same descriptions are in "
+        "`scenario.schema.json`, so an editor with the YAML language server shows them on "
+        "hover.",
+        "",
+    ]
+    lines += _fields(Scenario)
+    return lines
+
+
+def _section_seats() -> list[str]:
+    lines = [
+        "## Seats, the dealer and the leader",
+        "",
+        "- `seats` lists the names in **playing order**: the next seat plays after. "
+        f"Default: {', '.join(DEFAULT_SEATS[4])} (four players); "
+        f"{', '.join(DEFAULT_SEATS[2])} (two-player Briscola).",
+        "- `learner`, `dealer`, `leader`, `taker` and every side are written with these "
+        "names. A side is any seat of it (`South`), its label (`South & North`), or in "
+        "Tarot `taker` / `defence`.",
+        "- **With full hands the first trick is led by the seat after the dealer**, as the "
+        "engine deals:",
+    ]
+    for game in GAMES:
+        lines.append(f"  - {_TITLES[game]}: {_first_leader(game)}.")
+    lines += [
+        "- `leader` says who led the first listed trick (or the current trick when no "
+        "trick is listed); each later trick is led by the winner of the one before. "
+        "Default: the seat after the dealer. `dealer` defaults to the seat before the "
+        "leader (in play), or before the learner (`phase: bidding`).",
+        "- `current_trick` is in playing order: **its first card is the lead**. A `play` "
+        "step must come at the learner's turn: if the seats before the learner have "
+        "played, their cards belong in `current_trick`; if not, write them in an `auto` "
+        "step first.",
+        "",
+    ]
+    return lines
+
+
+def _section_hands() -> list[str]:
+    sizes = ", ".join(f"{_TITLES[g]} {n}" for g, n in BASE_HAND.items())
+    return [
+        "## Hands",
+        "",
+        "- Write each hand as cards separated by spaces (`9H 8H QD`) or as a list "
+        "(`[9H, 8H, QD]`). `?` is one unknown card; `unknown` (or leaving the seat out) is "
+        "a wholly unknown hand; **`[]` is an empty hand** (every card played: an "
+        "end-of-hand position). The learner's hand is always given in full.",
+        f"- Cards dealt per hand: {sizes}; Briscola hands hold 3 cards while the stock "
+        "lasts (every Briscola hand is written out, with `?` for unknown cards).",
+        "- A hand holds the cards dealt less those the seat played in the listed tricks, "
+        "the current trick and the tricks behind `captured` cards (their count divided by "
+        "the number of seats). The checker names a hand of the wrong size, the count it "
+        "expects and the cards placed nowhere.",
+        "- Every card of the deck has exactly one place: a hand, a listed trick, the "
+        "current trick, `captured`, the chien or discard, the stock or the trump card. "
+        "Tarot and Briscola: with `carried_points`, the cards listed nowhere are the "
+        "earlier tricks' cards.",
+        "- Belote: when the trump K or Q is among `captured` cards, the engine cannot see "
+        "who held them: give `belote_holder` (the seat that held both) or nobody scores "
+        "belote-rebelote. When both are in hands or listed tricks it is found from the "
+        "cards.",
+        "",
+    ]
+
+
+def _section_steps() -> list[str]:
+    lines = [
+        "## Steps",
+        "",
+        "Each step is a mapping with one key. Steps are counted from 0 in messages "
+        "(`steps[3]`) and in a variant's `at_step`.",
+        "",
+    ]
+    inner: dict[str, type[BaseModel] | None] = {
+        "say": None,
+        "play": Act,
+        "auto": None,
+        "ask": Ask,
+        "expect": Expect,
+    }
+    for key, model in STEP_KEYS.items():
+        doc = (model.__doc__ or "").strip().splitlines()[0]
+        lines += [f"### `{key}:`", "", doc, ""]
+        sub = inner.get(key)
+        if sub is None:
+            field = model.model_fields[key]
+            lines += [f"`{key}:` {field.description or ''}", ""]
+        else:
+            lines += [*_fields(sub), ""]
+    lines += [
+        "### Questions: the `ask` kinds",
+        "",
+        "For every kind but `choice` the checker computes the answer with the engine and "
+        "requires the file's `answer` to match.",
+        "",
+    ]
+    rows = [
+        (f"`{k}`", v.games, v.answer, v.when + (" (checked then)" if v.hand_over else ""))
+        for k, v in ASK_KINDS.items()
+    ]
+    lines += _table(("kind", "games", "answer", "when it may be asked"), rows)
+    lines += ["", "### Expected score lines (`expect: lines`)", ""]
+    lines += [*_fields(ScoreLineSpec), ""]
+    return lines
+
+
+def _section_reasons() -> list[str]:
+    examples = reason_examples()
+    lines = [
+        "## Refusal reason codes (`expect: refused`)",
+        "",
+        "`refused: {8H: must_overtrump}` requires the engine to refuse the card with that "
+        "code at this step. The sentences are the engine's own, with the seats named "
+        "South, East, North, West (You and Opponent at two players).",
+        "",
+    ]
+    rows: list[tuple[object, ...]] = []
+    for code in reason_codes():
+        said = examples.get(code, {})
+        if not said:
+            rows.append((f"`{code}`", "", "(not met in the seeded hands)"))
+            continue
+        for game in GAMES:
+            if game in said:
+                rows.append((f"`{code}`", _TITLES[game], said[game]))
+    lines += _table(("code", "game", "an example the engine says"), rows)
+    return [*lines, ""]
+
+
+def _section_lines() -> list[str]:
+    lines = [
+        "## Score lines and their signs",
+        "",
+        "The hand's score is a list of lines; a side's lines add up to its total. In "
+        "`expect: lines` write `{kind: ..., side: ..., points: ...}`; a wrong figure is "
+        "reported with the engine's lines.",
+        "",
+    ]
+    notes = {
+        "belote": "Belote: every figure is positive; a side's total is its lines added.",
+        "tarot": "Tarot: the points move between the taker and each defender; the taker's "
+        "line is 3 times a defender's, with the opposite sign, so the four totals add "
+        "to 0. The count lines (`card_points`, `bouts`, `target`, `difference`, "
+        "`multiplier`, `excuse_exchange`, `result`) move no points: their points are 0 "
+        "and their figure is in their words (write `points: 0` to check that one is "
+        "there). `score` for the defence is one defender's total.",
+        "briscola": "Briscola: the card points of each side (120 in all); no other figures.",
+    }
+    for game in GAMES:
+        lines += [f"### {_TITLES[game]}", "", notes[game], ""]
+        rows = [(f"`{k}`", who, sign, what) for k, (who, sign, what) in LINE_KINDS[game].items()]
+        lines += [*_table(("kind", "goes to", "sign", "what it is"), rows), ""]
+    return lines
+
+
+def _section_rulesets() -> list[str]:
+    lines = [
+        "## Rulesets and their options",
+        "",
+        "`ruleset:` names a preset; `options:` overrides single options (`options: "
+        "{capot: 252}`). A variant replays the same cards under another ruleset or "
+        "options.",
+        "",
+    ]
+    for game in GAMES:
+        presets = rulesets(game)
+        lines += [f"### {_TITLES[game]}", ""]
+        rows: list[tuple[object, ...]] = [
+            (f"`{rs.name}`", ruleset_title(game, rs.name), ruleset_blurb(game, rs.name))
+            for rs in presets
+        ]
+        lines += [*_table(("ruleset", "name", "about"), rows), ""]
+        default = presets[0]
+        opt_rows: list[tuple[object, ...]] = []
+        for key, value, _help, choices in option_help(default):
+            values = list(choices) if choices else [value]
+            said = "<br>".join(
+                f"`{core_value(v)}`: {option_sentence(game, key, v)}" for v in values
+            )
+            field = next(f for f in dataclasses.fields(default.options) if f.name == key)
+            if field.metadata.get("accepts") is not None:
+                doc = (field.metadata["accepts"].__doc__ or "").strip().splitlines()[0]
+                said += f"<br>or {doc}"
+            differs = [
+                f"`{rs.name}`: `{core_value(getattr(rs.options, key))}`"
+                for rs in presets[1:]
+                if getattr(rs.options, key) != value
+            ]
+            opt_rows.append(
+                (
+                    f"`{key}`",
+                    option_title(game, key),
+                    said,
+                    f"`{core_value(value)}`",
+                    ", ".join(differs) or "none",
+                )
+            )
+        lines += _table(("option", "about", "values", "default", "other presets"), opt_rows)
+        lines.append("")
+    return lines
+
+
+def core_value(value: object) -> str:
+    """An option value as a file writes it: ``true``, ``252``, ``total_strict``.
+
+    >>> core_value(True), core_value(252), core_value("tens")
+    ('true', '252', 'tens')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _section_counting() -> list[str]:
+    excuse = _excuse_examples()
+    lines = [
+        "## Counting",
+        "",
+        "- **`at_step`** (a variant): the number of steps replayed before its `expect` is "
+        "checked, counting every step from 0 (`say`, `play`, `auto`, `ask` and `expect` "
+        "alike; an `auto` list is one step). `at_step: 3` replays steps 0, 1 and 2; left "
+        "out, every step is replayed.",
+        "- **`deal`** (`phase: bidding`, Belote and Briscola) is the whole deck, top first:",
+        f"  - Belote: 3 then 2 cards to each seat from the seat after the dealer; the 21st "
+        f"card is turned up. For example, {_deal_example('belote')}.",
+        f"  - Briscola: 3 cards each, one at a time from the seat after the dealer, then "
+        f"the next card face up (trumps); the rest is the stock, top first. For example, "
+        f"{_deal_example('briscola')}.",
+        "  - Tarot from the deal takes the four `hands` and the `chien` instead.",
+        "- **`trick_points`** is the card points of the last finished trick as the engine "
+        "counts them. In Tarot **the Excuse counts only when its own side wins the "
+        "trick**; otherwise it goes back to its side (which gives half a point in "
+        "exchange, on an `excuse_exchange` line):",
+    ]
+    lines += [f"  - {e}." for e in excuse]
+    lines += [
+        "- **`points`** (a question or an expectation) is a side's card points so far: "
+        "listed tricks, `captured` cards and `carried_points`; Belote's dix de der is "
+        "added to the score at the end, not to `points`.",
+        "",
+    ]
+    return lines
+
+
+def _section_limits() -> list[str]:
+    return [
+        "## Limits",
+        "",
+        f"- A file is at most {MAX_BYTES:,} bytes (1 MB: the Workshop's paste box and "
+        f"upload say the same), {MAX_NODES:,} values after aliases, {MAX_DEPTH} levels of "
+        "nesting; no tags, no merge keys, no duplicate keys.",
+        f"- At most {MAX_STEPS} steps and {MAX_VARIANTS} variants.",
+        "- Problems are reported as `file:line:column: what is wrong`; the column is the "
+        "key or the card at fault.",
+        "",
+    ]
+
+
+def render() -> str:
+    """The whole reference, in Markdown."""
+    variant_fields = _fields(Variant)
+    parts = [
+        "<!-- Generated by `python -m tutorial reference` from the code: do not edit by "
+        "hand (a test fails when this file is stale). -->",
+        "",
+        "# Scenario author's reference",
+        "",
+        "Everything a scenario file may say, generated from the checker's own model and "
+        "the engine. The guide with a worked example is [README.md](README.md).",
+        "",
+        *_section_file(),
+        "",
+        *_section_seats(),
+        *_section_hands(),
+        *_section_steps(),
+        "## Variants",
+        "",
+        (Variant.__doc__ or "").strip().splitlines()[0],
+        "",
+        *variant_fields,
+        "",
+        *_section_reasons(),
+        *_section_lines(),
+        *_section_rulesets(),
+        *_section_counting(),
+        *_section_limits(),
+    ]
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tutorial reference [FILE]``: write the reference (default
+    ``scenarios/REFERENCE.md``)."""
+    target = Path(argv[0]) if argv else REFERENCE_FILE
+    target.write_text(render(), encoding="utf-8")
+    print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,1 +1,0 @@
-"""User-interface helpers: pure renderers (no streamlit import here) and the app's widgets."""

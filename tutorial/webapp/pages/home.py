@@ -1,0 +1,153 @@
+"""Home: the three games, what each teaches, the learner's progress, broken files."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import streamlit as st
+
+from tutorial.course.lessons import start_lesson
+from tutorial.course.progress import Progress, ProgressError, decode, encode, from_json, to_json
+from tutorial.engine.games import GAMES
+from tutorial.language.i18n import t, tn
+from tutorial.webapp import common, navigation, state
+from tutorial.webapp.common import course, course_order
+from tutorial.webapp.inert import inert_markdown
+from tutorial.webapp.pages.lessons import lesson_done, open_lesson
+from tutorial.webapp.pages.play import report_paste_box
+
+
+def _load_progress() -> None:
+    code = str(st.session_state.get("progress_code_in", "")).strip()
+    upload = st.session_state.get("progress_file_in")
+    try:
+        if upload is not None:
+            p = from_json(upload.getvalue())
+        elif code:
+            p = decode(code)
+        else:
+            return
+        if st.session_state.get("progress_mode", "merge") == "merge":
+            state.merge_progress(p)
+            done = sum(1 for r in state.export_progress().scenarios.values() if r.done)
+            message = t("progress.merged", scenarios=tn("plural.scenarios", done))
+        else:
+            state.import_progress(p)
+            done = sum(1 for r in p.scenarios.values() if r.done)
+            message = t("progress.loaded", scenarios=tn("plural.scenarios", done))
+    except ProgressError as e:
+        st.session_state["progress_message"] = ("error", str(e))
+        return
+    st.session_state["progress_message"] = ("ok", message)
+
+
+def coded_progress(p: Progress, name: str, today: date | None = None) -> Progress:
+    """The progress as the code carries it: with the learner's name and today's date."""
+    day = (today or date.today()).isoformat()
+    return p.model_copy(update={"learner": " ".join(name.split())[:80], "date": day})
+
+
+def _start_afresh() -> None:
+    state.clear_progress()
+    st.session_state["progress_message"] = ("ok", t("progress.afresh_done"))
+
+
+def progress_panel() -> None:
+    """Where progress lives (this browser), export as a code or file, import, start afresh."""
+    st.caption(t("progress.kept_here"))
+    with st.expander(t("progress.title"), icon=":material/save:"):
+        st.caption(t("progress.help"))
+        name = st.text_input(
+            t("teacher.name_label"), key="progress_name", max_chars=80, help=t("teacher.name_help")
+        )
+        p = coded_progress(state.export_progress(), name)
+        st.code(encode(p), language=None)
+        st.download_button(
+            t("progress.download"),
+            to_json(p),
+            file_name="atout-progress.json",
+            mime="application/json",
+            key="progress_download",
+        )
+        st.text_input(t("progress.import_code"), key="progress_code_in")
+        st.file_uploader(t("progress.import_file"), type=["json"], key="progress_file_in")
+        st.radio(
+            t("progress.import_mode"),
+            ["merge", "replace"],
+            format_func=lambda m: t("progress.merge") if m == "merge" else t("progress.replace"),
+            key="progress_mode",
+            horizontal=True,
+        )
+        st.button(t("progress.load"), key="progress_load", on_click=_load_progress)
+        st.divider()
+        sure = st.checkbox(t("progress.afresh_confirm"), key="progress_afresh_sure")
+        st.button(
+            t("progress.afresh"),
+            key="progress_afresh",
+            on_click=_start_afresh,
+            disabled=not sure,
+            help=t("progress.afresh_help"),
+        )
+    msg = st.session_state.pop("progress_message", None)
+    if msg:
+        (st.success if msg[0] == "ok" else st.error)(msg[1])
+
+
+def main() -> None:
+    """The page."""
+    lib = common.library()
+    lessons, _ = course(state.settings().language)
+    st.title(t("app.title"))
+    st.write(t("app.tagline"))
+
+    st.header(t("home.games"))
+    cols = st.columns(len(GAMES))
+    for col, game in zip(cols, GAMES, strict=True):
+        with col, st.container(border=True):
+            st.subheader(common.game_title(game))
+            st.write(t(f"games.{game}.blurb"))
+            items = lib.by_game(game, course_order(game))
+            done = sum(1 for sid, _ in items if state.progress_of(sid).done)
+            st.progress(
+                done / len(items) if items else 0.0,
+                text=t("home.progress_line", done=done, total=len(items)),
+            )
+            earned = sum(state.progress_of(sid).stars for sid, _ in items)
+            st.caption(t("home.stars_line", stars=earned, total=3 * len(items)))
+            mine = [le for le in lessons if le.game == game]
+            if mine:
+                ldone = sum(1 for le in mine if lesson_done(le))
+                st.caption(t("progress.lessons_line", done=ldone, total=len(mine)))
+            start = start_lesson(game, lessons, lesson_done)
+            if start is not None:  # the course: the first lesson not done yet
+                key = "home.continue" if any(lesson_done(le) for le in mine) else "home.start"
+                if st.button(
+                    t(key, title=inert_markdown(start.title)),
+                    key=f"start_{game}",
+                    width="stretch",
+                    on_click=open_lesson,
+                    args=(start,),
+                ):
+                    st.switch_page(navigation.LESSONS_PAGE, query_params={"lesson": start.id})
+            elif items:  # no lessons (their files are broken): the first scenario not done
+                first = next(
+                    (sid for sid, _ in items if not state.progress_of(sid).done), items[0][0]
+                )
+                title = lib.scenarios[first].scenario.title
+                label = t("home.start", title=inert_markdown(title))
+                if st.button(label, key=f"start_{game}", width="stretch"):
+                    common.open_scenario(first)
+                    st.switch_page(navigation.PLAY_PAGE)
+            else:
+                st.caption(t("home.no_scenarios"))
+
+    st.header(t("home.progress"))
+    progress_panel()
+    report_paste_box("home")  # a teacher or maintainer opens a learner's problem report
+
+    if lib.broken:
+        st.header(t("home.broken_title"))
+        st.caption(t("home.broken_help"))
+        for b in lib.broken:
+            with st.expander(b.file):
+                st.code("\n".join(b.problems), language=None)

@@ -1,0 +1,283 @@
+"""Lessons: the course per game, each with its text, scenarios (done, stars) and quiz.
+
+``?lesson=<lesson id>`` opens a lesson (the player's "back to the lesson" link, the
+Home page's "Start with"); the address then follows the lesson open. The quiz is
+checked on demand; once checked, its marks and score follow every change of answer.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutorial.course.lessons import (
+    Lesson,
+    QuizMark,
+    lesson_by_id,
+    mark_answer,
+    quiz_score,
+    start_lesson,
+)
+from tutorial.course.links import with_lang
+from tutorial.course.playlists import (
+    Playlist,
+    lesson_link,
+    load_playlists,
+    playlist_link,
+    resolve_lesson_link,
+    to_query,
+)
+from tutorial.course.progress import stars
+from tutorial.engine.games import GAMES
+from tutorial.language.i18n import t, tn
+from tutorial.webapp import common, navigation, state
+from tutorial.webapp.common import course
+from tutorial.webapp.inert import inert_markdown
+from tutorial.webapp.navigation import page_url
+
+
+def lesson_done(lesson: Lesson) -> bool:
+    """All its scenarios done and its quiz answered without a mistake."""
+    scen = all(state.progress_of(s).done for s in lesson.model.scenarios)
+    q = state.quiz().get(lesson.id, {})
+    quiz_ok = not lesson.model.quiz or q.get("right", 0) == len(lesson.model.quiz)
+    return scen and quiz_ok
+
+
+def open_lesson(lesson: Lesson) -> None:
+    """Open a lesson on the Lessons page (from a callback, before the page is drawn)."""
+    _set_lesson(lesson.id)
+
+
+def _set_lesson(lesson_id: str | None) -> None:
+    """Open a lesson and name it in the address (so the old ``?lesson=`` is not re-applied)."""
+    state.set_lesson(lesson_id)
+    if lesson_id is None:
+        st.query_params.pop("lesson", None)
+    else:
+        st.query_params["lesson"] = lesson_id
+
+
+# --- scenarios ---------------------------------------------------------------------------
+
+
+def scenario_stars(scenario_id: str) -> int:
+    """The stars of a finished scenario (0 when not finished)."""
+    p = state.progress_of(scenario_id)
+    if not p.done:
+        return 0
+    return p.stars or stars(p.mistakes)  # the best finish kept by the player, if any
+
+
+def _scenarios(lesson: Lesson) -> None:
+    lib = common.library()
+    st.subheader(t("lessons.practice"))
+    for sid in lesson.model.scenarios:
+        checked = lib.get(sid)
+        if checked is None:
+            st.warning(t("lessons.missing", sid=sid))
+            continue
+        n = scenario_stars(sid)
+        done = state.progress_of(sid).done
+        label = checked.scenario.title + (f"  {'★' * n}{'☆' * (3 - n)}" if done else "")
+        status = t("lessons.scenario_done", stars=tn("lessons.stars", n)) if done else ""
+        if st.button(
+            ("✓ " if done else "") + label,
+            key=f"open_{lesson.id}_{sid}",
+            on_click=common.open_scenario,
+            args=(sid,),
+            help=status or t("lessons.scenario_todo"),
+        ):
+            st.switch_page(navigation.PLAY_PAGE)
+
+
+# --- the quiz ----------------------------------------------------------------------------
+
+
+def _quiz_key(lesson: Lesson, i: int) -> str:
+    return f"quiz_{lesson.id}_{i}"
+
+
+def quiz_marks(lesson: Lesson) -> list[QuizMark]:
+    """The marks of the answers chosen now on the page."""
+    return [
+        mark_answer(q, st.session_state.get(_quiz_key(lesson, i)))
+        for i, q in enumerate(lesson.model.quiz)
+    ]
+
+
+def _record(lesson: Lesson) -> None:
+    """Check the quiz (the button), or re-check it after a change once it was checked."""
+    score = quiz_score(quiz_marks(lesson))
+    state.quiz()[lesson.id] = {"right": score.correct, "total": score.total, "checked": True}
+
+
+def _changed(lesson: Lesson) -> None:
+    if state.quiz().get(lesson.id, {}).get("checked"):
+        _record(lesson)  # the score follows every change once the quiz is checked
+
+
+def _quiz(lesson: Lesson) -> None:
+    st.subheader(t("lessons.quiz"))
+    checked = bool(state.quiz().get(lesson.id, {}).get("checked"))
+    marks = quiz_marks(lesson)
+    for i, q in enumerate(lesson.model.quiz):
+        st.radio(
+            inert_markdown(q.question),
+            [str(c) for c in q.choices],
+            format_func=inert_markdown,
+            index=None,
+            key=_quiz_key(lesson, i),
+            on_change=_changed,
+            args=(lesson,),
+        )
+        if not checked:
+            continue
+        if marks[i] == "unanswered":
+            st.info(t("lessons.quiz_unanswered"), icon=":material/radio_button_unchecked:")
+        elif marks[i] == "correct":
+            st.success(
+                t("lessons.quiz_correct", explain=q.explain) if q.explain else t("run.correct"),
+                icon=":material/check_circle:",
+            )
+        else:
+            answer = t("run.quoted", text=str(q.answer))
+            st.warning(
+                t("lessons.quiz_wrong", answer=answer, explain=q.explain).strip(),
+                icon=":material/help:",
+            )
+    st.button(t("lessons.check"), key=f"check_{lesson.id}", on_click=_record, args=(lesson,))
+    if checked:
+        score = quiz_score(marks)
+        if score.unanswered:
+            left = tn("lessons.quiz_left", score.unanswered)
+            text = t("lessons.quiz_score_left", right=score.correct, total=score.total, left=left)
+        else:
+            text = t("lessons.quiz_score", right=score.correct, total=score.total)
+        (st.success if score.perfect else st.info)(text)
+
+
+def show_lesson(lesson: Lesson) -> None:
+    """One lesson: text, scenarios, quiz."""
+    st.header(inert_markdown(lesson.title))
+    st.markdown(inert_markdown(lesson.model.text))
+    if lesson.model.scenarios:
+        _scenarios(lesson)
+    if lesson.model.quiz:
+        _quiz(lesson)
+
+
+# --- the page ----------------------------------------------------------------------------
+
+
+def _apply_link(lessons: list[Lesson]) -> None:
+    """``?lesson=<id>`` or ``?lesson=<game>/<nn>`` opens that lesson (when it is not
+    the one open already)."""
+    link = st.query_params.get("lesson")
+    if not link or link == state.lesson():
+        return
+    found = resolve_lesson_link(link, [le.id for le in lessons])
+    if found is None:
+        st.warning(t("lessons.unknown_link", lesson=inert_markdown(link[:80])))
+        return
+    if found != state.lesson():
+        state.set_lesson(found)
+
+
+def show_lesson_link(lesson: Lesson) -> None:
+    """The lesson's own link (``?lesson=<game>/<nn>``), ready to copy."""
+    st.caption(t("playlist.lesson_link_line"))
+    st.code(with_lang(f"{page_url('lessons')}?lesson={lesson_link(lesson.id)}"), language=None)
+
+
+@st.cache_data(show_spinner=False, ttl=60)
+def example_playlists(lang: str = "en") -> tuple[list[Playlist], list[str]]:
+    """The playlists of ``lessons/playlists``, their titles and notes in ``lang`` where
+    translated (read again at most once a minute)."""
+    return load_playlists(lang=lang)
+
+
+def playlist_game(playlist: Playlist) -> str | None:
+    """The game of a playlist: that of its first scenario named by id."""
+    for item in playlist.items:
+        game = item.split("/", 1)[0]
+        if game in GAMES:
+            return game
+    return None
+
+
+def show_playlists(game: str) -> None:
+    """The example playlists of a game, each with its link and a button to open it."""
+    playlists, problems = example_playlists(state.settings().language)
+    mine = [p for p in playlists if playlist_game(p) == game]
+    if not mine and not problems:
+        return
+    st.subheader(t("playlist.examples"))
+    st.caption(t("playlist.examples_help"))
+    for i, pl in enumerate(mine):
+        with st.container(border=True):
+            st.markdown(f"**{inert_markdown(pl.title)}**")
+            if pl.note:
+                st.markdown(inert_markdown(pl.note))
+            st.caption(tn("plural.scenarios", len(pl.items)))
+            if st.button(t("playlist.open"), key=f"playlist_open_{game}_{i}"):
+                st.switch_page(navigation.PLAY_PAGE, query_params=to_query(pl))
+            st.code(playlist_link(page_url("play"), pl), language=None, wrap_lines=True)
+    if problems:
+        st.warning(t("playlist.examples_broken"))
+        st.code("\n".join(problems), language=None)
+
+
+def _on_game() -> None:
+    lessons, _ = course(state.settings().language)
+    first = start_lesson(st.session_state["lessons_game"], lessons, lesson_done)
+    _set_lesson(first.id if first is not None else None)
+
+
+def _on_pick(game: str) -> None:
+    _set_lesson(st.session_state[f"lessons_pick_{game}"])
+
+
+def main() -> None:
+    """The page."""
+    st.title(t("lessons.title"))
+    lessons, error = course(state.settings().language)
+    if error:
+        st.error(t("lessons.broken"))
+        st.code(error, language=None)
+    _apply_link(lessons)
+    current = lesson_by_id(state.lesson() or "", lessons)
+    if current is not None:  # the open lesson decides the game shown
+        st.session_state["lessons_game"] = current.game
+    with st.sidebar:
+        game = st.selectbox(
+            t("play.game"),
+            GAMES,
+            format_func=common.game_title,
+            key="lessons_game",
+            on_change=_on_game,
+        )
+    mine = [le for le in lessons if le.game == game]
+    if not mine:
+        st.info(t("lessons.none"))
+        return
+    if current is None or current.game != game:
+        current = start_lesson(game, lessons, lesson_done) or mine[0]
+        _set_lesson(current.id)
+    done = sum(1 for le in mine if lesson_done(le))
+    st.progress(done / len(mine), text=t("lessons.progress", done=done, total=len(mine)))
+    titles = {le.id: ("✓ " if lesson_done(le) else "") + le.title for le in mine}
+    st.session_state[f"lessons_pick_{game}"] = current.id
+    st.radio(
+        t("lessons.choose"),
+        list(titles),
+        format_func=lambda lid: inert_markdown(titles[lid]),
+        key=f"lessons_pick_{game}",
+        on_change=_on_pick,
+        args=(game,),
+    )
+    asked = st.query_params.get("lesson")
+    if asked != current.id and asked != lesson_link(current.id):
+        _set_lesson(current.id)  # the address names the lesson open
+    show_lesson(current)
+    show_lesson_link(current)
+    show_playlists(game)

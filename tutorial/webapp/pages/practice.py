@@ -1,0 +1,350 @@
+"""Practice: a whole hand against computer players, bidding and Tarot's discard included.
+
+The learner chooses a game, a ruleset and the computer players' level, then deals and
+plays South on the same table component as the Play page. The others play as soon as
+it is their turn (their cards arrive in the trick one by one). Hints come in three
+tiers; after each trick a sentence says why its winner won; at the end, the score with
+the scenarios' charts and the review of the learner's cards.
+
+The hand itself is the pure model :mod:`tutorial.course.practice`; this page keeps it in the
+session under the keys of :data:`KEYS` and changes it only in callbacks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import random
+from collections.abc import Sequence
+
+import streamlit as st
+
+from tutorial.course import practice
+from tutorial.course.practice import PracticeHand
+from tutorial.engine.cards import Card
+from tutorial.engine.core import rulesets
+from tutorial.engine.ruleset_titles import ruleset_title
+from tutorial.language.i18n import t, tn
+from tutorial.pictures.table_data import practice_table_data
+from tutorial.scenarios.export import scenario_yaml
+from tutorial.webapp import state
+from tutorial.webapp.inert import inert_markdown
+from tutorial.webapp.score_view import show_outcome
+from tutorial.webapp.table_component import show_table
+
+#: This page's session keys: the hand, the frames to show, the news, the next seed.
+HAND = "practice_hand"
+FRAMES = "practice_frames"
+NEWS = "practice_news"
+SEED = "practice_next_seed"  # tests set it to deal a known hand
+KEYS = (HAND, FRAMES, NEWS, SEED)
+
+
+def _variant_titles() -> dict[str, str]:
+    """The games on offer, by their value in the picker."""
+    return {
+        "belote-4": t("practice.variant_belote"),
+        "tarot-4": t("practice.variant_tarot"),
+        "briscola-2": t("practice.variant_briscola_2"),
+        "briscola-4": t("practice.variant_briscola_4"),
+    }
+
+
+def _level_titles() -> dict[str, str]:
+    titles = {"beginner": t("practice.level_beginner"), "strong": t("practice.level_strong")}
+    return {lv: titles.get(lv, lv) for lv in practice.LEVELS}
+
+
+def _hand() -> PracticeHand | None:
+    value = st.session_state.get(HAND)
+    return value if isinstance(value, PracticeHand) else None
+
+
+def _store(hand: PracticeHand, frames: Sequence[PracticeHand] = (), news: str = "") -> None:
+    st.session_state[HAND] = hand
+    st.session_state[FRAMES] = tuple(frames)
+    st.session_state[NEWS] = news
+
+
+def _news(hand: PracticeHand, start: int) -> str:
+    return t("practice.news_separator").join(practice.story(hand, start))
+
+
+# --- Callbacks: every change of the hand happens here, before the page is drawn ----------
+
+
+def deal() -> None:
+    """Deal a new hand with the chosen game, ruleset and level."""
+    variant = str(st.session_state.get("practice_variant", "belote-4"))
+    game, _, players = variant.partition("-")
+    ruleset = str(st.session_state.get(f"practice_rules_{game}", "default"))
+    level = str(st.session_state.get("practice_level", practice.LEVELS[0]))
+    seed = st.session_state.pop(SEED, None)
+    if not isinstance(seed, int):
+        seed = random.SystemRandom().randrange(10**9)
+    hand = practice.deal(game, ruleset, players=int(players), level=level, seed=seed)
+    _store(hand, (), _news(hand, 0))
+
+
+def _moved(before: PracticeHand, after: PracticeHand) -> None:
+    """The learner's action was accepted: the others play, their cards shown arriving."""
+    start = len(before.moves)
+    final, computer = practice.advance(after)
+    # Pictures only where a card went down; the last one is the table as it is now.
+    frames = [
+        f
+        for f in (after, *computer)
+        if isinstance(f.moves[-1].action, Card) and f.moves[-1].before.phase == "play"
+    ]
+    if frames and frames[-1] is final:
+        frames.pop()
+    if final.finished and final.played_out:  # worked out once, not at every rerun
+        final = dataclasses.replace(final, reviewed=tuple(practice.review(final)))
+    _store(final, frames, _news(final, start))
+
+
+def act(code: str) -> None:
+    """The learner clicked a card or a bid (or another choice)."""
+    hand = _hand()
+    if hand is None or not hand.learner_to_move:
+        return
+    after = practice.try_action(hand, code)
+    if after.refusal is not None:
+        _store(after)
+        return
+    _moved(hand, after)
+
+
+def lay_aside(codes: str) -> None:
+    """The learner confirmed the Tarot discard."""
+    hand = _hand()
+    if hand is None or not hand.learner_to_move:
+        return
+    after = practice.discard(hand, codes.split())
+    if after.refusal is not None or after.state.phase == "discard":
+        _store(after)
+        return
+    _moved(hand, after)
+
+
+def typed() -> None:
+    """The learner typed a card or a bid (``9H``, ``take H``, ``pass``) and pressed Enter."""
+    text = str(st.session_state.get("practice_typed", "")).strip()
+    st.session_state["practice_typed"] = ""
+    if text:
+        act(text)
+
+
+def ask_hint() -> None:
+    """One more hint tier."""
+    hand = _hand()
+    if hand is not None:
+        st.session_state[HAND] = practice.hint(hand)
+        st.session_state[FRAMES] = ()
+
+
+def _ignore(_value: str) -> None:
+    """The practice table asks no question."""
+
+
+# --- The page --------------------------------------------------------------------------
+
+
+def setup(hand: PracticeHand | None) -> None:
+    """Game, ruleset and level, then "Deal" (folded away while a hand is played).
+
+    The box is a new one for each deal (its key names the deal), so it folds as the cards
+    are dealt, also after "Deal again" from inside it: the table comes up, not the form.
+    """
+    label = t("practice.setup") if hand is None else t("practice.setup_again")
+    deal_key = "none" if hand is None else f"{hand.game}-{hand.seed}"
+    with st.expander(
+        label, expanded=hand is None, key=f"practice_setup_{deal_key}", icon=":material/tune:"
+    ):
+        titles = _variant_titles()
+        variant = st.selectbox(
+            t("practice.game"), list(titles), format_func=titles.__getitem__, key="practice_variant"
+        )
+        game = variant.partition("-")[0]
+        names = [r.name for r in rulesets(game)]
+        st.selectbox(
+            t("practice.ruleset"),
+            names,
+            format_func=lambda n: ruleset_title(game, n),
+            key=f"practice_rules_{game}",
+        )
+        levels = _level_titles()
+        st.radio(
+            t("practice.level"),
+            list(levels),
+            format_func=levels.__getitem__,
+            key="practice_level",
+            horizontal=True,
+            help=t("practice.level_help"),
+        )
+        st.button(
+            t("practice.deal") if hand is None else t("practice.deal_again"),
+            key="practice_deal",
+            type="primary",
+            on_click=deal,
+            icon=":material/playing_cards:",
+        )
+
+
+def show_hints(hand: PracticeHand) -> None:
+    """The hints asked so far for this decision, and the button for the next one."""
+    if not hand.learner_to_move:
+        return
+    for tier in range(1, hand.hint_tier + 1):
+        st.info(inert_markdown(practice.hint_text(hand, tier)), icon=":material/lightbulb:")
+    if hand.hint_tier < practice.HINT_TIERS:
+        st.button(
+            t("practice.hint", n=hand.hint_tier + 1, total=practice.HINT_TIERS),
+            key="practice_hint",
+            on_click=ask_hint,
+            icon=":material/lightbulb:",
+        )
+
+
+def save_button(hand: PracticeHand) -> None:
+    """ "Save this position as a scenario": a YAML file of this card-play moment."""
+    if not hand.learner_to_move or hand.state.phase != "play":
+        return
+    day = datetime.date.today().isoformat()
+    title = t("practice.save_title", game=_variant_titles()[_variant(hand)], date=day)
+
+    def data() -> str:  # built only when the learner clicks (the solver takes a moment)
+        return scenario_yaml(
+            hand.state, title=title, seat=hand.learner, seat_names=hand.table.seat_names
+        )
+
+    st.download_button(
+        t("practice.save"),
+        data=data,
+        file_name=f"practice-{hand.game}-{day}.yaml",
+        mime="application/x-yaml",
+        key="practice_save",
+        on_click="ignore",
+        icon=":material/download:",
+        help=t("practice.save_help"),
+    )
+
+
+def _variant(hand: PracticeHand) -> str:
+    return f"{hand.game}-{hand.state.num_players}"
+
+
+def show_story(hand: PracticeHand) -> None:
+    """Everything said so far (bids, why each trick went where it went), newest first."""
+    lines = practice.story(hand)
+    if not lines:
+        return
+    presenter = state.settings().presenter
+    st.markdown(f"**{t('play.transcript')}** · {t('play.newest_first')}")
+    with st.container(height=460 if presenter else 260, key="practice_story"):
+        for line in reversed(lines):
+            st.markdown(inert_markdown(line))
+
+
+def show_review(hand: PracticeHand) -> None:
+    """The learner's three costliest cards, then every card folded below."""
+    st.subheader(t("practice.review_title"))
+    reviews = hand.reviewed if hand.reviewed is not None else tuple(practice.review(hand))
+    if not reviews:
+        return
+    worst = practice.costliest(reviews)
+    if worst:
+        st.markdown(t("practice.review_costliest"))
+        for item in worst:
+            st.warning(inert_markdown(item.sentence()), icon=":material/trending_down:")
+    elif all(r.solved for r in reviews):
+        st.success(t("practice.review_perfect"))
+    else:  # the cards worked out lost nothing; the earliest could not be worked out in time
+        solved = sum(1 for r in reviews if r.solved)
+        st.info(tn("practice.review_perfect_late", solved), icon=":material/check:")
+    with st.expander(t("practice.review_all"), icon=":material/list:"):
+        for item in sorted(reviews, key=lambda r: r.move):
+            st.markdown(inert_markdown(item.sentence()))
+        if not all(r.solved for r in reviews):
+            st.caption(t("practice.review_unsolved"))
+
+
+def show_end(hand: PracticeHand) -> None:
+    """The hand is over: the score, the review, and another deal."""
+    st.button(
+        t("practice.deal_again"),
+        key="practice_again",
+        type="primary",
+        on_click=deal,
+        icon=":material/playing_cards:",
+    )
+    if hand.hints_used:
+        st.caption(tn("practice.hints_used", hand.hints_used))
+
+
+def main() -> None:
+    """The page."""
+    hand = _hand()
+    st.title(t("practice.title"))
+    if hand is None:
+        st.write(t("practice.intro"))
+    setup(hand)
+    if hand is None:
+        return
+    settings = state.settings()
+    levels = _level_titles()
+    st.caption(
+        t(
+            "practice.meta",
+            game=_variant_titles()[_variant(hand)],
+            rules=ruleset_title(hand.game, hand.ruleset),
+            level=levels.get(hand.level, hand.level),
+        )
+    )
+    frames = st.session_state.get(FRAMES, ())
+    news = str(st.session_state.get(NEWS, ""))
+    data = practice_table_data(
+        hand,
+        news=news,
+        frames=frames,
+        show_legal=bool(st.session_state.get("practice_show_legal", False)),
+        four_colour=settings.four_colour,
+        presenter=settings.presenter,
+    )
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        show_table(
+            data,
+            on_card=act,
+            on_action=act,
+            on_answer=_ignore,
+            on_discard=lay_aside,
+            key="practice_table",
+        )
+        if hand.learner_to_move and hand.state.phase != "discard":
+            with st.expander(t("play.fallback"), icon=":material/keyboard:"):
+                st.text_input(t("practice.type_card"), key="practice_typed", on_change=typed)
+    with right:
+        if hand.finished:
+            show_end(hand)
+        else:
+            st.toggle(t("practice.show_legal"), key="practice_show_legal")
+            show_hints(hand)
+        save_button(hand)
+        show_story(hand)
+    if hand.finished and hand.played_out:
+        st.subheader(t("play.score_title"))
+        show_outcome(hand.state, hand.table, key_prefix="practice")
+        show_review(hand)
+    elif not hand.finished:
+        common_warm_up()
+
+
+def common_warm_up() -> None:
+    """The hidden chart that loads the chart library while the hand is played."""
+    from tutorial.webapp.pages.play import warm_up_charts
+
+    warm_up_charts()
+
+
+__all__ = ["KEYS", "act", "ask_hint", "deal", "lay_aside", "main", "typed"]

@@ -1,0 +1,101 @@
+"""The counting trainer: tricks of a real hand one by one; the learner counts each."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutorial.course.counting_trainer import (
+    describe_trick,
+    diagnose,
+    make_exercise,
+    seat_labels,
+    trump_text,
+)
+from tutorial.engine.games import GAMES
+from tutorial.language.i18n import t, tn
+from tutorial.pictures.svg import card_svg, card_words
+from tutorial.webapp import common, state
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _exercise_key(game: str, seed: int) -> int:
+    return make_exercise(game, seed).seed
+
+
+def _new(game: str, seed: int) -> None:
+    tr = state.trainer()
+    tr.game, tr.seed, tr.index, tr.answers, tr.last, tr.last_right = game, seed, 0, {}, "", False
+
+
+def _check() -> None:
+    tr = state.trainer()
+    ex = make_exercise(tr.game, tr.seed)
+    raw = st.session_state.get("trainer_answer")
+    try:
+        given = float(str(raw).replace(",", "."))
+    except ValueError:
+        tr.last, tr.last_right = t("trainer.not_a_number"), False
+        return
+    d = diagnose(ex, tr.index, given)
+    tr.last, tr.last_right = d.message, d.right
+    if d.right:
+        answers = dict(tr.answers or {})
+        answers[tr.index] = given
+        tr.answers = answers
+
+
+def _next() -> None:
+    tr = state.trainer()
+    tr.index += 1
+    tr.last, tr.last_right = "", False
+    st.session_state["trainer_answer"] = ""
+
+
+def main() -> None:
+    """The page."""
+    st.title(t("trainer.title"))
+    st.write(t("trainer.intro"))
+    tr = state.trainer()
+    c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+    game = c1.selectbox(
+        t("play.game"),
+        GAMES,
+        index=GAMES.index(tr.game),
+        format_func=common.game_title,
+        key="trainer_game",
+    )
+    seed = int(
+        c2.number_input(
+            t("score.seed"), min_value=1, max_value=10**6, value=tr.seed, key="trainer_seed"
+        )
+    )
+    c3.button(t("trainer.new"), key="trainer_new", on_click=_new, args=(game, seed))
+    if tr.answers is None or game != tr.game:
+        _new(game, seed)
+    ex = make_exercise(tr.game, tr.seed)
+    if tr.index >= len(ex.tricks):
+        total = tn("plural.points", ex.running_total(len(ex.tricks) - 1))
+        st.success(tn("trainer.done", len(ex.tricks), total=total))
+        return
+    st.caption(trump_text(ex))
+    four = state.settings().four_colour
+    trick = ex.tricks[tr.index]
+    st.subheader(t("trainer.trick", i=tr.index + 1, n=len(ex.tricks)))
+    with st.container(horizontal=True, gap="small", key="trainer_cards"):
+        names = seat_labels(ex)
+        for p in trick.plays:
+            caption = t("trainer.play", name=names[p.seat], card=card_words(p.card))
+            st.image(card_svg(p.card, four_colour=four, width=90), width=90, caption=caption)
+    st.caption(describe_trick(ex, tr.index))
+    if ex.game == "belote" and tr.index == len(ex.tricks) - 1:
+        st.caption(t("trainer.last_trick"))
+    solved = tr.answers is not None and tr.index in tr.answers
+    if not solved:
+        st.text_input(t("trainer.question"), key="trainer_answer", on_change=_check)
+        st.button(t("trainer.check"), key="trainer_check", on_click=_check)
+    if tr.last:
+        (st.success if tr.last_right else st.warning)(tr.last)
+    if solved:
+        running = ex.running_total(tr.index)
+        st.info(t("trainer.running", total=tn("plural.points", running)))
+        st.button(t("trainer.next"), key="trainer_next", on_click=_next, type="primary")

@@ -1,0 +1,94 @@
+"""Show a finished hand's score: the pictures, their text twins and the score lines.
+
+The pictures are built once per final state and language (a small cache keyed on the
+state object), so reruns after the last card only send them again.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+import streamlit as st
+
+from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.ruleset_titles import ruleset_title
+from tutorial.language.i18n import language, t
+from tutorial.pictures.charts import CONFIG, Chart, hand_charts
+from tutorial.scenarios.position import Table
+from tutorial.scenarios.sides import name_seats, result_text, side_labels
+
+_CACHE: OrderedDict[tuple[int, str, tuple[str, ...]], tuple[GameState, HandOutcome, list[Chart]]]
+_CACHE = OrderedDict()
+_CACHE_SIZE = 32
+_LOCK = threading.Lock()
+
+
+def outcome_and_charts(state: GameState, table: Table) -> tuple[HandOutcome, list[Chart]]:
+    """The outcome and the charts of a finished state, built once per state and language."""
+    labels = side_labels(table)
+    key = (id(state), language(), (*labels, *table.seat_names))
+    with _LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None and hit[0] is state:
+            _CACHE.move_to_end(key)
+            return hit[1], hit[2]
+    outcome = state.outcome()
+    charts = hand_charts(state, labels, table.seat_names, outcome)
+    with _LOCK:
+        _CACHE[key] = (state, outcome, charts)  # the state is kept: its id stays unique
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return outcome, charts
+
+
+def show_outcome(state: GameState, table: Table, key_prefix: str) -> None:
+    """Charts with their words beside them, then the itemised lines."""
+    outcome, charts = outcome_and_charts(state, table)
+    names = table.seat_names
+    labels = side_labels(table)
+    rules = ruleset_title(state.game, outcome.ruleset)
+    st.markdown(f"**{_escape(result_text(table, state))}** · {_escape(rules)}")
+    for i, chart in enumerate(charts):
+        left, right = st.columns([3, 2], gap="medium")
+        with left:
+            st.plotly_chart(
+                chart.figure, width="stretch", config=CONFIG, key=f"{key_prefix}_fig_{i}"
+            )
+        with right:
+            st.markdown(f"**{t('score.summary')}**")
+            st.text(chart.text)
+    side_names: dict[str, str] = (
+        dict(zip(outcome.totals, labels, strict=False)) if state.game != "tarot" else {}
+    )
+    rows: list[dict[str, Any]] = [
+        {
+            t("score.col_line"): name_seats(line.label, names),
+            t("score.col_side"): side_names.get(line.side, name_seats(line.side, names)),
+            t("score.col_points"): points_text(line.points),
+            t("score.col_why"): name_seats(line.note, names),
+        }
+        for line in outcome.lines
+    ]
+    st.markdown(f"**{t('score.lines')}**")
+    st.table(rows)  # a plain table: light to draw (the data grid cost the last click)
+
+
+def points_text(value: float) -> str:
+    """A score line's points as a learner reads them: ``-384``, ``40.5``, never ``0.0000``.
+
+    >>> points_text(-384.0), points_text(40.5), points_text(0)
+    ('-384', '40.5', '0')
+    """
+    number = float(value)
+    if number.is_integer():
+        return str(int(number))
+    return f"{number:.2f}".rstrip("0")
+
+
+def _escape(text: str) -> str:
+    """Text shown through markdown without its markup characters acting."""
+    for ch in "\\*_`[]#<>|~":
+        text = text.replace(ch, "\\" + ch)
+    return text

@@ -1,0 +1,476 @@
+"""Every ``st.session_state`` key the app uses, in one place, initialised with setdefault.
+
+Pages never touch ``st.session_state`` directly: they call these functions, so the
+keys, their types and their defaults are written once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import streamlit as st
+
+from tutorial.scenarios.runtime import Feedback, Run
+
+# Keys (the only place they are spelled)
+PROGRESS = "progress"  # dict[str, ScenarioProgress]
+RUNS = "runs"  # dict[str, list[Run]]: per scenario, the history of runs (undo / review)
+CURSOR = "cursor"  # dict[str, int]: per scenario, which run of the history is shown
+FEEDBACK = "feedback"  # dict[str, Feedback | None]
+HINT_TIER = "hint_tier"  # dict[str, int]
+REVEALED = "revealed"  # dict[str, bool]: presenter mode, answer revealed
+SETTINGS = "settings"  # Settings
+CURRENT = "current_scenario"  # str | None
+WORKSHOP_TEXT = "workshop_text"  # str
+WORKSHOP = "workshop_checked"  # Checked | None: the workshop's scenario, playable
+LINK_APPLIED = "link_applied"  # str: the deep link already applied this session
+LESSON = "lesson"  # str | None: the lesson open on the Lessons page
+TRAINER = "trainer"  # TrainerState
+QUIZ = "quiz"  # dict[str, dict[str, Any]]: lesson quiz answers
+STORE_LOADED = "store_loaded"  # bool: the browser's stored progress has been read
+STORE_NOTICE = "store_notice"  # str: a notice about the stored progress, shown once
+STORE_BROKEN = "store_broken"  # bool: the stored value was unreadable (set it aside)
+BEST_PLAY = "best_play"  # dict[str, int]: per scenario, cards of the best line on show
+LANG_SOURCE = "lang_source"  # str: where Settings.language came from (LANG_SOURCES)
+LANG_NOTICE = "lang_notice"  # str: a notice about a ?lang= value, shown once
+LANG_WRITTEN = "lang_written"  # str: the ?lang= the app itself last put in the address
+
+#: Where the page's language came from, and how strong that is: a weaker source never
+#: overrides a stronger one. A link's ``?lang=`` and the sidebar's choice are never
+#: overridden by the browser's languages or its stored choice, which arrive a moment
+#: after the first run; the browser's ``navigator.languages`` refine its first locale.
+LANG_SOURCES = {"default": 0, "locale": 1, "browser": 2, "stored": 3, "link": 4, "chosen": 4}
+
+
+@dataclass
+class Settings:
+    """The learner's display settings."""
+
+    four_colour: bool = False
+    presenter: bool = False
+    language: str = "en"  # one of tutorial.language.i18n.SUPPORTED
+
+
+@dataclass
+class TrainerState:
+    """The counting trainer: which hand, which trick, what the learner counted."""
+
+    game: str = "belote"
+    seed: int = 1
+    index: int = 0
+    answers: dict[int, float] | None = None
+    last: str = ""  # the last diagnosis shown
+    last_right: bool = False
+
+
+@dataclass
+class ScenarioProgress:
+    """What a learner did with one scenario."""
+
+    done: bool = False
+    mistakes: int = 0
+    hints: int = 0
+    attempts: int = 0
+    stars: int = 0  # the best finish (3, 2 or 1); 0 until finished
+    wrong: dict[str, int] = field(default_factory=dict)  # wrong card code -> tries (capped)
+
+
+def init() -> None:
+    """Create every key with its default (idempotent; called at the top of the app)."""
+    ss = st.session_state
+    if LINK_APPLIED in ss:  # the last key created: all are there (the cheap common case)
+        return
+    ss.setdefault(PROGRESS, {})
+    ss.setdefault(RUNS, {})
+    ss.setdefault(CURSOR, {})
+    ss.setdefault(FEEDBACK, {})
+    ss.setdefault(HINT_TIER, {})
+    ss.setdefault(REVEALED, {})
+    ss.setdefault(SETTINGS, Settings())
+    ss.setdefault(CURRENT, None)
+    ss.setdefault(WORKSHOP_TEXT, "")
+    ss.setdefault(QUIZ, {})
+    ss.setdefault(WORKSHOP, None)
+    ss.setdefault(LESSON, None)
+    ss.setdefault(TRAINER, TrainerState())
+    ss.setdefault(STORE_LOADED, False)
+    ss.setdefault(STORE_NOTICE, "")
+    ss.setdefault(STORE_BROKEN, False)
+    ss.setdefault(LANG_SOURCE, "default")
+    ss.setdefault(LANG_NOTICE, "")
+    ss.setdefault(LANG_WRITTEN, "")
+    ss.setdefault(LINK_APPLIED, "")
+
+
+def settings() -> Settings:
+    """The learner's settings."""
+    init()
+    value: Settings = st.session_state[SETTINGS]
+    return value
+
+
+def progress() -> dict[str, ScenarioProgress]:
+    """Progress per scenario id."""
+    init()
+    value: dict[str, ScenarioProgress] = st.session_state[PROGRESS]
+    return value
+
+
+def progress_of(scenario_id: str) -> ScenarioProgress:
+    """The progress record of one scenario (created when first asked)."""
+    return progress().setdefault(scenario_id, ScenarioProgress())
+
+
+def quiz() -> dict[str, dict[str, Any]]:
+    """Quiz answers per lesson id."""
+    init()
+    value: dict[str, dict[str, Any]] = st.session_state[QUIZ]
+    return value
+
+
+# --- runs ----------------------------------------------------------------------------
+
+
+def history(scenario_id: str) -> list[Run]:
+    """The runs of a scenario, oldest first (empty when not started)."""
+    init()
+    runs: dict[str, list[Run]] = st.session_state[RUNS]
+    return runs.setdefault(scenario_id, [])
+
+
+def cursor(scenario_id: str) -> int:
+    """Which run of the history is shown (the last one unless reviewing)."""
+    init()
+    hist = history(scenario_id)
+    cur: dict[str, int] = st.session_state[CURSOR]
+    return min(cur.get(scenario_id, len(hist) - 1), len(hist) - 1)
+
+
+def set_cursor(scenario_id: str, index: int) -> None:
+    """Show another run of the history (review a finished scenario)."""
+    hist = history(scenario_id)
+    st.session_state[CURSOR][scenario_id] = max(0, min(index, len(hist) - 1))
+
+
+def current_run(scenario_id: str) -> Run | None:
+    """The run shown for a scenario, or None if it was never started."""
+    hist = history(scenario_id)
+    return hist[cursor(scenario_id)] if hist else None
+
+
+def push_run(scenario_id: str, run: Run) -> None:
+    """Record a new run (after a right move) and show it."""
+    hist = history(scenario_id)
+    idx = cursor(scenario_id)
+    del hist[idx + 1 :]  # acting while reviewing an earlier position forks the history
+    hist.append(run)
+    st.session_state[CURSOR][scenario_id] = len(hist) - 1
+
+
+def replace_run(scenario_id: str, run: Run) -> None:
+    """Replace the shown run (a wrong try: same table, one more mistake)."""
+    hist = history(scenario_id)
+    idx = cursor(scenario_id)
+    if hist:
+        hist[idx] = run
+
+
+def reset_runs(scenario_id: str, first: Run) -> None:
+    """Start a scenario over from ``first``."""
+    init()
+    st.session_state[RUNS][scenario_id] = [first]
+    st.session_state[CURSOR][scenario_id] = 0
+    set_feedback(scenario_id, None)
+    st.session_state[HINT_TIER][scenario_id] = 0
+    st.session_state[REVEALED][scenario_id] = False
+
+
+def undo(scenario_id: str) -> None:
+    """Go back one learner move (drop the last run)."""
+    hist = history(scenario_id)
+    if len(hist) > 1:
+        hist.pop()
+        st.session_state[CURSOR][scenario_id] = len(hist) - 1
+    set_feedback(scenario_id, None)
+
+
+def feedback(scenario_id: str) -> Feedback | None:
+    """The last feedback shown for a scenario."""
+    init()
+    value: Feedback | None = st.session_state[FEEDBACK].get(scenario_id)
+    return value
+
+
+def set_feedback(scenario_id: str, fb: Feedback | None) -> None:
+    """Set (or clear) the feedback of a scenario."""
+    init()
+    st.session_state[FEEDBACK][scenario_id] = fb
+
+
+def hint_tier(scenario_id: str) -> int:
+    """How many hints the learner has asked for at this step."""
+    init()
+    value: int = st.session_state[HINT_TIER].get(scenario_id, 0)
+    return value
+
+
+def set_hint_tier(scenario_id: str, tier: int) -> None:
+    """Set the hint tier (0 after every right move)."""
+    init()
+    st.session_state[HINT_TIER][scenario_id] = tier
+
+
+def revealed(scenario_id: str) -> bool:
+    """Presenter mode: whether the answer of the current step is revealed."""
+    init()
+    value: bool = st.session_state[REVEALED].get(scenario_id, False)
+    return value
+
+
+def set_revealed(scenario_id: str, value: bool) -> None:
+    """Presenter mode: reveal or hide the answer."""
+    init()
+    st.session_state[REVEALED][scenario_id] = value
+
+
+def current_scenario() -> str | None:
+    """The scenario open in the player."""
+    init()
+    value: str | None = st.session_state[CURRENT]
+    return value
+
+
+def set_current_scenario(scenario_id: str | None) -> None:
+    """Open a scenario in the player."""
+    init()
+    st.session_state[CURRENT] = scenario_id
+
+
+def workshop_scenario() -> Any:
+    """The scenario checked in the workshop (a ``Checked``), or None."""
+    init()
+    return st.session_state[WORKSHOP]
+
+
+def set_workshop_scenario(checked: Any) -> None:
+    """Keep the workshop's checked scenario for the player."""
+    init()
+    st.session_state[WORKSHOP] = checked
+
+
+def link_applied() -> str:
+    """The deep link (query string) already applied in this session."""
+    init()
+    value: str = st.session_state[LINK_APPLIED]
+    return value
+
+
+def set_link_applied(link: str) -> None:
+    """Remember that a deep link was applied (so reruns do not re-apply it)."""
+    init()
+    st.session_state[LINK_APPLIED] = link
+
+
+def lesson() -> str | None:
+    """The lesson open on the Lessons page."""
+    init()
+    value: str | None = st.session_state[LESSON]
+    return value
+
+
+def set_lesson(lesson_id: str | None) -> None:
+    """Open a lesson."""
+    init()
+    st.session_state[LESSON] = lesson_id
+
+
+def trainer() -> TrainerState:
+    """The counting trainer's state."""
+    init()
+    value: TrainerState = st.session_state[TRAINER]
+    return value
+
+
+def export_progress() -> Any:
+    """The session's progress as a :class:`tutorial.course.progress.Progress`.
+
+    Counters are capped at what a progress record accepts, so a long session can
+    always be saved and exported.
+    """
+    from tutorial.course.progress import CAP, Progress, QuizRecord, ScenarioRecord, keep_wrong
+
+    return Progress(
+        scenarios={
+            sid: ScenarioRecord(
+                done=p.done,
+                mistakes=min(CAP, p.mistakes),
+                hints=min(CAP, p.hints),
+                stars=max(0, min(3, p.stars)),
+                wrong=keep_wrong(p.wrong),
+            )
+            for sid, p in progress().items()
+            if p.done or p.mistakes or p.hints
+        },
+        quizzes={
+            lid: QuizRecord(
+                right=max(0, min(1000, int(q.get("right", 0)))),
+                total=max(0, min(1000, int(q.get("total", 0)))),
+            )
+            for lid, q in quiz().items()
+            if "total" in q
+        },
+    )
+
+
+def import_progress(p: Any) -> None:
+    """Replace the session's progress by an imported one (scenarios and quizzes)."""
+    init()
+    old = progress()
+    st.session_state[PROGRESS] = {
+        sid: ScenarioProgress(
+            done=r.done,
+            mistakes=r.mistakes,
+            hints=r.hints,
+            attempts=old[sid].attempts if sid in old else 0,
+            stars=r.stars,
+            wrong=dict(r.wrong),
+        )
+        for sid, r in p.scenarios.items()
+    }
+    answers = quiz()
+    st.session_state[QUIZ] = {
+        lid: {**answers.get(lid, {}), "right": q.right, "total": q.total}
+        for lid, q in p.quizzes.items()
+    }
+
+
+def merge_progress(p: Any) -> None:
+    """Merge a progress (the browser's stored one, or an imported code) into the session's.
+
+    Raises:
+        ProgressError: the two together hold too many records.
+    """
+    from tutorial.course.progress import merge
+
+    import_progress(merge(export_progress(), p))
+
+
+def record_wrong(scenario_id: str, position: Any, text: str) -> None:
+    """Count a wrong card (or bid) tried in a scenario, for the teacher's class view.
+
+    ``text`` is what the learner clicked or typed at ``position`` (an engine state); it
+    is kept in the engine's notation (``9h`` and ``9♥`` count as ``9H``).
+    """
+    from tutorial.course.progress import add_wrong
+    from tutorial.engine.errors import TutorialError
+    from tutorial.scenarios import actions
+
+    try:
+        code = actions.code(actions.parse(position, text))
+    except TutorialError:
+        return
+    prog = progress_of(scenario_id)
+    prog.wrong = add_wrong(prog.wrong, code)
+
+
+def clear_progress() -> None:
+    """Start afresh: forget every scenario and quiz result (the browser's copy follows)."""
+    init()
+    st.session_state[PROGRESS] = {}
+    st.session_state[QUIZ] = {}
+
+
+def store_loaded() -> bool:
+    """Whether the browser's stored progress has been read in this session."""
+    init()
+    return bool(st.session_state[STORE_LOADED])
+
+
+def set_store_loaded(value: bool) -> None:
+    """Mark the browser's stored progress as read."""
+    init()
+    st.session_state[STORE_LOADED] = value
+
+
+def store_notice() -> str:
+    """A notice about the stored progress, waiting to be shown."""
+    init()
+    return str(st.session_state[STORE_NOTICE])
+
+
+def set_store_notice(text: str) -> None:
+    """Set (or clear) the notice about the stored progress."""
+    init()
+    st.session_state[STORE_NOTICE] = text
+
+
+def store_broken() -> bool:
+    """Whether the stored value was unreadable and must be set aside."""
+    init()
+    return bool(st.session_state[STORE_BROKEN])
+
+
+def set_store_broken(value: bool) -> None:
+    """Flag the stored value as unreadable (the store sets it aside on its next run)."""
+    init()
+    st.session_state[STORE_BROKEN] = value
+
+
+def best_play_shown(scenario_id: str) -> int | None:
+    """How many cards of the best line the Play page shows (None: not showing it)."""
+    shown: dict[str, int] = st.session_state.setdefault(BEST_PLAY, {})
+    return shown.get(scenario_id)
+
+
+def set_best_play_shown(scenario_id: str, cards: int | None) -> None:
+    """Show the best line up to ``cards`` cards, or stop showing it (None)."""
+    shown: dict[str, int] = st.session_state.setdefault(BEST_PLAY, {})
+    if cards is None:
+        shown.pop(scenario_id, None)
+    else:
+        shown[scenario_id] = cards
+
+
+# --- language ---------------------------------------------------------------------------
+
+
+def language_source() -> str:
+    """Where the session's language came from (one of :data:`LANG_SOURCES`)."""
+    init()
+    return str(st.session_state.get(LANG_SOURCE, "default"))
+
+
+def set_language_from(lang: str, source: str) -> bool:
+    """Use ``lang`` (a supported language) unless the current one came from a stronger
+    source (:data:`LANG_SOURCES`); True when it was taken."""
+    if LANG_SOURCES[source] < LANG_SOURCES.get(language_source(), 0):
+        return False
+    settings().language = lang
+    st.session_state[LANG_SOURCE] = source
+    return True
+
+
+def language_notice() -> str:
+    """A notice about the language asked for, waiting to be shown."""
+    init()
+    return str(st.session_state.get(LANG_NOTICE, ""))
+
+
+def set_language_notice(text: str) -> None:
+    """Keep a notice about the language asked for (shown once, then cleared)."""
+    init()
+    st.session_state[LANG_NOTICE] = text
+
+
+def language_written() -> str:
+    """The ``?lang=`` value the app itself last wrote in the address ("" when none): seen
+    again, it is not a new link (a stored choice arriving later may still change it)."""
+    init()
+    return str(st.session_state.get(LANG_WRITTEN, ""))
+
+
+def set_language_written(lang: str) -> None:
+    """Remember the ``?lang=`` value the app wrote in the address."""
+    init()
+    st.session_state[LANG_WRITTEN] = lang

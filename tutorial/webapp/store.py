@@ -1,0 +1,173 @@
+"""Progress kept in the browser: an invisible component that mirrors the learner's
+progress into the page's ``localStorage`` (no account, no server database).
+
+On its first mount in a session the component reads what the browser holds and sends
+it back (state value ``stored``); the session merges it with what it already has (a
+deep link opened in a new tab keeps the progress). From then on every rerun hands the
+component the session's progress code, which it writes when it changed. When another
+tab writes, the browser's ``storage`` event sends the new value here as well, so two
+tabs do not undo each other. A stored value that cannot be read is set aside with a
+notice, never a crash.
+
+Nothing is written before the stored value has been read: a new session must not wipe
+what the browser holds.
+
+The language travels the same way: on its first mount the component also sends the
+browser's ``navigator.languages`` and the language the learner chose last time (state
+value ``languages``, a JSON text); the session takes the kept choice, else the first
+supported browser language, unless a link or the sidebar already chose
+(:func:`tutorial.webapp.state.set_language_from`). A choice made in the sidebar is written
+under :data:`LANG_KEY`. Every run sets the page's ``lang`` attribute, so browsers use the
+Traditional or Simplified glyphs of the fonts.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from tutorial.course.progress import Progress, ProgressError, decode, encode
+from tutorial.language.i18n import from_browser, html_lang, parse_lang, t
+from tutorial.webapp import state
+
+STORAGE_KEY = "atout.progress.v1"
+#: The language the learner chose in the sidebar, kept in the browser.
+LANG_KEY = "atout.language.v1"
+
+_JS = r"""
+export default function (component) {
+  const { data, setStateValue, parentElement } = component;
+  const KEY = data.storage_key;
+  const read = () => { try { return window.localStorage.getItem(KEY) || ''; } catch (e) { return ''; } };
+  const host = parentElement.host || parentElement;
+  const LANG = data.lang_key;
+  if (data.html_lang && document.documentElement.lang !== data.html_lang) {
+    document.documentElement.lang = data.html_lang;
+  }
+  if (!host._atoutStore) {
+    host._atoutStore = true;
+    window.addEventListener('storage', (e) => {
+      if (e.key === KEY) setStateValue('stored', e.newValue || '');
+    });
+    let chosen = '';
+    try { chosen = window.localStorage.getItem(LANG) || ''; } catch (e) {}
+    const browser = Array.from(navigator.languages || [navigator.language || '']).slice(0, 30);
+    setStateValue('languages', JSON.stringify({ chosen: chosen.slice(0, 20), browser: browser }));
+    setStateValue('stored', read());
+  }
+  if (data.lang_save) {
+    try {
+      if (window.localStorage.getItem(LANG) !== data.lang_save) window.localStorage.setItem(LANG, data.lang_save);
+    } catch (e) { /* blocked: the link's ?lang= still works */ }
+  }
+  if (data.broken) {
+    try { window.localStorage.setItem(KEY + '.broken', read()); } catch (e) {}
+  }
+  if (data.save !== null && data.save !== undefined && data.save !== read()) {
+    try {
+      if (data.save === '') window.localStorage.removeItem(KEY);
+      else window.localStorage.setItem(KEY, data.save);
+    } catch (e) { /* storage full or blocked: the export code still works */ }
+  }
+}
+"""
+
+_COMPONENT = st.components.v2.component("atout_store", js=_JS, css=":host{display:none}")
+
+
+def receive(value: object) -> None:
+    """Merge a value read from the browser's storage into the session's progress."""
+    text = str(value or "").strip()
+    state.set_store_loaded(True)
+    if not text:
+        return
+    try:
+        stored: Progress = decode(text)
+    except ProgressError:
+        state.set_store_notice(t("progress.stored_broken"))
+        state.set_store_broken(True)
+        return
+    try:
+        state.merge_progress(stored)
+    except ProgressError:
+        state.set_store_notice(t("progress.stored_broken"))
+        state.set_store_broken(True)
+
+
+def _on_stored() -> None:
+    receive((st.session_state.get("atout_store") or {}).get("stored"))
+
+
+def language_from_store(value: object) -> tuple[str, str] | None:
+    """What the store's ``languages`` value asks for: ``(language, source)`` with the
+    kept choice (source ``stored``) before the browser's first supported language
+    (source ``browser``); None when neither is there or the value cannot be read.
+
+    >>> language_from_store('{"chosen": "", "browser": ["fr", "zh-TW"]}')
+    ('zh-Hant', 'browser')
+    >>> language_from_store('{"chosen": "zh-Hans", "browser": ["en"]}')
+    ('zh-Hans', 'stored')
+    >>> language_from_store("{not json") is None, language_from_store("[1]") is None
+    (True, True)
+    """
+    try:
+        data = json.loads(str(value or ""))
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    chosen = parse_lang(data.get("chosen"))
+    if chosen is not None:
+        return chosen, "stored"
+    browser = data.get("browser")
+    found = from_browser(browser) if isinstance(browser, list) else None
+    return (found, "browser") if found is not None else None
+
+
+def receive_languages(value: object) -> None:
+    """Take the language the browser keeps (the learner's last choice), else its first
+    supported language, unless this session's language came from a stronger source
+    (a link, the sidebar). A value that cannot be read changes nothing."""
+    found = language_from_store(value)
+    if found is not None:
+        state.set_language_from(*found)
+
+
+def _on_languages() -> None:
+    receive_languages((st.session_state.get("atout_store") or {}).get("languages"))
+
+
+def sync() -> None:
+    """Mount the store (once per page run, at the end, so this run's changes are saved)."""
+    save: str | None = None
+    if state.store_loaded():
+        p = state.export_progress()
+        save = encode(p) if (p.scenarios or p.quizzes) else ""
+    broken = state.store_broken()
+    # Only a choice made in the sidebar is kept (a link's language is for that visit).
+    lang_save = state.settings().language if state.language_source() == "chosen" else None
+    _COMPONENT(
+        key="atout_store",
+        data={
+            "storage_key": STORAGE_KEY,
+            "save": save,
+            "broken": broken,
+            "lang_key": LANG_KEY,
+            "lang_save": lang_save,
+            "html_lang": html_lang(state.settings().language),
+        },
+        on_stored_change=_on_stored,
+        on_languages_change=_on_languages,
+        height=0,
+    )
+    if broken:
+        state.set_store_broken(False)
+
+
+def notice() -> None:
+    """Show (once) the notice about a stored progress that could not be read."""
+    msg = state.store_notice()
+    if msg:
+        st.warning(msg, icon=":material/warning:")
+        state.set_store_notice("")
