@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial.engine import _fast_belote, belote
+from tutorial.engine import belote
 from tutorial.engine.belote import (
     SIDES,
     BeloteState,
@@ -22,6 +22,7 @@ from tutorial.engine.belote import (
     new_hand,
     playout,
 )
+from tutorial.engine.belote import fast as _fast_belote
 from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS
 from tutorial.engine.core import Ruleset, find_ruleset, rulesets
 
@@ -118,7 +119,7 @@ def test_fast_declarations_match_the_plain_ones(reuse: bool) -> None:
         for trump in range(4):
             plain = best_declarations(hand, PLAIN_SUITS[trump], card_reuse=reuse)
             points, key = _fast_belote.declarations(
-                BELOTE_DECK.mask(hand), trump, reuse, belote._FAST_TABLES.carres
+                BELOTE_DECK.mask(hand), trump, reuse, belote.FAST_TABLES.carres
             )
             assert points == sum(c.points for c in plain)
             if plain:

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial.engine import _fast_briscola
 from tutorial.engine.briscola import (
     PRESETS,
     PlayoutResult,
@@ -18,6 +17,7 @@ from tutorial.engine.briscola import (
     new_hand,
     playout,
 )
+from tutorial.engine.briscola import fast as _fast_briscola
 from tutorial.engine.cards import BRISCOLA_DECK, PLAIN_SUITS
 from tutorial.engine.core import Ruleset
 from tutorial.engine.errors import InvalidStateError
@@ -96,9 +96,9 @@ def test_the_playout_checks_players_and_dealer() -> None:
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda rs: rs.name)
 def test_the_fast_trick_table_matches_judge_trick(preset: Ruleset) -> None:
-    from tutorial.engine.briscola import _fast_tables
+    from tutorial.engine.briscola import fast_tables
 
-    beats, _ = _fast_tables(preset.options)
+    beats, _ = fast_tables(preset.options)
     assert len(beats) == 4
     for t, trump in enumerate(PLAIN_SUITS):
         for w, first in enumerate(BRISCOLA_DECK):

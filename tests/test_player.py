@@ -446,8 +446,8 @@ def _side_points_from(state: GameState, end: GameState, side: int) -> float:
     if isinstance(end, tarot.TarotState):
         # The engine's final tally, less what the side had before this position.
         assert isinstance(state, tarot.TarotState)
-        before = tarot._tally(state)
-        after = tarot._tally(end)
+        before = tarot.tally(state)
+        after = tarot.tally(end)
         return after.points[side] - before.points[side]
     got = 0.0
     for tr in end.tricks[first:]:

@@ -60,7 +60,7 @@ def test_every_reason_code_with_an_engine_sentence(text: str) -> None:
 
 
 def _engine_line_kinds(game: str) -> set[str]:
-    source = (ENGINE / f"{game}.py").read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ENGINE / game).rglob("*.py"))
     literal = r'(?:ScoreLine|add|pay)\(\s*"([a-z_]+)"'
     return set(re.findall(literal, source))
 

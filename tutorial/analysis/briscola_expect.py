@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from tutorial.analysis.solver import (
     DEFAULT_NODE_BUDGET,
     DEFAULT_TIME_BUDGET,
+    BriscolaRules,
     SolverBudgetExceeded,
     UnsolvablePosition,
-    _BriscolaRules,
     solve,
 )
 from tutorial.engine import briscola
@@ -60,7 +60,7 @@ class Expectation:
 class _DrawSearch:
     """Alpha-beta for Briscola with the draws of one known order of the stock."""
 
-    def __init__(self, rules: _BriscolaRules, node_budget: int, deadline: float) -> None:
+    def __init__(self, rules: BriscolaRules, node_budget: int, deadline: float) -> None:
         self.rules = rules
         self.n = rules.n
         self.team = rules.team
@@ -246,7 +246,7 @@ def solve_expected(
         return Expectation(values, exact=True, orders=1, total_orders=1)
     rng = rng if rng is not None else random.Random(0)
     deck = BRISCOLA_DECK
-    rules = _BriscolaRules(state)
+    rules = BriscolaRules(state)
     hands = [deck.mask(h) for h in state.hands]
     trick = [deck.index(p.card) for p in state.current_trick]
     face_down = sorted(deck.index(c) for c in state.stock)

@@ -144,7 +144,7 @@ def line(
 # --- the cost of a card -----------------------------------------------------------------
 
 
-def _team(state: GameState, seat: int) -> int:
+def side_of_seat(state: GameState, seat: int) -> int:
     return int(state.team_of(seat)) if state.game != "briscola" or len(state.hands) == 4 else seat
 
 
@@ -173,15 +173,15 @@ def find_turn(
     """The first trick where the opponents of ``side`` take more after the worse card
     (``bad``) than after the answer (``good``), trick by trick."""
     for k, trick in enumerate(bad):
-        opp_bad = trick.points if _team(state, trick.winner) != side else 0.0
+        opp_bad = trick.points if side_of_seat(state, trick.winner) != side else 0.0
         other = good[k] if k < len(good) else None
         opp_good = 0.0
-        if other is not None and _team(state, other.winner) != side:
+        if other is not None and side_of_seat(state, other.winner) != side:
             opp_good = other.points
         if opp_bad <= opp_good:
             continue
         taker = next(p for p in trick.plays if p.seat == trick.winner)
-        mine = [p for p in trick.plays if _team(state, p.seat) == side]
+        mine = [p for p in trick.plays if side_of_seat(state, p.seat) == side]
         mine.sort(key=lambda p: -card_points(state, p.card))
         victim = mine[0] if mine and card_points(state, mine[0].card) > 0 else None
         return Turn(taker, victim, float(trick.points))
@@ -218,7 +218,7 @@ def card_cost(
     cost = Cost(card, vals[card], reference, vals[reference])
     if cost.lost <= 0 or state.to_move is None:
         return cost
-    side = _team(state, state.to_move)
+    side = side_of_seat(state, state.to_move)
     try:
         after_bad = state.apply(card)
         after_good = state.apply(reference)

@@ -49,12 +49,9 @@ from typing import Any
 
 from tutorial.analysis import beginner
 from tutorial.analysis.briscola_expect import solve_expected
-from tutorial.analysis.solver import SolverBudgetExceeded, UnsolvablePosition, _Root, solve
+from tutorial.analysis.solver import SolverBudgetExceeded, SolveRoot, UnsolvablePosition, solve
 from tutorial.engine import belote, briscola, tarot
-from tutorial.engine._fast_belote import _SUIT_MASK as _BELOTE_SUIT_MASK
-from tutorial.engine._fast_tarot import _EXCUSE as _TAROT_EXCUSE
-from tutorial.engine._fast_tarot import _PTS2
-from tutorial.engine._fast_tarot import _TRUMPS as _TAROT_TRUMPS
+from tutorial.engine.belote.fast import SUIT_MASK as _BELOTE_SUIT_MASK
 from tutorial.engine.cards import (
     BELOTE_DECK,
     BRISCOLA_DECK,
@@ -65,6 +62,9 @@ from tutorial.engine.cards import (
     Deck,
 )
 from tutorial.engine.core import GameState, Play, Seat, TrickResult, seat_possessive
+from tutorial.engine.tarot.fast import EXCUSE as _TAROT_EXCUSE
+from tutorial.engine.tarot.fast import PTS2 as _PTS2
+from tutorial.engine.tarot.fast import TRUMPS as _TAROT_TRUMPS
 from tutorial.language.i18n import t, tn
 
 __all__ = [
@@ -168,7 +168,7 @@ class _Bits:
         if isinstance(state, belote.BeloteState):
             assert state.trump is not None
             tr = PLAIN_SUITS.index(state.trump)
-            tables = belote._FAST_TABLES
+            tables = belote.FAST_TABLES
             self.beats = tables.beats[tr]
             self.higher: Sequence[int] = tables.higher[tr]
             self.pts: Sequence[int] = tables.points[tr]
@@ -182,7 +182,7 @@ class _Bits:
         elif isinstance(state, briscola.BriscolaState):
             opts_b = state.ruleset.options
             assert isinstance(opts_b, briscola.BriscolaOptions)
-            tables_b, points = briscola._fast_tables(opts_b)
+            tables_b, points = briscola.fast_tables(opts_b)
             tr = PLAIN_SUITS.index(state.trump_suit)
             self.beats = tables_b[tr]
             self.pts = points
@@ -591,7 +591,7 @@ class _Goal:
             self.taker_team = state.taker % 2
         elif isinstance(state, tarot.TarotState):
             assert state.taker is not None and state.contract is not None
-            tally = tarot._tally(state)
+            tally = tarot.tally(state)
             self.set_team = state.set_aside_team
             self.done = list(tally.points)
             self.bouts = [len(b) for b in tally.bouts]
@@ -973,7 +973,7 @@ def _exact(
             world, rng=rng, max_orders=1, node_budget=node_budget, time_budget=time_budget
         )
         return {c: (v, v) for c, v in exp.values.items()}
-    root = _Root(world)
+    root = SolveRoot(world)
     bonus = tb = 0
     if isinstance(world, tarot.TarotState):
         tb = goal.taker_bouts_but_petit(root.hands, root.trick)

@@ -8,7 +8,7 @@ the last-trick rules and the chelem exception after), Briscola counts its card p
 Declarations, belote-rebelote, Tarot bonuses and the points already won are left out:
 they do not depend on the cards still to play.
 
-The search runs on the engine's private bitmask tables (``_fast_*.py``): each legal
+The search runs on the engine's public bitmask tables (each game's ``fast.py``): each legal
 card's exact value comes from null-window alpha-beta tests (galloping from the previous
 card's value, then halving the bracket) that share a transposition table of bounds,
 keyed at each trick's start on the cards still out, the leader and (Tarot) who has won
@@ -32,8 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine import belote, briscola, tarot
-from tutorial.engine._fast_belote import _SUIT_MASK as _BELOTE_SUIT_MASK
-from tutorial.engine._fast_tarot import _ABOVE, _EXCUSE, _LED, _PTS2, _TRUMPS
+from tutorial.engine.belote.fast import SUIT_MASK as _BELOTE_SUIT_MASK
 from tutorial.engine.cards import (
     BELOTE_DECK,
     BRISCOLA_DECK,
@@ -43,6 +42,11 @@ from tutorial.engine.cards import (
     Deck,
 )
 from tutorial.engine.core import GameState, Play
+from tutorial.engine.tarot.fast import ABOVE as _ABOVE
+from tutorial.engine.tarot.fast import EXCUSE as _EXCUSE
+from tutorial.engine.tarot.fast import LED as _LED
+from tutorial.engine.tarot.fast import PTS2 as _PTS2
+from tutorial.engine.tarot.fast import TRUMPS as _TRUMPS
 
 #: Nodes (a seat choosing a card) searched before giving up, by default (2-4 s of search here).
 DEFAULT_NODE_BUDGET = 1_000_000
@@ -174,7 +178,7 @@ class _BeloteRules(_TableRules):
     def __init__(self, state: belote.BeloteState) -> None:
         assert state.trump is not None
         trump = PLAIN_SUITS.index(state.trump)
-        tables = belote._FAST_TABLES
+        tables = belote.FAST_TABLES
         self.n = 4
         self.size = 32
         self.team = (0, 1, 0, 1)
@@ -215,11 +219,11 @@ class _BeloteRules(_TableRules):
         return tr
 
 
-class _BriscolaRules(_TableRules):
+class BriscolaRules(_TableRules):
     def __init__(self, state: briscola.BriscolaState) -> None:
         opts = state.ruleset.options
         assert isinstance(opts, briscola.BriscolaOptions)
-        tables, points = briscola._fast_tables(opts)
+        tables, points = briscola.fast_tables(opts)
         trump = PLAIN_SUITS.index(state.trump_suit)
         self.n = state.num_players
         self.size = 40
@@ -1314,7 +1318,7 @@ class _Solver:
 # --- From a state to the search ---------------------------------------------------------
 
 
-class _Root:
+class SolveRoot:
     """A state turned into the solver's terms."""
 
     def __init__(self, state: GameState) -> None:
@@ -1340,7 +1344,7 @@ class _Root:
                 raise UnsolvablePosition(
                     "Briscola is solved once the stock is empty (cards are still to be drawn)"
                 )
-            rules, deck = _BriscolaRules(state), BRISCOLA_DECK
+            rules, deck = BriscolaRules(state), BRISCOLA_DECK
             leader = state.leader
         else:  # pragma: no cover - the three games are the whole list
             raise UnsolvablePosition(f"no solver for the game {game!r}")
@@ -1379,7 +1383,7 @@ class _Root:
 def points_left(state: GameState) -> float:
     """The card points still to be taken in ``state`` (current trick and hands, dix de der
     included), as the solver counts them: the two sides' values always add up to this."""
-    root = _Root(state)
+    root = SolveRoot(state)
     return root.total() / root.rules.scale
 
 
@@ -1400,7 +1404,7 @@ def solve(
         SolverBudgetExceeded: more than ``node_budget`` nodes or ``time_budget`` seconds;
             the values are then unknown.
     """
-    root = _Root(state)
+    root = SolveRoot(state)
     solver = root.solver(node_budget, time_budget)
     raw = solver.values(list(root.trick), root.leader, root.flags)
     total = root.total()
@@ -1420,7 +1424,7 @@ def best_line(
         UnsolvablePosition: as ``solve``.
         SolverBudgetExceeded: the budget (shared by the whole line) ran out.
     """
-    root = _Root(state)
+    root = SolveRoot(state)
     solver = root.solver(node_budget, time_budget)
     rules = root.rules
     trick = list(root.trick)

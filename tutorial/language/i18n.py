@@ -215,11 +215,11 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
         if part.name == f"{lang}.toml" or (
             part.name.startswith(f"{lang}.") and part.name.endswith(".toml")
         ):
-            _flatten(tomllib.loads(part.read_text("utf-8")), flat)
+            flatten(tomllib.loads(part.read_text("utf-8")), flat)
     return flat
 
 
-def _flatten(tree: dict[str, Any], flat: dict[str, str]) -> None:
+def flatten(tree: dict[str, Any], flat: dict[str, str]) -> None:
     def walk(prefix: str, node: dict[str, Any]) -> None:
         for k, v in node.items():
             key = f"{prefix}.{k}" if prefix else k

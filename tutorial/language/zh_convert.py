@@ -118,7 +118,7 @@ def derive(source_name: str, text: str) -> str:
 def _flat(text: str) -> dict[str, str]:
     """A catalogue's messages by dotted key (the app's own flattening)."""
     flat: dict[str, str] = {}
-    i18n._flatten(tomllib.loads(text), flat)
+    i18n.flatten(tomllib.loads(text), flat)
     return flat
 
 

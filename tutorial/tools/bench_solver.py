@@ -169,7 +169,7 @@ def points_won(root: GameState, final: GameState) -> list[float]:
     """Card points each side won between ``root`` and ``final``, as the engine scores
     them (Belote's dix de der included)."""
     if isinstance(root, tarot.TarotState) and isinstance(final, tarot.TarotState):
-        before, after = tarot._tally(root).points, tarot._tally(final).points
+        before, after = tarot.tally(root).points, tarot.tally(final).points
         return [after[0] - before[0], after[1] - before[1]]
     out = [0.0, 0.0]
     new = final.tricks[len(root.tricks) :]

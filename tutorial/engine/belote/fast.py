@@ -19,7 +19,7 @@ from tutorial.engine.cards import BELOTE_RANKS
 
 _N = 32
 _BIT = tuple(1 << i for i in range(_N))
-_SUIT_MASK = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
+SUIT_MASK = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
 _NAT = BELOTE_RANKS  # 7 8 9 10 J Q K A
 
 
@@ -312,7 +312,7 @@ def play_hand(
             belote_team = seat & 1
 
     # Play: 8 tricks, every obligation of rules 1-5.
-    tmask = _SUIT_MASK[trump]
+    tmask = SUIT_MASK[trump]
     beats = tables.beats[trump]
     higher = tables.higher[trump]
     pts_of = tables.points[trump]
@@ -334,7 +334,7 @@ def play_hand(
         wpos = 0
         tp = pts_of[w]
         led = w >> 3
-        lmask = _SUIT_MASK[led]
+        lmask = SUIT_MASK[led]
         seat = leader
         for pos in (1, 2, 3):
             seat = (seat + 1) & 3

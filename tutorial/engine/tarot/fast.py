@@ -15,30 +15,30 @@ import random
 from typing import NamedTuple
 
 _PLAIN = (1 << 56) - 1
-_TRUMPS = ((1 << 21) - 1) << 56
+TRUMPS = ((1 << 21) - 1) << 56
 _PETIT = 56
 _T21 = 76
-_EXCUSE = 77
+EXCUSE = 77
 _PETIT_BIT = 1 << _PETIT
 _T21_BIT = 1 << _T21
-_EXC_BIT = 1 << _EXCUSE
+_EXC_BIT = 1 << EXCUSE
 _KINGS = sum(1 << (14 * s + 13) for s in range(4))
 _DISCARD_PLAIN = _PLAIN & ~_KINGS  # Rule: never a King or a bout in the discard
-_DISCARD_TRUMPS = _TRUMPS & ~_PETIT_BIT & ~_T21_BIT
+_DISCARD_TRUMPS = TRUMPS & ~_PETIT_BIT & ~_T21_BIT
 _BIT = tuple(1 << i for i in range(78))
 #: The suit a card sets when it leads (mask), 0 for the Excuse.
-_LED = tuple([((1 << 14) - 1) << (14 * (i // 14)) for i in range(56)] + [_TRUMPS] * 21 + [0])
+LED = tuple([((1 << 14) - 1) << (14 * (i // 14)) for i in range(56)] + [TRUMPS] * 21 + [0])
 #: The trumps that beat trump ``i``.
-_ABOVE = tuple([0] * 56 + [_TRUMPS & ~((1 << (i + 1)) - 1) for i in range(56, 77)] + [0])
+ABOVE = tuple([0] * 56 + [TRUMPS & ~((1 << (i + 1)) - 1) for i in range(56, 77)] + [0])
 
 
 def _half_points(i: int) -> int:
     if i >= 56:
-        return 9 if i in (_PETIT, _T21, _EXCUSE) else 1
+        return 9 if i in (_PETIT, _T21, EXCUSE) else 1
     return {13: 9, 12: 7, 11: 5, 10: 3}.get(i % 14, 1)  # K Q C J, the rest 0.5
 
 
-_PTS2 = tuple(_half_points(i) for i in range(78))
+PTS2 = tuple(_half_points(i) for i in range(78))
 _MULT = (0, 1, 2, 4, 6)
 _TARGET2 = (112, 102, 82, 72)  # 56, 51, 41, 36 in half-points
 _POIGNEE = ((10, 20), (13, 30), (15, 40))  # (cards, bonus): simple, double, triple
@@ -90,7 +90,7 @@ def play_hand(
     for c in order[72:]:
         chien |= bit[c]
     for h in hands:
-        if h & _TRUMPS == _PETIT_BIT and not h & _EXC_BIT:  # Rule: Petit sec
+        if h & TRUMPS == _PETIT_BIT and not h & _EXC_BIT:  # Rule: Petit sec
             return Raw(deal, (), -1, 0, (), False, (), (), (), (0, 0), 0, 0.0, "petit_sec")
 
     # Bidding: once each, pass or higher.
@@ -128,12 +128,12 @@ def play_hand(
 
     # Poignées, asked in playing order before each seat's first card.
     poignees = []
-    shown_discards = (aside & _TRUMPS).bit_count() if contract <= 2 else 0
+    shown_discards = (aside & TRUMPS).bit_count() if contract <= 2 else 0
     four_kings = discards_count and hands[taker] & _KINGS == _KINGS and shown_discards > 0
     for i in range(4):
         seat = (leader + i) & 3
         h = hands[seat]
-        n_trumps = (h & _TRUMPS).bit_count()
+        n_trumps = (h & TRUMPS).bit_count()
         special = seat == taker and four_kings
         if n_trumps < 9 and not special:
             continue
@@ -157,10 +157,10 @@ def play_hand(
     push = plays.append
     winners: list[int] = []
     wpush = winners.append
-    pts = _PTS2
-    led_of = _LED
-    above_of = _ABOVE
-    trumps = _TRUMPS
+    pts = PTS2
+    led_of = LED
+    above_of = ABOVE
+    trumps = TRUMPS
     exc_bit = _EXC_BIT
     exc_seat = exc_t = petit_t = t21_t = -1
     exception = False

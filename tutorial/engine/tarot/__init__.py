@@ -54,7 +54,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from tutorial.engine import _fast_tarot
 from tutorial.engine.cards import (
     EXCUSE,
     PETIT,
@@ -102,6 +101,7 @@ from tutorial.engine.errors import (
     NotationError,
 )
 from tutorial.engine.games import register_game
+from tutorial.engine.tarot import fast
 from tutorial.language.i18n import t
 
 GAME = "tarot"
@@ -1550,7 +1550,7 @@ _BAD_CODES = {
 
 
 @dataclass
-class _Tally:
+class Tally:
     points: list[float]
     bouts: list[list[Card]]
     exchange: float  # the Excuse exchange, signed for the taker's side
@@ -1558,7 +1558,7 @@ class _Tally:
     excuse_owner: Seat | None  # the seat that played the Excuse, if the note is about it
 
 
-def _tally(state: TarotState) -> _Tally:
+def tally(state: TarotState) -> Tally:
     """Where every card's points and every bout end up (Rules: tricks, Excuse, chien)."""
     pts = [state.carried[0], state.carried[1]]
     bouts: list[list[Card]] = [[], []]
@@ -1605,7 +1605,7 @@ def _tally(state: TarotState) -> _Tally:
                     else "tarot.note.excuse_last_defence"
                 )
                 note = t(key, seat=seat_name(p.seat, start=True))
-    return _Tally(pts, bouts, exchange, note, owner)
+    return Tally(pts, bouts, exchange, note, owner)
 
 
 def _score(state: TarotState) -> HandOutcome:
@@ -1614,13 +1614,13 @@ def _score(state: TarotState) -> HandOutcome:
     contract = state.contract
     assert taker is not None and contract is not None
     mult = contract.multiplier
-    tally = _tally(state)
-    points = tally.points[TAKER_TEAM]
-    if abs(points + tally.points[DEFENCE_TEAM] - TOTAL_POINTS) > 1e-9:
+    tallied = tally(state)
+    points = tallied.points[TAKER_TEAM]
+    if abs(points + tallied.points[DEFENCE_TEAM] - TOTAL_POINTS) > 1e-9:
         raise InvalidStateError(  # pragma: no cover - start_play validates the cards
-            f"card points add to {points + tally.points[DEFENCE_TEAM]}, not 91"
+            f"card points add to {points + tallied.points[DEFENCE_TEAM]}, not 91"
         )
-    bout_cards = sort_cards(tally.bouts[TAKER_TEAM])
+    bout_cards = sort_cards(tallied.bouts[TAKER_TEAM])
     target = target_for(len(bout_cards))
     diff = points - target
     made = diff >= 0  # Rule: met or exceeded = made
@@ -1685,7 +1685,7 @@ def _score(state: TarotState) -> HandOutcome:
     tk = seat_key(taker)
     lines: list[ScoreLine] = []
     # Steps a learner checks (no points move on these lines).
-    tricks_pts = _fmt(points - _setaside_points(state, TAKER_TEAM) - tally.exchange)
+    tricks_pts = _fmt(points - _setaside_points(state, TAKER_TEAM) - tallied.exchange)
     parts = [t("tarot.note.card_points_tricks", points=tricks_pts)]
     if state.set_aside_team == TAKER_TEAM and state.set_aside:
         key = (
@@ -1694,8 +1694,8 @@ def _score(state: TarotState) -> HandOutcome:
             else "tarot.note.card_points_chien"
         )
         parts.append(t(key, points=_fmt(_setaside_points(state, TAKER_TEAM))))
-    if tally.exchange:
-        parts.append(t("tarot.note.card_points_exchange", points=_signed(tally.exchange)))
+    if tallied.exchange:
+        parts.append(t("tarot.note.card_points_exchange", points=_signed(tallied.exchange)))
     lines.append(
         ScoreLine(
             "card_points",
@@ -1743,17 +1743,17 @@ def _score(state: TarotState) -> HandOutcome:
             t("tarot.note.multipliers"),
         )
     )
-    if tally.exchange_note and tally.excuse_owner is not None:
-        side = seat_key(tally.excuse_owner)
+    if tallied.exchange_note and tallied.excuse_owner is not None:
+        side = seat_key(tallied.excuse_owner)
         lines.append(
             ScoreLine(
                 "excuse_exchange",
-                t("tarot.line.excuse_exchange", points=_signed(tally.exchange))
-                if tally.exchange
+                t("tarot.line.excuse_exchange", points=_signed(tallied.exchange))
+                if tallied.exchange
                 else t("tarot.line.excuse_last_trick"),
                 side,
                 0.0,
-                tally.exchange_note,
+                tallied.exchange_note,
             )
         )
 
@@ -1812,7 +1812,7 @@ def _score(state: TarotState) -> HandOutcome:
         "taker": taker,
         "multiplier": mult,
         "points": points,
-        "defence_points": tally.points[DEFENCE_TEAM],
+        "defence_points": tallied.points[DEFENCE_TEAM],
         "bouts": len(bout_cards),
         "bout_cards": tuple(c.code for c in bout_cards),
         "target": target,
@@ -1824,7 +1824,7 @@ def _score(state: TarotState) -> HandOutcome:
         "poignee": poignee_total,
         "chelem": chelem,
         "chelem_declared": state.chelem_declared,
-        "excuse_exchange": tally.exchange,
+        "excuse_exchange": tallied.exchange,
         "per_defender": per_defender,
         "taker_total": taker_total,
         "tricks_won": {"taker": won[0], "defence": won[1]},
@@ -2357,7 +2357,7 @@ def playout(
     rs = get_ruleset(ruleset)
     _check_seat(dealer, "dealer")
     opts = _options(rs)
-    raw = _fast_tarot.play_hand(
+    raw = fast.play_hand(
         rng,
         dealer,
         opts.excuse_last_trick == EXCUSE_TO_OPPONENTS,

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from tutorial.engine import _fast_belote
+from tutorial.engine.belote import fast
 from tutorial.engine.cards import BELOTE_DECK, BELOTE_RANKS, PLAIN_SUITS, Card, Suit, format_cards
 from tutorial.engine.core import (
     BAD_BID,
@@ -1023,7 +1023,7 @@ class BeloteState:
         mask = BELOTE_DECK.mask(self._dealt_hand(seat))
         trump = PLAIN_SUITS.index(self.trump)
         reuse = self.options.declaration_card_reuse
-        return _fast_belote.declarations(mask, trump, reuse, _FAST_TABLES.carres)[0] > 0
+        return fast.declarations(mask, trump, reuse, FAST_TABLES.carres)[0] > 0
 
     def _dealt_hand(self, seat: Seat) -> tuple[Card, ...]:
         """The seat's cards at the start of play (its hand plus the cards it played)."""
@@ -2141,13 +2141,13 @@ class PlayoutResult:
         return tuple(BELOTE_DECK[i] for i in self.plays)
 
 
-_FAST_TABLES = _fast_belote.make_tables(
+FAST_TABLES = fast.make_tables(
     TRUMP_ORDER, PLAIN_ORDER, TRUMP_POINTS, PLAIN_POINTS, CARRE_POINTS, CARRE_ORDER
 )
-_FAST_CONFIG: dict[BeloteOptions, tuple[_fast_belote.Flags, int]] = {}
+_FAST_CONFIG: dict[BeloteOptions, tuple[fast.Flags, int]] = {}
 
 
-def _fast_config(opts: BeloteOptions) -> tuple[_fast_belote.Flags, int]:
+def _fast_config(opts: BeloteOptions) -> tuple[fast.Flags, int]:
     cfg = _FAST_CONFIG.get(opts)
     if cfg is None:
         flags = (
@@ -2185,8 +2185,8 @@ def playout(
     (
         deal, bids, declared, taker, trump, plays, winners, tpoints, player, raw, tot,
         result, capot, decl_team, belote_team, held,
-    ) = _fast_belote.play_hand(
-        rng, _FAST_TABLES, dealer, carried_points, flags, capot_total
+    ) = fast.play_hand(
+        rng, FAST_TABLES, dealer, carried_points, flags, capot_total
     )  # fmt: skip
     return PlayoutResult(
         rs.name,

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
-from tutorial.engine import _fast_briscola
+from tutorial.engine.briscola import fast
 from tutorial.engine.cards import BRISCOLA_DECK, PLAIN_SUITS, Card, Suit
 from tutorial.engine.core import (
     HAND_OVER,
@@ -1202,12 +1202,12 @@ _PLAYOUT_SETUP: dict[str | Ruleset, tuple[str, tuple[list[bool], ...], list[int]
 
 
 @cache
-def _fast_tables(options: BriscolaOptions) -> tuple[tuple[list[bool], ...], list[int]]:
+def fast_tables(options: BriscolaOptions) -> tuple[tuple[list[bool], ...], list[int]]:
     rules = _rules_for(options)
     strength = [rules.strength[c] for c in BRISCOLA_DECK]
     points = [rules.points[c] for c in BRISCOLA_DECK]
     suits = [_SUIT_INDEX[c.suit] for c in BRISCOLA_DECK]
-    return _fast_briscola.make_tables(suits, strength), points
+    return fast.make_tables(suits, strength), points
 
 
 def playout(
@@ -1226,19 +1226,15 @@ def playout(
         rs = get_ruleset(ruleset)
         opts = rs.options
         assert isinstance(opts, BriscolaOptions)
-        setup = (rs.name, *_fast_tables(opts))
+        setup = (rs.name, *fast_tables(opts))
         _PLAYOUT_SETUP[ruleset] = setup
     name, beats, points = setup
     _check_players(players, dealer)
     if players == 2:
-        deal, plays, winners, tpoints, seat_pts = _fast_briscola.play_two(
-            rng, beats, points, dealer
-        )
+        deal, plays, winners, tpoints, seat_pts = fast.play_two(rng, beats, points, dealer)
         sides = (seat_pts[0], seat_pts[1])
     else:
-        deal, plays, winners, tpoints, seat_pts = _fast_briscola.play_four(
-            rng, beats, points, dealer
-        )
+        deal, plays, winners, tpoints, seat_pts = fast.play_four(rng, beats, points, dealer)
         sides = (seat_pts[0] + seat_pts[2], seat_pts[1] + seat_pts[3])
     return PlayoutResult(
         name,
