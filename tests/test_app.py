@@ -269,8 +269,10 @@ def test_stepping_back_shows_the_hand_and_that_steps_explanation() -> None:
     assert data["prompt"].startswith("Stepping through: position 2 of 3")
     assert "beats the ♥10" in data["feedback"]["html"], "the explanation of that move"
     link = next(c.value for c in at.caption if "Link to this step" in c.value)
-    assert link.endswith(f"step={at.session_state['runs']['belote/overruff'][1].step}")
-    assert at.query_params["step"] == str(at.session_state["runs"]["belote/overruff"][1].step)
+    assert link.endswith(f"step={at.session_state['scenarios']['belote/overruff'].history[1].step}")
+    assert at.query_params["step"] == str(
+        at.session_state["scenarios"]["belote/overruff"].history[1].step
+    )
 
 
 def test_the_end_offers_the_next_scenario_of_the_lesson() -> None:
@@ -305,4 +307,4 @@ def test_a_wrong_legal_card_gets_its_cost_and_the_best_play_is_shown_card_by_car
     assert data["mode"] == "play" and [c["code"] for c in data["hand"]] == before
     # the scenario's run and the learner's progress are untouched
     assert at.session_state["progress"]["belote/rounded-contract"].mistakes == mistakes
-    assert len(at.session_state["runs"]["belote/rounded-contract"]) == 1
+    assert len(at.session_state["scenarios"]["belote/rounded-contract"].history) == 1

@@ -39,7 +39,7 @@ def test_the_pace_is_a_copy(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_script_default_is_the_learner_pace() -> None:
     """The JS falls back on its own pace when the data carries none: the same figures."""
-    found = re.search(r"const PACE = \{ card_ms: (\d+), hold_ms: (\d+) \}", table_component._JS)
+    found = re.search(r"const PACE = \{ card_ms: (\d+), hold_ms: (\d+) \}", table_component.JS)
     assert found is not None
     card, hold = (int(x) for x in found.groups())
     assert {"card_ms": card, "hold_ms": hold} == table_component.PACES["normal"]
@@ -47,6 +47,6 @@ def test_the_script_default_is_the_learner_pace() -> None:
 
 def test_the_script_says_when_it_is_idle() -> None:
     """The attributes the browser tests wait on are set by the script."""
-    js = table_component._JS
+    js = table_component.JS
     assert "root.dataset.busy" in js and "root.dataset.key" in js
     assert "ack: null" in js  # the action counter alone never redraws the table

@@ -1,12 +1,11 @@
-"""The session keys of links: the open playlist, inline scenarios, the last refused try,
-the Workshop's scenario text. Like :mod:`tutorial.webapp.state`, the only place they are
-spelled (kept apart from it so the pages of issue 11 do not all edit one file).
+"""The session keys of links: the open playlist, the inline scenarios opened, the
+Workshop's scenario text, which links were applied and what opening one said. Like
+:mod:`tutorial.webapp.state` for the rest, the only place they are spelled.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import streamlit as st
 
@@ -15,10 +14,8 @@ from tutorial.scenarios.checker import Checked
 
 PLAYLIST = "links_playlist"  # OpenPlaylist | None
 INLINE = "links_inline"  # dict[str, InlineScenario]: inline scenarios opened, by key
-LAST_TRY = "links_last_try"  # dict[str, Any]: per scenario, the refused try on show
 WORKSHOP_TEXT = "links_workshop_text"  # str: the YAML of the Workshop's valid scenario
 APPLIED = "links_applied"  # dict[str, str]: per kind of link, the one already applied
-REOPENED = "links_reopened"  # dict[str, bool]: scenario reopened from a report (complete?)
 MESSAGE = "links_message"  # LinkMessage | None: what a link's reading said, until the next move
 
 
@@ -68,21 +65,6 @@ def inline_scenarios() -> dict[str, InlineScenario]:
     return value
 
 
-def last_try(scenario_id: str) -> Any:
-    """The refused try on show at a scenario's current step (None: none)."""
-    tries: dict[str, Any] = st.session_state.setdefault(LAST_TRY, {})
-    return tries.get(scenario_id)
-
-
-def set_last_try(scenario_id: str, value: Any) -> None:
-    """Remember (or forget, with None) the refused try on show."""
-    tries: dict[str, Any] = st.session_state.setdefault(LAST_TRY, {})
-    if value is None:
-        tries.pop(scenario_id, None)
-    else:
-        tries[scenario_id] = value
-
-
 def workshop_text() -> str:
     """The YAML text of the Workshop's last valid scenario ("" before one)."""
     return str(st.session_state.get(WORKSHOP_TEXT, ""))
@@ -114,19 +96,3 @@ def message() -> LinkMessage | None:
 def set_message(value: LinkMessage | None) -> None:
     """Show (or, with None, stop showing) what a link said."""
     st.session_state[MESSAGE] = value
-
-
-def reopened(scenario_id: str) -> bool | None:
-    """Whether the scenario was reopened from a report: True when exactly, False when the
-    scenario has changed since; None when it was not."""
-    value: dict[str, bool] = st.session_state.setdefault(REOPENED, {})
-    return value.get(scenario_id)
-
-
-def set_reopened(scenario_id: str, exact: bool | None) -> None:
-    """Mark (or, with None, unmark) a scenario as reopened from a report."""
-    value: dict[str, bool] = st.session_state.setdefault(REOPENED, {})
-    if exact is None:
-        value.pop(scenario_id, None)
-    else:
-        value[scenario_id] = exact

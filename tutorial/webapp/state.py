@@ -1,7 +1,12 @@
-"""Every ``st.session_state`` key the app uses, in one place, initialised with setdefault.
+"""The app's session: every ``st.session_state`` key it keeps across reruns, in one
+place, initialised with setdefault (the links' keys are in :mod:`tutorial.webapp.link_state`).
 
-Pages never touch ``st.session_state`` directly: they call these functions, so the
-keys, their types and their defaults are written once.
+Pages read and change this state through these functions, so the keys, their types and
+their defaults are written once; a scenario's play is one
+:class:`~tutorial.webapp.scenario_session.ScenarioSession` per scenario, under one key.
+What pages still read by key are their own widgets' values (a widget's key is its entry
+in the session, Streamlit's convention) and the Practice page's hand, which that page
+keeps under keys of its own.
 """
 
 from __future__ import annotations
@@ -11,15 +16,12 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial.scenarios.runtime import Feedback, Run
+from tutorial.scenarios.runtime import Run
+from tutorial.webapp.scenario_session import ScenarioSession
 
 # Keys (the only place they are spelled)
 PROGRESS = "progress"  # dict[str, ScenarioProgress]
-RUNS = "runs"  # dict[str, list[Run]]: per scenario, the history of runs (undo / review)
-CURSOR = "cursor"  # dict[str, int]: per scenario, which run of the history is shown
-FEEDBACK = "feedback"  # dict[str, Feedback | None]
-HINT_TIER = "hint_tier"  # dict[str, int]
-REVEALED = "revealed"  # dict[str, bool]: presenter mode, answer revealed
+SCENARIOS = "scenarios"  # dict[str, ScenarioSession]: per scenario, its play (runs and all)
 SETTINGS = "settings"  # Settings
 CURRENT = "current_scenario"  # str | None
 WORKSHOP_TEXT = "workshop_text"  # str
@@ -31,7 +33,6 @@ QUIZ = "quiz"  # dict[str, dict[str, Any]]: lesson quiz answers
 STORE_LOADED = "store_loaded"  # bool: the browser's stored progress has been read
 STORE_NOTICE = "store_notice"  # str: a notice about the stored progress, shown once
 STORE_BROKEN = "store_broken"  # bool: the stored value was unreadable (set it aside)
-BEST_PLAY = "best_play"  # dict[str, int]: per scenario, cards of the best line on show
 LANG_SOURCE = "lang_source"  # str: where Settings.language came from (LANG_SOURCES)
 LANG_NOTICE = "lang_notice"  # str: a notice about a ?lang= value, shown once
 LANG_WRITTEN = "lang_written"  # str: the ?lang= the app itself last put in the address
@@ -82,11 +83,7 @@ def init() -> None:
     if LINK_APPLIED in ss:  # the last key created: all are there (the cheap common case)
         return
     ss.setdefault(PROGRESS, {})
-    ss.setdefault(RUNS, {})
-    ss.setdefault(CURSOR, {})
-    ss.setdefault(FEEDBACK, {})
-    ss.setdefault(HINT_TIER, {})
-    ss.setdefault(REVEALED, {})
+    ss.setdefault(SCENARIOS, {})
     ss.setdefault(SETTINGS, Settings())
     ss.setdefault(CURRENT, None)
     ss.setdefault(WORKSHOP_TEXT, "")
@@ -132,106 +129,24 @@ def quiz() -> dict[str, dict[str, Any]]:
 # --- runs ----------------------------------------------------------------------------
 
 
-def history(scenario_id: str) -> list[Run]:
-    """The runs of a scenario, oldest first (empty when not started)."""
+def scenario_session(scenario_id: str) -> ScenarioSession:
+    """The play of a scenario in this session (an empty one before it is opened)."""
     init()
-    runs: dict[str, list[Run]] = st.session_state[RUNS]
-    return runs.setdefault(scenario_id, [])
+    sessions: dict[str, ScenarioSession] = st.session_state[SCENARIOS]
+    return sessions.setdefault(scenario_id, ScenarioSession())
 
 
-def cursor(scenario_id: str) -> int:
-    """Which run of the history is shown (the last one unless reviewing)."""
+def forget_scenario_session(scenario_id: str) -> None:
+    """Drop a scenario's play (the Workshop's, when its text changes)."""
     init()
-    hist = history(scenario_id)
-    cur: dict[str, int] = st.session_state[CURSOR]
-    return min(cur.get(scenario_id, len(hist) - 1), len(hist) - 1)
+    st.session_state[SCENARIOS].pop(scenario_id, None)
 
 
-def set_cursor(scenario_id: str, index: int) -> None:
-    """Show another run of the history (review a finished scenario)."""
-    hist = history(scenario_id)
-    st.session_state[CURSOR][scenario_id] = max(0, min(index, len(hist) - 1))
-
-
-def current_run(scenario_id: str) -> Run | None:
-    """The run shown for a scenario, or None if it was never started."""
-    hist = history(scenario_id)
-    return hist[cursor(scenario_id)] if hist else None
-
-
-def push_run(scenario_id: str, run: Run) -> None:
-    """Record a new run (after a right move) and show it."""
-    hist = history(scenario_id)
-    idx = cursor(scenario_id)
-    del hist[idx + 1 :]  # acting while reviewing an earlier position forks the history
-    hist.append(run)
-    st.session_state[CURSOR][scenario_id] = len(hist) - 1
-
-
-def replace_run(scenario_id: str, run: Run) -> None:
-    """Replace the shown run (a wrong try: same table, one more mistake)."""
-    hist = history(scenario_id)
-    idx = cursor(scenario_id)
-    if hist:
-        hist[idx] = run
-
-
-def reset_runs(scenario_id: str, first: Run) -> None:
-    """Start a scenario over from ``first``."""
-    init()
-    st.session_state[RUNS][scenario_id] = [first]
-    st.session_state[CURSOR][scenario_id] = 0
-    set_feedback(scenario_id, None)
-    st.session_state[HINT_TIER][scenario_id] = 0
-    st.session_state[REVEALED][scenario_id] = False
-
-
-def undo(scenario_id: str) -> None:
-    """Go back one learner move (drop the last run)."""
-    hist = history(scenario_id)
-    if len(hist) > 1:
-        hist.pop()
-        st.session_state[CURSOR][scenario_id] = len(hist) - 1
-    set_feedback(scenario_id, None)
-
-
-def feedback(scenario_id: str) -> Feedback | None:
-    """The last feedback shown for a scenario."""
-    init()
-    value: Feedback | None = st.session_state[FEEDBACK].get(scenario_id)
-    return value
-
-
-def set_feedback(scenario_id: str, fb: Feedback | None) -> None:
-    """Set (or clear) the feedback of a scenario."""
-    init()
-    st.session_state[FEEDBACK][scenario_id] = fb
-
-
-def hint_tier(scenario_id: str) -> int:
-    """How many hints the learner has asked for at this step."""
-    init()
-    value: int = st.session_state[HINT_TIER].get(scenario_id, 0)
-    return value
-
-
-def set_hint_tier(scenario_id: str, tier: int) -> None:
-    """Set the hint tier (0 after every right move)."""
-    init()
-    st.session_state[HINT_TIER][scenario_id] = tier
-
-
-def revealed(scenario_id: str) -> bool:
-    """Presenter mode: whether the answer of the current step is revealed."""
-    init()
-    value: bool = st.session_state[REVEALED].get(scenario_id, False)
-    return value
-
-
-def set_revealed(scenario_id: str, value: bool) -> None:
-    """Presenter mode: reveal or hide the answer."""
-    init()
-    st.session_state[REVEALED][scenario_id] = value
+def open_scenario_session(scenario_id: str, first: Run) -> ScenarioSession:
+    """Start a scenario's play over from ``first`` and return it."""
+    session = scenario_session(scenario_id)
+    session.restart(first)
+    return session
 
 
 def current_scenario() -> str | None:
@@ -415,21 +330,6 @@ def set_store_broken(value: bool) -> None:
     """Flag the stored value as unreadable (the store sets it aside on its next run)."""
     init()
     st.session_state[STORE_BROKEN] = value
-
-
-def best_play_shown(scenario_id: str) -> int | None:
-    """How many cards of the best line the Play page shows (None: not showing it)."""
-    shown: dict[str, int] = st.session_state.setdefault(BEST_PLAY, {})
-    return shown.get(scenario_id)
-
-
-def set_best_play_shown(scenario_id: str, cards: int | None) -> None:
-    """Show the best line up to ``cards`` cards, or stop showing it (None)."""
-    shown: dict[str, int] = st.session_state.setdefault(BEST_PLAY, {})
-    if cards is None:
-        shown.pop(scenario_id, None)
-    else:
-        shown[scenario_id] = cards
 
 
 # --- language ---------------------------------------------------------------------------

@@ -47,6 +47,7 @@ from tutorial.webapp.common import course, course_order
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.navigation import page_url
 from tutorial.webapp.record import save_run_position
+from tutorial.webapp.scenario_session import ScenarioSession
 from tutorial.webapp.score_view import show_outcome
 from tutorial.webapp.table_component import show_table as show_component
 
@@ -143,7 +144,7 @@ def _open_run(sid: str, checked: Checked, step_text: str | None) -> None:
         )
     elif step:
         run = goto(run, step)
-    state.reset_runs(sid, run)
+    state.open_scenario_session(sid, run)
 
 
 def _apply_inline_link() -> None:
@@ -191,12 +192,12 @@ def open_report(code: str) -> None:
         return
     done = replay(start(checked.scenario, checked.table), report)
     state.set_current_scenario(sid)
-    state.reset_runs(sid, done.runs[0])
-    for run in done.runs[1:]:
-        state.push_run(sid, run)
-    state.set_feedback(sid, done.feedback)
-    link_state.set_last_try(sid, report.tried if done.tried_shown else None)
-    link_state.set_reopened(sid, done.complete)
+    session = state.open_scenario_session(sid, done.runs[0])
+    session.history.extend(done.runs[1:])
+    session.cursor = len(session.history) - 1
+    session.feedback = done.feedback
+    session.last_try = report.tried if done.tried_shown else None
+    session.reopened = done.complete
     link_state.set_message(None)
     Controller(sid, checked)._sync_link(None)
 
@@ -241,7 +242,7 @@ def apply_deep_link() -> None:
         st.warning(t("play.bad_step", step=shown, count=count))
     elif step:
         run = goto(run, step)
-    state.reset_runs(link.scenario, run)
+    state.open_scenario_session(link.scenario, run)
 
 
 def _title_of(sid: str) -> str:
@@ -314,34 +315,32 @@ class Controller:
     sid: str
     checked: Checked
 
+    @property
+    def session(self) -> ScenarioSession:
+        """The scenario's play in this session (the one object the controller changes)."""
+        return state.scenario_session(self.sid)
+
     def _after(self, new_run: Run, fb: Feedback) -> None:
-        state.set_best_play_shown(self.sid, None)
         prog = state.progress_of(self.sid)
         prog.attempts += 1
-        if fb.ok:
-            state.push_run(self.sid, new_run)
-            state.set_hint_tier(self.sid, 0)
-            state.set_revealed(self.sid, False)
-            if new_run.finished:
-                prog.done = True
-                prog.stars = max(prog.stars, stars(new_run.mistakes))
-        else:
-            state.replace_run(self.sid, new_run)
+        if fb.ok and new_run.finished:
+            prog.done = True
+            prog.stars = max(prog.stars, stars(new_run.mistakes))
+        elif not fb.ok:
             prog.mistakes += 1
-        state.set_feedback(self.sid, fb)
-        link_state.set_reopened(self.sid, None)
+        self.session.moved(new_run, fb, forward=fb.ok)
         link_state.set_message(None)
         self._sync_link(new_run.step if fb.ok else None)
 
     def _tried(self, fb: Feedback, value: object) -> None:
         """Remember a refused try (a problem report shows it again), forget a right one."""
         keep = not fb.ok and isinstance(value, (str, int, float, bool))
-        link_state.set_last_try(self.sid, value if keep else None)
+        self.session.last_try = value if keep else None
 
     def _sync_link(self, step: int | None) -> None:
         """The address follows the step: ``?scenario=…&step=…``, or for a scenario
         from a link or the Workshop ``?scenario_inline=…&step=…`` (when short enough)."""
-        cur = state.current_run(self.sid)
+        cur = self.session.run
         shown = step if step is not None else (cur.step if cur else 0)
         text = inline_text(self.sid)
         code = encode_inline(text) if text else ""
@@ -358,7 +357,7 @@ class Controller:
 
     def act(self, code: str) -> None:
         """The learner clicked a card or an action button."""
-        cur = state.current_run(self.sid)
+        cur = self.session.run
         if cur is not None:
             new_run, fb = cur.try_action(code)
             self._after(new_run, fb)
@@ -373,11 +372,11 @@ class Controller:
         the cards before it stay laid aside.
         """
         for code in codes.split():
-            cur = state.current_run(self.sid)
+            cur = self.session.run
             if cur is None or cur.state.phase != "discard":
                 return
             self.act(f"discard {code}")
-            fb = state.feedback(self.sid)
+            fb = self.session.feedback
             if fb is None or not fb.ok:
                 return
 
@@ -387,7 +386,7 @@ class Controller:
         st.session_state["typed_card"] = ""
         if not text:
             return
-        cur = state.current_run(self.sid)
+        cur = self.session.run
         if cur is not None and isinstance(cur.current, AskStep):
             self.answer(text)
         else:
@@ -395,7 +394,7 @@ class Controller:
 
     def answer(self, value: object) -> None:
         """The learner answered the question."""
-        cur = state.current_run(self.sid)
+        cur = self.session.run
         if cur is not None:
             new_run, fb = cur.answer(value)
             self._after(new_run, fb)
@@ -403,7 +402,7 @@ class Controller:
 
     def hint(self) -> None:
         """One more hint tier."""
-        state.set_hint_tier(self.sid, state.hint_tier(self.sid) + 1)
+        self.session.ask_hint()
         state.progress_of(self.sid).hints += 1
 
     def show_best(self) -> None:
@@ -411,41 +410,34 @@ class Controller:
 
         Only the picture changes: the run, the progress and the link stay as they are.
         """
-        state.set_best_play_shown(self.sid, 1)
+        self.session.show_best_play(1)
 
     def best_next(self) -> None:
         """The next card of the best play."""
-        state.set_best_play_shown(self.sid, (state.best_play_shown(self.sid) or 0) + 1)
+        self.session.show_best_play((self.session.best_play_cards or 0) + 1)
 
     def best_back(self) -> None:
         """Back to the step, as it was before the best play was shown."""
-        state.set_best_play_shown(self.sid, None)
+        self.session.show_best_play(None)
 
     def undo(self) -> None:
         """Back one learner move."""
-        state.set_best_play_shown(self.sid, None)
-        state.undo(self.sid)
-        link_state.set_last_try(self.sid, None)
+        self.session.undo()
         self._sync_link(None)
 
     def restart(self) -> None:
         """Start over."""
-        state.set_best_play_shown(self.sid, None)
-        state.reset_runs(self.sid, start(self.checked.scenario, self.checked.table))
-        link_state.set_last_try(self.sid, None)
-        link_state.set_reopened(self.sid, None)
+        self.session.restart(start(self.checked.scenario, self.checked.table))
         self._sync_link(None)
 
     def review(self, delta: int) -> None:
         """Step back and forth through the scenario's positions (the link follows)."""
-        state.set_best_play_shown(self.sid, None)
-        state.set_cursor(self.sid, state.cursor(self.sid) + delta)
-        state.set_feedback(self.sid, None)
+        self.session.review(delta)
         self._sync_link(None)
 
     def reveal(self) -> None:
         """Presenter mode: show or hide the answer."""
-        state.set_revealed(self.sid, not state.revealed(self.sid))
+        self.session.toggle_reveal()
 
 
 def _transcript_line(ev: Event) -> None:
@@ -497,7 +489,7 @@ class BestPlay:
 
 def best_play(run: Run, sid: str) -> BestPlay | None:
     """The best line on show for this scenario, if the learner asked for it."""
-    shown = state.best_play_shown(sid)
+    shown = state.scenario_session(sid).best_play_cards
     if not shown:
         return None
     plays = run.best_play()
@@ -508,7 +500,7 @@ def best_play(run: Run, sid: str) -> BestPlay | None:
 
 def can_show_best(run: Run, sid: str, reviewing: bool) -> bool:
     """After a mistake at a card step whose hands are all known."""
-    fb = state.feedback(sid)
+    fb = state.scenario_session(sid).feedback
     return (
         not reviewing
         and fb is not None
@@ -540,9 +532,11 @@ def show_best_controls(run: Run, ctl: Controller, best: BestPlay | None, reviewi
                 icon=":material/undo:",
             )
         return
-    if state.best_play_shown(sid):  # asked for, but the solver could not give it in time
+    if state.scenario_session(
+        sid
+    ).best_play_cards:  # asked for, but the solver could not give it in time
         st.info(t("explain.best_unknown"))
-        state.set_best_play_shown(sid, None)
+        state.scenario_session(sid).show_best_play(None)
     if can_show_best(run, sid, reviewing):
         st.button(
             t("explain.show_best"),
@@ -560,8 +554,8 @@ def show_table(run: Run, ctl: Controller, reviewing: bool, best: BestPlay | None
     """
     sid = ctl.sid
     settings = state.settings()
-    hist = state.history(sid)
-    cur = state.cursor(sid)
+    hist = state.scenario_session(sid).history
+    cur = state.scenario_session(sid).cursor
     if best is not None:
         data = table_data(
             best.run(run),
@@ -578,9 +572,9 @@ def show_table(run: Run, ctl: Controller, reviewing: bool, best: BestPlay | None
         return
     data = table_data(
         run,
-        feedback=state.feedback(sid),
-        hint_tier=state.hint_tier(sid),
-        revealed=state.revealed(sid),
+        feedback=state.scenario_session(sid).feedback,
+        hint_tier=state.scenario_session(sid).hint_tier,
+        revealed=state.scenario_session(sid).revealed,
         reviewing=reviewing,
         position=(cur + 1, len(hist)),
         four_colour=settings.four_colour,
@@ -604,12 +598,12 @@ def show_help(run: Run, ctl: Controller) -> None:
     """Hints in tiers, or the presenter's reveal button."""
     sid = ctl.sid
     if state.settings().presenter:
-        if state.revealed(sid):
+        if state.scenario_session(sid).revealed:
             st.info(inert_markdown(run.hint(2)))
-        label = t("play.hide") if state.revealed(sid) else t("play.reveal")
+        label = t("play.hide") if state.scenario_session(sid).revealed else t("play.reveal")
         st.button(label, key="reveal", on_click=ctl.reveal)
         return
-    tier = state.hint_tier(sid)
+    tier = state.scenario_session(sid).hint_tier
     for i in range(min(tier, 3)):
         st.info(inert_markdown(run.hint(i)), icon=":material/lightbulb:")
     if tier < 3:
@@ -619,8 +613,8 @@ def show_help(run: Run, ctl: Controller) -> None:
 def show_review(ctl: Controller, run: Run, reviewing: bool) -> None:
     """Undo / restart, and stepping through a finished scenario."""
     sid = ctl.sid
-    hist = state.history(sid)
-    cur = state.cursor(sid)
+    hist = state.scenario_session(sid).history
+    cur = state.scenario_session(sid).cursor
     with st.container(horizontal=True, gap="small", key="controls"):
         st.button(t("play.undo"), key="undo", on_click=ctl.undo, disabled=len(hist) < 2)
         st.button(t("play.restart"), key="restart", on_click=ctl.restart)
@@ -775,9 +769,9 @@ MAX_LIST_CHARS_SHOWN = 16_000
 def report_code(ctl: Controller, reviewing: bool) -> str:
     """The problem report's code of the step on show (the history up to it)."""
     sid = ctl.sid
-    runs = state.history(sid)[: state.cursor(sid) + 1]
-    fb = state.feedback(sid)
-    tried = None if reviewing or fb is None or fb.ok else link_state.last_try(sid)
+    runs = state.scenario_session(sid).history[: state.scenario_session(sid).cursor + 1]
+    fb = state.scenario_session(sid).feedback
+    tried = None if reviewing or fb is None or fb.ok else state.scenario_session(sid).last_try
     text = inline_text(sid)
     if sid == WORKSHOP_ID or sid.startswith(INLINE_KEY_PREFIX):
         report = report_of(runs, inline=text, tried=tried)
@@ -852,7 +846,7 @@ def show_link_message() -> None:
 
 def show_reopened(sid: str) -> None:
     """A note over a step reopened from a problem report."""
-    exact = link_state.reopened(sid)
+    exact = state.scenario_session(sid).reopened
     if exact is True:
         st.info(t("report.reopened"), icon=":material/flag:")
     elif exact is False:
@@ -895,7 +889,7 @@ def follow_language(sid: str, checked: Checked) -> None:
     """
     if common.library().get(sid) is not checked:
         return  # the Workshop's or a link's own scenario: one language only
-    hist = state.history(sid)
+    hist = state.scenario_session(sid).history
     for i, run in enumerate(hist):
         if run.scenario is not checked.scenario and len(run.scenario.steps) == len(
             checked.scenario.steps
@@ -928,16 +922,16 @@ def main() -> None:
         show_link_message()
         st.info(t("play.choose"))
         return
-    if not state.history(sid):
-        state.reset_runs(sid, start(checked.scenario, checked.table))
+    if not state.scenario_session(sid).history:
+        state.open_scenario_session(sid, start(checked.scenario, checked.table))
     follow_language(sid, checked)
-    run = state.current_run(sid)
+    run = state.scenario_session(sid).run
     if run is None:  # pragma: no cover - reset_runs just made one
         return
     ctl = Controller(sid, checked)
     sc = checked.scenario
-    hist = state.history(sid)
-    reviewing = state.cursor(sid) < len(hist) - 1
+    hist = state.scenario_session(sid).history
+    reviewing = state.scenario_session(sid).cursor < len(hist) - 1
 
     st.title(inert_markdown(sc.title))
     meta = t(
@@ -966,7 +960,7 @@ def main() -> None:
             show_best_controls(run, ctl, best, reviewing)
             show_help(run, ctl)
         show_review(ctl, run, reviewing)
-        save_run_position(run, finished=state.history(sid)[-1].finished)
+        save_run_position(run, finished=state.scenario_session(sid).history[-1].finished)
         show_transcript(run)
     if run.state.is_terminal:
         st.subheader(t("play.score_title"))

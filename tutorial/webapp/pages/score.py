@@ -31,7 +31,7 @@ def main() -> None:
 
     # The learner's last finished scenario, if any
     sid = state.current_scenario()
-    run = state.current_run(sid) if sid else None
+    run = state.scenario_session(sid).run if sid else None
     if run is not None and run.state.is_terminal:
         st.header(t("score.from_scenario"))
         st.caption(inert_markdown(run.scenario.title))

@@ -104,7 +104,7 @@ def main() -> None:
         if st.button(t("workshop.play"), key="workshop_play"):
             link_state.set_workshop_text(source)
             state.set_workshop_scenario(result)
-            state.history(WORKSHOP_ID).clear()
+            state.forget_scenario_session(WORKSHOP_ID)
             state.set_current_scenario(WORKSHOP_ID)
             st.switch_page(navigation.PLAY_PAGE)
     workshop_share.playlist_box(source)

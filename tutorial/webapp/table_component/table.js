@@ -1,0 +1,248 @@
+const PACE = { card_ms: 380, hold_ms: 1100 };  // practice: a card arriving; a finished trick
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c]));
+
+function render(d, sel) {
+  const h = [];
+  h.push(`<div class="felt" role="img" aria-label="${esc(d.table_alt)}">${d.table_svg}</div>`);
+  h.push('<div class="status" role="status" aria-live="polite"><div class="line">');
+  if (d.prompt) h.push(`<p class="prompt">${esc(d.prompt)}</p>`);
+  if (d.facts && d.facts.length) h.push(`<p class="facts">${d.facts.map(esc).join(' · ')}</p>`);
+  h.push('</div>');
+  if (d.feedback) {
+    const head = d.feedback.head ? `<b class="head">${esc(d.feedback.head)}</b>` : '';
+    h.push(`<p class="fb ${esc(d.feedback.tone)}">${head}${d.feedback.html}</p>`);
+  }
+  h.push('</div>');
+  if (d.choices && d.choices.length) {
+    h.push('<div class="row choices">');
+    d.choices.forEach((c, i) => h.push(`<button class="act" data-answer="${esc(c.value)}">${esc(c.label)}</button>`));
+    h.push('</div>');
+  }
+  if (d.free_answer) {
+    h.push(`<form class="row answerform"><label>${esc(d.answer_label)} <input class="answer" name="answer" autocomplete="off" inputmode="decimal"></label>`);
+    h.push(`<button class="act primary" type="submit">${esc(d.answer_submit)}</button></form>`);
+  }
+  if (d.menu && d.menu.length) {
+    h.push('<div class="row menu">');
+    d.menu.forEach((m) => h.push(`<button class="act" data-action="${esc(m.code)}">${esc(m.label)}</button>`));
+    h.push('</div>');
+  }
+  if (d.mode === 'discard') {
+    const k = sel.size, n = d.discard.need;
+    h.push('<div class="row discard">');
+    h.push(`<span class="counter" aria-live="polite">${esc(d.discard.counter.replace('{k}', k))}</span>`);
+    h.push(`<button class="act primary" data-confirm="1" ${k === n ? '' : 'disabled'}>${esc(d.discard.confirm)}</button>`);
+    h.push(`<button class="act" data-clear="1" ${k ? '' : 'disabled'}>${esc(d.discard.clear)}</button>`);
+    h.push('</div>');
+  }
+  if (d.chien && d.chien.length) {
+    h.push(`<div class="chien"><span>${esc(d.chien_label)}:</span>`);
+    d.chien.forEach((c) => h.push(`<span class="mini" role="img" aria-label="${esc(c.name)}">${c.svg}</span>`));
+    h.push('</div>');
+  }
+  h.push(`<div class="handbox"><div class="handhead"><span>${esc(d.hand_label)}</span></div>`);
+  h.push(`<div class="hand" role="group" aria-label="${esc(d.hand_label)}">`);
+  d.hand.forEach((c, i) => {
+    const cls = ['card'];
+    if (d.playable) cls.push('play');
+    if (sel.has(c.code)) cls.push('sel');
+    if (c.chien) cls.push('dog');
+    const role = d.playable
+      ? `role="button" tabindex="0" aria-label="${esc(c.name)}"` + (d.mode === 'discard' ? ` aria-pressed="${sel.has(c.code)}"` : '')
+      : `role="img" aria-label="${esc(c.name)}"`;
+    const mark = c.mark ? ` data-mark="${esc(c.mark)}"` : '';
+    const dog = c.chien ? ` title="${esc(d.from_chien)}"` : '';
+    h.push(`<div class="${cls.join(' ')}" ${role} data-code="${esc(c.code)}" data-i="${i}"${mark}${dog}>${c.svg}</div>`);
+  });
+  h.push('</div></div>');
+  return h.join('');
+}
+
+function scroller(el) {
+  let n = el;
+  while (n) {
+    if (n instanceof Element) {
+      const s = getComputedStyle(n).overflowY;
+      if ((s === 'auto' || s === 'scroll') && n.scrollHeight > n.clientHeight) return n;
+    }
+    n = n.parentNode || n.host;
+  }
+  return null;
+}
+
+function layout(root, host) {
+  const hand = root.querySelector('.hand');
+  const cards = Array.from(hand.querySelectorAll('.card'));
+  const W = hand.clientWidth || root.clientWidth || 320;
+  const n = cards.length;
+  if (!n) { hand.style.height = '0px'; return; }
+  let w = parseFloat(getComputedStyle(cards[0]).width) || 64;
+  if (w > W / 2) w = W / 2;
+  const hgt = w * 152 / 112;
+  const gap = 6;
+  let rows = 1, per = n, step = w + gap;
+  if (n * w + (n - 1) * gap > W) {
+    for (rows = 1; rows <= 3; rows++) {
+      per = Math.ceil(n / rows);
+      step = per > 1 ? (W - w) / (per - 1) : w;
+      if (step >= 0.42 * w || rows === 3) break;
+    }
+    step = Math.min(step, w + gap);
+  }
+  const lift = hgt * 0.12;
+  const rowStep = rows > 1 ? hgt * 0.56 : 0;
+  cards.forEach((c, i) => {
+    const r = Math.floor(i / per), k = i % per;
+    const inRow = Math.min(per, n - r * per);
+    const rowW = (inRow - 1) * step + w;
+    const x0 = Math.max(0, (W - rowW) / 2);
+    c.style.width = w + 'px';
+    c.style.left = (x0 + k * step) + 'px';
+    c.style.top = (lift + r * rowStep) + 'px';
+    c.style.zIndex = String(1 + i);
+    const svg = c.querySelector('svg');
+    if (svg) svg.setAttribute('aria-hidden', 'true');
+  });
+  hand.style.height = (lift + (rows - 1) * rowStep + hgt + 4) + 'px';
+  // Fit the whole element on the screen: shrink the table if it pushes the hand below.
+  const felt = root.querySelector('.felt svg');
+  if (!felt) return;
+  const sc = scroller(host);
+  const top = root.getBoundingClientRect().top + (sc ? sc.scrollTop : window.scrollY);
+  const rest = root.scrollHeight - felt.getBoundingClientRect().height;
+  const room = Math.floor(window.innerHeight - Math.max(0, top) - rest - 12);
+  const tmax = Math.max(150, Math.min(room, Math.floor(window.innerHeight * 0.75)));
+  // Only a real change: sub-pixel rounding must not make the layout tremble.
+  if (Math.abs((root._tmax || 0) - tmax) > 3) {
+    root._tmax = tmax;
+    root.style.setProperty('--tmax', tmax + 'px');
+  }
+}
+
+export default function (component) {
+  const { parentElement, data, setTriggerValue } = component;
+  let root = parentElement.querySelector('.atout');
+  const host = parentElement.host || parentElement;
+  if (!root) {
+    root = document.createElement('div');
+    root.className = 'atout';
+    parentElement.appendChild(root);
+    // Busy from an action until the app's answer arrives (a new ``ack``), so that the
+    // state read meanwhile is never taken for the answer.
+    const send = (name, value) => { root._waiting = true; busy(); root._send(name, value); };
+    const toggle = (card) => {
+      const code = card.dataset.code, sel = root._sel;
+      if (sel.has(code)) sel.delete(code);
+      else if (sel.size < root._data.discard.need) sel.add(code);
+      draw(code);
+    };
+    const activate = (card) => {
+      if (!card.classList.contains('play')) return;
+      if (root._data.mode === 'discard') { toggle(card); return; }
+      card.classList.add('pending');
+      root._focus = card.dataset.code;
+      send('card', card.dataset.code);
+    };
+    root.addEventListener('click', (e) => {
+      const card = e.target.closest('.card');
+      if (card) { activate(card); return; }
+      const b = e.target.closest('button');
+      if (!b || b.disabled) return;
+      if (b.dataset.answer !== undefined) send('answer', b.dataset.answer);
+      else if (b.dataset.action !== undefined) send('action', b.dataset.action);
+      else if (b.dataset.confirm) send('discard', Array.from(root._sel).join(' '));
+      else if (b.dataset.clear) { root._sel.clear(); draw(null); }
+    });
+    root.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const v = e.target.querySelector('input').value.trim();
+      if (v) send('answer', v);
+    });
+    root.addEventListener('keydown', (e) => {
+      const card = e.target.closest && e.target.closest('.card.play');
+      if (!card) return;
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); activate(card); }
+      else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+        const all = Array.from(root.querySelectorAll('.card.play'));
+        const i = all.indexOf(card) + (e.key === 'ArrowRight' ? 1 : -1);
+        if (all[i]) { e.preventDefault(); all[i].focus(); }
+      }
+    });
+    const draw = (focusCode) => {
+      root.innerHTML = render(root._data, root._sel);
+      layout(root, host);
+      if (focusCode) {
+        const el = root.querySelector(`.card[data-code="${CSS.escape(focusCode)}"]`);
+        if (el) el.focus();
+      }
+    };
+    root._draw = draw;
+    const busy = () => { root.dataset.busy = (root._waiting || root._animating) ? '1' : '0'; };
+    root._busy = busy;
+    root._ack = data.ack;
+    root._waiting = false;
+    root._animating = false;
+    // Lay out again when the width changes (not the height, which the layout sets).
+    root._ro = new ResizeObserver(() => {
+      const w = root.clientWidth;
+      if (w !== root._w) { root._w = w; layout(root, host); }
+    });
+    root._ro.observe(root);
+    window.addEventListener('resize', () => layout(root, host));
+  }
+  root._send = setTriggerValue;
+  // The app answered an action (accepted or refused): no longer waiting.
+  if (data.ack !== root._ack) { root._ack = data.ack; root._waiting = false; }
+  root._busy();
+  // A rerun that changes nothing on the table (a hint, a toggle elsewhere) redraws nothing.
+  const sig = JSON.stringify({ ...data, ack: null });
+  if (sig === root._sig && !root.querySelector('.pending')) return;
+  root._sig = sig;
+  const active = parentElement.activeElement;
+  const hadFocus = active && active.classList && active.classList.contains('card');
+  if (root._key !== data.key) { root._sel = new Set(); root._key = data.key; }
+  root._data = data;
+  root.classList.toggle('big', !!data.presenter);
+  let focusCode = null;
+  if (hadFocus || root._focus) {
+    const codes = data.hand.map((c) => c.code);
+    const wanted = (active && active.dataset && active.dataset.code) || root._focus;
+    const was = codes.indexOf(wanted);
+    focusCode = was >= 0 ? wanted : (codes.length ? codes[Math.min(Number((active && active.dataset && active.dataset.i) || 0), codes.length - 1)] : null);
+    root._focus = null;
+  }
+  root._draw(data.playable ? focusCode : null);
+  root.dataset.key = data.key || '';
+  // Practice: the cards the others played since the learner's move arrive one by one
+  // (a finished trick stays a moment longer), then the table as it is now. Only for new
+  // moves: a rerun that only adds a hint does not replay them.
+  if (root._animKey !== data.key) {
+    root._animKey = data.key;
+    const frames = data.frames || [];
+    const token = (root._anim || 0) + 1;
+    root._anim = token;
+    const pace = { ...PACE, ...(data.pace || {}) };
+    const idle = () => { root.classList.remove('busy'); root._animating = false; root._busy(); };
+    if (frames.length) {
+      const felt = () => root.querySelector('.felt');
+      const steps = frames.map((f) => [f.svg, f.hold ? pace.hold_ms : pace.card_ms]);
+      steps.push([data.table_svg, 0]);
+      root.classList.add('busy');
+      root._animating = true;
+      root._busy();
+      let i = 0;
+      const next = () => {
+        if (root._anim !== token) return;
+        const el = felt();
+        if (el) el.innerHTML = steps[i][0];
+        const wait = steps[i][1];
+        i += 1;
+        if (i < steps.length) setTimeout(next, wait);
+        else idle();
+      };
+      next();
+    } else {
+      idle();
+    }
+  }
+}
