@@ -3,9 +3,11 @@
 Every function returns a complete, standalone SVG document (``<svg xmlns=...>`` first)
 that :func:`xml.etree.ElementTree.fromstring` parses: no scripts, no ``foreignObject``,
 no external references (the only ``url(#...)`` points inside the same document). The
-app shows it with ``st.image(svg_text)``, which turns it into an ``<img>``: inside an
-image, screen readers do not see the SVG's ``<title>``, so the app should also give
-:func:`table_summary` as text (it is plain, unescaped text: escape it for HTML).
+table component (:mod:`tutorial.webapp.table_component`) places the table and the cards
+inline, inside elements with ``role="img"`` whose accessible name is the text twin
+(:func:`table_summary` for the table, the card's name for a card: plain, unescaped text,
+which the component's script escapes); the counting trainer shows single cards with
+``st.image(svg_text)``.
 
 Suit symbols on the cards are drawn as paths, not glyphs, so they look the same on
 every phone, whatever its fonts (and never turn into emoji). Text that comes from data
