@@ -3,7 +3,7 @@
 Two figures per game: ``playout`` (the engine's public fast playout, the path used for
 hints and practice games) and ``state-api`` (the plain state machine, one
 ``legal_actions``/``apply`` per step, bids and discard included), each beside its
-target. The state API's targets are issue 10's: twice the engines learners could use
+target. The state API's targets are twice the engines learners could use
 instead (belote-cli 728, magmacrunch-tarot 1,046, briscola-gym 3,415 hands/s).
 """
 
@@ -19,7 +19,7 @@ from functools import partial
 from tutorial.engine.games import game_module, random_hand
 
 GOALS = {"belote": 10_000, "tarot": 3_600, "briscola": 15_000}
-#: Issue 10's targets for the state API (hands per second, random legal full hands).
+#: The targets for the state API (hands per second, random legal full hands).
 STATE_API_GOALS = {"belote": 1_500, "tarot": 2_100, "briscola": 6_800}
 
 

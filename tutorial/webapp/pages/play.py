@@ -213,7 +213,7 @@ def _apply_report_link() -> None:
 
 
 def apply_links() -> None:
-    """The links of issue 11: a playlist, an inline scenario, a problem report."""
+    """The links a page may be opened with: a playlist, an inline scenario, a problem report."""
     _apply_playlist_link()
     _apply_inline_link()
     _apply_report_link()

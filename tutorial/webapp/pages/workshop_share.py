@@ -1,4 +1,4 @@
-"""The Workshop's links (issue 11): a link to the scenario written there, and a playlist
+"""The Workshop's links: a link to the scenario written there, and a playlist
 pasted there. Called from :mod:`tutorial.webapp.pages.workshop` (two lines), kept apart so the
 Workshop's own code and the links change independently.
 """
