@@ -1,0 +1,338 @@
+"""The Briscola position: an immutable state machine, one card at a time.
+
+Each player holds three cards; the card turned face up under the stock names trump for
+the whole deal. After a trick the winner draws first, then the others in playing order;
+the last draw of the deal takes the face-up trump card.
+
+Decision where the seed is silent: the card points of every trick are public (everyone
+saw the cards), and so is the seat that drew the face-up trump card, until it plays it;
+other draws are seen only by the drawer. Partners (4 players) see nothing of each
+other's hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tutorial.engine.briscola.cards import (
+    HIGHEST_OF_LED_SUIT,
+    HIGHEST_TRUMP,
+    LED_SUIT_UNCONTESTED,
+    judge_trick,
+    rank_order,
+    rules_of,
+)
+from tutorial.engine.briscola.constants import (
+    DECK_SIZE,
+    GAME,
+    PHASE_DONE,
+    PHASE_PLAY,
+    SIDES,
+)
+from tutorial.engine.briscola.draws import Draw, draw_of
+from tutorial.engine.briscola.play_rules import NOT_A_CARD, explain_play
+from tutorial.engine.briscola.scoring import score_hand, starting_points
+from tutorial.engine.cards import BRISCOLA_DECK, Card, Suit
+from tutorial.engine.core import (
+    HandOutcome,
+    Observation,
+    Play,
+    Ruleset,
+    Seat,
+    TrickResult,
+    Verdict,
+    play_of,
+)
+from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
+
+
+@dataclass(frozen=True)
+class BriscolaState:
+    """A Briscola position: immutable; ``apply`` returns the next one.
+
+    Build one with ``new_hand`` or ``start_play``; the fields are the whole position.
+    """
+
+    ruleset: Ruleset
+    num_players: int
+    dealer: Seat
+    trump_card: Card
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]  # face-down, top first
+    trump_card_taken: bool
+    tricks: tuple[TrickResult, ...]
+    current_trick: tuple[Play, ...]
+    leader: Seat  # of the current trick (the last trick's winner when the hand is over)
+    first_trick_index: int = 0  # TrickResult.index of tricks[0]; earlier ones not listed
+    captured: tuple[tuple[Card, ...], ...] = ((), ())  # per side, without a trick history
+    carried_points: tuple[int, int] = (0, 0)  # per side, for cards not listed anywhere
+    draws: tuple[Draw, ...] = ()
+
+    # -- the contract ------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """Always ``"briscola"``."""
+        return GAME
+
+    @property
+    def trump_suit(self) -> Suit:
+        """The trump suit for the whole deal (the suit of the face-up card)."""
+        return self.trump_card.suit
+
+    @property
+    def total_tricks(self) -> int:
+        """Tricks in a deal: 20 with 2 players, 10 with 4."""
+        return DECK_SIZE // self.num_players
+
+    @property
+    def trick_number(self) -> int:
+        """The 1-based number of the trick being played (total + 1 once over)."""
+        return self.first_trick_index + len(self.tricks) + 1
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether every trick has been played."""
+        return self.first_trick_index + len(self.tricks) >= DECK_SIZE // self.num_players
+
+    @property
+    def phase(self) -> str:
+        """``"play"`` until the last trick is taken, then ``"done"``."""
+        return PHASE_DONE if self.is_terminal else PHASE_PLAY
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat that plays next, ``None`` when the hand is over."""
+        n = self.num_players
+        if self.first_trick_index + len(self.tricks) >= DECK_SIZE // n:
+            return None
+        return (self.leader + len(self.current_trick)) % n
+
+    @property
+    def cards_to_draw(self) -> int:
+        """Cards still to be drawn: the face-down stock plus the face-up card if there."""
+        return len(self.stock) + (0 if self.trump_card_taken else 1)
+
+    @property
+    def trump_card_holder(self) -> Seat | None:
+        """The seat known to hold the face-up trump card after drawing it, if any."""
+        if not self.trump_card_taken:
+            return None
+        for seat, hand in enumerate(self.hands):
+            if self.trump_card in hand:
+                return seat
+        return None
+
+    @property
+    def points(self) -> dict[str, int]:
+        """Card points won so far by each side (carried, captured and tricks)."""
+        out = starting_points(self.ruleset, self.carried_points, self.captured)
+        for trick in self.tricks:
+            out[self.team_of(trick.winner)] += int(trick.points)
+        return {SIDES[0]: out[0], SIDES[1]: out[1]}
+
+    def team_of(self, seat: Seat) -> int:
+        """The side index of a seat: 0 (side A: seats 0, 2) or 1 (side B: seats 1, 3)."""
+        if not 0 <= seat < self.num_players:
+            raise InvalidStateError(f"there is no seat {seat} with {self.num_players} players")
+        return seat % 2
+
+    def side_of(self, seat: Seat) -> str:
+        """The side name of a seat, ``"A"`` or ``"B"``."""
+        return SIDES[self.team_of(seat)]
+
+    def legal_plays(self) -> list[Card]:
+        """Every card in the hand of the seat to move (no obligation in Briscola)."""
+        n = self.num_players
+        if self.first_trick_index + len(self.tricks) >= DECK_SIZE // n:
+            return []  # the hand is over
+        # Rule: no obligation to follow suit, trump or beat: any card in hand.
+        return list(self.hands[(self.leader + len(self.current_trick)) % n])
+
+    def legal_actions(self) -> list[Any]:
+        """The legal actions: the cards of ``legal_plays()``."""
+        n = self.num_players
+        if self.first_trick_index + len(self.tricks) >= DECK_SIZE // n:
+            return []  # the hand is over
+        return list(self.hands[(self.leader + len(self.current_trick)) % n])
+
+    def explain(self, action: Any) -> Verdict:
+        """Whether the seat to move may play ``action`` (a card, ``Play`` or notation), and why."""
+        return explain_play(self, action)
+
+    def apply(self, action: Any) -> BriscolaState:
+        """The state after the seat to move plays ``action``.
+
+        Raises:
+            IllegalPlayError: a card that may not be played now (with its ``Verdict``).
+            IllegalActionError: an action that is not a card.
+        """
+        # The common case first, without building a verdict: a card of the mover's hand.
+        kind = action.__class__
+        card = action if kind is Card else (action.card if kind is Play else None)
+        n = self.num_players
+        if card is not None and self.first_trick_index + len(self.tricks) < DECK_SIZE // n:
+            seat = (self.leader + len(self.current_trick)) % n
+            hand = self.hands[seat]
+            if card in hand and (kind is Card or action.seat == seat):
+                return self._play(seat, hand, card)
+        verdict = self.explain(action)
+        if not verdict.legal:
+            if verdict.code == NOT_A_CARD:
+                raise IllegalActionError(verdict)
+            raise IllegalPlayError(verdict)
+        card = action.card if isinstance(action, Play) else action
+        if isinstance(card, str):
+            card = BRISCOLA_DECK.parse(card)
+        mover = self.to_move
+        assert mover is not None and isinstance(card, Card)
+        return self._play(mover, self.hands[mover], card)
+
+    def _play(self, seat: Seat, hand: tuple[Card, ...], card: Card) -> BriscolaState:
+        """The state after ``seat`` plays ``card`` from ``hand`` (a legal play)."""
+        # A hot path, measured by `python -m tutorial bench` (state-api): kept in one piece.
+        n = self.num_players
+        hands = list(self.hands)
+        i = hand.index(card)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        plays = (*self.current_trick, play_of(seat, card))
+        if len(plays) < n:
+            # evolve(), inline: the most frequent step of all.
+            new = object.__new__(self.__class__)
+            d = self.__dict__.copy()
+            d["hands"] = tuple(hands)
+            d["current_trick"] = plays
+            object.__setattr__(new, "__dict__", d)
+            return new
+        # The trick is complete: judge it, then the winner draws first (if cards remain).
+        strength, points = self._tables()
+        trump = self.trump_card.suit
+        cards = tuple([p.card for p in plays])
+        w, best = 0, cards[0]
+        total = points[best]
+        for k in range(1, n):
+            c = cards[k]
+            total += points[c]
+            # Rule: a trump beats any plain card, the higher trump the lower; without a
+            # trump the highest card of the led suit wins.
+            if c.suit is best.suit:
+                if strength[c] > strength[best]:
+                    w, best = k, c
+            elif c.suit is trump:
+                w, best = k, c
+        if best.suit is trump:
+            reason = HIGHEST_TRUMP
+        elif [c.suit for c in cards].count(best.suit) > 1:
+            reason = HIGHEST_OF_LED_SUIT
+        else:
+            reason = LED_SUIT_UNCONTESTED
+        winner = plays[w].seat
+        index = self.first_trick_index + len(self.tricks)
+        ruleset = self.ruleset
+        result = TrickResult.deferred(
+            index,
+            plays,
+            winner,
+            total,
+            reason,
+            lambda: judge_trick(cards, trump, ruleset).explanation,
+        )
+        stock = self.stock
+        taken = self.trump_card_taken
+        draws = self.draws
+        if stock or not taken:
+            # Rule: the winner draws first, then the others in playing order; the last
+            # draw, once the face-down stock is empty, takes the face-up trump card.
+            new_draws = []
+            for i in range(n):
+                drawer = (winner + i) % n
+                if stock:
+                    drawn, stock, face_up = stock[0], stock[1:], False
+                else:
+                    drawn, taken, face_up = self.trump_card, True, True
+                hands[drawer] = (*hands[drawer], drawn)
+                new_draws.append(draw_of(index, drawer, drawn, face_up))
+            draws = (*draws, *new_draws)
+        new = object.__new__(self.__class__)  # evolve(), inline
+        d = self.__dict__.copy()
+        d["hands"] = tuple(hands)
+        d["stock"] = stock
+        d["trump_card_taken"] = taken
+        d["tricks"] = (*self.tricks, result)
+        d["current_trick"] = ()
+        d["leader"] = winner
+        d["draws"] = draws
+        object.__setattr__(new, "__dict__", d)
+        return new
+
+    def _tables(self) -> tuple[Mapping[Card, int], Mapping[Card, int]]:
+        """(strength, points) per card under this state's rules, kept on the state."""
+        tables: tuple[Mapping[Card, int], Mapping[Card, int]] | None = self.__dict__.get("_tables_")
+        if tables is None:
+            rules = rules_of(self.ruleset)
+            tables = (rules.strength, rules.points)
+            # The ruleset never changes from one state to the next: evolve() keeps it.
+            object.__setattr__(self, "_tables_", tables)
+        return tables
+
+    def hidden_cards(self, seat: Seat) -> frozenset[Card]:
+        """The cards of ``seat``'s hand no other seat may see (not the drawn face-up card)."""
+        self.team_of(seat)
+        return frozenset(c for c in self.hands[seat] if c != self.trump_card)
+
+    def observe(self, seat: Seat) -> Observation:
+        """What ``seat`` may see: its hand, the face-up trump, the stock size, all tricks."""
+        self.team_of(seat)
+        known: set[Card] = {self.trump_card, *self.hands[seat]}
+        for trick in self.tricks:
+            known.update(trick.cards)
+        known.update(p.card for p in self.current_trick)
+        for side in self.captured:
+            known.update(side)
+        draws = tuple(
+            d if d.face_up or d.seat == seat else Draw(d.after_trick, d.seat, None, False)
+            for d in self.draws
+        )
+        public: dict[str, Any] = {
+            "ruleset": self.ruleset.name,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "to_move": self.to_move,
+            "trick_number": self.trick_number,
+            "trump_suit": self.trump_suit,
+            "trump_card": self.trump_card,
+            "trump_card_taken": self.trump_card_taken,
+            "trump_card_holder": self.trump_card_holder,
+            "stock_size": len(self.stock),
+            "cards_to_draw": self.cards_to_draw,
+            "draws": draws,
+            "points": self.points,
+            "carried_points": dict(zip(SIDES, self.carried_points, strict=True)),
+            "captured": dict(zip(SIDES, self.captured, strict=True)),
+        }
+        return Observation(
+            seat=seat,
+            hand=self.hands[seat],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            current_trick=self.current_trick,
+            tricks=self.tricks,
+            public=public,
+            known_cards=frozenset(known),
+        )
+
+    def outcome(self) -> HandOutcome:
+        """The itemised score: card points and the result line per side.
+
+        Raises:
+            InvalidStateError: the hand is not over yet.
+        """
+        return score_hand(self)
+
+
+def hand_order(state: BriscolaState) -> tuple[Suit | None, Callable[[Card], int]]:
+    """How a Briscola hand is sorted: the trump suit (placed last), and each card's
+    strength inside its suit in the ruleset's order (A and 3 at the top)."""
+    high_to_low = rank_order(state.ruleset)
+    return state.trump_suit, lambda card: len(high_to_low) - high_to_low.index(card.rank)
