@@ -2,11 +2,11 @@
 
 Cards are ``BELOTE_DECK`` indices: ``suit * 8 + n`` with suits S H D C and ``n`` the
 natural rank 7 8 9 10 J Q K A (0..7); a hand is an int with bit ``i`` set for card ``i``.
-``belote.py`` owns the rules' data (rank orders, points) and turns it into tables per
-trump suit once, with ``make_tables``. This module codes the deal, a random bidding, the
-declarations, the 32 plays with every obligation, and the score, exactly as the state
-machine does; ``tests/test_belote_fast.py`` replays its hands through ``new_hand`` and
-``apply`` to prove it.
+The package's ``cards`` and ``declarations`` own the rules' data (rank orders, points);
+``playout`` turns it into tables per trump suit once, with ``make_tables``. This module
+codes the deal, a random bidding, the declarations, the 32 plays with every obligation,
+and the score, exactly as the state machine does; ``tests/test_belote_fast.py`` replays
+its hands through ``new_hand`` and ``apply`` to prove it.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def declarations(
 ) -> tuple[int, int]:
     """(points, strength of the best one) of the combinations a hand declares; (0, 0): none.
 
-    Mirrors ``belote.best_declarations``: every carré and at most one sequence per run;
+    Mirrors ``declarations.best_declarations``: every carré and at most one sequence per run;
     without ``reuse`` the non-overlapping set of most points, then strongest.
     """
     carres = [(m, p, _carre_key(p, o)) for m, p, o in carre_table if hand & m == m]
@@ -220,6 +220,8 @@ def play_hand(
     declaration (000), a dedans gives the defence every declaration (else only its own
     best ones: 004).
     """
+    # A hot loop, measured by ``python -m tutorial bench``: kept whole, on locals, on
+    # purpose (a function call per step costs hands per second).
     (
         free, undertrump, strict, tie_ok, tie_dedans, tens, tens_judged, with_decl, reuse,
         take_all, dedans_all,
