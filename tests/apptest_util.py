@@ -5,9 +5,12 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 APP = "../tutorial/app.py"  # relative to this file, as AppTest wants
+#: Seconds AppTest waits for one script run before it gives up: only a run that hangs
+#: gets there (no test's verdict depends on how long a run takes on a loaded machine).
+HANG_GUARD = 900.0
 
 
-def open_app(page: str = "home", timeout: float = 120, **params: str) -> AppTest:
+def open_app(page: str = "home", timeout: float = HANG_GUARD, **params: str) -> AppTest:
     """The app run once with ``params`` in its address, then switched to ``page``."""
     at = AppTest.from_file(APP, default_timeout=timeout)
     for k, v in params.items():

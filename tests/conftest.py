@@ -8,6 +8,11 @@
 - pytest-xdist (``scripts/test.sh``): every test is safe in any worker (the browser
   tests start one server per worker, on a free port); the browser tests go in lanes
   handed out first (see ``pytest_xdist_make_scheduler``).
+- No test depends on the wall clock: every search (the solver, Briscola's expectation,
+  the strong player's move, the review, the cost sentences, the export) and every
+  scenario check reads its deadline on a clock that never moves (``clocks.still``), so
+  only the node budgets and sample counts bound a run; a test about a time budget
+  running out passes its own clock (``clocks.Jumping``).
 - The scenario library (``tutorial.course.library.load_library``, about 2 s) is checked once per
   test process for each scenario tree and its files' sizes and times, as the app's
   server does once per process (``st.cache_resource``); a test that writes or points
@@ -24,9 +29,13 @@ from typing import Any
 
 import pytest
 import streamlit as st
+from clocks import still
 from hypothesis import HealthCheck, settings
 
+from tutorial.analysis import player as _player
+from tutorial.analysis import solver as _solver
 from tutorial.course import library as _library
+from tutorial.scenarios import budget as _budget
 
 # --- Hypothesis ------------------------------------------------------------------------------
 
@@ -43,6 +52,24 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "atout")
 )
+
+
+# --- Clocks --------------------------------------------------------------------------------
+
+#: The modules whose ``CLOCK`` is every deadline's default clock.
+_CLOCKED = (_solver, _player, _budget)
+
+# Installed before any test module is collected (some check the library as they load).
+for _module in _CLOCKED:
+    _module.CLOCK = still
+
+
+@pytest.fixture(autouse=True)
+def _still_clocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every search's and check's default clock never moves (see the module's docstring),
+    whatever an earlier test left there."""
+    for module in _CLOCKED:
+        monkeypatch.setattr(module, "CLOCK", still)
 
 
 # --- The scenario library, checked once per tree ---------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apptest_util import open_app
+from apptest_util import HANG_GUARD, open_app
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,7 +152,7 @@ def test_trainer_diagnoses_a_wrong_count_and_accepts_the_right_one() -> None:
 def test_progress_code_round_trip_through_the_home_page() -> None:
     from tutorial.webapp.state import PROGRESS, ScenarioProgress
 
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
     at.session_state[PROGRESS] = {"belote/overruff": ScenarioProgress(done=True, mistakes=1)}
     at.run()
     code = next(c.value for c in at.code if c.value.startswith("ATOUT1-"))

@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_util import APP, open_app
+from tests.apptest_util import APP, HANG_GUARD, open_app
 from tutorial.course.classroom import (
     MAX_CODES,
     ScenarioInfo,
@@ -228,7 +228,7 @@ def test_the_heatmap_and_its_words_agree(measure: str) -> None:
 
 
 def test_home_puts_the_name_and_date_in_the_code() -> None:
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
     at.run()
     at.text_input(key="progress_name").input("  Ana   Lopez ").run()
     code = next(c.value for c in at.code if c.value.startswith("ATOUT1-"))

@@ -3,6 +3,8 @@ scenario runtime says it (after the author's sentence, never on unknown hands)."
 
 from __future__ import annotations
 
+from clocks import Jumping
+
 from tutorial.analysis import explain
 from tutorial.analysis.explain import card_cost, cost_sentence
 from tutorial.engine import belote
@@ -95,6 +97,20 @@ def test_no_sentence_when_the_budget_is_exceeded() -> None:
     assert explain.values(state, seconds=0.001, node_budget=50) is None
 
 
+def test_no_sentence_once_the_deadline_passes_on_the_clock() -> None:
+    # A full deal and a clock that moves a second at each read: the two seconds of the
+    # computation go at once, whatever the node budget, and the cost is unknown.
+    hands = ["7S 8S 9S 10S 7D 8D 9D 10D", "JS QS KS AS JD QD KD AD"]
+    hands += ["7H 8H 9H 10H 7C 8C 9C 10C", "JH QH KH AH JC QC KC AC"]
+    state = belote.start_play(hands, "C", taker=1, leader=0)
+    clock = Jumping(1.0)
+    assert card_cost(state, P("7S"), [P("10S")], seconds=2, node_budget=10**9, clock=clock) is None
+    assert clock.reads <= 5
+    clock = Jumping(1.0)
+    assert explain.line(state, seconds=2, node_budget=10**9, clock=clock) is None
+    assert clock.reads <= 5
+
+
 def test_the_runtime_says_the_cost_after_a_legal_wrong_card() -> None:
     checked = check_text(scenario(), "cost.yaml")
     run = start(checked.scenario, checked.table)
@@ -129,6 +145,8 @@ def test_the_best_play_starts_with_the_answer() -> None:
     plays = run.best_play()
     assert plays is not None and len(plays) == 8
     assert plays[0] == Play(0, P("10S")) and plays[2] == Play(2, P("AS"))
+    assert run.best_play(node_budget=10**6, clock=Jumping(0.0)) == plays
+    assert run.cost_of(P("7D"), node_budget=10**6, clock=Jumping(0.0)) is not None
 
 
 def test_the_checker_warns_about_an_answer_worse_than_the_best_card() -> None:

@@ -6,15 +6,20 @@ import random
 
 import pytest
 import yaml
+from clocks import Jumping
 
 from tutorial.analysis import solve
 from tutorial.engine.core import GameState
 from tutorial.engine.games import new_hand
 from tutorial.scenarios.checker import check_text
 from tutorial.scenarios.export import ExportError, scenario_data, scenario_yaml
+from tutorial.tools.bench_solver import random_position
 
 GAMES = [("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4)]
 SEEDS = range(12)
+#: The solver's nodes for an exported answer and its line: late moments are judged, early
+#: ones left to the teacher (the clock never moves in the tests: see conftest.py).
+NODES = 30_000
 
 
 def random_moment(game: str, players: int, seed: int) -> GameState:
@@ -49,7 +54,7 @@ def _same_position(a: GameState, b: GameState) -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_saved_position_passes_the_checker(game: str, players: int, seed: int) -> None:
     state = random_moment(game, players, seed)
-    text = scenario_yaml(state, title="Saved position", seconds=0.3)
+    text = scenario_yaml(state, title="Saved position", node_budget=NODES)
     checked = check_text(text, "saved.yaml")  # raises with the checker's problems
     table_state = checked.table.state
     _same_position(state, table_state)
@@ -68,7 +73,9 @@ def test_saved_position_passes_the_checker(game: str, players: int, seed: int) -
 
 def test_the_file_reads_as_an_author_writes_it() -> None:
     state = random_moment("belote", 4, 3)
-    text = scenario_yaml(state, title="A saved moment", summary="Play the last cards.")
+    text = scenario_yaml(
+        state, title="A saved moment", summary="Play the last cards.", node_budget=NODES
+    )
     assert text.startswith("# yaml-language-server: $schema=../scenario.schema.json\n")
     data = yaml.safe_load(text)
     assert data["title"] == "A saved moment"
@@ -81,7 +88,7 @@ def test_the_file_reads_as_an_author_writes_it() -> None:
 def test_seat_names_and_options_are_kept() -> None:
     state = random_moment("belote", 4, 7)
     names = ["Ann", "Bob", "Cleo", "Dan"]
-    data, _ = scenario_data(state, title="t", seat_names=names, seconds=0.2)
+    data, _ = scenario_data(state, title="t", seat_names=names, node_budget=NODES)
     assert data["seats"] == names
     assert data["learner"] == names[state.to_move or 0]
     assert "options" not in data  # the default ruleset, unchanged
@@ -98,10 +105,22 @@ def test_changed_options_are_written() -> None:
         state = state.apply(acts[rng.randrange(len(acts))])
         if state.is_terminal:
             state = new_hand("belote", rs, rng=rng)
-    data, judged = scenario_data(state, title="t", seconds=1.0)
+    data, judged = scenario_data(state, title="t", node_budget=NODES)
     assert data["options"] == {"partner_winning": "must_trump_may_undertrump"}
     assert judged
     check_text(scenario_yaml(state, title="t"), "opts.yaml")
+
+
+def test_past_the_deadline_the_answer_is_left_to_the_teacher() -> None:
+    # A clock that moves a second at each read: the solver gives up at once, whatever
+    # its node budget, and the file asks for the answer.
+    state = random_position("belote", random.Random(5), 8, in_trick=False)  # a full deal
+    clock = Jumping(1.0)
+    text = scenario_yaml(state, title="t", seconds=2.0, node_budget=10**9, clock=clock)
+    assert clock.reads <= 5
+    data = yaml.safe_load(text)
+    assert data["steps"][1]["play"]["accept"] == "any"
+    assert "# " in text.splitlines()[1]  # the comment asking for the answer
 
 
 def test_not_a_play_moment_is_refused() -> None:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from apptest_util import HANG_GUARD
 from streamlit.testing.v1 import AppTest
 
 from tutorial.course.lessons import (
@@ -274,7 +275,7 @@ def test_start_lesson_is_the_first_not_done() -> None:
 
 def _lessons_page(lesson_id: str, at: AppTest | None = None) -> AppTest:
     if at is None:
-        at = AppTest.from_file(APP, default_timeout=60)
+        at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
     at.query_params["lesson"] = lesson_id
     at.run()
     at.switch_page("screens/lessons.py")
@@ -340,7 +341,7 @@ def test_after_checking_the_marks_and_score_follow_every_change() -> None:
 def test_the_lesson_shows_each_scenario_done_and_its_stars() -> None:
     from tutorial.webapp.state import PROGRESS, ScenarioProgress
 
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
     at.session_state[PROGRESS] = {
         "belote/overruff": ScenarioProgress(done=True, mistakes=1, stars=2)
     }
@@ -354,7 +355,7 @@ def test_the_lesson_shows_each_scenario_done_and_its_stars() -> None:
 
 @pytest.mark.usefixtures("_fresh_caches")
 def test_home_start_opens_the_first_lesson_of_the_game() -> None:
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
     at.run()
     first = next(le for le in LESSONS if le.game == "tarot")
     button = at.button(key="start_tarot")
@@ -373,7 +374,7 @@ def test_home_continues_with_the_first_lesson_not_done() -> None:
     from tutorial.webapp.state import PROGRESS, QUIZ, ScenarioProgress
 
     first, second = [le for le in LESSONS if le.game == "tarot"][:2]
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
     at.session_state[PROGRESS] = {s: ScenarioProgress(done=True) for s in first.model.scenarios}
     n = len(first.model.quiz)
     at.session_state[QUIZ] = {first.id: {"right": n, "total": n}}

@@ -9,11 +9,12 @@ import random
 from typing import Any
 
 import pytest
+from clocks import Jumping
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutorial.analysis import beginner, player
-from tutorial.analysis.solver import UnsolvablePosition, solve
+from tutorial.analysis.solver import SearchBudget, UnsolvablePosition, solve
 from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import EXCUSE, PETIT, Card
 from tutorial.engine.core import GameState, Play, seat_names
@@ -21,7 +22,7 @@ from tutorial.engine.games import new_hand
 from tutorial.language.i18n import t
 
 GAMES = (("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4))
-FAST = {"samples": 3, "time_budget": 5.0}  # few deals, no clock cut-off: deterministic
+FAST = {"samples": 3}  # few deals (the clock never moves: see conftest.py)
 
 
 def deal(game: str, players: int, rng: random.Random) -> GameState:
@@ -235,7 +236,7 @@ def test_strong_players_finish_a_hand_of_each_game() -> None:
         state = deal(game, players, random.Random(11))
         rng = random.Random(1)
         while not state.is_terminal:
-            state = state.apply(player.choose(state, "strong", rng, samples=1, time_budget=0.02))
+            state = state.apply(player.choose(state, "strong", rng, samples=1))
         assert state.outcome().totals
 
 
@@ -294,14 +295,14 @@ def test_review_losses_are_never_negative_and_zero_for_the_best_card(
     history = _short_hand(game, players, 21, cards_left=12)
     seat = history[0].to_move
     assert seat is not None
-    reviews = player.review(history, seat, total_time=1.0)
+    reviews = player.review(history, seat)
     assert reviews, "the seat played no card"
     solved = [r for r in reviews if r.solved]
     for r in solved:
         assert r.lost is not None and r.lost >= 0
         assert r.best_value is not None and r.played_value is not None
         assert r.lost == pytest.approx(r.best_value - r.played_value)
-        vals = player.solve_with_stock(r.state)
+        vals = player.solve_with_stock(r.state, node_budget=player.REVIEW_NODE_BUDGET)
         assert r.best_value == max(vals.values())
         assert (r.lost == 0) == (r.played in r.best)
         assert r.played in r.state.legal_plays()
@@ -320,6 +321,38 @@ def test_review_marks_positions_it_cannot_solve_in_time() -> None:
     assert [r.solved for r in reviews] == sorted((r.solved for r in reviews), reverse=True)
     for r in reviews:
         assert "{" not in r.sentence() and r.played.label in r.sentence()
+
+
+def test_review_stops_solving_once_its_total_time_is_spent() -> None:
+    # On a clock that moves one second at each read, the 2.5 seconds of the review go
+    # after a few reads: the last position is solved, the earlier ones are marked
+    # "budget" (positions are solved from the end), without waiting for anything.
+    history = _short_hand("belote", 4, 8, cards_left=16)
+    seat = history[0].to_move
+    assert seat is not None
+    clock = Jumping(1.0)
+    reviews = player.review(history, seat, total_time=2.5, clock=clock)
+    statuses = [r.status for r in sorted(reviews, key=lambda r: r.move)]
+    solved = statuses.count("solved")
+    assert 0 < solved < len(statuses)
+    assert statuses == ["budget"] * (len(statuses) - solved) + ["solved"] * solved
+    assert clock.reads < 10
+    unlimited = player.review(history, seat, total_time=1000.0, clock=Jumping(1.0))
+    assert {r.status for r in unlimited} == {"solved"}
+
+
+def test_a_strong_move_stops_at_its_deadline_on_the_players_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each read of the move's clock takes a second: a one-second move values one deal
+    # (at least one is always valued), a long one every deal it may.
+    state = walk("belote", 4, 9, play_phase=True, cards_left=28)
+    monkeypatch.setattr(player, "CLOCK", Jumping(1.0))
+    short = player.strong_values(state, random.Random(0), samples=40, time_budget=1.0)
+    assert short.samples == 1
+    monkeypatch.setattr(player, "CLOCK", Jumping(1.0))
+    long = player.strong_values(state, random.Random(0), samples=5, time_budget=1000.0)
+    assert long.samples == 5
 
 
 def test_review_of_a_best_card_is_zero() -> None:
@@ -512,7 +545,7 @@ def test_an_exact_tarot_value_scores_the_petit_and_the_contract_as_the_engine(se
 
     def exact(s: GameState) -> dict[Card, tuple[float, float]]:
         goal = player._Goal(s, player._Bits(s))
-        return player._exact(s, goal, random.Random(0), node_budget=10**6, time_budget=30.0)
+        return player._exact(s, goal, random.Random(0), budget=SearchBudget.nodes_only(10**6))
 
     vals = exact(state)
     best = max(vals, key=lambda c: vals[c][0])

@@ -323,7 +323,7 @@ def test_a_lesson_opens_from_its_short_link_and_shows_it() -> None:
 
 @fresh
 def test_the_workshop_gives_a_scenario_link_and_makes_a_playlist() -> None:
-    at = open_app("workshop", 60)
+    at = open_app("workshop")
     text = OVERRUFF.replace("Overtrump the opponent's ruff", "Written today")
     at.text_area(key="workshop_text").input(text).run()
     assert not at.exception, [e.value for e in at.exception]

@@ -278,7 +278,7 @@ def _table(at: AppTest) -> dict[str, Any]:
 
 
 def _dealt(variant: str, seed: int) -> AppTest:
-    at = open_app("practice", 120)
+    at = open_app("practice")
     assert not at.exception, [e.value for e in at.exception]
     at.selectbox(key="practice_variant").set_value(variant)
     at.session_state[practice_view_key()] = seed

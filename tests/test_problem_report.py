@@ -280,7 +280,7 @@ def test_a_bad_report_link_says_why() -> None:
 @pytest.mark.usefixtures("_fresh_caches")
 def test_a_report_pasted_on_the_home_page_opens_on_the_play_page() -> None:
     code = encode_report(Report("belote/overruff", moves=("9H",), tried="Left", step=4))
-    at = open_app("home", 60)
+    at = open_app("home")
     at.text_area(key="report_paste_home").input(f"Please look: {code} thanks").run()
     at.button(key="report_paste_home_go").click().run()
     assert not at.exception, [e.value for e in at.exception]
@@ -290,7 +290,7 @@ def test_a_report_pasted_on_the_home_page_opens_on_the_play_page() -> None:
     assert fb is not None and fb.kind == "answer_wrong"
     assert any("Reopened from a problem report" in i.value for i in at.info)
     # a text without a code says so, and stays on the page
-    home = open_app("home", 60)
+    home = open_app("home")
     home.text_area(key="report_paste_home").input("it does not work").run()
     home.button(key="report_paste_home_go").click().run()
     assert any("No report code found" in e.value for e in home.error)

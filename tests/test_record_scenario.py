@@ -4,8 +4,6 @@ scenario, and ``points_so_far`` (an end-of-hand position without its earlier car
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.apptest_util import open_app
-from tests.test_export import random_moment
+from tests.test_export import NODES, random_moment
+from tutorial.__main__ import main as cli
 from tutorial.analysis import beginner
 from tutorial.analysis.beginner import played_deal
 from tutorial.engine.cards import BELOTE_DECK, Card
@@ -22,8 +21,6 @@ from tutorial.pictures.hand_story import deal_table
 from tutorial.scenarios.checker import ScenarioProblems, check_text
 from tutorial.scenarios.earlier_tricks import points_by_side, split
 from tutorial.scenarios.export import deal_moments, scenario_yaml
-
-ROOT = Path(__file__).resolve().parent.parent
 
 LAST_TRICK = """\
 title: Last trick
@@ -144,7 +141,7 @@ def test_a_position_saved_with_points_so_far_passes_the_checker(
     game: str, players: int, seed: int
 ) -> None:
     state = random_moment(game, players, seed)
-    text = scenario_yaml(state, title="Saved", seconds=0.2, earlier="points")
+    text = scenario_yaml(state, title="Saved", node_budget=NODES, earlier="points")
     data = yaml.safe_load(text)
     assert "tricks" not in data and "carried_points" not in data
     assert data["points_so_far"]
@@ -172,7 +169,7 @@ def test_deal_moments_replay_the_explainers_hand(game: str, number: int) -> None
 
 @pytest.mark.parametrize("earlier", ["tricks", "points"])
 def test_a_recorded_scenario_from_the_score_explainer_passes_check(
-    earlier: str, tmp_path: Path
+    earlier: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, final = played_deal("belote", "default", 1)
     table = deal_table(final)
@@ -182,20 +179,15 @@ def test_a_recorded_scenario_from_the_score_explainer_passes_check(
         moment,
         title="Belote: deal 1, trick 6",
         seat_names=table.seat_names,
-        seconds=1.0,
         earlier=earlier,  # type: ignore[arg-type]
     )
     path = tmp_path / f"recorded-{earlier}.yaml"
     path.write_text(text, encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "tutorial", "check", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "1 ok" in done.stdout
+    # ``python -m tutorial check`` in this process: its budget on the tests' clock.
+    code = cli(["check", str(path)])
+    out = capsys.readouterr()
+    assert code == 0, out.out + out.err
+    assert "1 ok" in out.out
     data = yaml.safe_load(text)
     assert data["seats"] == ["South", "East", "North", "West"]
     assert data["steps"][1]["play"]["accept"] != "any"  # the solver judged it

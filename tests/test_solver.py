@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from clocks import Jumping, still
 
 from tutorial.analysis import (
     SolverBudgetExceeded,
@@ -13,11 +14,19 @@ from tutorial.analysis import (
     points_left,
     solve,
 )
+from tutorial.analysis.briscola_expect import solve_expected
+from tutorial.analysis.player import solve_with_stock
+from tutorial.analysis.solver import SearchBudget
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK
 from tutorial.engine.core import GameState
 from tutorial.engine.games import new_hand
-from tutorial.tools.bench_solver import minimax_value, points_won, random_position
+from tutorial.tools.bench_solver import (
+    briscola_drawing_position,
+    minimax_value,
+    points_won,
+    random_position,
+)
 
 GAMES = [("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4)]
 
@@ -93,6 +102,66 @@ def test_a_tiny_budget_says_unknown() -> None:
     state = random_position("belote", random.Random(5), 6, in_trick=False)
     with pytest.raises(SolverBudgetExceeded):
         solve(state, node_budget=50)
+
+
+def _full_deal() -> GameState:
+    """A Belote deal at its first card: far more than a few thousand nodes to solve."""
+    return random_position("belote", random.Random(5), 8, in_trick=False)
+
+
+def test_a_search_stops_on_its_node_budget_whatever_the_clock() -> None:
+    # No deadline, a clock that never moves, or one racing ahead with a far deadline:
+    # the node budget alone stops each search, at the same place.
+    state = _full_deal()
+    drawing = briscola_drawing_position(random.Random("nodes"), 3, players=2)
+    searches = (
+        lambda b: solve(state, budget=b),
+        lambda b: best_line(state, budget=b),
+        lambda b: solve_expected(drawing, budget=b),
+        lambda b: solve_with_stock(drawing, budget=b),
+    )
+    for search in searches:
+        stops = set()
+        for budget in (
+            SearchBudget.nodes_only(500),
+            SearchBudget(500, 0.0, still),
+            SearchBudget.of(500, 10.0**12, Jumping(1.0)),
+        ):
+            with pytest.raises(SolverBudgetExceeded, match=r"more than \d+ nodes") as info:
+                search(budget)
+            stops.add(str(info.value))
+        assert len(stops) == 1, stops
+    small = random_position("belote", random.Random(5), 3)
+    assert solve(small, budget=SearchBudget.nodes_only(10**6)) == solve(small)
+
+
+def test_a_deadline_on_an_injected_clock_is_honoured_without_sleeping() -> None:
+    # A clock that moves a second at each read and a deadline three seconds away: each
+    # search gives up after four reads of it, whatever its node budget, at once.
+    state = _full_deal()
+    drawing = briscola_drawing_position(random.Random("nodes"), 3, players=2)
+    searches = (
+        lambda b: solve(state, budget=b),
+        lambda b: best_line(state, budget=b),
+        lambda b: solve_with_stock(drawing, budget=b),
+    )
+    for search in searches:
+        clock = Jumping(1.0)
+        with pytest.raises(SolverBudgetExceeded):
+            search(SearchBudget.of(10**9, 3.0, clock))
+        assert clock.reads == 5  # the deadline set, then four looks at the clock
+    # The same deadline on a clock that does not move is never reached.
+    clock = Jumping(0.0)
+    assert solve_with_stock(drawing, budget=SearchBudget.of(10**9, 3.0, clock))
+    assert clock.reads > 5
+    # Briscola's expectation keeps the orders searched before the deadline: a sample.
+    every = solve_expected(drawing, budget=SearchBudget.of(10**9, 3.0, Jumping(0.0)))
+    assert every.exact and every.orders == every.total_orders == 120
+    cut = solve_expected(drawing, budget=SearchBudget.of(10**9, 3.0, Jumping(1.0)))
+    assert not cut.exact and 1 <= cut.orders < 120
+    # A deadline already past stops a search at its first look at the clock.
+    with pytest.raises(SolverBudgetExceeded):
+        solve(state, budget=SearchBudget(10**9, -1.0, still))
 
 
 def test_positions_it_does_not_solve() -> None:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,6 +32,7 @@ from tutorial.analysis.solver import (
     DEFAULT_NODE_BUDGET,
     DEFAULT_TIME_BUDGET,
     BriscolaRules,
+    SearchBudget,
     SolverBudgetExceeded,
     UnsolvablePosition,
     solve,
@@ -60,7 +60,7 @@ class Expectation:
 class _DrawSearch:
     """Alpha-beta for Briscola with the draws of one known order of the stock."""
 
-    def __init__(self, rules: BriscolaRules, node_budget: int, deadline: float) -> None:
+    def __init__(self, rules: BriscolaRules, budget: SearchBudget) -> None:
         self.rules = rules
         self.n = rules.n
         self.team = rules.team
@@ -68,8 +68,8 @@ class _DrawSearch:
         self.beats = rules.beats
         self.tt: dict[tuple[object, ...], tuple[int, int]] = {}
         self.nodes = 0
-        self.node_budget = node_budget
-        self.deadline = deadline
+        self.node_budget = budget.nodes
+        self.budget = budget
         self.hands: list[int] = []
         self.seq: Sequence[int] = ()
         self.suffixes: list[tuple[int, ...]] = []
@@ -82,9 +82,7 @@ class _DrawSearch:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes > self.node_budget or (
-            not self.nodes & 1023 and time.perf_counter() > self.deadline
-        ):
+        if self.nodes > self.node_budget or (not self.nodes & 1023 and self.budget.expired()):
             raise SolverBudgetExceeded(f"more than {self.nodes - 1} nodes or the time budget")
 
     def search(self, leader: int, p: int, alpha: int, beta: int, left: int) -> int:
@@ -228,12 +226,14 @@ def solve_expected(
     max_orders: int = DEFAULT_MAX_ORDERS,
     node_budget: int = DEFAULT_NODE_BUDGET,
     time_budget: float = DEFAULT_TIME_BUDGET,
+    budget: SearchBudget | None = None,
 ) -> Expectation:
     """Each legal card of the Briscola seat to move, valued by the card points its side
     takes with best play, averaged over the orders of the face-down stock (see the module).
 
     ``rng`` orders the search and draws the sample (``random.Random(0)`` if omitted, so
-    the result is reproducible); ``node_budget`` and ``time_budget`` cover every order.
+    the result is reproducible); ``node_budget`` and ``time_budget`` cover every order
+    (``budget``, when given, stands for both: a deadline on its own clock).
 
     Raises:
         UnsolvablePosition: not a Briscola position in play.
@@ -241,8 +241,10 @@ def solve_expected(
     """
     if not isinstance(state, briscola.BriscolaState) or state.phase != "play":
         raise UnsolvablePosition("solve_expected takes a Briscola position in play")
+    if budget is None:
+        budget = SearchBudget.of(node_budget, time_budget)
     if not state.cards_to_draw:
-        values = solve(state, node_budget=node_budget, time_budget=time_budget)
+        values = solve(state, budget=budget)
         return Expectation(values, exact=True, orders=1, total_orders=1)
     rng = rng if rng is not None else random.Random(0)
     deck = BRISCOLA_DECK
@@ -266,7 +268,7 @@ def solve_expected(
     pts = rules.pts
     left = sum(pts[c] for c in trick) + sum(pts[c] for c in face_down) + pts[face_up]
     left += sum(pts[c] for h in hands for c in range(40) if h >> c & 1)
-    search = _DrawSearch(rules, node_budget, time.perf_counter() + time_budget)
+    search = _DrawSearch(rules, budget)
     seat = state.to_move
     assert seat is not None
     side = rules.team[seat]

@@ -8,20 +8,20 @@ points go the other way (:func:`best_line` after each card). :func:`cost_sentenc
 it through the catalogue (section ``[explain]``): "This gives away 14 points with best
 play: West's A♠ then takes your 10♠."
 
-Everything runs within a time budget shared by the whole computation: past it the cost
-is unknown (``None``) and the learner simply gets no computed sentence, never a wait.
+Everything runs within a time budget shared by the whole computation (on a clock, by
+default the solver's ``CLOCK``) and a node budget per search: past it the cost is unknown (``None``) and the learner simply gets no computed sentence, never a wait.
 Results are cached per position, so a second click on the same card costs nothing.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 from tutorial.analysis.solver import (
     DEFAULT_NODE_BUDGET,
+    SearchBudget,
     SolverBudgetExceeded,
     UnsolvablePosition,
     best_line,
@@ -108,15 +108,20 @@ def _remember(cache: dict[GameState, Any], state: GameState, entry: Any) -> None
 
 
 def values(
-    state: GameState, *, seconds: float, node_budget: int = DEFAULT_NODE_BUDGET
+    state: GameState,
+    *,
+    seconds: float,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+    clock: Callable[[], float] | None = None,
 ) -> dict[Card, float] | None:
-    """Each legal card's value (``solve``), or None when unsolvable or past the budget."""
+    """Each legal card's value (``solve``), or None when unsolvable or past the budget
+    (``seconds`` on ``clock``, by default the solver's ``CLOCK``)."""
     hit = _cached(_values_cache, state, seconds, node_budget)
     if hit is not None:
         return cast("dict[Card, float] | None", hit[0])
     out: dict[Card, float] | None
     try:
-        out = solve(state, node_budget=node_budget, time_budget=max(seconds, 0.001))
+        out = solve(state, budget=SearchBudget.of(node_budget, max(seconds, 0.001), clock))
     except (SolverBudgetExceeded, UnsolvablePosition, TutorialError):
         out = None
     _remember(_values_cache, state, (out, seconds, node_budget))
@@ -124,7 +129,11 @@ def values(
 
 
 def line(
-    state: GameState, *, seconds: float, node_budget: int = DEFAULT_NODE_BUDGET
+    state: GameState,
+    *,
+    seconds: float,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+    clock: Callable[[], float] | None = None,
 ) -> list[Play] | None:
     """One best line to the end of the hand (``best_line``), or None (unsolvable, budget)."""
     if state.is_terminal:
@@ -134,7 +143,7 @@ def line(
         return cast("list[Play] | None", hit[0])
     out: list[Play] | None
     try:
-        out = best_line(state, node_budget=node_budget, time_budget=max(seconds, 0.001))
+        out = best_line(state, budget=SearchBudget.of(node_budget, max(seconds, 0.001), clock))
     except (SolverBudgetExceeded, UnsolvablePosition, TutorialError):
         out = None
     _remember(_line_cache, state, (out, seconds, node_budget))
@@ -195,6 +204,7 @@ def card_cost(
     *,
     seconds: float = DEFAULT_COST_SECONDS,
     node_budget: int = DEFAULT_NODE_BUDGET,
+    clock: Callable[[], float] | None = None,
 ) -> Cost | None:
     """What ``card`` costs the side to move compared with the best of ``answers``.
 
@@ -202,15 +212,17 @@ def card_cost(
         state: a play-phase position with every hand known, ``card`` legal in it.
         card: the learner's card.
         answers: the scenario's accepted cards (the solver's best card if empty).
-        seconds: the time budget of the whole computation.
+        seconds: the time budget of the whole computation, on ``clock`` (by default the
+            solver's ``CLOCK``).
+        node_budget: the node budget of each search (the values, then each best line).
 
     Returns:
         The cost (``lost`` may be 0 or less: nothing lost), or None when the position
         cannot be solved (cards unknown, Briscola before the stock is empty) or the
         budget ran out.
     """
-    deadline = time.perf_counter() + seconds
-    vals = values(state, seconds=seconds, node_budget=node_budget)
+    budget = SearchBudget.of(node_budget, seconds, clock)
+    vals = values(state, seconds=seconds, node_budget=node_budget, clock=budget.clock)
     if vals is None or card not in vals:
         return None
     candidates = [a for a in answers if a in vals] or list(vals)
@@ -224,10 +236,14 @@ def card_cost(
         after_good = state.apply(reference)
     except TutorialError:
         return cost
-    bad_line = line(after_bad, seconds=deadline - time.perf_counter(), node_budget=node_budget)
+    bad_line = line(
+        after_bad, seconds=budget.seconds_left(), node_budget=node_budget, clock=budget.clock
+    )
     if bad_line is None:
         return cost
-    good_line = line(after_good, seconds=deadline - time.perf_counter(), node_budget=node_budget)
+    good_line = line(
+        after_good, seconds=budget.seconds_left(), node_budget=node_budget, clock=budget.clock
+    )
     if good_line is None:
         return cost
     seat = state.to_move

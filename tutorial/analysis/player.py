@@ -49,7 +49,13 @@ from typing import Any
 
 from tutorial.analysis import beginner
 from tutorial.analysis.briscola_expect import solve_expected
-from tutorial.analysis.solver import SolverBudgetExceeded, SolveRoot, UnsolvablePosition, solve
+from tutorial.analysis.solver import (
+    SearchBudget,
+    SolverBudgetExceeded,
+    SolveRoot,
+    UnsolvablePosition,
+    solve,
+)
 from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.belote.fast import SUIT_MASK as _BELOTE_SUIT_MASK
 from tutorial.engine.cards import (
@@ -850,18 +856,25 @@ class _Playout:
 
 
 def solve_with_stock(
-    state: GameState, *, node_budget: int = REVIEW_NODE_BUDGET, time_budget: float = 1.0
+    state: GameState,
+    *,
+    node_budget: int = REVIEW_NODE_BUDGET,
+    time_budget: float = 1.0,
+    budget: SearchBudget | None = None,
 ) -> dict[Card, float]:
     """Briscola with cards still to draw, every card and the stock's order known (the
     real position once the hand is over, or a sampled deal): each legal card valued by
     the card points the mover's side takes from here on with best play (alpha-beta with
-    a table at each trick's start). Other positions go to ``solve``.
+    a table at each trick's start). Other positions go to ``solve``. ``budget``, when
+    given, stands for ``node_budget`` and ``time_budget`` (a deadline on its own clock).
 
     Raises:
         SolverBudgetExceeded: more than ``node_budget`` nodes or ``time_budget`` seconds.
     """
+    if budget is None:
+        budget = SearchBudget.of(node_budget, time_budget)
     if not isinstance(state, briscola.BriscolaState) or not state.cards_to_draw:
-        return solve(state, node_budget=node_budget, time_budget=time_budget)
+        return solve(state, budget=budget)
     bits = _Bits(state)
     deck = bits.deck
     n = bits.n
@@ -875,13 +888,14 @@ def solve_with_stock(
     side = bits.team[me]
     table: dict[tuple[int, ...], int] = {}
     nodes = 0
-    deadline = time.perf_counter() + time_budget
+    most = budget.nodes
+    expired = budget.expired
 
     def search(trick: list[int], leader: int, drawn: int, alpha: int, beta: int) -> int:
         """Points for the mover's side from here on (alpha-beta, fail-hard)."""
         nonlocal nodes
         nodes += 1
-        if nodes > node_budget or (not nodes & 1023 and time.perf_counter() > deadline):
+        if nodes > most or (not nodes & 1023 and expired()):
             raise SolverBudgetExceeded(f"more than {nodes - 1} nodes or the time budget")
         if len(trick) == n:
             w = (leader + bits.winner(trick)) % n
@@ -954,8 +968,7 @@ def _exact(
     goal: _Goal,
     rng: random.Random,
     *,
-    node_budget: int,
-    time_budget: float,
+    budget: SearchBudget,
 ) -> dict[Card, tuple[float, float]]:
     """Each legal card of a deal with every card known: (card points the mover's side
     takes from here on with best play, the hand's score for that side: ``_Goal``).
@@ -965,13 +978,11 @@ def _exact(
     card points then count that bonus when the side takes the Petit.
 
     Raises:
-        SolverBudgetExceeded: more than ``node_budget`` nodes or ``time_budget`` seconds.
+        SolverBudgetExceeded: more than ``budget`` allows.
     """
     if isinstance(world, briscola.BriscolaState) and world.cards_to_draw:
         # One order of the face-down stock (the deal's is already a random one).
-        exp = solve_expected(
-            world, rng=rng, max_orders=1, node_budget=node_budget, time_budget=time_budget
-        )
+        exp = solve_expected(world, rng=rng, max_orders=1, budget=budget)
         return {c: (v, v) for c, v in exp.values.items()}
     root = SolveRoot(world)
     bonus = tb = 0
@@ -982,7 +993,7 @@ def _exact(
             pts = list(root.rules.pts)
             pts[56] += bonus
             root.rules.pts = pts
-    solver = root.solver(node_budget, time_budget)
+    solver = root.solver(budget)
     raw = solver.values(list(root.trick), root.leader, root.flags)
     total = root.total()
     scale = root.rules.scale
@@ -1046,13 +1057,13 @@ def strong_values(
         world = sample_deal(state, rng, kn) if kn.allowed else state
         vals: Mapping[Card, tuple[float, float]] | None = None
         if exactable:
-            left = max(0.001, deadline - clock())
+            now = clock()
+            left = max(0.001, deadline - now)
             if clock is not time.perf_counter:
                 left = max(left, 1.0)  # another clock: the node budget bounds the solve
             try:
-                vals = _exact(
-                    world, playout.goal, rng, node_budget=SAMPLE_NODE_BUDGET, time_budget=left
-                )
+                budget = SearchBudget(SAMPLE_NODE_BUDGET, now + left, clock)
+                vals = _exact(world, playout.goal, rng, budget=budget)
                 exact += 1
             except SolverBudgetExceeded:
                 vals = None
@@ -1257,17 +1268,19 @@ def review(
     node_budget: int = REVIEW_NODE_BUDGET,
     position_time: float = REVIEW_POSITION_TIME,
     total_time: float = REVIEW_TOTAL_TIME,
+    clock: Callable[[], float] | None = None,
 ) -> list[CardReview]:
     """Every card ``seat`` played in ``history`` (the states of a hand in order, as
     ``replay`` gives them), beside the best card with every hand known.
 
     Positions are solved from the end of the hand backwards; one that needs more than
     its budget is marked ``"budget"``, and so are the earlier ones (more cards) once the
-    total time is spent, so the review never blocks. Sorted costliest first (the
-    positions not solved last), ties in playing order.
+    total time is spent, so the review never blocks (the times on ``clock``, by default
+    the solver's ``CLOCK``). Sorted costliest first (the positions not solved last), ties
+    in playing order.
     """
     out: list[CardReview] = []
-    began = time.perf_counter()
+    total = SearchBudget.of(node_budget, total_time, clock)
     gave_up = False
     for i in range(len(history) - 2, -1, -1):
         st, nxt = history[i], history[i + 1]
@@ -1277,14 +1290,11 @@ def review(
         if played is None:
             continue
         trick = _trick_number(st)
-        left = total_time - (time.perf_counter() - began)
-        if gave_up or left <= 0:
+        if gave_up or total.seconds_left() <= 0:
             out.append(CardReview(i, trick, st, played, (), None, None, None, "budget"))
             continue
         try:
-            vals = solve_with_stock(
-                st, node_budget=node_budget, time_budget=min(position_time, left)
-            )
+            vals = solve_with_stock(st, budget=total.until(position_time))
         except SolverBudgetExceeded:
             gave_up = True  # earlier positions have more cards: do not wait for them
             out.append(CardReview(i, trick, st, played, (), None, None, None, "budget"))

@@ -17,8 +17,9 @@ them still in play, and worth the same) are searched once; follows are ordered
 cheapest-winner first; four seats in two alternating sides with a beats table (Belote,
 Briscola with four players) search each trick from its start in nested loops
 (``trick4``), leads master cards first; with two tricks to go (same games) one
-alpha-beta loop gives the exact value, memoized. A node and time budget raises
-``SolverBudgetExceeded`` instead of blocking.
+alpha-beta loop gives the exact value, memoized. A node and time budget (``SearchBudget``:
+a deadline on a clock, by default ``CLOCK``) raises ``SolverBudgetExceeded`` instead of
+blocking.
 
 Briscola is solved here once the stock is empty (every card is then known); earlier
 positions raise ``UnsolvablePosition`` (``briscola_expect.solve_expected`` averages over
@@ -27,8 +28,10 @@ the stock's orders).
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tutorial.engine import belote, briscola, tarot
@@ -52,6 +55,8 @@ from tutorial.engine.tarot.fast import TRUMPS as _TRUMPS
 DEFAULT_NODE_BUDGET = 1_000_000
 #: Seconds of search before giving up, by default.
 DEFAULT_TIME_BUDGET = 5.0
+#: The clock the searches' deadlines are read on, by default (seconds; the wall clock).
+CLOCK: Callable[[], float] = time.perf_counter
 
 _INF = 1 << 30
 
@@ -62,6 +67,44 @@ class SolverBudgetExceeded(Exception):
 
 class UnsolvablePosition(ValueError):
     """The position is not one the solver handles (not in play, or cards still unknown)."""
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """How far a search may go: at most ``nodes`` nodes, and until ``deadline`` on ``clock``.
+
+    One budget may be passed down through several searches (a solve, then best lines):
+    they share its deadline, each counting its own nodes.
+    """
+
+    nodes: int
+    deadline: float
+    clock: Callable[[], float]
+
+    @classmethod
+    def of(
+        cls, nodes: int, seconds: float, clock: Callable[[], float] | None = None
+    ) -> SearchBudget:
+        """``nodes`` nodes and ``seconds`` from now on ``clock`` (default: ``CLOCK``)."""
+        clock = clock if clock is not None else CLOCK
+        return cls(nodes, clock() + seconds, clock)
+
+    @classmethod
+    def nodes_only(cls, nodes: int) -> SearchBudget:
+        """``nodes`` nodes and no deadline (the verdict never depends on the machine)."""
+        return cls(nodes, math.inf, CLOCK)
+
+    def expired(self) -> bool:
+        """Whether the deadline has passed."""
+        return self.clock() > self.deadline
+
+    def seconds_left(self) -> float:
+        """Seconds until the deadline (negative once past it)."""
+        return self.deadline - self.clock()
+
+    def until(self, seconds: float) -> SearchBudget:
+        """The same budget, its deadline brought to ``seconds`` from now if that is sooner."""
+        return SearchBudget(self.nodes, min(self.deadline, self.clock() + seconds), self.clock)
 
 
 # --- The rules of each game on bitmasks ------------------------------------------------
@@ -458,9 +501,7 @@ class _Solver:
     """Alpha-beta with null windows over one deal; the transposition table (bounds at
     each trick's start) lives as long as the object."""
 
-    def __init__(
-        self, rules: _Rules, hands: list[int], node_budget: int, time_budget: float
-    ) -> None:
+    def __init__(self, rules: _Rules, hands: list[int], budget: SearchBudget) -> None:
         self.rules = rules
         self.hands = hands
         self.n = rules.n
@@ -505,8 +546,8 @@ class _Solver:
         )
         self.nodes = 0  # seats choosing a card (as many as plain alpha-beta's nodes)
         self.starts = 0  # searches at a trick's start
-        self.node_budget = node_budget
-        self.deadline = time.perf_counter() + time_budget
+        self.node_budget = budget.nodes
+        self.budget = budget
         rank = rules.rank
         pts = rules.pts
         self.lead_weight = [-rank.get(c, 0) - 2 * pts[c] for c in range(len(pts))]
@@ -526,7 +567,7 @@ class _Solver:
         )  # fmt: skip
 
     def _over_budget(self) -> None:
-        if self.nodes > self.node_budget or time.perf_counter() > self.deadline:
+        if self.nodes > self.node_budget or self.budget.expired():
             raise SolverBudgetExceeded(f"more than {self.nodes} nodes or the time budget")
 
     def moves(self, legal: int, live: int) -> list[int]:
@@ -1358,8 +1399,9 @@ class SolveRoot:
         self.seat: int = state.to_move
         self.side = rules.team[self.seat]
 
-    def solver(self, node_budget: int, time_budget: float) -> _Solver:
-        return _Solver(self.rules, list(self.hands), node_budget, time_budget)
+    def solver(self, budget: SearchBudget) -> _Solver:
+        """A search of this position within ``budget``."""
+        return _Solver(self.rules, list(self.hands), budget)
 
     def for_side(self, v0: int, total: int) -> float:
         """Side 0's points ``v0`` as the points of the mover's side, in card points."""
@@ -1392,12 +1434,14 @@ def solve(
     *,
     node_budget: int = DEFAULT_NODE_BUDGET,
     time_budget: float = DEFAULT_TIME_BUDGET,
+    budget: SearchBudget | None = None,
 ) -> dict[Card, float]:
     """Each legal card of the seat to move, valued by what its side takes with best play.
 
     The value is the card points the mover's side takes from the tricks still to play
     (the current trick included) when every seat plays its best afterwards (see the
-    module's docstring and ``docs/engine.md``).
+    module's docstring and ``docs/engine.md``). ``budget``, when given, stands for
+    ``node_budget`` and ``time_budget`` (those on ``CLOCK``).
 
     Raises:
         UnsolvablePosition: not a play-phase position with every card known.
@@ -1405,7 +1449,7 @@ def solve(
             the values are then unknown.
     """
     root = SolveRoot(state)
-    solver = root.solver(node_budget, time_budget)
+    solver = root.solver(budget or SearchBudget.of(node_budget, time_budget))
     raw = solver.values(list(root.trick), root.leader, root.flags)
     total = root.total()
     return {root.deck[c]: root.for_side(v, total) for c, v in raw.items()}
@@ -1416,16 +1460,18 @@ def best_line(
     *,
     node_budget: int = DEFAULT_NODE_BUDGET,
     time_budget: float = DEFAULT_TIME_BUDGET,
+    budget: SearchBudget | None = None,
 ) -> list[Play]:
     """One principal variation: the plays from ``state`` to the end of the hand, each a
     best card for its seat (ties broken by the engine's order of the legal cards).
+    ``budget``, when given, stands for ``node_budget`` and ``time_budget``.
 
     Raises:
         UnsolvablePosition: as ``solve``.
         SolverBudgetExceeded: the budget (shared by the whole line) ran out.
     """
     root = SolveRoot(state)
-    solver = root.solver(node_budget, time_budget)
+    solver = root.solver(budget or SearchBudget.of(node_budget, time_budget))
     rules = root.rules
     trick = list(root.trick)
     leader = root.leader
@@ -1447,8 +1493,10 @@ def best_line(
 
 
 __all__ = [
+    "CLOCK",
     "DEFAULT_NODE_BUDGET",
     "DEFAULT_TIME_BUDGET",
+    "SearchBudget",
     "SolverBudgetExceeded",
     "UnsolvablePosition",
     "best_line",

@@ -1,8 +1,9 @@
 """A time budget for one scenario check, so no file can keep the checker busy for long.
 
-The budget counts the checking thread's CPU time (``time.thread_time``), not the wall
-clock: a check that fits on an idle machine also fits while other work runs beside it,
-and the verdict never depends on the load. Long loops call :func:`tick`.
+The budget counts the checking thread's CPU time (``time.thread_time``, the module's
+``CLOCK``), not the wall clock: a check that fits on an idle machine also fits while
+other work runs beside it, and the verdict never depends on the load. Long loops call
+:func:`tick`.
 
 >>> with time_budget(5.0):
 ...     tick()
@@ -12,7 +13,7 @@ and the verdict never depends on the load. Long loops call :func:`tick`.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -20,8 +21,13 @@ from tutorial.engine.errors import TutorialError
 
 #: Seconds of CPU time one scenario check may take (loading, proving, variants).
 CHECK_SECONDS = 1.2
+#: The clock a budget is read on, by default (seconds of this thread's CPU time).
+CLOCK: Callable[[], float] = time.thread_time
 
-_deadline: ContextVar[float | None] = ContextVar("atout_check_deadline", default=None)
+#: The running budget: its end, on its clock.
+_deadline: ContextVar[tuple[float, Callable[[], float]] | None] = ContextVar(
+    "atout_check_deadline", default=None
+)
 
 
 class OutOfTime(TutorialError):
@@ -29,13 +35,20 @@ class OutOfTime(TutorialError):
 
 
 @contextmanager
-def time_budget(seconds: float | None = None) -> Iterator[None]:
-    """Run the body with a budget of ``seconds`` (default :data:`CHECK_SECONDS`) of this
-    thread's CPU time. A budget already running (an outer check) is kept if it ends sooner.
+def time_budget(
+    seconds: float | None = None, clock: Callable[[], float] | None = None
+) -> Iterator[None]:
+    """Run the body with a budget of ``seconds`` (default :data:`CHECK_SECONDS`) on
+    ``clock`` (default :data:`CLOCK`: this thread's CPU time). A budget already running
+    (an outer check, on the same clock) is kept if it ends sooner.
     """
-    end = time.thread_time() + (CHECK_SECONDS if seconds is None else seconds)
+    clock = clock if clock is not None else CLOCK
+    end = clock() + (CHECK_SECONDS if seconds is None else seconds)
+    running = (end, clock)
     outer = _deadline.get()
-    token = _deadline.set(end if outer is None else min(outer, end))
+    if outer is not None and outer[1] is clock and outer[0] < end:
+        running = outer
+    token = _deadline.set(running)
     try:
         yield
     finally:
@@ -44,8 +57,8 @@ def time_budget(seconds: float | None = None) -> Iterator[None]:
 
 def tick() -> None:
     """Raise :class:`OutOfTime` once the running budget is spent."""
-    end = _deadline.get()
-    if end is not None and time.thread_time() > end:
+    running = _deadline.get()
+    if running is not None and running[1]() > running[0]:
         raise OutOfTime(
             f"checking this scenario takes more than {CHECK_SECONDS:g} seconds; "
             "make it shorter or split it into several scenarios"

@@ -746,6 +746,7 @@ def judge_answers(checked: Checked, *, node_budget: int = JUDGE_NODES) -> list[P
     reported. Other steps are not judged.
     """
     from tutorial.analysis import SolverBudgetExceeded, UnsolvablePosition, solve
+    from tutorial.analysis.solver import SearchBudget
     from tutorial.scenarios.runtime import start
 
     sc, doc = checked.scenario, checked.doc
@@ -765,7 +766,7 @@ def judge_answers(checked: Checked, *, node_budget: int = JUDGE_NODES) -> list[P
                 answers = run.answers()
                 if answers:
                     try:
-                        values = solve(run.state, node_budget=node_budget, time_budget=3600.0)
+                        values = solve(run.state, budget=SearchBudget.nodes_only(node_budget))
                     except (SolverBudgetExceeded, UnsolvablePosition):
                         values = {}
                     problems += _judge_step(doc, run.step, step, answers, values)

@@ -30,14 +30,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import yaml
 
 from tutorial.analysis import explain
-from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, points_left
+from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, SearchBudget, points_left
 from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import EXCUSE, Card
 from tutorial.engine.core import GameState, Play, find_ruleset
@@ -104,6 +103,7 @@ def scenario_data(
     seconds: float = DEFAULT_EXPORT_SECONDS,
     node_budget: int = DEFAULT_NODE_BUDGET * 4,
     earlier: Earlier = "tricks",
+    clock: Callable[[], float] | None = None,
 ) -> tuple[dict[str, Any], bool]:
     """The scenario as a plain mapping, and whether the solver judged the position.
 
@@ -161,7 +161,7 @@ def scenario_data(
             data["stock"] = _cards(state.stock)
     if earlier == "points":
         _points_position(state, data, names)
-        step, judged = _play_step(state, names, learner, seconds, node_budget)
+        step, judged = _play_step(state, names, learner, seconds, node_budget, clock)
         pts = _points_so_far(state)
         data["steps"] = [
             {
@@ -200,7 +200,7 @@ def scenario_data(
         data["tricks"] = [_cards([p.card for p in tr.plays]) for tr in state.tricks]
     if state.current_trick:
         data["current_trick"] = _cards([p.card for p in state.current_trick])
-    step, judged = _play_step(state, names, learner, seconds, node_budget)
+    step, judged = _play_step(state, names, learner, seconds, node_budget, clock)
     legal = state.legal_plays()
     data["steps"] = [
         {"expect": {"to_move": names[learner], "legal": _cards(legal)}},
@@ -290,11 +290,16 @@ def _carried(state: GameState) -> dict[int, float]:
 
 
 def _play_step(
-    state: GameState, names: Sequence[str], learner: int, seconds: float, node_budget: int
+    state: GameState,
+    names: Sequence[str],
+    learner: int,
+    seconds: float,
+    node_budget: int,
+    clock: Callable[[], float] | None,
 ) -> tuple[dict[str, Any], bool]:
     """The ``play`` step: the solver's best cards and the start of the best line in words."""
-    deadline = time.perf_counter() + seconds
-    vals = explain.values(state, seconds=seconds, node_budget=node_budget)
+    budget = SearchBudget.of(node_budget, seconds, clock)
+    vals = explain.values(state, seconds=seconds, node_budget=node_budget, clock=budget.clock)
     if not vals:
         return {"accept": "any"}, False
     top = max(vals.values())
@@ -304,7 +309,10 @@ def _play_step(
     side = t("explain.side_you") if len(names) == 2 else t("explain.side_yours")
     value = tn("explain.export_value", points_left(state), side=side, points=number(top))
     rest = explain.line(
-        state.apply(best[0]), seconds=deadline - time.perf_counter(), node_budget=node_budget
+        state.apply(best[0]),
+        seconds=budget.seconds_left(),
+        node_budget=node_budget,
+        clock=budget.clock,
     )
     if rest is None:
         step["explain"] = value
@@ -340,6 +348,7 @@ def scenario_yaml(
     seconds: float = DEFAULT_EXPORT_SECONDS,
     node_budget: int = DEFAULT_NODE_BUDGET * 4,
     earlier: Earlier = "tricks",
+    clock: Callable[[], float] | None = None,
 ) -> str:
     """The text of a scenario file that starts at ``state``, for a teacher to edit.
 
@@ -356,7 +365,8 @@ def scenario_yaml(
         seconds: time budget of the solver for the answer and its explanation. Past it
             (or for Briscola before the stock is empty) the step accepts ``any`` legal
             card and a comment says the answer is the teacher's to write.
-        node_budget: the solver's node budget.
+        node_budget: the solver's node budget (per search: the answer, then its line).
+        clock: the clock ``seconds`` are read on (default: the solver's ``CLOCK``).
         earlier: ``"tricks"`` writes every earlier trick; ``"points"`` only each side's
             points so far (``points_so_far``; Tarot's bouts won and Belote's belote
             holder are still written), for a short end-of-hand file.
@@ -377,6 +387,7 @@ def scenario_yaml(
         seconds=seconds,
         node_budget=node_budget,
         earlier=earlier,
+        clock=clock,
     )
     body = yaml.dump(
         data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=88, default_flow_style=None

@@ -17,13 +17,13 @@ only) run by themselves; ``play`` and ``ask`` wait for the learner.
 from __future__ import annotations
 
 import dataclasses
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tutorial.analysis import explain
 from tutorial.analysis.explain import DEFAULT_COST_SECONDS, Cost, card_cost, cost_sentence
+from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, SearchBudget
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState, TrickResult, Verdict, seat_names
 from tutorial.engine.core import Play as CardPlay
@@ -271,29 +271,53 @@ class Run:
                 out.append(a)
         return out
 
-    def cost_of(self, card: Card, *, seconds: float = DEFAULT_COST_SECONDS) -> Cost | None:
+    def cost_of(
+        self,
+        card: Card,
+        *,
+        seconds: float = DEFAULT_COST_SECONDS,
+        node_budget: int = DEFAULT_NODE_BUDGET,
+        clock: Callable[[], float] | None = None,
+    ) -> Cost | None:
         """What ``card`` costs compared with the step's best answer, with best play
-        (None: hands not all known, no card answer, or the solver past its budget)."""
+        (None: hands not all known, no card answer, or the solver past its budget:
+        ``seconds`` on ``clock``, by default the solver's ``CLOCK``)."""
         answers = self.answers()
         if not answers or not self.position_known or self.state.phase != "play":
             return None
-        return card_cost(self.state, card, answers, seconds=seconds)
+        return card_cost(
+            self.state, card, answers, seconds=seconds, node_budget=node_budget, clock=clock
+        )
 
-    def best_play(self, *, seconds: float = 2 * DEFAULT_COST_SECONDS) -> list[CardPlay] | None:
+    def best_play(
+        self,
+        *,
+        seconds: float = 2 * DEFAULT_COST_SECONDS,
+        node_budget: int = DEFAULT_NODE_BUDGET,
+        clock: Callable[[], float] | None = None,
+    ) -> list[CardPlay] | None:
         """The best line from here: the step's best accepted card, then best play by
-        every seat to the end of the hand (None when it cannot be computed in time)."""
+        every seat to the end of the hand (None when it cannot be computed in time:
+        ``seconds`` on ``clock``, by default the solver's ``CLOCK``)."""
         answers = self.answers()
         if not answers or not self.position_known or self.state.phase != "play":
             return None
-        deadline = time.perf_counter() + seconds
-        vals = explain.values(self.state, seconds=seconds)
+        budget = SearchBudget.of(node_budget, seconds, clock)
+        vals = explain.values(
+            self.state, seconds=seconds, node_budget=node_budget, clock=budget.clock
+        )
         if not vals:
             return None
         ranked = [a for a in answers if a in vals]
         if not ranked or self.state.to_move is None:
             return None
         ref = max(ranked, key=lambda c: (vals[c], -ranked.index(c)))
-        rest = explain.line(self.state.apply(ref), seconds=deadline - time.perf_counter())
+        rest = explain.line(
+            self.state.apply(ref),
+            seconds=budget.seconds_left(),
+            node_budget=node_budget,
+            clock=budget.clock,
+        )
         if rest is None:
             return None
         return [CardPlay(self.state.to_move, ref), *rest]
