@@ -1,4 +1,4 @@
-"""A real browser (Debian's headless chromium) in 繁體中文 and 简体中文 (issue 12, "done when").
+"""A real browser (Debian's headless chromium) in 繁體中文 and 简体中文.
 
 Home, a lesson, a scenario to its end (an illegal card, a hint, the right card and the
 question), a scenario whose end draws the score charts, the Counting trainer and the
@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from test_browser import SHOTS, _click, _open, _settle, browser, pytestmark, server
-from test_languages import latin_share
+from test_i18n import latin_share
 
 from tutorial.language.i18n import catalogue
 

@@ -1,4 +1,4 @@
-"""Checker messages that say what to fix (issue 11): each case the authors met, in words.
+"""Checker messages that say what to fix: each case the authors met, in words.
 
 Each test breaks a committed scenario in one place and reads the checker's message: whose
 turn it is, the hand's size with the card placed nowhere, seat names, the lines and the

@@ -431,7 +431,7 @@ _INERT_TEXT = st.lists(
 ).map("".join)
 
 
-# --- problem reports and playlists (issue 11) ------------------------------------------
+# --- problem reports and playlists ----------------------------------------------------
 
 _REPORT_BITS = st.sampled_from(
     ['{', '}', '[', ']', ',', ':', '"s":', '"y":', '"m":', '"x":', '"n":', '"v":1',

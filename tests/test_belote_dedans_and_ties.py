@@ -1,4 +1,4 @@
-"""Rules settled in review: dedans gives away every declaration; ties at the target."""
+"""Dedans gives away every declaration; a tie at the match target."""
 
 import dataclasses
 import random

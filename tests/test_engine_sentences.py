@@ -10,7 +10,7 @@
 - One object per card: identity is equality, copies and pickles come back the same.
 
 If a sentence of ``en.engine.toml`` is changed on purpose, record again with
-``.venv/bin/python tests/test_engine_deferred.py --record`` (and read the diff).
+``.venv/bin/python tests/test_engine_sentences.py --record`` (and read the diff).
 """
 
 from __future__ import annotations
@@ -352,7 +352,7 @@ def test_evolved_states_forget_what_they_derived() -> None:
 
 if __name__ == "__main__":  # pragma: no cover - records the golden file
     if "--record" not in sys.argv:
-        raise SystemExit("usage: python tests/test_engine_deferred.py --record [PATH]")
+        raise SystemExit("usage: python tests/test_engine_sentences.py --record [PATH]")
     target = Path(sys.argv[-1]) if sys.argv[-1].endswith(".json") else GOLDEN
     target.write_text(json.dumps(record(), ensure_ascii=False, indent=0) + "\n", "utf-8")
     print(f"recorded {target}")

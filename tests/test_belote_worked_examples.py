@@ -1,5 +1,5 @@
-"""Belote scores exactly as the sources say: the audited cases of issue 9 (W1-W4, the
-rounded contract, the lessons L1 and L2).
+"""Belote scores exactly as the sources say: their worked cases (W1-W4, the rounded
+contract, the lessons L1 and L2).
 
 Each position is the last trick of a hand, hearts trump: seat 0 leads ♠7, then ♠8, ♠9
 (seat 2 wins it for team 0: dix de der) and ♦7; the seven earlier tricks are given as

@@ -1,4 +1,4 @@
-"""Poignées given with a position whose earlier tricks are not listed (review findings)."""
+"""Poignées given with a position whose earlier tricks are not listed."""
 
 import pytest
 

@@ -1,8 +1,8 @@
-"""Issue 9: every input that escaped as an uncaught exception now ends in the project's
-own error with a located message (``file:line:col: what is wrong``), within the caps.
+"""Hostile and broken input ends in the project's own error with a located message
+(``file:line:col: what is wrong``), within the caps.
 
-Each test below is one input of the issue (or one found by the long fuzz run), kept as a
-regression seed with the message it must give.
+Each test below is one input that once escaped as an uncaught exception (reported, or
+found by the long fuzz run), kept as a regression seed with the message it must give.
 """
 
 from __future__ import annotations
