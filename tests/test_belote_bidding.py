@@ -1,4 +1,4 @@
-"""Belote: the deal (3 + 2 and the proposed card) and the two bidding rounds (RULES.md 1)."""
+"""Belote: the deal (3 + 2 and the proposed card) and the two bidding rounds (docs/rules.md §1.2)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Belote: rank orders, card points, and who wins a trick (RULES.md 1, seed 000 sections 4, 10)."""
+"""Belote: rank orders, card points, and who wins a trick (docs/rules.md §1.1, seed 000 sections 4, 10)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Belote: declarations at the first trick and belote-rebelote (RULES.md 1; 000 sections 5, 6, 9).
+"""Belote: declarations at the first trick and belote-rebelote (docs/rules.md §1.5; 000 sections 5, 6, 9).
 
 Sequences in natural order 7-8-9-10-J-Q-K-A; carrés; which team's declarations score
 (every tie-break of 000 and 004); one card in one declaration (004) or, by option, more.

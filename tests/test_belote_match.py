@@ -1,4 +1,4 @@
-"""Belote: a match to the target (RULES.md 1; 000 sections 7, 8, 12; 003; 004).
+"""Belote: a match to the target (docs/rules.md §1.8; 000 sections 7, 8, 12; 003; 004).
 
 Hands follow each other, the deal passes to the next seat, a double pass redeals (same
 dealer or next, by option), litige points go to the next hand's winner, and the match

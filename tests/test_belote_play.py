@@ -1,4 +1,4 @@
-"""Belote: the obligations of play (RULES.md 1, rules 1-5; seed 000 section 10, seed 003).
+"""Belote: the obligations of play (docs/rules.md §1.3; seed 000 section 10, seed 003).
 
 Seats are in playing order; partners sit opposite (0 and 2, 1 and 3). Every position is
 written card by card and built with ``start_play``, which checks it.

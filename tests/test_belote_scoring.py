@@ -1,4 +1,4 @@
-"""Belote: scoring a hand (RULES.md 1 "Scoring a hand"; 000 section 11, 003 section 7, 004).
+"""Belote: scoring a hand (docs/rules.md §1.6; 000 section 11, 003 section 7, 004).
 
 Each position is the last trick of a hand, hearts trump: seat 0 leads ♠7, then ♠8,
 ♠9 (seat 2 wins it for team 0: dix de der) and ♦7. The seven earlier tricks are given as

@@ -8,7 +8,7 @@ which only changes how a table is drawn, never a rule.
 A hand runs through the phases ``bidding`` (round 1: take the proposed card's suit or
 pass; round 2: name another suit or pass), ``declare`` (at a player's first turn of the
 first trick, when they hold a combination: ``Declare`` it or ``NoDeclaration``),
-``play`` and ``done``. The rules are those of RULES.md section 1 (seeds 000, 003, 004);
+``play`` and ``done``. The rules are those of docs/rules.md §1 (seeds 000, 003, 004);
 every point where the seeds differ is a field of ``BeloteOptions``.
 
 The package, one module per concept (each imports only those above it in this list):

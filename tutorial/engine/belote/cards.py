@@ -28,7 +28,7 @@ TEAM_LABELS = ("team 0 (seats 0 and 2)", "team 1 (seats 1 and 3)")
 #: Cards as given by a caller: a string of card codes, or cards and codes.
 CardsLike: TypeAlias = str | Iterable[Card | str]
 
-# --- Ranks and points (RULES.md 1: "Rank and card points") ----------------------------
+# --- Ranks and points (docs/rules.md §1.1) ---------------------------------------------
 
 #: Rank order in the trump suit, lowest first: J > 9 > A > 10 > K > Q > 8 > 7.
 TRUMP_ORDER = ("7", "8", "Q", "K", "10", "A", "9", "J")

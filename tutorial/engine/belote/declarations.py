@@ -17,7 +17,7 @@ from tutorial.engine.core import Seat, seat_possessive
 from tutorial.engine.errors import InvalidStateError
 from tutorial.language.i18n import t
 
-# --- Values (RULES.md 1: "Declarations") ---------------------------------------------
+# --- Values (docs/rules.md §1.5) ---------------------------------------------------
 
 BELOTE_POINTS = 20
 #: Carrés (four of a kind): jacks 200, nines 150, A/10/K/Q 100; 8s and 7s score nothing.

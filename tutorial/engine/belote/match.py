@@ -1,4 +1,4 @@
-"""A Belote match (RULES.md 1: game target; 000 section 12): hands in sequence to the
+"""A Belote match (docs/rules.md §1.8; 000 section 12): hands in sequence to the
 target score, the deal passing on and litige points carried to the next hand's winner."""
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from tutorial.engine.core import (
     resolve_ruleset,
 )
 
-# --- Rule options and presets (RULES.md 1: "Seed disagreements -> rule options") ------
+# --- Rule options and presets (docs/rules.md §1.9) ------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Belote's rules of play (RULES.md 1, rules 1-5): which cards may be played to a trick,
+"""Belote's rules of play (docs/rules.md §1.3): which cards may be played to a trick,
 and, for any card, the verdict that names the rule and the cards forcing it.
 
 ``legal_cards`` and ``explain_play`` code the same rules (a test holds them together):

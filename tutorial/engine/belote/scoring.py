@@ -1,4 +1,4 @@
-"""Scoring a Belote hand (RULES.md 1: "Scoring a hand"): the card points and the dix de
+"""Scoring a Belote hand (docs/rules.md §1.6): the card points and the dix de
 der, the declarations and belote-rebelote, the contract (made, dedans or litige), capot,
 rounding and litige points carried in, as an itemised ``HandOutcome``.
 

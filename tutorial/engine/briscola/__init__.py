@@ -1,4 +1,4 @@
-"""Briscola, 2 and 4 players (seed 002; RULES.md section 3).
+"""Briscola, 2 and 4 players (seed 002; docs/rules.md §3).
 
 The deck has 40 cards, ``A 2 3 4 5 6 7 J Q K`` in four suits. Each player holds three
 cards; the card turned face up under the stock names trump for the whole deal. There is

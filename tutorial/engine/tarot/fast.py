@@ -5,8 +5,9 @@ King in rising order, so a higher index is a higher card), the trumps 56-76 (T1 
 and the Excuse 77. A hand is an int with bit ``i`` set for each card held. Points are
 counted in half-points (ints) and turned into the engine's halves at the end.
 
-The rules are those of ``tarot.TarotState``; ``tests/test_tarot_fast.py`` replays every
-playout through the state machine and compares the figures.
+The rules are those of ``tarot.TarotState`` (``state.py`` and the rule modules beside
+it); ``tests/test_tarot_fast.py`` replays every playout through the state machine and
+compares the figures. Its caller is ``playout.py``.
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ def play_hand(
     rng: random.Random, dealer: int, excuse_to_opponents: bool, discards_count: bool
 ) -> Raw:
     """Deal with ``rng`` and play one hand by uniformly random legal actions."""
+    # A hot loop, measured by ``python -m tutorial bench``: one function on purpose, with
+    # its tables in locals; split it only if the bench says the split costs nothing.
     rand = rng.random
     order = list(_RANGE78)
     rng.shuffle(order)  # the same draws as new_hand(rng=...) shuffling the deck

@@ -1,0 +1,554 @@
+"""``TarotState``: one French Tarot position, immutable; ``apply`` returns the next one.
+
+The state holds the fields and the order of the hand (whose turn, which phase); the rules
+of each phase are in their own modules: ``bidding``, ``chien`` (the discard),
+``announcements`` (chelem and poignées), ``play_rules`` and ``tricks`` (the play), and
+``scoring``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from tutorial.engine.cards import Card
+from tutorial.engine.core import (
+    HAND_OVER,
+    NOT_YOUR_TURN,
+    WRONG_PHASE,
+    HandOutcome,
+    Observation,
+    Play,
+    Ruleset,
+    Seat,
+    TrickResult,
+    Verdict,
+    evolve,
+    play_of,
+    seat_name,
+    seat_possessive,
+)
+from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
+from tutorial.engine.tarot.actions import (
+    ACTION_TYPES,
+    BAD_CODES,
+    BIDS,
+    CHELEM,
+    CHIEN_SHOWN,
+    DISCARD_OF,
+    NO_CHELEM,
+    NO_POIGNEE,
+    Bid,
+    Chelem,
+    Discard,
+    Poignee,
+)
+from tutorial.engine.tarot.announcements import (
+    explain_chelem,
+    explain_poignee,
+    first_leader,
+    has_poignee,
+    poignee_options,
+)
+from tutorial.engine.tarot.bidding import after_bid, explain_bid, highest_bid
+from tutorial.engine.tarot.cards import (
+    DECK_ORDER,
+    DEFENCE_TEAM,
+    TAKER_TEAM,
+    is_trump,
+    sort_cards,
+)
+from tutorial.engine.tarot.chien import after_discard, discardable, explain_discard
+from tutorial.engine.tarot.constants import (
+    CHIEN_SIZE,
+    GAME,
+    NUM_PLAYERS,
+    NUM_TRICKS,
+    PHASE_BIDDING,
+    PHASE_CHELEM,
+    PHASE_DISCARD,
+    PHASE_DONE,
+    PHASE_PLAY,
+    PHASE_POIGNEE,
+    RESULT_ALL_PASSED,
+    RESULT_PETIT_SEC,
+    RULE_END,
+    RULE_PHASE,
+    RULE_TURN,
+)
+from tutorial.engine.tarot.play_rules import explain_card, legal_cards
+from tutorial.engine.tarot.scoring import cancelled_outcome, score
+from tutorial.engine.tarot.tricks import finish_trick
+from tutorial.language.i18n import t
+
+#: What the engine keeps on a state, derived from its fields (left behind by evolve).
+_CACHES = ("_legal_", "_discardable")
+
+
+@dataclass(frozen=True, repr=False)
+class TarotState:
+    """A French Tarot position: immutable; ``apply`` returns the next one.
+
+    Build one with ``new_hand`` or ``start_play``. ``chien`` holds the six cards dealt to
+    the chien (``()`` when a scenario does not say); ``discard`` the taker's discards so
+    far (Prise/Garde). ``captured``/``carried`` are cards and points each team (0 the
+    taker's side, 1 the defence) already won in tricks a scenario does not list.
+    """
+
+    ruleset: Ruleset
+    dealer: Seat
+    phase: str
+    hands: tuple[tuple[Card, ...], ...]
+    chien: tuple[Card, ...]
+    bids: tuple[Bid, ...] = ()
+    taker: Seat | None = None
+    contract: Bid | None = None
+    discard: tuple[Card, ...] = ()
+    chelem_declared: bool = False
+    poignees: tuple[tuple[Seat, Poignee], ...] = ()
+    poignee_decided: frozenset[Seat] = frozenset()
+    tricks: tuple[TrickResult, ...] = ()
+    current_trick: tuple[Play, ...] = ()
+    leader: Seat = 0
+    cancelled: str | None = None
+    petit_sec: tuple[Seat, ...] = ()
+    captured: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    carried: tuple[float, float] = (0.0, 0.0)
+    unlisted_tricks: int = 0
+    unlisted_won: tuple[bool, bool] = (False, False)
+
+    def __repr__(self) -> str:
+        return (
+            f"<TarotState {self.ruleset} phase={self.phase} to_move={self.to_move} "
+            f"contract={self.contract and self.contract.label} taker={self.taker} "
+            f"trick={self.trick_number}>"
+        )
+
+    # -- the contract ------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """Always ``"tarot"``."""
+        return GAME
+
+    @property
+    def num_players(self) -> int:
+        """Always 4."""
+        return NUM_PLAYERS
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (played out, cancelled or all passed)."""
+        return self.phase == PHASE_DONE
+
+    @property
+    def trick_number(self) -> int:
+        """The 1-based number of the trick being played (19 once all are played)."""
+        return self.unlisted_tricks + len(self.tricks) + 1
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat that acts next, ``None`` when the hand is over."""
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            return (self.leader + len(self.current_trick)) % NUM_PLAYERS
+        if phase == PHASE_DONE:
+            return None
+        if phase == PHASE_BIDDING:
+            return (self.dealer + 1 + len(self.bids)) % NUM_PLAYERS
+        if self.phase in (PHASE_DISCARD, PHASE_CHELEM):
+            return self.taker
+        return (self.leader + len(self.current_trick)) % NUM_PLAYERS
+
+    @property
+    def multiplier(self) -> int:
+        """The contract's multiplier (0 before the bidding ends)."""
+        return self.contract.multiplier if self.contract is not None else 0
+
+    @property
+    def chien_shown(self) -> bool:
+        """Whether the chien has been shown to everyone (Prise/Garde, after the bidding)."""
+        return self.contract in CHIEN_SHOWN
+
+    @property
+    def set_aside(self) -> tuple[Card, ...]:
+        """The six cards outside the play: the discard (Prise/Garde) or the"""
+        return self.discard if self.contract in CHIEN_SHOWN else self.chien
+
+    @property
+    def set_aside_team(self) -> int:
+        """The team the set-aside cards count for: the defence only in Garde contre."""
+        return DEFENCE_TEAM if self.contract is Bid.GARDE_CONTRE else TAKER_TEAM
+
+    @property
+    def shown_discards(self) -> tuple[Card, ...]:
+        """The trumps the taker had to discard; they are shown to everyone."""
+        return tuple(c for c in self.discard if is_trump(c))
+
+    def team_of(self, seat: Seat) -> int:
+        """0 for the taker, 1 for a defender (known once the bidding has a taker).
+
+        Raises:
+            InvalidStateError: no such seat, or there is no taker (yet).
+        """
+        if not isinstance(seat, int) or not 0 <= seat < NUM_PLAYERS:
+            raise InvalidStateError(f"there is no seat {seat!r}: seats are 0..3")
+        if self.taker is None:
+            raise InvalidStateError("the teams are not known: there is no taker (yet)")
+        return TAKER_TEAM if seat == self.taker else DEFENCE_TEAM
+
+    # -- legality ------------------------------------------------------------------------
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the seat to move may play (empty outside the play phase)."""
+        if self.phase != PHASE_PLAY:
+            return []
+        return list(self._legal())
+
+    def _legal(self) -> tuple[Card, ...]:
+        """The legal cards in deck order, computed once per state (kept on it)."""
+        legal: tuple[Card, ...] | None = self.__dict__.get("_legal_")
+        if legal is not None:
+            return legal
+        hand = self.hands[(self.leader + len(self.current_trick)) % NUM_PLAYERS]
+        cards = legal_cards(hand, self.current_trick)
+        legal = tuple(cards) if self._hands_sorted() else sort_cards(cards)
+        object.__setattr__(self, "_legal_", legal)
+        return legal
+
+    def _hands_sorted(self) -> bool:
+        """Whether every hand is in deck order (as the engine keeps them), checked once.
+
+        The answer is carried to the next states by ``evolve``: the engine only removes
+        cards from a hand, or sorts it (the chien taken).
+        """
+        known: bool | None = self.__dict__.get("_sorted_")
+        if known is None:
+            order = DECK_ORDER
+            known = True
+            for hand in self.hands:
+                if any(c not in order for c in hand):
+                    known = False
+                    break
+                idx = [order[c] for c in hand]
+                if idx != sorted(idx):
+                    known = False
+                    break
+            object.__setattr__(self, "_sorted_", known)
+        return known
+
+    @property
+    def _highest_bid(self) -> Bid:
+        return highest_bid(self.bids)
+
+    @cached_property
+    def _discardable(self) -> frozenset[Card]:
+        """The cards the taker may discard next (Rule: the discard)."""
+        assert self.taker is not None
+        return discardable(self.hands[self.taker], len(self.discard))
+
+    def legal_actions(self) -> list[Any]:
+        """Every action accepted now: bids, discards, declarations or cards."""
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            return list(self._legal())
+        if phase == PHASE_BIDDING:
+            top = self._highest_bid
+            return [Bid.PASS, *(b for b in BIDS if b > top)]
+        if phase == PHASE_DISCARD:
+            allowed = self._discardable
+            assert self.taker is not None
+            if self._hands_sorted():
+                return [DISCARD_OF[c] for c in self.hands[self.taker] if c in allowed]
+            return [DISCARD_OF[c] for c in sort_cards(allowed)]
+        if phase == PHASE_CHELEM:
+            return [NO_CHELEM, CHELEM]
+        if phase == PHASE_POIGNEE:
+            seat = self.to_move
+            assert seat is not None
+            return [NO_POIGNEE, *poignee_options(self, seat)]
+        return self.legal_plays()
+
+    # -- verdicts ------------------------------------------------------------------------
+
+    def explain(self, action: Any) -> Verdict:
+        """Whether the seat to move may take ``action`` now, and why (with the cards)."""
+        seat = self.to_move
+        if seat is None:
+            return Verdict.refuse(HAND_OVER, self._end_text(), rule=RULE_END)
+        if isinstance(action, Play):
+            if action.seat != seat:
+                return Verdict.refuse(
+                    NOT_YOUR_TURN,
+                    t(
+                        "tarot.refuse.not_your_turn",
+                        turn=seat_possessive(seat),
+                        seat=seat_possessive(action.seat),
+                    ),
+                    rule=RULE_TURN,
+                )
+            action = action.card
+        phase = self.phase
+        if not isinstance(action, ACTION_TYPES[phase]):
+            return self._wrong_phase(action)
+        if phase == PHASE_BIDDING:
+            assert isinstance(action, Bid)
+            return explain_bid(seat, action, self.bids)
+        if phase == PHASE_DISCARD:
+            assert isinstance(action, Discard)
+            assert self.taker is not None
+            hand = self.hands[self.taker]
+            return explain_discard(action.card, hand, self.discard, self._discardable)
+        if phase == PHASE_CHELEM:
+            return explain_chelem()
+        if phase == PHASE_POIGNEE:
+            assert isinstance(action, Poignee)
+            return explain_poignee(self, seat, action)
+        assert isinstance(action, Card)
+        return explain_card(seat, action, self.hands[seat], self.current_trick, self.taker)
+
+    def _wrong_phase(self, action: Any) -> Verdict:
+        """Rule: each phase takes its own kind of action (say what is expected)."""
+        phase = self.phase
+        known = isinstance(action, tuple(ACTION_TYPES.values()))
+        if isinstance(action, Card):
+            what = t("tarot.phase.card_not_now", card=action.label)
+        elif known:
+            what = t("tarot.phase.action_not_now", action=type(action).__name__)
+        else:
+            what = t("tarot.phase.not_an_action", action=repr(action))
+        return Verdict.refuse(
+            WRONG_PHASE if known else BAD_CODES[phase],
+            t("tarot.refuse.wrong_phase", what=what, expecting=self._expecting()),
+            rule=RULE_PHASE,
+        )
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def apply(self, action: Any) -> TarotState:
+        """The next state after ``action``.
+
+        Raises:
+            IllegalPlayError: a card the rules refuse (with its ``Verdict``).
+            IllegalActionError: any other action the rules refuse.
+        """
+        # The common cases first, without building a verdict.
+        kind = action.__class__
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            if kind is Card:
+                if action in self._legal():
+                    return self._apply_card(action)
+            elif kind is Play and action.seat == self.to_move and action.card in self._legal():
+                return self._apply_card(action.card)
+        elif phase == PHASE_BIDDING:
+            if kind is Bid and (action is Bid.PASS or action > self._highest_bid):
+                return self._apply_bid(action)
+        elif phase == PHASE_DISCARD:
+            if kind is Discard and action.card in self._discardable:
+                return self._apply_discard(action.card)
+        elif phase == PHASE_CHELEM:
+            if kind is Chelem:
+                return self._apply_chelem(action)
+        elif phase == PHASE_POIGNEE and kind is Poignee:
+            seat = self.to_move
+            assert seat is not None
+            if action == NO_POIGNEE or action in poignee_options(self, seat):
+                return self._apply_poignee(action)
+        return self._apply_checked(action)
+
+    def _apply_checked(self, action: Any) -> TarotState:
+        """``apply`` for the uncommon cases: explain the action, refuse it or apply it."""
+        verdict = self.explain(action)
+        if not verdict.legal:
+            card_like = isinstance(action, (Card, Play))
+            raise IllegalPlayError(verdict) if card_like else IllegalActionError(verdict)
+        if isinstance(action, Play):
+            action = action.card
+        if isinstance(action, Bid):
+            return self._apply_bid(action)
+        if isinstance(action, Discard):
+            return self._apply_discard(action.card)
+        if isinstance(action, Chelem):
+            return self._apply_chelem(action)
+        if isinstance(action, Poignee):
+            return self._apply_poignee(action)
+        assert isinstance(action, Card)
+        return self._apply_card(action)
+
+    def _apply_bid(self, bid: Bid) -> TarotState:
+        changes = after_bid(self.bids, bid, self.dealer, self.hands, self.chien)
+        return evolve(self, changes, _CACHES)
+
+    def _apply_discard(self, card: Card) -> TarotState:
+        assert self.taker is not None
+        changes = after_discard(card, self.taker, self.hands, self.discard)
+        return evolve(self, changes, _CACHES)
+
+    def _apply_chelem(self, action: Chelem) -> TarotState:
+        assert self.taker is not None
+        leader = first_leader(action.declared, self.taker, self.dealer)
+        nxt = evolve(
+            self,
+            {"chelem_declared": action.declared, "leader": leader, "phase": PHASE_PLAY},
+            _CACHES,
+        )
+        return nxt._with_poignee_question()
+
+    def _apply_poignee(self, action: Poignee) -> TarotState:
+        seat = self.to_move
+        assert seat is not None
+        shown = ((seat, action),) if action.level != "none" else ()
+        return evolve(
+            self,
+            {
+                "poignees": self.poignees + shown,
+                "poignee_decided": self.poignee_decided | {seat},
+                "phase": PHASE_PLAY,
+            },
+            _CACHES,
+        )
+
+    def _with_poignee_question(self) -> TarotState:
+        """In trick 1, ask the seat to move about its poignée before its first card."""
+        if self.phase != PHASE_PLAY or self.trick_number != 1:
+            return self
+        seat = self.to_move
+        assert seat is not None
+        if seat in self.poignee_decided or not has_poignee(self, seat):
+            return self
+        return evolve(self, {"phase": PHASE_POIGNEE}, _CACHES)
+
+    def _apply_card(self, card: Card) -> TarotState:
+        current = self.current_trick
+        seat = (self.leader + len(current)) % NUM_PLAYERS  # the play phase's mover
+        hands = list(self.hands)
+        hand = hands[seat]
+        i = hand.index(card)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        trick = (*current, play_of(seat, card))
+        if len(trick) < NUM_PLAYERS:
+            nxt = evolve(self, {"hands": tuple(hands), "current_trick": trick}, _CACHES)
+            if self.unlisted_tricks or self.tricks:
+                return nxt  # the poignée is asked in the first trick only
+            return nxt._with_poignee_question()
+        result = finish_trick(self, trick)
+        done_tricks = (*self.tricks, result)
+        done = self.unlisted_tricks + len(done_tricks) == NUM_TRICKS
+        return evolve(
+            self,
+            {
+                "hands": tuple(hands),
+                "current_trick": (),
+                "tricks": done_tricks,
+                "leader": result.winner,
+                "phase": PHASE_DONE if done else PHASE_PLAY,
+            },
+            _CACHES,
+        )
+
+    # -- texts ---------------------------------------------------------------------------
+
+    def _expecting(self) -> str:
+        seat = seat_possessive(self.to_move) if self.to_move is not None else ""
+        taker = seat_name(self.taker) if self.taker is not None else ""
+        if self.phase == PHASE_BIDDING:
+            top = self._highest_bid
+            if top is Bid.PASS:
+                return t("tarot.expecting.bid_any", seat=seat)
+            return t("tarot.expecting.bid_above", seat=seat, bid=top.label)
+        if self.phase == PHASE_DISCARD:
+            left = CHIEN_SIZE - len(self.discard)
+            return t("tarot.expecting.discard", seat=taker, left=left)
+        if self.phase == PHASE_CHELEM:
+            return t("tarot.expecting.chelem", seat=taker)
+        if self.phase == PHASE_POIGNEE:
+            return t("tarot.expecting.poignee", seat=seat)
+        return t("tarot.expecting.card", seat=seat)
+
+    def _end_text(self) -> str:
+        """Why no action is accepted any more (a whole sentence)."""
+        if self.cancelled == RESULT_PETIT_SEC:
+            return t("tarot.refuse.hand_over_petit_sec")
+        if self.cancelled == RESULT_ALL_PASSED:
+            return t("tarot.refuse.hand_over_all_passed")
+        return t("tarot.refuse.hand_over", tricks=NUM_TRICKS)
+
+    # -- information ----------------------------------------------------------------------
+
+    def _public_cards(self) -> frozenset[Card]:
+        """Cards shown to everyone: played cards, the shown chien, trump discards, poignées."""
+        out: set[Card] = set()
+        for trick in self.tricks:
+            out.update(trick.cards)
+        out.update(p.card for p in self.current_trick)
+        if self.chien_shown:
+            out.update(self.chien)
+        out.update(self.shown_discards)
+        for _, p in self.poignees:
+            out.update(p.cards)
+        for team in self.captured:
+            out.update(team)
+        if self.cancelled == RESULT_PETIT_SEC:
+            for s in self.petit_sec:
+                out.update(self.hands[s])  # the Petit sec hand is laid down to prove it
+        return frozenset(out)
+
+    def hidden_cards(self, seat: Seat) -> frozenset[Card]:
+        """The cards of ``seat``'s hand that no other seat may see."""
+        if not 0 <= seat < NUM_PLAYERS:
+            raise InvalidStateError(f"there is no seat {seat!r}: seats are 0..3")
+        return frozenset(self.hands[seat]) - self._public_cards()
+
+    def observe(self, seat: Seat) -> Observation:
+        """What ``seat`` may see: its hand and everything public, nothing else."""
+        if not 0 <= seat < NUM_PLAYERS:
+            raise InvalidStateError(f"there is no seat {seat!r}: seats are 0..3")
+        known = set(self.hands[seat]) | self._public_cards()
+        if seat == self.taker:
+            known.update(self.discard)  # the taker knows the discard
+        public: dict[str, Any] = {
+            "ruleset": self.ruleset.name,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "bids": tuple(
+                ((self.dealer + 1 + i) % NUM_PLAYERS, b) for i, b in enumerate(self.bids)
+            ),
+            "taker": self.taker,
+            "contract": self.contract,
+            "multiplier": self.multiplier,
+            "chien": self.chien if self.chien_shown else None,
+            "shown_discards": self.shown_discards,
+            "discard_size": len(self.set_aside) if self.contract is not None else 0,
+            "chelem_declared": self.chelem_declared,
+            "poignees": tuple((s, p.level, p.cards) for s, p in self.poignees),
+            "leader": self.leader,
+            "trick_number": self.trick_number,
+            "cancelled": self.cancelled,
+        }
+        if seat == self.taker:
+            public["discard"] = self.discard
+        return Observation(
+            seat=seat,
+            hand=self.hands[seat],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            current_trick=self.current_trick,
+            tricks=self.tricks,
+            public=public,
+            known_cards=frozenset(known),
+        )
+
+    # -- scoring --------------------------------------------------------------------------
+
+    def outcome(self) -> HandOutcome:
+        """The itemised score of the hand (raises ``InvalidStateError`` before the end)."""
+        if not self.is_terminal:
+            raise InvalidStateError(
+                f"the hand is not over: it is in the {self.phase} phase "
+                f"(trick {self.trick_number} of {NUM_TRICKS})"
+            )
+        if self.cancelled is not None:
+            return cancelled_outcome(self)
+        return score(self)
