@@ -27,7 +27,6 @@ from tutorial.analysis.solver import (
     best_line,
     solve,
 )
-from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState, Play, TrickResult
 from tutorial.engine.errors import TutorialError
@@ -153,10 +152,6 @@ def line(
 # --- the cost of a card -----------------------------------------------------------------
 
 
-def side_of_seat(state: GameState, seat: int) -> int:
-    return int(state.team_of(seat)) if state.game != "briscola" or len(state.hands) == 4 else seat
-
-
 def replay_tricks(state: GameState, plays: Iterable[Play]) -> list[TrickResult]:
     """The tricks finished while ``plays`` are applied to ``state`` (the current one first)."""
     out: list[TrickResult] = []
@@ -167,32 +162,23 @@ def replay_tricks(state: GameState, plays: Iterable[Play]) -> list[TrickResult]:
     return out
 
 
-def card_points(state: GameState, card: Card) -> float:
-    """A card's points in this hand (Belote's depend on the trump suit)."""
-    if isinstance(state, belote.BeloteState):
-        return float(belote.card_points(card, state.trump)) if state.trump is not None else 0.0
-    if isinstance(state, tarot.TarotState):
-        return float(tarot.card_points(card))
-    return float(briscola.card_points(card, state.ruleset))
-
-
 def find_turn(
     state: GameState, side: int, bad: Sequence[TrickResult], good: Sequence[TrickResult]
 ) -> Turn | None:
     """The first trick where the opponents of ``side`` take more after the worse card
     (``bad``) than after the answer (``good``), trick by trick."""
     for k, trick in enumerate(bad):
-        opp_bad = trick.points if side_of_seat(state, trick.winner) != side else 0.0
+        opp_bad = trick.points if state.team_of(trick.winner) != side else 0.0
         other = good[k] if k < len(good) else None
         opp_good = 0.0
-        if other is not None and side_of_seat(state, other.winner) != side:
+        if other is not None and state.team_of(other.winner) != side:
             opp_good = other.points
         if opp_bad <= opp_good:
             continue
         taker = next(p for p in trick.plays if p.seat == trick.winner)
-        mine = [p for p in trick.plays if side_of_seat(state, p.seat) == side]
-        mine.sort(key=lambda p: -card_points(state, p.card))
-        victim = mine[0] if mine and card_points(state, mine[0].card) > 0 else None
+        mine = [p for p in trick.plays if state.team_of(p.seat) == side]
+        mine.sort(key=lambda p: -state.card_points(p.card))
+        victim = mine[0] if mine and state.card_points(mine[0].card) > 0 else None
         return Turn(taker, victim, float(trick.points))
     return None
 
@@ -230,7 +216,7 @@ def card_cost(
     cost = Cost(card, vals[card], reference, vals[reference])
     if cost.lost <= 0 or state.to_move is None:
         return cost
-    side = side_of_seat(state, state.to_move)
+    side = state.team_of(state.to_move)
     try:
         after_bad = state.apply(card)
         after_good = state.apply(reference)
@@ -316,7 +302,6 @@ __all__ = [
     "Cost",
     "Turn",
     "card_cost",
-    "card_points",
     "cost_sentence",
     "find_turn",
     "line",

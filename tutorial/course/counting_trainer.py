@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutorial.engine import belote, briscola, tarot
+from tutorial.engine import belote
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState, TrickResult
 from tutorial.engine.games import random_hand
@@ -31,7 +31,7 @@ class Exercise:
 
     def value(self, card: Card) -> float:
         """The card's points in this hand."""
-        return card_value(self.state, card)
+        return self.state.card_points(card)
 
     def trick_value(self, index: int) -> float:
         """What trick ``index`` is worth, bonuses included (dix de der on the last)."""
@@ -44,15 +44,6 @@ class Exercise:
     def running_total(self, index: int) -> float:
         """The sum of tricks 0..index."""
         return sum(self.trick_value(i) for i in range(index + 1))
-
-
-def card_value(state: GameState, card: Card) -> float:
-    """A card's points in the game and trump of ``state``."""
-    if state.game == "belote":
-        return float(belote.card_points(card, state.trump))  # type: ignore[attr-defined]
-    if state.game == "tarot":
-        return tarot.card_points(card)
-    return float(briscola.card_points(card, state.ruleset))
 
 
 def make_exercise(game: str, seed: int) -> Exercise:

@@ -80,7 +80,7 @@ def _options(state: GameState) -> tuple[str, dict[str, Any]]:
 
 def _side_seat(state: GameState, side: int) -> int:
     """A seat of ``side`` (its name stands for the side in ``captured``)."""
-    return next(s for s in range(len(state.hands)) if explain.side_of_seat(state, s) == side)
+    return next(s for s in range(len(state.hands)) if state.team_of(s) == side)
 
 
 def _first_leader(state: GameState) -> int:

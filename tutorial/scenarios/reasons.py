@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutorial.engine import belote, briscola, tarot
-from tutorial.engine.cards import EXCUSE, Card, Suit
+from tutorial.engine.cards import EXCUSE, Suit
 from tutorial.engine.core import GameState, HandOutcome, TrickResult, seat_names
 from tutorial.engine.errors import TutorialError
 from tutorial.language.i18n import t, tn
@@ -140,16 +139,6 @@ def speak(table: Table, text: str) -> str:
 # --- tricks ---------------------------------------------------------------------------
 
 
-def card_points(state: GameState, card: Card) -> float:
-    """A card's points in this hand (Belote's depend on the trump suit)."""
-    if state.game == "belote":
-        trump = getattr(state, "trump", None)
-        return float(belote.card_points(card, trump)) if trump is not None else math.nan
-    if state.game == "tarot":
-        return tarot.card_points(card)
-    return float(briscola.card_points(card, state.ruleset))
-
-
 def trick_event_text(table: Table, trick: TrickResult) -> str:
     """The transcript's line for a finished trick: who takes it, its points, and why."""
     points = tn("plural.points", trick.points)
@@ -207,7 +196,7 @@ def trick_points_reasoning(state: GameState, trick: TrickResult) -> Reasoning:
     items: list[str] = []
     total = 0.0
     kept_excuse = False
-    values = [card_points(state, c) for c in trick.cards]
+    values = [state.card_points(c) for c in trick.cards]
     if any(math.isnan(v) for v in values):
         return Reasoning()
     if state.game == "tarot" and EXCUSE in trick.cards and sum(values) != trick.points:
@@ -364,7 +353,6 @@ __all__: Sequence[str] = [
     "Reasoning",
     "answer_label",
     "ask_reasoning",
-    "card_points",
     "number",
     "side_phrase",
     "speak",

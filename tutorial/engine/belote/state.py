@@ -34,6 +34,7 @@ from tutorial.engine.belote.cards import (
     team_of,
     trick_result,
 )
+from tutorial.engine.belote.cards import card_points as card_points_in
 from tutorial.engine.belote.declarations import (
     Combination,
     best_declarations,
@@ -144,6 +145,19 @@ class BeloteState:
     def team_of(self, seat: Seat) -> int:
         """The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3."""
         return team_of(seat)
+
+    def card_points(self, card: Card) -> float:
+        """The card's points in this hand: they depend on the trump suit.
+
+        Raises:
+            InvalidStateError: no trump is chosen yet (the bidding is not over).
+        """
+        if self.trump is None:
+            raise InvalidStateError(
+                f"{card.label} has no points yet: a Belote card's points depend on the trump "
+                "suit, and no trump is chosen"
+            )
+        return float(card_points_in(card, self.trump))
 
     @property
     def taking_team(self) -> int | None:

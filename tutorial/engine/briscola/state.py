@@ -24,6 +24,7 @@ from tutorial.engine.briscola.cards import (
     rank_order,
     rules_of,
 )
+from tutorial.engine.briscola.cards import card_points as card_points_in
 from tutorial.engine.briscola.constants import (
     DECK_SIZE,
     GAME,
@@ -142,6 +143,10 @@ class BriscolaState:
     def side_of(self, seat: Seat) -> str:
         """The side name of a seat, ``"A"`` or ``"B"``."""
         return SIDES[self.team_of(seat)]
+
+    def card_points(self, card: Card) -> float:
+        """The card's points under this hand's ruleset (A 11, 3 10, K 4...)."""
+        return float(card_points_in(card, self.ruleset))
 
     def legal_plays(self) -> list[Card]:
         """Every card in the hand of the seat to move (no obligation in Briscola)."""

@@ -59,6 +59,7 @@ from tutorial.engine.tarot.cards import (
     is_trump,
     sort_cards,
 )
+from tutorial.engine.tarot.cards import card_points as card_points_in
 from tutorial.engine.tarot.chien import after_discard, discardable, explain_discard
 from tutorial.engine.tarot.constants import (
     CHIEN_SIZE,
@@ -199,6 +200,10 @@ class TarotState:
         return TAKER_TEAM if seat == self.taker else DEFENCE_TEAM
 
     # -- legality ------------------------------------------------------------------------
+
+    def card_points(self, card: Card) -> float:
+        """The card's points (the same in every Tarot hand: 4.5 for a King or a bout...)."""
+        return float(card_points_in(card))
 
     def legal_plays(self) -> list[Card]:
         """The cards the seat to move may play (empty outside the play phase)."""
