@@ -104,6 +104,11 @@ class _Requirement:
     rule: str
 
 
+#: What the seat to move must play (the state keeps one per position: every card's
+#: verdict reads it).
+Requirement = _Requirement
+
+
 class _Trumps(NamedTuple):
     """The trumps that matter to the seat to move."""
 
@@ -115,9 +120,15 @@ class _Trumps(NamedTuple):
 
 
 def explain_card(
-    seat: Seat, card: Card, hand: Sequence[Card], trick: Sequence[Play], taker: Seat | None
+    seat: Seat,
+    card: Card,
+    hand: Sequence[Card],
+    trick: Sequence[Play],
+    taker: Seat | None,
+    req: Requirement | None = None,
 ) -> Verdict:
-    """Whether ``seat`` (to move, holding ``hand``) may play ``card`` on ``trick``, and why."""
+    """Whether ``seat`` (to move, holding ``hand``) may play ``card`` on ``trick``, and why
+    (``req``: the requirement of that position, when the caller keeps it)."""
     if card not in TAROT_DECK:
         return Verdict.refuse(
             NOT_IN_HAND, t("tarot.refuse.not_a_card", card=card.label), (card,), RULE_HAND
@@ -126,7 +137,8 @@ def explain_card(
         return Verdict.refuse(
             NOT_IN_HAND, t("tarot.refuse.not_in_hand", card=card.label), (card,), RULE_HAND
         )
-    req = requirement(seat, hand, trick, taker)
+    if req is None:
+        req = requirement(seat, hand, trick, taker)
     if card in req.allowed:
         if card == EXCUSE:
             return Verdict.ok(t("tarot.ok.excuse"), rule=RULE_EXCUSE)
