@@ -13,7 +13,7 @@ from importlib import resources
 
 import streamlit as st
 
-from tutorial.language.i18n import t
+from tutorial.language.i18n import set_language_provider, t
 from tutorial.webapp import common, navigation, state, store
 
 _started = time.perf_counter()
@@ -21,6 +21,9 @@ _started = time.perf_counter()
 _ICON = str(resources.files("tutorial") / "static" / "icon.png")
 st.set_page_config(page_title=t("app.title"), page_icon=_ICON, layout="wide")
 state.init()
+# The session's setting is the language's one owner; the catalogue asks it (widget
+# callbacks run before this script sets the language for the run).
+set_language_provider(state.session_language)
 common.choose_language()  # ?lang=, the session's or the browser's: messages, engine's included
 common.styles()
 

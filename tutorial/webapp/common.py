@@ -18,7 +18,6 @@ from tutorial.language.i18n import (
     language,
     parse_lang,
     set_language,
-    set_language_provider,
     speaking,
     t,
 )
@@ -70,20 +69,6 @@ def _library_in(lang: str) -> Library:
 def library() -> Library:
     """Every scenario in the session's language (translations merged once per process)."""
     return _library_in(language())
-
-
-def _session_language() -> str | None:
-    """The session's language, for code that runs before the page sets it (widget
-    callbacks run in a new thread at the start of a rerun); None outside a session."""
-    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
-
-    if get_script_run_ctx(suppress_warning=True) is None:
-        return None
-    settings = st.session_state.get(state.SETTINGS)
-    return getattr(settings, "language", None)
-
-
-set_language_provider(_session_language)
 
 
 #: Latin fonts first (Streamlit's own, then common ones), so Latin letters and digits keep

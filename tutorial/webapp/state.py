@@ -107,6 +107,19 @@ def settings() -> Settings:
     return value
 
 
+def session_language() -> str | None:
+    """The session's language (``Settings.language``, the one owner of it), for the
+    catalogue to ask when a message is built in code that runs before the page sets the
+    language (Streamlit runs a rerun's widget callbacks in another thread first); None
+    outside a session (tests, workers, tools)."""
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    settings = st.session_state.get(SETTINGS)
+    return getattr(settings, "language", None)
+
+
 def progress() -> dict[str, ScenarioProgress]:
     """Progress per scenario id."""
     init()
