@@ -1,7 +1,7 @@
 """The table as one interactive element: the table picture, the prompt, the feedback
 and the learner's hand as real cards (Streamlit custom components v2: inline HTML, CSS
 and JS, no iframe, no build step). The CSS and the JavaScript are the files
-``table_component/table.css`` and ``table_component/table.js`` beside this module.
+``assets/table.css`` and ``assets/table.js`` beside this module.
 
 What it draws comes from :func:`tutorial.pictures.table_data.table_data` (pure, tested
 without a browser). What the learner does comes back as one-rerun triggers:
@@ -37,7 +37,7 @@ from typing import Any
 
 import streamlit as st
 
-_HERE = resources.files("tutorial.webapp") / "table_component"
+_HERE = resources.files("tutorial.webapp") / "assets"
 #: The component's style sheet and script, files of their own beside this module.
 CSS = (_HERE / "table.css").read_text(encoding="utf-8")
 JS = (_HERE / "table.js").read_text(encoding="utf-8")
