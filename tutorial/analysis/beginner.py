@@ -23,12 +23,12 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from tutorial.engine import belote, briscola, tarot
-from tutorial.engine.cards import EXCUSE, PETIT, Card, Suit
+from tutorial.engine import belote, tarot
+from tutorial.engine.cards import EXCUSE, PETIT, TAROT_DECK, Card, Suit
 from tutorial.engine.core import GameState
 from tutorial.engine.games import new_hand
 
-__all__ = ["belote_bid", "choose", "play_hand", "tarot_bid", "tarot_count"]
+__all__ = ["belote_bid", "choose", "first_leads", "play_hand", "tarot_bid", "tarot_count"]
 
 #: Tarot hand counts for each contract (trumps + 3 a bout + 2 a king).
 TAROT_BIDS = ((27, tarot.Bid.GARDE_CONTRE), (22, tarot.Bid.GARDE_SANS), (16, tarot.Bid.GARDE))
@@ -46,12 +46,7 @@ def play_hand(game: str, ruleset: Any = "default", *, rng: random.Random, **kw: 
 def played_for_a_score(state: GameState) -> bool:
     """Whether a finished hand was played for a score: not a Belote redeal, not a Tarot
     hand passed out or stopped by a Petit sec."""
-    details = state.outcome().details
-    if state.game == "belote":
-        return details.get("result") in ("made", "dedans", "litige")
-    if state.game == "tarot":
-        return bool(details.get("contract"))
-    return True
+    return state.played_for_a_score()
 
 
 @lru_cache(maxsize=64)
@@ -75,10 +70,10 @@ def choose(state: GameState) -> Any:
     legal = state.legal_actions()
     if not legal:
         raise ValueError("no legal action: the hand is over")
-    if state.game == "tarot" and state.phase != "play":
-        return _tarot_other(state, legal)
-    if state.game == "belote" and state.phase != "play":
-        return _belote_other(state, legal)
+    if state.phase != "play":
+        other = _OTHER_PHASES.get(state.game)
+        if other is not None:
+            return other(state, legal)
     cards = [a for a in legal if isinstance(a, Card)]
     return _card(state, cards) if cards else legal[0]
 
@@ -163,64 +158,19 @@ def _belote_other(state: GameState, legal: list[Any]) -> Any:
     return best[1]
 
 
+#: Each game's habits outside the card play (bids, discard, announcements, declarations).
+_OTHER_PHASES: dict[str, Callable[[GameState, list[Any]], Any]] = {
+    "tarot": _tarot_other,
+    "belote": _belote_other,
+}
+
+
 # --- Playing a card ------------------------------------------------------------------------
-
-
-class _Rules:
-    """A game's card facts for the playing habit: points, strength, the winning card."""
-
-    def __init__(self, state: GameState) -> None:
-        self.game = state.game
-        self.state = state
-        if state.game == "belote":
-            trump = getattr(state, "trump", None)
-            assert isinstance(trump, Suit)
-            self.trump: Suit | None = trump
-        elif state.game == "briscola":
-            self.trump = getattr(state, "trump_suit", None)
-        else:
-            self.trump = None
-
-    def points(self, card: Card) -> float:
-        if self.game == "belote":
-            assert self.trump is not None
-            return float(belote.card_points(card, self.trump))
-        if self.game == "tarot":
-            return tarot.card_points(card)
-        return float(briscola.card_points(card, self.state.ruleset))
-
-    def is_trump(self, card: Card) -> bool:
-        if self.game == "tarot":
-            return tarot.is_trump(card)
-        return card.suit is self.trump
-
-    def power(self, card: Card) -> int:
-        """Strength within the card's own suit, trumps above every plain card."""
-        if self.game == "belote":
-            assert self.trump is not None
-            return belote.card_power(card, self.trump, card.suit)
-        if self.game == "tarot":
-            return tarot.rank_value(card) + (100 if tarot.is_trump(card) else 0)
-        order = briscola.rank_order(self.state.ruleset)
-        return len(order) - order.index(card.rank) + (100 if self.is_trump(card) else 0)
-
-    def winning_position(self, cards: Sequence[Card]) -> int | None:
-        """The position of the card winning so far (None: only the Excuse was played)."""
-        if self.game == "belote":
-            assert self.trump is not None
-            return belote.trick_winner(cards, self.trump)
-        if self.game == "tarot":
-            if tarot.led_card(cards) is None:
-                return None
-            return tarot.trick_winner(cards)
-        assert self.trump is not None
-        return briscola.trick_winner(cards, self.trump, self.state.ruleset)
 
 
 def _card(state: GameState, legal: list[Card]) -> Card:
     seat = state.to_move
     assert seat is not None
-    rules = _Rules(state)
     hand = state.hands[seat]
     trick = [p.card for p in state.current_trick]
     n = state.num_players
@@ -230,48 +180,72 @@ def _card(state: GameState, legal: list[Card]) -> Card:
         """How much throwing a card away costs: its points, then trumps, then strength."""
         if card == EXCUSE:  # it stays with its side: cheap to play, but not a nothing
             return (0.6, False, 0)
-        return (rules.points(card), rules.is_trump(card), rules.power(card))
+        return (state.card_points(card), state.is_trump(card), state.card_power(card))
 
-    if state.game == "tarot" and EXCUSE in legal and len(hand) == 2:
-        return EXCUSE  # never keep the Excuse for the last trick
+    if EXCUSE in legal and len(hand) == 2:
+        return EXCUSE  # never keep the Excuse for the last trick (Tarot)
     if not trick:
-        return _lead(state, rules, legal, cost)
-    now = rules.winning_position(trick)
+        return _lead(state, legal, cost)
+    now = state.winning_position(trick)
     if now is not None and n == 4:
         leader = state.current_trick[0].seat
         winner = (leader + now) % n
         if state.team_of(winner) == state.team_of(seat) and winner != seat:
             if last:  # the trick is ours: give it points (not a bout or a trump)
-                return max(legal, key=lambda c: (not rules.is_trump(c), rules.points(c)))
+                return max(legal, key=lambda c: (not state.is_trump(c), state.card_points(c)))
             return min(legal, key=cost)
     winners = [
-        c for c in legal if c != EXCUSE and rules.winning_position([*trick, c]) == len(trick)
+        c for c in legal if c != EXCUSE and state.winning_position([*trick, c]) == len(trick)
     ]
-    if state.game == "tarot" and not last:
-        winners = [c for c in winners if c != PETIT] or winners  # the Petit is a bout at risk
+    if not last:  # Tarot: the Petit is a bout at risk
+        winners = [c for c in winners if c != PETIT] or winners
     if winners:
-        return min(winners, key=lambda c: (rules.is_trump(c), rules.power(c)))
+        return min(winners, key=lambda c: (state.is_trump(c), state.card_power(c)))
     return min(legal, key=cost)
 
 
 def _lead(
     state: GameState,
-    rules: _Rules,
     legal: list[Card],
     cost: Callable[[Card], tuple[float, bool, int]],
 ) -> Card:
-    """The lead: the taking side draws trumps with the Jack in Belote; a King leads in
-    Tarot; otherwise the cheapest card, plain suits first."""
+    """The lead: the game's favourite lead when the seat holds one (``first_leads``),
+    otherwise the cheapest card, plain suits first."""
     seat = state.to_move
     assert seat is not None
-    taker = getattr(state, "taker", None)
-    if state.game == "belote" and taker is not None and taker % 2 == seat % 2:
-        jack = next((c for c in legal if c.rank == "J" and rules.is_trump(c)), None)
-        if jack is not None:
-            return jack
-    if state.game == "tarot":
-        king = next((c for c in legal if c.rank == "K" and not tarot.is_trump(c)), None)
-        if king is not None:
-            return king
-    plain = [c for c in legal if not rules.is_trump(c) and c != EXCUSE]
+    first = first_leads(state, seat)
+    lead = next((c for c in legal if c in first), None)
+    if lead is not None:
+        return lead
+    plain = [c for c in legal if not state.is_trump(c) and c != EXCUSE]
     return min(plain or legal, key=cost)
+
+
+def _belote_leads(state: GameState, seat: int) -> frozenset[Card]:
+    """Belote: the taking side draws trumps with the Jack."""
+    taker = getattr(state, "taker", None)
+    trump = state.trump_suit
+    if taker is None or trump is None or state.team_of(taker) != state.team_of(seat):
+        return frozenset()
+    return frozenset({Card(trump, "J")})
+
+
+def _tarot_leads(state: GameState, seat: int) -> frozenset[Card]:
+    """Tarot: a King leads."""
+    return _TAROT_KINGS
+
+
+_TAROT_KINGS = frozenset(c for c in TAROT_DECK if c.rank == "K" and not tarot.is_trump(c))
+
+#: Each game's favourite leads (a game not listed has none).
+_FIRST_LEADS: dict[str, Callable[[GameState, int], frozenset[Card]]] = {
+    "belote": _belote_leads,
+    "tarot": _tarot_leads,
+}
+
+
+def first_leads(state: GameState, seat: int) -> frozenset[Card]:
+    """The cards ``seat`` leads first when it holds one, by the beginner's habits (Belote:
+    the Jack of trumps for the taking side; Tarot: a King; Briscola: none)."""
+    leads = _FIRST_LEADS.get(state.game)
+    return leads(state, seat) if leads is not None else frozenset()

@@ -239,6 +239,7 @@ def solve_expected(
         UnsolvablePosition: not a Briscola position in play.
         SolverBudgetExceeded: the budget ran out before a single order was searched.
     """
+    # This search is Briscola's own (its face-down stock): any other game is refused.
     if not isinstance(state, briscola.BriscolaState) or state.phase != "play":
         raise UnsolvablePosition("solve_expected takes a Briscola position in play")
     if budget is None:

@@ -39,7 +39,6 @@ perfect information; ``why_trick`` says in one sentence why a trick's winner won
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
 from collections import deque
@@ -162,7 +161,6 @@ class _Bits:
     """
 
     def __init__(self, state: GameState) -> None:
-        self.game = state.game
         self.deck = _deck(state)
         size = self.size = len(self.deck)
         self.n = state.num_players
@@ -171,43 +169,19 @@ class _Bits:
         self.bonus_last = 0
         self.scale = 1
         self.beats: Sequence[bool] = ()
-        if isinstance(state, belote.BeloteState):
-            assert state.trump is not None
-            tr = PLAIN_SUITS.index(state.trump)
-            tables = belote.FAST_TABLES
-            self.beats = tables.beats[tr]
-            self.higher: Sequence[int] = tables.higher[tr]
-            self.pts: Sequence[int] = tables.points[tr]
-            self.trumps = _BELOTE_SUIT_MASK[tr]
-            self.suit_masks: Sequence[int] = _BELOTE_SUIT_MASK
-            self.suit_of: Sequence[int] = [c >> 3 for c in range(size)]
-            self.bonus_last = belote.DIX_DE_DER
-            opts = state.options
-            self.free = opts.partner_winning == "free"
-            self.undertrump = opts.cannot_overtrump == "must_trump"
-        elif isinstance(state, briscola.BriscolaState):
-            opts_b = state.ruleset.options
-            assert isinstance(opts_b, briscola.BriscolaOptions)
-            tables_b, points = briscola.fast_tables(opts_b)
-            tr = PLAIN_SUITS.index(state.trump_suit)
-            self.beats = tables_b[tr]
-            self.pts = points
-            self.suit_of = [c // 10 for c in range(size)]
-            self.trumps = sum(1 << c for c in range(size) if c // 10 == tr)
-        else:
-            assert isinstance(state, tarot.TarotState)
-            self.pts = _PTS2
-            self.scale = 2
-            self.trumps = _TAROT_TRUMPS
-            self.excuse = _TAROT_EXCUSE
-            self.suit_of = [min(c // 14, 4) if c < 77 else 5 for c in range(size)]
-            opts_t = state.ruleset.options
-            assert isinstance(opts_t, tarot.TarotOptions)
-            self.to_opponents = opts_t.excuse_last_trick == tarot.EXCUSE_TO_OPPONENTS
+        self.higher: Sequence[int] = ()
+        self.pts: Sequence[int] = ()
+        self.trumps = 0
+        self.suit_masks: Sequence[int] = ()
+        self.suit_of: Sequence[int] = ()
+        self.free = self.undertrump = self.to_opponents = False
+        self.petit = -1  # Tarot's Petit, kept back while a later seat could take it
+        self.legal_in_trick: Callable[[int, Sequence[int]], int] = _any_card
+        _BITS_OF_GAME[state.game](self, state)
         # Each card's strength within its suit (trumps above every plain card).
         if self.beats:
             beats = self.beats
-            self.power = [
+            self.power: list[int] = [
                 sum(
                     1
                     for w in range(size)
@@ -249,11 +223,9 @@ class _Bits:
 
     def legal(self, hand: int, trick: Sequence[int]) -> int:
         """The cards of ``hand`` (a mask) that may be played to ``trick``."""
-        if not trick or self.game == "briscola":
+        if not trick:
             return hand
-        if self.game == "belote":
-            return self._legal_belote(hand, trick)
-        return self._legal_tarot(hand, trick)
+        return self.legal_in_trick(hand, trick)
 
     def _legal_belote(self, hand: int, trick: Sequence[int]) -> int:
         wpos = self.winner(trick)
@@ -325,6 +297,63 @@ class _Bits:
         return w, gain
 
 
+def _any_card(hand: int, trick: Sequence[int]) -> int:
+    """Every card of the hand may be played (Briscola binds no suit)."""
+    return hand
+
+
+def _belote_bits(bits: _Bits, state: belote.BeloteState) -> None:
+    """Belote's play rules on card indices: the tables of its fast path for the trump."""
+    assert state.trump is not None
+    tr = PLAIN_SUITS.index(state.trump)
+    tables = belote.FAST_TABLES
+    bits.beats = tables.beats[tr]
+    bits.higher = tables.higher[tr]
+    bits.pts = tables.points[tr]
+    bits.trumps = _BELOTE_SUIT_MASK[tr]
+    bits.suit_masks = _BELOTE_SUIT_MASK
+    bits.suit_of = [c >> 3 for c in range(bits.size)]
+    bits.bonus_last = belote.DIX_DE_DER
+    opts = state.options
+    bits.free = opts.partner_winning == "free"
+    bits.undertrump = opts.cannot_overtrump == "must_trump"
+    bits.legal_in_trick = bits._legal_belote
+
+
+def _briscola_bits(bits: _Bits, state: briscola.BriscolaState) -> None:
+    """Briscola's play rules on card indices: the tables of its fast path for the ruleset."""
+    opts_b = state.ruleset.options
+    assert isinstance(opts_b, briscola.BriscolaOptions)
+    tables_b, points = briscola.fast_tables(opts_b)
+    tr = PLAIN_SUITS.index(state.trump_suit)
+    bits.beats = tables_b[tr]
+    bits.pts = points
+    bits.suit_of = [c // 10 for c in range(bits.size)]
+    bits.trumps = sum(1 << c for c in range(bits.size) if c // 10 == tr)
+
+
+def _tarot_bits(bits: _Bits, state: tarot.TarotState) -> None:
+    """Tarot's play rules on card indices: half-points, the trumps, the Excuse, the Petit."""
+    bits.pts = _PTS2
+    bits.scale = 2
+    bits.trumps = _TAROT_TRUMPS
+    bits.excuse = _TAROT_EXCUSE
+    bits.suit_of = [min(c // 14, 4) if c < 77 else 5 for c in range(bits.size)]
+    opts_t = state.ruleset.options
+    assert isinstance(opts_t, tarot.TarotOptions)
+    bits.to_opponents = opts_t.excuse_last_trick == tarot.EXCUSE_TO_OPPONENTS
+    bits.petit = 56
+    bits.legal_in_trick = bits._legal_tarot
+
+
+#: Each game's play rules on card indices (its picture on the fast path's bitmasks).
+_BITS_OF_GAME: dict[str, Callable[[_Bits, Any], None]] = {
+    "belote": _belote_bits,
+    "briscola": _briscola_bits,
+    "tarot": _tarot_bits,
+}
+
+
 def _all_plays(state: GameState) -> list[tuple[tuple[Card, ...], Play]]:
     """Every play of the hand so far, each with the cards of its trick before it."""
     out: list[tuple[tuple[Card, ...], Play]] = []
@@ -352,33 +381,10 @@ def knowledge(state: GameState) -> Knowledge:
     ambiguous: set[Card] = set()  # known cards whose place is still open (Tarot's chien)
     allowed_extra: dict[Card, frozenset[int]] = {}
     out_forbidden: set[Card] = set()
-    pub = obs.public
-    if isinstance(state, belote.BeloteState):
-        for s, cards in pub["known_in_hands"].items():
-            if s != me:
-                fixed[s].update(cards)
-    elif isinstance(state, tarot.TarotState):
-        taker = pub["taker"]
-        gone = set(played)
-        for s, _level, cards in pub["poignees"]:
-            if s != me:
-                fixed[s].update(c for c in cards if c not in gone)
-        chien = pub["chien"]
-        if chien is not None:
-            # The chien went to the taker, who discarded: never a King, a trump or the
-            # Excuse unseen (a trump discarded is shown).
-            out_forbidden = {c for c in deck if c.rank == "K" or tarot.is_trump(c)}
-            if taker != me:
-                shown = set(pub["shown_discards"])
-                for c in chien:
-                    if c not in gone and c not in shown and c not in fixed[taker]:
-                        ambiguous.add(c)
-                        allowed_extra[c] = frozenset({taker, _OUT})
-    elif isinstance(state, briscola.BriscolaState):
-        holder = pub["trump_card_holder"]
-        card = pub["trump_card"]
-        if holder is not None and holder != me and card not in played:
-            fixed[holder].add(card)
+    shown_by_game = _SHOWN_OF_GAME.get(state.game)
+    if shown_by_game is not None:
+        shown = shown_by_game(obs.public, me, played, deck, fixed)
+        ambiguous, allowed_extra, out_forbidden = shown
     known = set(obs.known_cards) - ambiguous
     pool = [c for c in deck if c not in known and not any(c in f for f in fixed)]
     hidden = [s for s in range(n) if s != me]
@@ -405,13 +411,76 @@ def knowledge(state: GameState) -> Knowledge:
     )
 
 
+#: What one game's public facts show of the hidden hands: cards known in a hand go to
+#: ``fixed``; the answer is (known cards whose place is open, their places, cards never
+#: out of play).
+_Shown = tuple[set[Card], dict[Card, frozenset[int]], set[Card]]
+
+
+def _belote_shown(
+    pub: Mapping[str, Any], me: Seat, played: list[Card], deck: Deck, fixed: list[set[Card]]
+) -> _Shown:
+    """Belote: the proposed card taken, belote announced, declarations shown."""
+    for s, cards in pub["known_in_hands"].items():
+        if s != me:
+            fixed[s].update(cards)
+    return set(), {}, set()
+
+
+def _tarot_shown(
+    pub: Mapping[str, Any], me: Seat, played: list[Card], deck: Deck, fixed: list[set[Card]]
+) -> _Shown:
+    """Tarot: the poignées shown, and the chien when it was shown."""
+    ambiguous: set[Card] = set()
+    allowed_extra: dict[Card, frozenset[int]] = {}
+    out_forbidden: set[Card] = set()
+    taker = pub["taker"]
+    gone = set(played)
+    for s, _level, cards in pub["poignees"]:
+        if s != me:
+            fixed[s].update(c for c in cards if c not in gone)
+    chien = pub["chien"]
+    if chien is not None:
+        # The chien went to the taker, who discarded: never a King, a trump or the
+        # Excuse unseen (a trump discarded is shown).
+        out_forbidden = {c for c in deck if c.rank == "K" or tarot.is_trump(c)}
+        if taker != me:
+            shown = set(pub["shown_discards"])
+            for c in chien:
+                if c not in gone and c not in shown and c not in fixed[taker]:
+                    ambiguous.add(c)
+                    allowed_extra[c] = frozenset({taker, _OUT})
+    return ambiguous, allowed_extra, out_forbidden
+
+
+def _briscola_shown(
+    pub: Mapping[str, Any], me: Seat, played: list[Card], deck: Deck, fixed: list[set[Card]]
+) -> _Shown:
+    """Briscola: the face-up trump card, once drawn."""
+    holder = pub["trump_card_holder"]
+    card = pub["trump_card"]
+    if holder is not None and holder != me and card not in played:
+        fixed[holder].add(card)
+    return set(), {}, set()
+
+
+#: Each game's reading of its public facts (see ``_Shown``).
+_SHOWN_OF_GAME: dict[
+    str, Callable[[Mapping[str, Any], Seat, list[Card], Deck, list[set[Card]]], _Shown]
+] = {
+    "belote": _belote_shown,
+    "tarot": _tarot_shown,
+    "briscola": _briscola_shown,
+}
+
+
 def _forbid_by_plays(
     state: GameState, me: Seat, fixed: list[set[Card]], allowed: dict[Card, frozenset[int]]
 ) -> None:
     """Take a seat out of a card's places when holding that card would have made one of
     the seat's plays illegal (it showed a void, or no higher trump)."""
-    if isinstance(state, briscola.BriscolaState) or not allowed:
-        return  # any card may be played in Briscola: plays show nothing
+    if state.any_card_playable or not allowed:
+        return  # any card may be played (Briscola): plays show nothing
     rules = _Bits(state)
     deck = _deck(state)
     plays = _all_plays(state)
@@ -429,37 +498,57 @@ def _forbid_by_plays(
                 allowed[c] = where - {s}
 
 
+def _belote_bid_rule(
+    state: belote.BeloteState, me: Seat
+) -> Callable[[Mapping[int, list[Card]]], bool] | None:
+    """Belote: the beginner takes with the Jack or the Nine of the suit."""
+    b_taker, trump = state.taker, state.trump
+    if b_taker is None or b_taker == me or trump is None:
+        return None
+    taker: Seat = b_taker
+    played = {p.card for _, p in _all_plays(state) if p.seat == taker}
+    shown = set(state.observe(me).public["known_in_hands"].get(taker, ()))
+
+    def belote_ok(deal: Mapping[int, list[Card]]) -> bool:
+        # The beginner takes with the Jack or the Nine of the suit.
+        cards = played | shown | set(deal.get(taker, ()))
+        return any(c.suit is trump and c.rank in ("J", "9") for c in cards)
+
+    return belote_ok
+
+
+def _tarot_bid_rule(
+    state: tarot.TarotState, me: Seat
+) -> Callable[[Mapping[int, list[Card]]], bool] | None:
+    """Tarot: the taker's hand counts at least a Prise by the beginner's count."""
+    t_taker = state.taker
+    if t_taker is None or t_taker == me:
+        return None
+    taker = t_taker
+    obs = state.observe(me)
+    seen = [p.card for _, p in _all_plays(state) if p.seat == taker]
+    seen += list(obs.public["shown_discards"])
+
+    def tarot_ok(deal: Mapping[int, list[Card]]) -> bool:
+        hand = [*seen, *deal.get(taker, ())]
+        return beginner.tarot_count(hand) >= beginner.TAROT_PRISE
+
+    return tarot_ok
+
+
+#: Each game's soft rule on a hidden taker's hand (a game not listed has no bidding).
+_BID_RULE_OF_GAME: dict[
+    str, Callable[[Any, Seat], Callable[[Mapping[int, list[Card]]], bool] | None]
+] = {
+    "belote": _belote_bid_rule,
+    "tarot": _tarot_bid_rule,
+}
+
+
 def _bid_rule(state: GameState, me: Seat) -> Callable[[Mapping[int, list[Card]]], bool] | None:
     """A soft rule on the taker's hand, when the taker is hidden (see the docstring)."""
-    if isinstance(state, belote.BeloteState):
-        b_taker, trump = state.taker, state.trump
-        if b_taker is None or b_taker == me or trump is None:
-            return None
-        taker: Seat = b_taker
-        played = {p.card for _, p in _all_plays(state) if p.seat == taker}
-        shown = set(state.observe(me).public["known_in_hands"].get(taker, ()))
-
-        def belote_ok(deal: Mapping[int, list[Card]]) -> bool:
-            # The beginner takes with the Jack or the Nine of the suit.
-            cards = played | shown | set(deal.get(taker, ()))
-            return any(c.suit is trump and c.rank in ("J", "9") for c in cards)
-
-        return belote_ok
-    if isinstance(state, tarot.TarotState):
-        t_taker = state.taker
-        if t_taker is None or t_taker == me:
-            return None
-        taker = t_taker
-        obs = state.observe(me)
-        seen = [p.card for _, p in _all_plays(state) if p.seat == taker]
-        seen += list(obs.public["shown_discards"])
-
-        def tarot_ok(deal: Mapping[int, list[Card]]) -> bool:
-            hand = [*seen, *deal.get(taker, ())]
-            return beginner.tarot_count(hand) >= beginner.TAROT_PRISE
-
-        return tarot_ok
-    return None
+    rule = _BID_RULE_OF_GAME.get(state.game)
+    return rule(state, me) if rule is not None else None
 
 
 # --- Dealing the hidden cards -----------------------------------------------------------
@@ -549,11 +638,11 @@ def sample_deal(state: GameState, rng: random.Random, kn: Knowledge | None = Non
         else (*sorted(kn.fixed[s], key=_deck(state).index), *deal.get(s, ()))
         for s in range(state.num_players)
     )
-    if isinstance(state, briscola.BriscolaState):
+    if state.cards_to_draw:  # the stock is dealt again in a random order
         stock = list(deal.get(_OUT, ()))
         rng.shuffle(stock)
-        return dataclasses.replace(state, hands=hands, stock=tuple(stock))
-    return dataclasses.replace(state, hands=hands)  # type: ignore[type-var]
+        return state.with_hands(hands, tuple(stock))
+    return state.with_hands(hands)
 
 
 # --- Valuing the legal cards --------------------------------------------------------------
@@ -564,7 +653,8 @@ class _Goal:
 
     A deal valued to the end of the hand gives each side's card points from here on
     (and, from a playout, the tricks each side won, where the bouts went and who took
-    the Petit in the last trick); this turns them into the score the hand would give:
+    the Petit in the last trick); each game's goal turns them into the score the hand
+    would give (``_GOAL_OF_GAME``):
 
     - Belote: the mover's side's own score: its card points when the contract is made
       (the taker's side needs more than the defence), 0 for the takers and 162 for the
@@ -574,11 +664,18 @@ class _Goal:
       poignées; the target depends on the taker's bouts. The taker's own discard or the
       chien go to the side the contract gives them; a defender counts the cards it
       cannot place (the discard) by difference from 91.
-    - Briscola: the card points.
+    - Briscola: the card points (this base class).
+
+    ``_Goal(state, bits)`` makes the goal of the state's game.
     """
 
+    def __new__(cls, state: GameState, bits: _Bits) -> _Goal:
+        """The goal of ``state``'s game (``_GOAL_OF_GAME``; this class for card points)."""
+        if cls is _Goal:
+            cls = _GOAL_OF_GAME.get(state.game, _Goal)
+        return object.__new__(cls)
+
     def __init__(self, state: GameState, bits: _Bits) -> None:
-        self.game = state.game
         self.bits = bits
         me = state.to_move
         assert me is not None
@@ -587,29 +684,101 @@ class _Goal:
         self.tricks = [0, 0]  # tricks each side has already won
         for tr in state.tricks:
             self.tricks[bits.team[tr.winner]] += 1
-        if isinstance(state, belote.BeloteState):
-            assert state.trump is not None and state.taker is not None
-            for tr in state.tricks:
-                self.done[tr.winner % 2] += tr.points
-            for team, cards in enumerate(state.captured):
-                self.done[team] += belote.trick_points(cards, state.trump)
-                self.tricks[team] += len(cards) // 4
-            self.taker_team = state.taker % 2
-        elif isinstance(state, tarot.TarotState):
-            assert state.taker is not None and state.contract is not None
-            tally = tarot.tally(state)
-            self.set_team = state.set_aside_team
-            self.done = list(tally.points)
-            self.bouts = [len(b) for b in tally.bouts]
-            for c in state.set_aside:  # its points and bouts are counted by difference
-                self.done[self.set_team] -= tarot.card_points(c)
-                self.bouts[self.set_team] -= c in tarot.BOUTS
-            mult = state.contract.multiplier
-            self.poignee = sum(p.bonus for _, p in state.poignees) / mult
-            self.to_opponents = bits.to_opponents
-        self.done_bouts_played = sum(getattr(self, "bouts", (0, 0)))
 
-    # -- Tarot ----------------------------------------------------------------------
+    def of_playout(
+        self,
+        hands: Sequence[int],
+        trick: Sequence[int],
+        rest: Sequence[float],
+        tricks: Sequence[int],
+        bouts: Sequence[int],
+        pab: int,
+    ) -> float:
+        """The score for the mover's side once a playout is over (``rest``: card points
+        per side from here on; ``tricks``, ``bouts``: per side, won from here on;
+        ``pab``: the side that took the Petit in the last trick, or -1); ``hands`` and
+        ``trick`` are the deal's before the playout."""
+        return rest[self.side]
+
+    def solve_terms(self, root: SolveRoot) -> tuple[int, int]:
+        """(the bonus the search adds to a card, in the solver's unit; the taker's bouts
+        at the end, the Petit left out) for an exact solve of ``root``: none here."""
+        return 0, 0
+
+    def of_solve(self, mine: float, total: float, bonus: float = 0.0, tb: int = 0) -> float:
+        """The score for the mover's side from an exact value: ``mine`` its card points
+        from here on (Tarot: with ``bonus`` when it takes the Petit), ``total`` every
+        point still to take (the bonus included when the Petit is in play); ``tb``: the
+        taker's bouts at the end, the Petit left out (Tarot)."""
+        return mine
+
+
+class _BeloteGoal(_Goal):
+    """Belote's score for the mover's side (see ``_Goal``)."""
+
+    def __init__(self, state: belote.BeloteState, bits: _Bits) -> None:
+        super().__init__(state, bits)
+        assert state.trump is not None and state.taker is not None
+        for tr in state.tricks:
+            self.done[tr.winner % 2] += tr.points
+        for team, cards in enumerate(state.captured):
+            self.done[team] += belote.trick_points(cards, state.trump)
+            self.tricks[team] += len(cards) // 4
+        self.taker_team = state.taker % 2
+
+    def of_playout(
+        self,
+        hands: Sequence[int],
+        trick: Sequence[int],
+        rest: Sequence[float],
+        tricks: Sequence[int],
+        bouts: Sequence[int],
+        pab: int,
+    ) -> float:
+        """The hand's score once a playout is over (see ``_Goal.of_playout``)."""
+        side = self.side
+        pts = [self.done[0] + rest[0], self.done[1] + rest[1]]
+        won = [self.tricks[0] + tricks[0], self.tricks[1] + tricks[1]]
+        if won[1 - side] == 0:
+            return 250.0
+        if won[side] == 0:
+            return 0.0
+        tk = self.taker_team
+        made = pts[tk] > pts[1 - tk]
+        if made:
+            return pts[side]
+        return 162.0 if side != tk else 0.0
+
+    def of_solve(self, mine: float, total: float, bonus: float = 0.0, tb: int = 0) -> float:
+        """The hand's score from an exact value (see ``_Goal.of_solve``)."""
+        side = self.side
+        rest = [0.0, 0.0]
+        rest[side] = mine
+        rest[1 - side] = total - mine
+        pts = [self.done[0] + rest[0], self.done[1] + rest[1]]
+        tk = self.taker_team
+        if pts[tk] > pts[1 - tk]:
+            return pts[side]
+        return 162.0 if side != tk else 0.0
+
+
+class _TarotGoal(_Goal):
+    """Tarot's score for the mover's side (see ``_Goal``)."""
+
+    def __init__(self, state: tarot.TarotState, bits: _Bits) -> None:
+        super().__init__(state, bits)
+        assert state.taker is not None and state.contract is not None
+        tally = tarot.tally(state)
+        self.set_team = state.set_aside_team
+        self.done = list(tally.points)
+        self.bouts = [len(b) for b in tally.bouts]
+        for c in state.set_aside:  # its points and bouts are counted by difference
+            self.done[self.set_team] -= tarot.card_points(c)
+            self.bouts[self.set_team] -= c in tarot.BOUTS
+        mult = state.contract.multiplier
+        self.poignee = sum(p.bonus for _, p in state.poignees) / mult
+        self.to_opponents = bits.to_opponents
+        self.done_bouts_played = sum(self.bouts)
 
     def _tarot(self, taker_pts: float, taker_bouts: int, pab: int) -> float:
         diff = taker_pts - tarot.TARGETS[min(3, max(0, taker_bouts))]
@@ -630,8 +799,6 @@ class _Goal:
         in_play = sum(1 for b in (56, 76, 77) if live >> b & 1)
         return 3 - self.done_bouts_played - in_play
 
-    # -- From a playout --------------------------------------------------------------
-
     def of_playout(
         self,
         hands: Sequence[int],
@@ -641,25 +808,7 @@ class _Goal:
         bouts: Sequence[int],
         pab: int,
     ) -> float:
-        """The score for the mover's side once a playout is over (``rest``: card points
-        per side from here on; ``tricks``, ``bouts``: per side, won from here on;
-        ``pab``: the side that took the Petit in the last trick, or -1); ``hands`` and
-        ``trick`` are the deal's before the playout."""
-        side = self.side
-        if self.game == "briscola":
-            return rest[side]
-        if self.game == "belote":
-            pts = [self.done[0] + rest[0], self.done[1] + rest[1]]
-            won = [self.tricks[0] + tricks[0], self.tricks[1] + tricks[1]]
-            if won[1 - side] == 0:
-                return 250.0
-            if won[side] == 0:
-                return 0.0
-            tk = self.taker_team
-            made = pts[tk] > pts[1 - tk]
-            if made:
-                return pts[side]
-            return 162.0 if side != tk else 0.0
+        """The hand's score once a playout is over (see ``_Goal.of_playout``)."""
         st = self.set_team
         other = 1 - st
         final = [0.0, 0.0]
@@ -670,11 +819,9 @@ class _Goal:
             tb += self._set_aside_bouts(hands, trick)
         return self._tarot(final[tarot.TAKER_TEAM], tb, pab)
 
-    # -- From an exact solve --------------------------------------------------------------
-
     def petit_bonus(self, hands: Sequence[int], trick: Sequence[int]) -> int:
-        """Tarot: what taking the Petit is worth to the taker beyond its points (the
-        target it lowers), in the solver's half-points; 0 when the Petit is out of play."""
+        """What taking the Petit is worth to the taker beyond its points (the target it
+        lowers), in the solver's half-points; 0 when the Petit is out of play."""
         live = 0
         for h in hands:
             live |= h
@@ -698,23 +845,23 @@ class _Goal:
                 tb += (h >> 76 & 1) + (h >> 77 & 1)
         return min(2, max(0, tb))
 
+    def solve_terms(self, root: SolveRoot) -> tuple[int, int]:
+        """The Petit is searched as worth its points plus the target it lowers for the
+        taker (``petit_bonus``), so the search fights for it as the score does."""
+        tb = self.taker_bouts_but_petit(root.hands, root.trick)
+        bonus = self.petit_bonus(root.hands, root.trick)
+        if bonus:
+            pts = list(root.rules.pts)
+            pts[56] += bonus
+            root.rules.pts = pts
+        return bonus, tb
+
     def of_solve(self, mine: float, total: float, bonus: float = 0.0, tb: int = 0) -> float:
-        """The score for the mover's side from an exact value: ``mine`` its card points
-        from here on (Tarot: with ``bonus`` when it takes the Petit), ``total`` every
-        point still to take (the bonus included when the Petit is in play); ``tb``: the
-        taker's bouts at the end, the Petit left out (Tarot)."""
+        """The hand's score from an exact value (see ``_Goal.of_solve``)."""
         side = self.side
-        if self.game == "briscola":
-            return mine
         rest = [0.0, 0.0]
         rest[side] = mine
         rest[1 - side] = total - mine
-        if self.game == "belote":
-            pts = [self.done[0] + rest[0], self.done[1] + rest[1]]
-            tk = self.taker_team
-            if pts[tk] > pts[1 - tk]:
-                return pts[side]
-            return 162.0 if side != tk else 0.0
         st = self.set_team
         other = 1 - st
         # In points "as if" the Petit's bonus were card points of its taker.
@@ -723,6 +870,10 @@ class _Goal:
         else:
             taker = self.done[tarot.TAKER_TEAM] + rest[tarot.TAKER_TEAM]
         return self._tarot(taker, tb, -1)
+
+
+#: Each game's goal (a game not listed plays for its card points: ``_Goal``).
+_GOAL_OF_GAME: dict[str, type[_Goal]] = {"belote": _BeloteGoal, "tarot": _TarotGoal}
 
 
 class _Playout:
@@ -739,9 +890,6 @@ class _Playout:
         self.side = bits.team[self.seat]
         self.trick = [deck.index(p.card) for p in state.current_trick]
         self.leader = (self.seat - len(self.trick)) % bits.n
-        self.trump_card: int | None = None
-        if isinstance(state, briscola.BriscolaState) and not state.trump_card_taken:
-            self.trump_card = deck.index(state.trump_card)
         trumps, pts, power = bits.trumps, bits.pts, bits.power
         # Keys: the cheapest card to throw away; the cheapest winner; a gift to a partner.
         self.cost = [pts[c] * 10_000 + power[c] for c in range(size)]
@@ -752,17 +900,8 @@ class _Playout:
             (0 if trumps >> c & 1 else 1_000_000) + pts[c] * 1_000 - c for c in range(size)
         ]
         # The beginner's leads: the Jack of trumps for Belote's taking side, a King in Tarot.
-        self.lead_first = [0] * bits.n
-        if isinstance(state, belote.BeloteState) and state.trump is not None:
-            jack = deck.index(Card(state.trump, "J"))
-            taker = state.taker
-            for s in range(bits.n):
-                if taker is not None and s % 2 == taker % 2:
-                    self.lead_first[s] = 1 << jack
-        elif isinstance(state, tarot.TarotState):
-            kings = sum(1 << c for c in range(56) if c % 14 == 13)
-            self.lead_first = [kings] * bits.n
-        self.petit = 56 if isinstance(state, tarot.TarotState) else -1
+        self.lead_first = [deck.mask(beginner.first_leads(state, s)) for s in range(bits.n)]
+        self.petit = bits.petit
         self.goal = _Goal(state, bits)
 
     def pick(self, hand: int, trick: list[int], leader: int) -> int:
@@ -804,11 +943,7 @@ class _Playout:
         hands = [deck.mask(h) for h in world.hands]
         start_hands = list(hands)
         trick = list(self.trick)
-        stock: list[int] = []
-        if isinstance(world, briscola.BriscolaState):
-            stock = [deck.index(c) for c in world.stock]
-            if self.trump_card is not None:
-                stock.append(self.trump_card)
+        stock = [deck.index(c) for c in world.draw_pile]
         leader, n, side = self.leader, bits.n, self.side
         team = bits.team
         rest = [0, 0]
@@ -873,15 +1008,13 @@ def solve_with_stock(
     """
     if budget is None:
         budget = SearchBudget.of(node_budget, time_budget)
-    if not isinstance(state, briscola.BriscolaState) or not state.cards_to_draw:
+    if not state.cards_to_draw:
         return solve(state, budget=budget)
     bits = _Bits(state)
     deck = bits.deck
     n = bits.n
     pts = bits.pts
-    stock = [deck.index(c) for c in state.stock]
-    if not state.trump_card_taken:
-        stock.append(deck.index(state.trump_card))
+    stock = [deck.index(c) for c in state.draw_pile]
     hands = [deck.mask(h) for h in state.hands]
     me = state.to_move
     assert me is not None
@@ -949,7 +1082,7 @@ def solve_with_stock(
         return best
 
     trick = [deck.index(p.card) for p in state.current_trick]
-    leader = state.leader
+    leader = state.trick_leader
     out: dict[Card, float] = {}
     for card in state.legal_plays():
         c = deck.index(card)
@@ -974,25 +1107,18 @@ def _exact(
     takes from here on with best play, the hand's score for that side: ``_Goal``).
 
     Tarot: the Petit is searched as worth its points plus the target it lowers for the
-    taker (``_Goal.petit_bonus``), so the search fights for it as the score does; its
+    taker (``_TarotGoal.petit_bonus``), so the search fights for it as the score does; its
     card points then count that bonus when the side takes the Petit.
 
     Raises:
         SolverBudgetExceeded: more than ``budget`` allows.
     """
-    if isinstance(world, briscola.BriscolaState) and world.cards_to_draw:
+    if world.cards_to_draw:
         # One order of the face-down stock (the deal's is already a random one).
         exp = solve_expected(world, rng=rng, max_orders=1, budget=budget)
         return {c: (v, v) for c, v in exp.values.items()}
     root = SolveRoot(world)
-    bonus = tb = 0
-    if isinstance(world, tarot.TarotState):
-        tb = goal.taker_bouts_but_petit(root.hands, root.trick)
-        bonus = goal.petit_bonus(root.hands, root.trick)
-        if bonus:
-            pts = list(root.rules.pts)
-            pts[56] += bonus
-            root.rules.pts = pts
+    bonus, tb = goal.solve_terms(root)
     solver = root.solver(budget)
     raw = solver.values(list(root.trick), root.leader, root.flags)
     total = root.total()
@@ -1044,7 +1170,7 @@ def strong_values(
     deadline = clock() + time_budget
     kn = knowledge(state)
     in_hands = sum(len(h) for h in state.hands)
-    stock = getattr(state, "cards_to_draw", 0)
+    stock = state.cards_to_draw
     exactable = in_hands <= SOLVE_CARDS[state.game] and stock <= STOCK_SOLVE_CARDS.get(
         state.num_players, 0
     )
@@ -1320,15 +1446,6 @@ def _card_played(before: GameState, after: GameState) -> Card | None:
 # --- Why a trick was won -------------------------------------------------------------------
 
 
-def _trump_of(state: GameState, card: Card) -> bool:
-    if isinstance(state, tarot.TarotState):
-        return tarot.is_trump(card)
-    if isinstance(state, belote.BeloteState):
-        return card.suit is state.trump
-    assert isinstance(state, briscola.BriscolaState)
-    return card.suit is state.trump_suit
-
-
 def why_trick(result: TrickResult, state: GameState) -> str:
     """One sentence saying why the winner of a finished trick won it, from the catalogue
     (seats named as the table names them: see ``core.seat_names``).
@@ -1342,8 +1459,8 @@ def why_trick(result: TrickResult, state: GameState) -> str:
     card = win.card.label
     if result.reason == tarot.EXCUSE_WINS_LAST_TRICK:
         return t("player.why.excuse_wins_last", who=who)
-    trumps = [p.card for p in result.plays if p.card != EXCUSE and _trump_of(state, p.card)]
-    if trumps and _trump_of(state, win.card):
+    trumps = [p.card for p in result.plays if p.card != EXCUSE and state.is_trump(p.card)]
+    if trumps and state.is_trump(win.card):
         if len(trumps) == 1:
             text = t("player.why.only_trump", who=who, card=card)
         else:

@@ -120,6 +120,8 @@ class _Rules:
     bonus_last: int  # Belote's dix de der
     orders: tuple[tuple[int, ...], ...]  # per suit group: card indices, weakest first
     group_masks: tuple[int, ...]
+    #: The search's flags at the position solved (Tarot: the sides with every trick so far).
+    root_flags: int = 0
 
     @property
     def rank(self) -> dict[int, int]:
@@ -305,6 +307,11 @@ class _TarotRules(_Rules):
         self.orders, self.group_masks = _power_orders(
             78, [min(c // 14, 4) if c < 77 else 5 for c in range(78)], beats
         )
+        for side in (0, 1):
+            if not state.unlisted_won[1 - side] and all(
+                self.team[t.winner] == side for t in state.tricks
+            ):
+                self.root_flags |= 1 << side
 
     def _led_above(self, trick: list[int]) -> tuple[int, int]:
         led = 0
@@ -1359,6 +1366,14 @@ class _Solver:
 # --- From a state to the search ---------------------------------------------------------
 
 
+#: Each game's play rules on card indices, and its deck.
+_RULES_OF_GAME: dict[str, tuple[Callable[[Any], _Rules], Deck]] = {
+    "belote": (_BeloteRules, BELOTE_DECK),
+    "tarot": (_TarotRules, TAROT_DECK),
+    "briscola": (BriscolaRules, BRISCOLA_DECK),
+}
+
+
 class SolveRoot:
     """A state turned into the solver's terms."""
 
@@ -1366,29 +1381,16 @@ class SolveRoot:
         if state.phase != "play" or state.to_move is None:
             raise UnsolvablePosition(f"the solver needs a position in play, not {state.phase!r}")
         game = state.game
-        rules: _Rules
-        deck: Deck
-        flags = 0
-        if isinstance(state, belote.BeloteState):
-            rules, deck = _BeloteRules(state), BELOTE_DECK
-            leader = state.trick_leader
-        elif isinstance(state, tarot.TarotState):
-            rules, deck = _TarotRules(state), TAROT_DECK
-            leader = state.leader
-            for side in (0, 1):
-                if not state.unlisted_won[1 - side] and all(
-                    rules.team[t.winner] == side for t in state.tricks
-                ):
-                    flags |= 1 << side
-        elif isinstance(state, briscola.BriscolaState):
-            if state.cards_to_draw:
-                raise UnsolvablePosition(
-                    "Briscola is solved once the stock is empty (cards are still to be drawn)"
-                )
-            rules, deck = BriscolaRules(state), BRISCOLA_DECK
-            leader = state.leader
-        else:  # pragma: no cover - the three games are the whole list
+        if game not in _RULES_OF_GAME:  # pragma: no cover - the three games are the whole list
             raise UnsolvablePosition(f"no solver for the game {game!r}")
+        if state.cards_to_draw:
+            raise UnsolvablePosition(
+                "Briscola is solved once the stock is empty (cards are still to be drawn)"
+            )
+        make_rules, deck = _RULES_OF_GAME[game]
+        rules: _Rules = make_rules(state)
+        leader = state.trick_leader
+        flags = rules.root_flags
         self.state = state
         self.rules = rules
         self.deck = deck

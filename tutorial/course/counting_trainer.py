@@ -37,8 +37,8 @@ class Exercise:
         """What trick ``index`` is worth, bonuses included (dix de der on the last)."""
         trick = self.tricks[index]
         total = float(trick.points)  # the engine's count (Tarot: the Excuse stays with its owner)
-        if self.game == "belote" and index == len(self.tricks) - 1:
-            total += belote.DIX_DE_DER
+        if index == len(self.tricks) - 1:
+            total += self.state.last_trick_bonus  # Belote's dix de der
         return total
 
     def running_total(self, index: int) -> float:
@@ -84,8 +84,9 @@ def diagnose(ex: Exercise, index: int, given: float) -> Diagnosis:
     cards = trick.cards
     candidates: list[tuple[str, tuple[Card, ...]]] = []
     last = index == len(ex.tricks) - 1
-    if ex.game == "belote" and last and abs(diff - belote.DIX_DE_DER) < 1e-9:
-        candidates.append((t("trainer.why.dix_de_der", points=_pts(belote.DIX_DE_DER)), ()))
+    bonus = ex.state.last_trick_bonus
+    if bonus and last and abs(diff - bonus) < 1e-9:
+        candidates.append((t("trainer.why.dix_de_der", points=_pts(bonus)), ()))
     for c in cards:
         v = ex.value(c)
         if v and abs(diff - v) < 1e-9:
@@ -96,7 +97,8 @@ def diagnose(ex: Exercise, index: int, given: float) -> Diagnosis:
     excuse = next((c for c in cards if c.suit is Suit.EXCUSE), None)
     if excuse is not None and abs(diff + ex.value(excuse)) < 1e-9:
         candidates.insert(0, (t("trainer.why.excuse"), (excuse,)))
-    if ex.game == "tarot" and abs(abs(diff) - 0.5) < 1e-9:
+    unit = ex.state.point_unit  # Tarot counts in half points
+    if unit < 1 and abs(abs(diff) - unit) < 1e-9:
         candidates.append((t("trainer.why.half_point"), ()))
     if candidates:
         msg, forcing = candidates[0]
@@ -111,33 +113,58 @@ def diagnose(ex: Exercise, index: int, given: float) -> Diagnosis:
 def _value_mixups(
     ex: Exercise, cards: tuple[Card, ...], diff: float
 ) -> list[tuple[str, tuple[Card, ...]]]:
+    """Points the learner may have given a card by mixing up its values (per game)."""
+    return _MIXUPS[ex.game](ex, cards, diff)
+
+
+def _belote_mixups(
+    ex: Exercise, cards: tuple[Card, ...], diff: float
+) -> list[tuple[str, tuple[Card, ...]]]:
+    """Belote: a card counted at its trump value out of trumps, or the other way round."""
     out: list[tuple[str, tuple[Card, ...]]] = []
-    if ex.game == "belote":
-        trump: Suit = ex.state.trump  # type: ignore[attr-defined]
-        for c in cards:
-            as_trump = belote.TRUMP_POINTS[c.rank]
-            as_plain = belote.PLAIN_POINTS[c.rank]
-            if as_trump == as_plain:
-                continue
-            if c.suit is trump and abs(diff - (as_trump - as_plain)) < 1e-9:
-                why = t("trainer.why.is_trump", card=c.label, trump=as_trump, plain=as_plain)
-                out.append((why, (c,)))
-            if c.suit is not trump and abs(diff - (as_plain - as_trump)) < 1e-9:
-                why = t("trainer.why.not_trump", card=c.label, trump=as_trump, plain=as_plain)
-                out.append((why, (c,)))
-    if ex.game == "briscola":
-        for c in cards:
-            if c.rank in ("Q", "J"):
-                v = ex.value(c)
-                other = 5 - v  # Queen and Jack swap 3 and 2 between the rulesets
-                if abs(diff - (v - other)) < 1e-9:
-                    out.append((t("trainer.why.queen_jack", card=c.label, value=_fmt(v)), (c,)))
-    if ex.game == "tarot":
-        for c in cards:
-            v = ex.value(c)
-            if v > 0.5 and abs(diff - (v - 0.5)) < 1e-9:
-                out.append((t("trainer.why.not_half", card=c.label, value=_fmt(v)), (c,)))
+    trump = ex.state.trump_suit
+    for c in cards:
+        as_trump = belote.TRUMP_POINTS[c.rank]
+        as_plain = belote.PLAIN_POINTS[c.rank]
+        if as_trump == as_plain:
+            continue
+        if c.suit is trump and abs(diff - (as_trump - as_plain)) < 1e-9:
+            why = t("trainer.why.is_trump", card=c.label, trump=as_trump, plain=as_plain)
+            out.append((why, (c,)))
+        if c.suit is not trump and abs(diff - (as_plain - as_trump)) < 1e-9:
+            why = t("trainer.why.not_trump", card=c.label, trump=as_trump, plain=as_plain)
+            out.append((why, (c,)))
     return out
+
+
+def _briscola_mixups(
+    ex: Exercise, cards: tuple[Card, ...], diff: float
+) -> list[tuple[str, tuple[Card, ...]]]:
+    """Briscola: the Queen and the Jack counted at each other's value."""
+    out: list[tuple[str, tuple[Card, ...]]] = []
+    for c in cards:
+        if c.rank in ("Q", "J"):
+            v = ex.value(c)
+            other = 5 - v  # Queen and Jack swap 3 and 2 between the rulesets
+            if abs(diff - (v - other)) < 1e-9:
+                out.append((t("trainer.why.queen_jack", card=c.label, value=_fmt(v)), (c,)))
+    return out
+
+
+def _tarot_mixups(
+    ex: Exercise, cards: tuple[Card, ...], diff: float
+) -> list[tuple[str, tuple[Card, ...]]]:
+    """Tarot: a card counted at half a point, like a plain card without a face."""
+    out: list[tuple[str, tuple[Card, ...]]] = []
+    for c in cards:
+        v = ex.value(c)
+        if v > 0.5 and abs(diff - (v - 0.5)) < 1e-9:
+            out.append((t("trainer.why.not_half", card=c.label, value=_fmt(v)), (c,)))
+    return out
+
+
+#: Each game's usual mix-ups of card values, by the game's name (one game's teaching each).
+_MIXUPS = {"belote": _belote_mixups, "briscola": _briscola_mixups, "tarot": _tarot_mixups}
 
 
 def seat_labels(ex: Exercise) -> tuple[str, ...]:

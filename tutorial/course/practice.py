@@ -324,7 +324,7 @@ def rule_hint(hand: PracticeHand) -> str:
     ("You lead: any card may be led."). Other decisions get the phase's rule.
     """
     state = hand.state
-    if state.game == "tarot" and state.phase == "discard":
+    if state.phase == "discard":  # Tarot's taker making the discard
         return t("practice.rule_discard")
     legal = state.legal_plays()
     if not legal:

@@ -50,6 +50,12 @@ def game_module(game: str) -> ModuleType:
     return _MODULES[game]
 
 
+def player_counts(game: str) -> tuple[int, ...]:
+    """How many may sit at a hand of ``game``, the usual table first (Briscola: 2, then 4)."""
+    counts: tuple[int, ...] = game_module(game).PLAYER_COUNTS
+    return counts
+
+
 def new_hand(game: str, ruleset: Any = "default", *, rng: random.Random, **kw: Any) -> GameState:
     """A fresh hand of ``game`` dealt with ``rng`` (keywords go to the game's ``new_hand``)."""
     state: GameState = game_module(game).new_hand(ruleset, rng=rng, **kw)

@@ -587,13 +587,28 @@ def hand_charts(
     if story is None:
         return []
     d: dict[str, Any] = dict(out.details)
-    contract = ""
-    if state.game == "tarot":
-        bid = getattr(state, "contract", None)
-        contract = actions.label(bid) if bid is not None else ""
+    bid = getattr(state, "contract", None)  # only Tarot names a contract
+    contract = actions.label(bid) if bid is not None else ""
     charts = [tricks_chart(story, d, labels, names, contract)]
-    if state.game == "belote":
-        charts.append(belote_score_chart(out, labels))
-    elif state.game == "tarot":
-        charts.append(tarot_settlement_chart(out, names, int(d["taker"])))
+    count_chart = _COUNT_CHARTS.get(state.game)
+    if count_chart is not None:
+        charts.append(count_chart(out, d, labels, names))
     return charts
+
+
+def _belote_count_chart(
+    out: HandOutcome, d: dict[str, Any], labels: Sequence[str], names: Sequence[str]
+) -> Chart:
+    """Belote's score sheet after the tricks."""
+    return belote_score_chart(out, labels)
+
+
+def _tarot_count_chart(
+    out: HandOutcome, d: dict[str, Any], labels: Sequence[str], names: Sequence[str]
+) -> Chart:
+    """Tarot's settlement between the taker and each defender."""
+    return tarot_settlement_chart(out, names, int(d["taker"]))
+
+
+#: The chart of a game's own count after the tricks, by the game's name (Briscola: none).
+_COUNT_CHARTS = {"belote": _belote_count_chart, "tarot": _tarot_count_chart}

@@ -20,7 +20,7 @@ teams 0 and 1, Tarot taker 0 and defence 1, Briscola side A 0 and side B 1.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,11 +101,7 @@ class HandStory:
 
 def total_tricks(state: GameState) -> int:
     """The number of tricks in a whole hand of this game and table size."""
-    if state.game == "belote":
-        return belote.NUM_TRICKS
-    if state.game == "tarot":
-        return tarot.NUM_TRICKS
-    return 40 // state.num_players
+    return state.total_tricks
 
 
 def numbered_tricks(state: GameState) -> list[tuple[int, TrickResult]]:
@@ -146,11 +142,7 @@ def hand_story(state: GameState, outcome: HandOutcome | None = None) -> HandStor
     """
     out = outcome if outcome is not None else state.outcome()
     d: dict[str, Any] = dict(out.details)
-    if state.game == "belote":
-        return _belote(state, d) if d.get("result") in ("made", "dedans", "litige") else None
-    if state.game == "tarot":
-        return _tarot(state, d) if d.get("contract") else None
-    return _briscola(state, d)
+    return _STORIES[state.game](state, d)
 
 
 def _trick_steps(state: GameState) -> tuple[list[Step], list[float], list[int]]:
@@ -197,7 +189,7 @@ def _belote(state: GameState, d: dict[str, Any]) -> HandStory:
 
 
 def _tarot(state: GameState, d: dict[str, Any]) -> HandStory:
-    assert isinstance(state, tarot.TarotState)
+    assert isinstance(state, tarot.TarotState)  # the Tarot picture: its own fields
     steps, sums, won = _trick_steps(state)
     first = total_tricks(state) - len(steps) + 1
     before = [state.carried[i] + tarot.points_of(state.captured[i]) for i in (0, 1)]
@@ -261,15 +253,27 @@ def _briscola(state: GameState, d: dict[str, Any]) -> HandStory:
 # --- How a dealt hand went (the Score explainer) ------------------------------------------
 
 
+def _belote_played(state: GameState, d: dict[str, Any]) -> HandStory | None:
+    """Belote's story of a hand played out (none for a redeal)."""
+    return _belote(state, d) if d.get("result") in ("made", "dedans", "litige") else None
+
+
+def _tarot_played(state: GameState, d: dict[str, Any]) -> HandStory | None:
+    """Tarot's story of a hand played out (none when all passed)."""
+    return _tarot(state, d) if d.get("contract") else None
+
+
+#: Each game's story of a finished hand, by the game's name (one game's picture each).
+_STORIES: dict[str, Callable[[GameState, dict[str, Any]], HandStory | None]] = {
+    "belote": _belote_played,
+    "tarot": _tarot_played,
+    "briscola": _briscola,
+}
+
+
 def auction(state: GameState) -> list[tuple[int, Any]]:
     """The bids in order, each with its seat (Briscola has none)."""
-    if state.game == "belote":
-        return [(seat, bid) for seat, bid in getattr(state, "bids", ())]
-    if state.game == "tarot":
-        dealer = int(getattr(state, "dealer", 0))
-        bids = getattr(state, "bids", ())
-        return [((dealer + 1 + i) % state.num_players, b) for i, b in enumerate(bids)]
-    return []
+    return state.seated_bids()
 
 
 def deal_table(hand: GameState) -> Table:

@@ -177,7 +177,7 @@ def _discard_need(run: TableRun) -> int:
 def _chien(run: TableRun) -> list[Card]:
     """The chien while the taker discards (it is shown to everyone then)."""
     state = run.state
-    if state.game != "tarot" or not getattr(state, "chien_shown", False):
+    if not getattr(state, "chien_shown", False):  # only Tarot has a chien to show
         return []
     if state.phase != "discard":
         return []

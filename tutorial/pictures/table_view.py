@@ -11,6 +11,7 @@ from typing import Protocol
 
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState
+from tutorial.engine.errors import InvalidStateError
 from tutorial.language.i18n import t
 from tutorial.pictures.svg import Highlight, Position, SeatView, TableView, TrickCard
 from tutorial.scenarios.position import Table
@@ -47,9 +48,7 @@ def positions(n: int, learner: int, state: GameState) -> list[Position]:
 
 
 def _trump_text(state: GameState) -> str:
-    if state.game == "tarot":
-        return ""
-    suit = getattr(state, "trump", None) or getattr(state, "trump_suit", None)
+    suit = state.trump_suit  # None in Tarot (its trumps are a suit of their own)
     if isinstance(suit, Suit):
         key = f"common.suit.{suit.name.lower()}"  # the suit's word in the page's language
         return t("table.trump", symbol=suit.symbol, suit=t(key))
@@ -74,27 +73,13 @@ def _contract_text(run: Run) -> str:
 
 def _winning_index(state: GameState) -> int | None:
     """Index in the current trick of the card winning it so far."""
-    from tutorial.engine import belote, briscola, tarot
-
     plays = state.current_trick
     if not plays:
         return None
-    cards = [p.card for p in plays]
-    leader = plays[0].seat
-    n = state.num_players
     try:
-        if state.game == "belote":
-            seat = belote.trick_winner(cards, state.trump, leader)  # type: ignore[attr-defined]
-        elif state.game == "tarot":
-            if all(c.suit is Suit.EXCUSE for c in cards):
-                return None
-            seat = tarot.trick_winner(cards, leader)
-        else:
-            pos = briscola.trick_winner(cards, state.trump_suit, state.ruleset)  # type: ignore[attr-defined]
-            seat = (leader + pos) % n
-    except (ValueError, IndexError, AttributeError):
+        return state.winning_position([p.card for p in plays])
+    except (ValueError, IndexError, AttributeError, InvalidStateError):
         return None
-    return next((i for i, p in enumerate(plays) if p.seat == seat), None)
 
 
 def table_view(

@@ -228,7 +228,7 @@ def menu(state: GameState) -> list[Any]:
     if seat is None:
         return []
     legal = state.legal_actions()
-    if state.phase == "discard" and state.game == "tarot":
+    if state.phase == "discard":  # Tarot's taker making the discard
         return [tarot.Discard(c) for c in state.hands[seat]]
     if state.phase == "bidding" and state.game == "tarot":
         return list(tarot.Bid)

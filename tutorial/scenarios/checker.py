@@ -87,36 +87,12 @@ class _Fail(Exception):
 
 def _totals_by_side(table: Table, state: GameState) -> dict[int, float]:
     out = state.outcome()
-    if state.game == "tarot":
-        taker = next(s for s in range(4) if state.team_of(s) == 0)
-        defender = next(s for s in range(4) if state.team_of(s) == 1)
-        return {0: out.totals[f"seat {taker}"], 1: out.totals[f"seat {defender}"]}
-    keys = list(out.totals)
-    return {i: float(out.totals[k]) for i, k in enumerate(keys)}
+    return {side: float(out.totals[str(state.score_key(side))]) for side in (0, 1)}
 
 
 def _points_by_side(state: GameState) -> dict[int, float]:
-    pts: dict[int, float] = {0: 0.0, 1: 0.0}
-    if state.game == "briscola":
-        for i, v in enumerate(state.points.values()):  # type: ignore[attr-defined]
-            pts[i] = float(v)
-        return pts
-    for t in state.tricks:
-        pts[state.team_of(t.winner)] += t.points
     # Cards (and points) won before the listed tricks count too.
-    captured = getattr(state, "captured", ((), ()))
-    for team, cards in enumerate(captured):
-        if state.game == "belote":
-            from tutorial.engine import belote
-
-            pts[team] += belote.trick_points(cards, state.trump)  # type: ignore[attr-defined]
-        else:
-            from tutorial.engine import tarot
-
-            pts[team] += tarot.points_of(cards)
-    for team, value in enumerate(getattr(state, "carried", (0.0, 0.0))):
-        pts[team] += float(value)
-    return pts
+    return dict(enumerate(state.points_won()))
 
 
 # --- engine answers ------------------------------------------------------------------
@@ -282,7 +258,7 @@ def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tupl
             for i, line in enumerate(exp.lines):
                 idx = side_of(table, line.side)
                 keys = list(out.totals)
-                if state.game == "tarot":
+                if state.scores_by_seat:  # lines by seat: the side is not compared
                     match = [
                         x
                         for x in out.lines
@@ -311,7 +287,7 @@ TAROT_COUNT_LINES = ("card_points", "bouts", "target", "difference", "multiplier
 
 def _line_side(table: Table, state: GameState, out: HandOutcome, key: str) -> str:
     """A score line's side in the scenario's words (a seat name, or a side label)."""
-    if state.game == "tarot":
+    if state.scores_by_seat:
         return name_seats(key, table.seat_names)
     keys = list(out.totals)
     labels = side_labels(table)
@@ -361,12 +337,7 @@ def score_breakdown(table: Table, state: GameState, side: int) -> str:
         out = _outcome_named(table, state)
     except TutorialError:
         return ""
-    if state.game == "tarot":
-        seat = next((s for s in range(state.num_players) if state.team_of(s) == side), None)
-        key = None if seat is None else f"seat {seat}"
-    else:
-        keys = list(out.totals)
-        key = keys[side] if side < len(keys) else None
+    key = state.score_key(side)
     if key is None or key not in out.totals:
         return ""
     lines = [x for x in out.lines_for(key) if x.points]

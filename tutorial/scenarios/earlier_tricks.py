@@ -28,7 +28,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tutorial.engine import belote, briscola, tarot
+from tutorial.engine import tarot
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState
 from tutorial.engine.errors import InvalidStateError
@@ -41,26 +41,11 @@ if TYPE_CHECKING:
 def points_by_side(state: GameState) -> tuple[float, float]:
     """Card points each side has won so far: listed tricks, captured cards and carried
     points (what ``expect: points`` checks, and what ``points_so_far`` gives)."""
-    if isinstance(state, briscola.BriscolaState):
-        a, b = state.points.values()
-        return float(a), float(b)
-    pts = [0.0, 0.0]
-    for tr in state.tricks:
-        pts[state.team_of(tr.winner)] += tr.points
-    for team, cards in enumerate(getattr(state, "captured", ((), ()))):
-        pts[team] += _points(state, cards)
-    for team, value in enumerate(getattr(state, "carried", (0.0, 0.0))):
-        pts[team] += float(value)
-    return pts[0], pts[1]
+    return state.points_won()
 
 
 def _points(state: GameState, cards: Sequence[Card]) -> float:
-    if isinstance(state, belote.BeloteState):
-        assert state.trump is not None
-        return float(belote.trick_points(cards, state.trump))
-    if isinstance(state, tarot.TarotState):
-        return float(tarot.points_of(cards))
-    return float(sum(briscola.card_points(c, state.ruleset) for c in cards))
+    return float(sum((state.card_points(c) for c in cards), 0.0))
 
 
 def _side_name(sc: Scenario, names: Sequence[str], side: int) -> str:

@@ -160,11 +160,7 @@ def _suit_name(suit: Suit) -> str:
 
 
 def _trump_sentence(state: GameState) -> str:
-    suit: Suit | None = None
-    if state.game == "belote":
-        suit = getattr(state, "trump", None)
-    elif state.game == "briscola":
-        suit = getattr(state, "trump_suit", None)
+    suit = state.trump_suit
     if suit is None:
         return ""
     return " " + t("run.trump_suit", suit=_suit_name(suit), symbol=suit.symbol)
@@ -191,6 +187,10 @@ def trick_winner_reasoning(table: Table, state: GameState, trick: TrickResult) -
     return Reasoning(hint, full)
 
 
+#: The hint on who wins the hand where a game words it its own way (by the game's name).
+_HAND_WINNER_HINTS = {"briscola": "run.hint_hand_winner_briscola"}
+
+
 def trick_points_reasoning(state: GameState, trick: TrickResult) -> Reasoning:
     """A trick's points card by card (hint), then their sum (full)."""
     items: list[str] = []
@@ -199,7 +199,7 @@ def trick_points_reasoning(state: GameState, trick: TrickResult) -> Reasoning:
     values = [state.card_points(c) for c in trick.cards]
     if any(math.isnan(v) for v in values):
         return Reasoning()
-    if state.game == "tarot" and EXCUSE in trick.cards and sum(values) != trick.points:
+    if EXCUSE in trick.cards and sum(values) != trick.points:  # only Tarot has an Excuse
         kept_excuse = True  # the Excuse went back to its team, which gave 0.5 in exchange
     for card, value in zip(trick.cards, values, strict=True):
         if kept_excuse and card == EXCUSE:
@@ -225,11 +225,7 @@ def _outcome(table: Table, state: GameState) -> HandOutcome:
 
 def _side_key(state: GameState, out: HandOutcome, side: int) -> str | None:
     """The key of ``out.totals`` that holds a side's total (Tarot: one seat of the side)."""
-    if state.game == "tarot":
-        seat = next((s for s in range(state.num_players) if state.team_of(s) == side), None)
-        return None if seat is None else f"seat {seat}"
-    keys = list(out.totals)
-    return keys[side] if 0 <= side < len(keys) else None
+    return state.score_key(side)
 
 
 def points_reasoning(table: Table, state: GameState, side: int, total: float) -> Reasoning:
@@ -300,10 +296,8 @@ def _hand_reasoning(table: Table, state: GameState, ask: Ask) -> Reasoning:
         hint = t("run.hint_contract_made")
     elif kind == "declaration_winner":
         hint = t("run.hint_declaration_winner")
-    elif state.game == "briscola":
-        hint = t("run.hint_hand_winner_briscola")
     else:
-        hint = t("run.hint_hand_winner")
+        hint = t(_HAND_WINNER_HINTS.get(state.game, "run.hint_hand_winner"))
     if not state.is_terminal:
         return Reasoning(hint)
     out = _outcome(table, state)

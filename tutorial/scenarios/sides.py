@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine.core import GameState, seat_name, seat_names, seat_possessive, side_name
+from tutorial.engine.errors import InvalidStateError
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.model import Ask
 from tutorial.scenarios.position import Table
@@ -46,9 +47,10 @@ def side_of(table: Table, value: Any) -> int | None:
         return labels.index(text)
     names = [n.lower() for n in table.seat_names]
     if text in names:
-        if table.state.game == "tarot" and getattr(table.state, "taker", None) is None:
+        try:
+            return table.state.team_of(names.index(text))
+        except InvalidStateError:  # no sides yet: nobody took (Tarot)
             return None
-        return table.state.team_of(names.index(text))
     keys = {"team0": 0, "team1": 1, "a": 0, "b": 1, "taker": 0, "defence": 1, "defense": 1}
     return keys.get(text)
 

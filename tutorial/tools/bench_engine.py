@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from tutorial.engine.games import game_module, random_hand
+from tutorial.engine.games import game_module, player_counts, random_hand
 
 GOALS = {"belote": 10_000, "tarot": 3_600, "briscola": 15_000}
 #: The targets for the state API (hands per second, random legal full hands).
@@ -69,9 +69,9 @@ def run(
         out.append(Figure(game, "playout", n, dt))
         n, dt = _time(partial(random_hand, game), seconds, 2)
         out.append(Figure(game, "state-api", n, dt))
-        if game == "briscola":
-            n, dt = _time(partial(playout, players=4), seconds, 3)
-            out.append(Figure("briscola-4p", "playout", n, dt))
+        for players in player_counts(game)[1:]:  # the other tables (Briscola at four)
+            n, dt = _time(partial(playout, players=players), seconds, 3)
+            out.append(Figure(f"{game}-{players}p", "playout", n, dt))
     return out
 
 

@@ -40,7 +40,7 @@ from typing import Any
 
 from tutorial.analysis import beginner, player
 from tutorial.engine.core import GameState
-from tutorial.engine.games import new_hand
+from tutorial.engine.games import new_hand, player_counts
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,8 @@ class Config:
 
     def deal(self, rng: random.Random) -> GameState:
         """A fresh hand of this game."""
-        kw: dict[str, Any] = {"players": self.players} if self.game == "briscola" else {}
+        several = len(player_counts(self.game)) > 1
+        kw: dict[str, Any] = {"players": self.players} if several else {}
         return new_hand(self.game, rng=rng, **kw)
 
 
@@ -70,29 +71,50 @@ Policy = Callable[[GameState], Any]
 def strong_seats(state: GameState) -> frozenset[int]:
     """The seats of seat 0's side (Tarot: empty until the bidding has made the sides)."""
     n = state.num_players
-    if state.game == "tarot" and getattr(state, "taker", None) is None:
+    if not state.sides_known:
         return frozenset()
     return frozenset(s for s in range(n) if state.team_of(s) == state.team_of(0))
 
 
 def side_points(state: GameState) -> tuple[float, float]:
     """(card points, hand score) of seat 0's side in a finished hand."""
+    return _SIDE_POINTS_OF_GAME.get(state.game, _briscola_side_points)(state)
+
+
+def _belote_side_points(state: GameState) -> tuple[float, float]:
+    """Belote: the team's tricks and dix de der; its total (none after a redeal)."""
     out = state.outcome()
-    if state.game == "belote":
-        team = state.team_of(0)
-        pts = sum(tr.points for tr in state.tricks if state.team_of(tr.winner) == team)
-        if state.tricks and state.team_of(state.tricks[-1].winner) == team:
-            pts += 10  # dix de der
-        if not state.tricks:
-            return 0.0, 0.0
-        return float(pts), float(out.totals[f"team{team}"])
-    if state.game == "tarot":
-        if not state.tricks:
-            return 0.0, float(out.totals.get("seat 0", 0.0))
-        taker_side = state.team_of(0) == 0
-        pts = out.details["points"] if taker_side else out.details["defence_points"]
-        return float(pts), float(out.totals["seat 0"])
+    team = state.team_of(0)
+    pts = sum(tr.points for tr in state.tricks if state.team_of(tr.winner) == team)
+    if state.tricks and state.team_of(state.tricks[-1].winner) == team:
+        pts += 10  # dix de der
+    if not state.tricks:
+        return 0.0, 0.0
+    return float(pts), float(out.totals[f"team{team}"])
+
+
+def _tarot_side_points(state: GameState) -> tuple[float, float]:
+    """Tarot: the points of seat 0's side as the score counts them; seat 0's total."""
+    out = state.outcome()
+    if not state.tricks:
+        return 0.0, float(out.totals.get("seat 0", 0.0))
+    taker_side = state.team_of(0) == 0
+    pts = out.details["points"] if taker_side else out.details["defence_points"]
+    return float(pts), float(out.totals["seat 0"])
+
+
+def _briscola_side_points(state: GameState) -> tuple[float, float]:
+    """Briscola: side A's card points are its score."""
+    out = state.outcome()
     return float(out.totals["A"]), float(out.totals["A"])
+
+
+#: How each game's finished hand reads for seat 0's side (its outcome's own keys).
+_SIDE_POINTS_OF_GAME: dict[str, Callable[[GameState], tuple[float, float]]] = {
+    "belote": _belote_side_points,
+    "tarot": _tarot_side_points,
+    "briscola": _briscola_side_points,
+}
 
 
 def play(
@@ -102,7 +124,7 @@ def play(
     while not state.is_terminal:
         seat = state.to_move
         assert seat is not None
-        if seat in strong_seats(state) or (seat == 0 and state.game == "tarot"):
+        if seat == 0 or seat in strong_seats(state):  # seat 0 before the sides are made
             began = time.perf_counter()
             action = ours(state)
             if times is not None and state.phase == "play":
@@ -181,7 +203,7 @@ def play_deal(
         end = play(deal, ours, theirs)
         rows.append(side_points(end))
         taker = getattr(end, "taker", None)
-        if config.game == "tarot" and taker is not None:
+        if end.bidding_makes_sides and taker is not None:
             role = "taker" if end.team_of(0) == end.team_of(taker) else "defence"
     (pts, score), (bpts, bscore) = rows
     return HandResult(pts, score, bpts, bscore, role, tuple(wall), tuple(cpu))

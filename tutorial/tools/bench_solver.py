@@ -19,12 +19,13 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from tutorial.analysis.briscola_expect import solve_expected
 from tutorial.analysis.solver import SolverBudgetExceeded, solve
-from tutorial.engine import belote, tarot
+from tutorial.engine import tarot
 from tutorial.engine.core import GameState
-from tutorial.engine.games import new_hand
+from tutorial.engine.games import new_hand, player_counts
 
 #: Cards per hand at the start of the play, per game and number of players.
 _HAND_SIZE = {("belote", 4): 8, ("tarot", 4): 18, ("briscola", 2): 3, ("briscola", 4): 3}
@@ -50,8 +51,9 @@ def random_position(
     reached by random legal play; ``in_trick``: stop after a random number of the
     current trick's cards (else at its start). Briscola positions have an empty stock
     (``tricks_left`` at most 3)."""
-    kw = {"players": players} if game == "briscola" else {}
-    n = players if game == "briscola" else 4
+    counts = player_counts(game)
+    kw = {"players": players} if len(counts) > 1 else {}
+    n = players if len(counts) > 1 else counts[0]
     stop_in_trick = rng.randrange(n) if in_trick else 0
     # cards_left at the moment to stop: tricks_left full tricks, minus the cards played.
     target = tricks_left * n - stop_in_trick
@@ -168,16 +170,26 @@ def _measure(
 def points_won(root: GameState, final: GameState) -> list[float]:
     """Card points each side won between ``root`` and ``final``, as the engine scores
     them (Belote's dix de der included)."""
-    if isinstance(root, tarot.TarotState) and isinstance(final, tarot.TarotState):
-        before, after = tarot.tally(root).points, tarot.tally(final).points
+    counted = _COUNTED_OF_GAME.get(root.game)
+    if counted is not None:
+        before, after = counted(root), counted(final)
         return [after[0] - before[0], after[1] - before[1]]
     out = [0.0, 0.0]
     new = final.tricks[len(root.tricks) :]
     for trick in new:
         out[final.team_of(trick.winner)] += trick.points
-    if root.game == "belote" and new:
-        out[final.team_of(new[-1].winner)] += belote.DIX_DE_DER
+    if new and final.last_trick_bonus:
+        out[final.team_of(new[-1].winner)] += final.last_trick_bonus
     return out
+
+
+def _tarot_counted(state: tarot.TarotState) -> tuple[float, ...]:
+    """Tarot: each side's points as its tally counts them (the Excuse's exchange too)."""
+    return tuple(tarot.tally(state).points)
+
+
+#: The games whose count is not the sum of the tricks' points (their own tally).
+_COUNTED_OF_GAME: dict[str, Callable[[Any], tuple[float, ...]]] = {"tarot": _tarot_counted}
 
 
 def minimax_value(root: GameState, state: GameState, side: int) -> float:

@@ -19,16 +19,17 @@ import dataclasses
 import random
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from tutorial.engine import belote, briscola, core, tarot
-from tutorial.engine.cards import EXCUSE, PLAIN_SUITS
+from tutorial.engine.cards import EXCUSE, PLAIN_SUITS, Card
 from tutorial.engine.core import GameState, Play, option_help, rulesets, seat_names
 from tutorial.engine.errors import TutorialError
+from tutorial.engine.games import game_module, new_hand, player_counts
 from tutorial.engine.ruleset_titles import (
     option_sentence,
     option_title,
@@ -226,38 +227,60 @@ def _deck_actions(state: GameState) -> Iterator[Any]:
         other = (seat + 1) % state.num_players
         if state.hands[other]:
             yield Play(other, state.hands[other][0])
-    if state.game == "tarot" and state.phase == "bidding":
-        yield from tarot.Bid
-    if state.game == "tarot" and state.phase == "poignee":
-        yield tarot.Poignee("simple", ())
-    if state.game == "belote" and state.phase == "bidding":
-        yield from (belote.Take(suit) for suit in PLAIN_SUITS)
-    if state.game == "belote" and state.phase == "declare":
-        yield belote.Declare(())
-    if state.game == "belote" and state.phase == "play":
-        yield belote.Pass()
+    yield from _AUTHOR_ACTIONS.get((state.game, state.phase), ())
+
+
+#: Per game and phase, the game's own actions an author might also write there.
+_AUTHOR_ACTIONS: dict[tuple[str, str], tuple[Any, ...]] = {
+    ("tarot", "bidding"): tuple(tarot.Bid),
+    ("tarot", "poignee"): (tarot.Poignee("simple", ()),),
+    ("belote", "bidding"): tuple(belote.Take(suit) for suit in PLAIN_SUITS),
+    ("belote", "declare"): (belote.Declare(()),),
+    ("belote", "play"): (belote.Pass(),),
+}
 
 
 def _pick(state: GameState, rng: random.Random) -> Any:
     """The next action of the seeded hands: random and legal, but in Tarot the first
     bidder takes (a Prise: the discard follows) and in Belote the first seat takes."""
     legal = state.legal_actions()
-    if state.game == "tarot" and state.phase == "bidding" and tarot.Bid.PRISE in legal:
-        return tarot.Bid.PRISE
-    if state.game == "belote" and state.phase == "bidding":
-        takes = [a for a in legal if isinstance(a, belote.Take)]
-        if takes and rng.random() < 0.5:
-            return takes[0]
+    if state.phase == "bidding":
+        bid = _BIDS_OF_GAME.get(state.game)
+        chosen = bid(legal, rng) if bid is not None else None
+        if chosen is not None:
+            return chosen
     return rng.choice(legal)
 
 
+def _tarot_bid(legal: list[Any], rng: random.Random) -> Any:
+    """Tarot: the first bidder takes (a Prise: the discard follows)."""
+    return tarot.Bid.PRISE if tarot.Bid.PRISE in legal else None
+
+
+def _belote_bid(legal: list[Any], rng: random.Random) -> Any:
+    """Belote: a seat takes half the time it may."""
+    takes = [a for a in legal if isinstance(a, belote.Take)]
+    if takes and rng.random() < 0.5:
+        return takes[0]
+    return None
+
+
+#: Each game's bid in the seeded hands (None: a random legal action).
+_BIDS_OF_GAME: dict[str, Callable[[list[Any], random.Random], Any]] = {
+    "tarot": _tarot_bid,
+    "belote": _belote_bid,
+}
+
+
+def _usual_players(game: str) -> int:
+    """How many sit at the game's usual table (two for Briscola)."""
+    return player_counts(game)[0]
+
+
 def _new(game: str, seed: int) -> GameState:
+    """A seeded hand at the usual table, the seat before seat 0 dealing."""
     rng = random.Random(seed)
-    if game == "belote":
-        return belote.new_hand("default", rng=rng, dealer=3)
-    if game == "tarot":
-        return tarot.new_hand("default", rng=rng, dealer=3)
-    return briscola.new_hand("default", players=2, rng=rng, dealer=1)
+    return new_hand(game, "default", rng=rng, dealer=_usual_players(game) - 1)
 
 
 def reason_examples(seeds: int = 12) -> dict[str, dict[str, str]]:
@@ -269,7 +292,7 @@ def reason_examples(seeds: int = 12) -> dict[str, dict[str, str]]:
     """
     found: dict[str, dict[str, str]] = {}
     for game in GAMES:
-        names = DEFAULT_SEATS[2 if game == "briscola" else 4]
+        names = DEFAULT_SEATS[_usual_players(game)]
         with seat_names(names):
             for seed in range(seeds):
                 state = _new(game, seed)
@@ -341,30 +364,50 @@ def _excuse_examples() -> list[str]:
 
 def _first_leader(game: str) -> str:
     """Who leads the first trick with full hands and West (or Opponent) dealing."""
-    if game == "briscola":
-        state: GameState = briscola.new_hand("default", players=2, rng=random.Random(0), dealer=1)
-        names = DEFAULT_SEATS[2]
-        return f"with {names[1]} dealing, the first trick is led by {names[state.to_move or 0]}"
+    n = _usual_players(game)
+    names = DEFAULT_SEATS[n]
+    state = _FIRST_TRICK_OF_GAME[game](n - 1)
+    return f"with {names[n - 1]} dealing, the first trick is led by {names[state.to_move or 0]}"
+
+
+def _full_hands(game: str) -> tuple[list[Card], list[list[Card]]]:
+    """The deck in its usual order, and the four full hands dealt from its top."""
     deck = list(actions.DECKS[game])
     size = BASE_HAND[game]
-    hands = [deck[i * size : (i + 1) * size] for i in range(4)]
-    if game == "belote":
-        state = belote.start_play(hands, "H", 0, dealer=3)
-    else:
-        state = tarot.start_play(hands, 0, "garde sans", dealer=3, chien=deck[72:])
-    return f"with {_SEATS[3]} dealing, the first trick is led by {_SEATS[state.to_move or 0]}"
+    return deck, [deck[i * size : (i + 1) * size] for i in range(4)]
+
+
+def _belote_first_trick(dealer: int) -> GameState:
+    """Belote at its first trick: full hands, hearts trumps taken by seat 0."""
+    _deck, hands = _full_hands("belote")
+    return belote.start_play(hands, "H", 0, dealer=dealer)
+
+
+def _tarot_first_trick(dealer: int) -> GameState:
+    """Tarot at its first trick: full hands, a garde sans by seat 0."""
+    deck, hands = _full_hands("tarot")
+    return tarot.start_play(hands, 0, "garde sans", dealer=dealer, chien=deck[72:])
+
+
+def _briscola_first_trick(dealer: int) -> GameState:
+    """Briscola at its first trick: a seeded deal at two."""
+    return briscola.new_hand("default", players=2, rng=random.Random(0), dealer=dealer)
+
+
+#: Each game's position at the first trick, for a dealer.
+_FIRST_TRICK_OF_GAME: dict[str, Callable[[int], GameState]] = {
+    "belote": _belote_first_trick,
+    "tarot": _tarot_first_trick,
+    "briscola": _briscola_first_trick,
+}
 
 
 def _deal_example(game: str) -> str:
     """Where the first cards of a ``deal`` go, as the engine deals them."""
     deck = list(actions.DECKS[game])
-    state: GameState
-    if game == "belote":
-        state = belote.new_hand("default", deal=deck, dealer=3)
-        names = _SEATS
-    else:
-        state = briscola.new_hand("default", players=2, deal=deck, dealer=1)
-        names = DEFAULT_SEATS[2]
+    n = _usual_players(game)
+    state: GameState = game_module(game).new_hand("default", deal=deck, dealer=n - 1)
+    names = DEFAULT_SEATS[n]
     held = ", ".join(
         f"{names[s]} {' '.join(c.code for c in sorted(h, key=deck.index))}"
         for s, h in enumerate(state.hands)
@@ -378,7 +421,7 @@ def _deal_example(game: str) -> str:
         if trump_card is not None
         else ""
     )
-    dealer = names[3] if game == "belote" else names[1]
+    dealer = names[n - 1]
     return f"with the deck in its usual order and {dealer} dealing: {held}{extra}"
 
 

@@ -60,7 +60,7 @@ def show_outcome(state: GameState, table: Table, key_prefix: str) -> None:
             st.markdown(f"**{t('score.summary')}**")
             st.text(chart.text)
     side_names: dict[str, str] = (
-        dict(zip(outcome.totals, labels, strict=False)) if state.game != "tarot" else {}
+        dict(zip(outcome.totals, labels, strict=False)) if not state.scores_by_seat else {}
     )
     rows: list[dict[str, Any]] = [
         {

@@ -131,5 +131,8 @@ __all__ = [
     "trick_winner",
 ]
 
+#: How many may sit at a Belote hand (the first: the usual table).
+PLAYER_COUNTS: tuple[int, ...] = (4,)
+__all__ += ["PLAYER_COUNTS"]
 
 register_game("belote", "Belote", sys.modules[__name__], place=1)

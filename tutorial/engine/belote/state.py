@@ -9,8 +9,8 @@ first trick, when they hold a combination: ``Declare`` it or ``NoDeclaration``),
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tutorial.engine.belote import fast
@@ -35,6 +35,8 @@ from tutorial.engine.belote.cards import (
     trick_result,
 )
 from tutorial.engine.belote.cards import card_points as card_points_in
+from tutorial.engine.belote.cards import card_power as card_power_in
+from tutorial.engine.belote.cards import trick_winner as trick_winner_in
 from tutorial.engine.belote.declarations import (
     Combination,
     best_declarations,
@@ -568,6 +570,124 @@ class BeloteState:
             public=public,
             known_cards=frozenset(known),
         )
+
+    # -- what the scenarios, the course and the pictures ask of any game --
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        """The trump suit of this hand, ``None`` while the bidding has not chosen one."""
+        return self.trump
+
+    @property
+    def total_tricks(self) -> int:
+        """Tricks in a whole hand: 8."""
+        from tutorial.engine.belote.cards import NUM_TRICKS
+
+        return NUM_TRICKS
+
+    @property
+    def last_trick_bonus(self) -> float:
+        """The points the last trick adds to its winner's count: the 10 of dix de der."""
+        from tutorial.engine.belote.cards import DIX_DE_DER
+
+        return float(DIX_DE_DER)
+
+    @property
+    def point_unit(self) -> float:
+        """The smallest step of a count of card points: 1."""
+        return 1.0
+
+    @property
+    def scores_by_seat(self) -> bool:
+        """Whether ``outcome().totals`` is keyed by seat rather than by side: no (by team)."""
+        return False
+
+    def score_key(self, side: int) -> str | None:
+        """The key of ``outcome().totals`` that holds a side's total (``team0``, ``team1``)."""
+        from tutorial.engine.belote.cards import SIDES
+
+        return SIDES[side] if 0 <= side < len(SIDES) else None
+
+    def points_won(self) -> tuple[float, float]:
+        """Card points each team has won so far: the listed tricks and the captured cards."""
+        pts = [0.0, 0.0]
+        for trick in self.tricks:
+            pts[team_of(trick.winner)] += trick.points
+        for team, cards in enumerate(self.captured):
+            pts[team] += sum((self.card_points(c) for c in cards), 0.0)
+        return pts[0], pts[1]
+
+    def seated_bids(self) -> list[tuple[Seat, Any]]:
+        """The bids in the order they were made, each with its seat."""
+        return [(seat, bid) for seat, bid in self.bids]
+
+    # -- what the analysis and the tools ask of any game --
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether ``card`` is a trump in this hand (none before the trump is chosen)."""
+        return card.suit is self.trump
+
+    def card_power(self, card: Card) -> int:
+        """The card's strength inside its own suit, every trump above every plain card.
+
+        Raises:
+            InvalidStateError: no trump is chosen yet (the bidding is not over).
+        """
+        return card_power_in(card, self._chosen_trump(card), card.suit)
+
+    def winning_position(self, cards: Sequence[Card]) -> int | None:
+        """The position in ``cards`` (a trick so far, in playing order) of the card winning it.
+
+        Raises:
+            InvalidStateError: no trump is chosen yet (the bidding is not over).
+        """
+        return trick_winner_in(cards, self._chosen_trump(cards[0]))
+
+    def _chosen_trump(self, card: Card) -> Suit:
+        """The trump suit, or the refusal of a question about ``card`` before it is chosen."""
+        if self.trump is None:
+            raise InvalidStateError(
+                f"{card.label} has no strength yet: a Belote card's strength depends on the "
+                "trump suit, and no trump is chosen"
+            )
+        return self.trump
+
+    @property
+    def any_card_playable(self) -> bool:
+        """Whether any card in hand may always be played: no, suit and trumps bind."""
+        return False
+
+    @property
+    def cards_to_draw(self) -> int:
+        """Cards the seats still draw between tricks: none in Belote."""
+        return 0
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The cards still to be drawn between tricks, in drawing order: none in Belote."""
+        return ()
+
+    def with_hands(
+        self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] | None = None
+    ) -> BeloteState:
+        """This position with other hands (and, when given, another undealt ``stock``)."""
+        if stock is None:
+            return replace(self, hands=hands)
+        return replace(self, hands=hands, stock=stock)
+
+    @property
+    def sides_known(self) -> bool:
+        """Whether the sides are settled: always (partners sit opposite)."""
+        return True
+
+    def played_for_a_score(self) -> bool:
+        """Whether the finished hand was played for a score (not a redeal)."""
+        return self.outcome().details.get("result") in ("made", "dedans", "litige")
+
+    @property
+    def bidding_makes_sides(self) -> bool:
+        """Whether the bidding makes the sides anew each hand: no, partners sit opposite."""
+        return False
 
 
 def hand_order(state: BeloteState) -> tuple[Suit | None, Callable[[Card], int]]:

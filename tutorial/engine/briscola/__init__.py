@@ -45,7 +45,7 @@ from tutorial.engine.briscola.cards import (
     rank_order,
     trick_winner,
 )
-from tutorial.engine.briscola.constants import GAME, SIDES, TARGET
+from tutorial.engine.briscola.constants import GAME, PLAYER_COUNTS, SIDES, TARGET
 from tutorial.engine.briscola.draws import Draw
 from tutorial.engine.briscola.options import (
     DEFAULT,
@@ -92,5 +92,6 @@ __all__ = [
     "trick_winner",
 ]
 
+__all__ += ["PLAYER_COUNTS"]
 
 register_game("briscola", "Briscola", sys.modules[__name__], place=3)

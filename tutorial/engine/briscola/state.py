@@ -12,8 +12,8 @@ other's hands.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tutorial.engine.briscola.cards import (
@@ -25,6 +25,7 @@ from tutorial.engine.briscola.cards import (
     rules_of,
 )
 from tutorial.engine.briscola.cards import card_points as card_points_in
+from tutorial.engine.briscola.cards import trick_winner as trick_winner_in
 from tutorial.engine.briscola.constants import (
     DECK_SIZE,
     GAME,
@@ -334,6 +335,91 @@ class BriscolaState:
             InvalidStateError: the hand is not over yet.
         """
         return score_hand(self)
+
+    # -- what the scenarios, the course and the pictures ask of any game --
+
+    @property
+    def last_trick_bonus(self) -> float:
+        """The points the last trick adds to its winner's count: none in Briscola."""
+        return 0.0
+
+    @property
+    def point_unit(self) -> float:
+        """The smallest step of a count of card points: 1."""
+        return 1.0
+
+    @property
+    def scores_by_seat(self) -> bool:
+        """Whether ``outcome().totals`` is keyed by seat rather than by side: no (by side)."""
+        return False
+
+    def score_key(self, side: int) -> str | None:
+        """The key of ``outcome().totals`` that holds a side's total (``A``, ``B``)."""
+        return SIDES[side] if 0 <= side < len(SIDES) else None
+
+    def points_won(self) -> tuple[float, float]:
+        """Card points each side has won so far: carried, captured and listed tricks."""
+        a, b = self.points.values()
+        return float(a), float(b)
+
+    def seated_bids(self) -> list[tuple[Seat, Any]]:
+        """The bids in the order they were made, each with its seat: none in Briscola."""
+        return []
+
+    # -- what the analysis and the tools ask of any game --
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether ``card`` is of the trump suit (the face-up card's)."""
+        return card.suit is self.trump_suit
+
+    def card_power(self, card: Card) -> int:
+        """The card's strength inside its own suit, every trump above every plain card."""
+        order = rank_order(self.ruleset)
+        return len(order) - order.index(card.rank) + (100 if self.is_trump(card) else 0)
+
+    def winning_position(self, cards: Sequence[Card]) -> int | None:
+        """The position in ``cards`` (a trick so far, in playing order) of the card winning it."""
+        return trick_winner_in(cards, self.trump_suit, self.ruleset)
+
+    @property
+    def any_card_playable(self) -> bool:
+        """Whether any card in hand may always be played: yes, Briscola binds no suit."""
+        return True
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The cards still to be drawn between tricks, in drawing order: the face-down
+        stock, then the face-up trump card while it is there."""
+        if self.trump_card_taken:
+            return self.stock
+        return (*self.stock, self.trump_card)
+
+    def with_hands(
+        self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] | None = None
+    ) -> BriscolaState:
+        """This position with other hands (and, when given, another face-down ``stock``)."""
+        if stock is None:
+            return replace(self, hands=hands)
+        return replace(self, hands=hands, stock=stock)
+
+    @property
+    def sides_known(self) -> bool:
+        """Whether the sides are settled: always (seats 0 and 2 against 1 and 3)."""
+        return True
+
+    def played_for_a_score(self) -> bool:
+        """Whether the finished hand was played for a score: always."""
+        return True
+
+    @property
+    def bidding_makes_sides(self) -> bool:
+        """Whether the bidding makes the sides anew each hand: no, there is no bidding."""
+        return False
+
+    @property
+    def trick_leader(self) -> Seat:
+        """The seat that leads (or led) the current trick."""
+        return self.leader
 
 
 def hand_order(state: BriscolaState) -> tuple[Suit | None, Callable[[Card], int]]:

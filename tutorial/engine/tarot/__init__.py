@@ -211,5 +211,8 @@ __all__ = [
     "trick_winner",
 ]
 
+#: How many may sit at a Tarot hand (the first: the usual table).
+PLAYER_COUNTS: tuple[int, ...] = (NUM_PLAYERS,)
+__all__ += ["PLAYER_COUNTS"]
 
 register_game("tarot", "French Tarot", sys.modules[__name__], place=2)

@@ -8,11 +8,12 @@ of each phase are in their own modules: ``bidding``, ``chien`` (the discard),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from tutorial.engine.cards import Card
+from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import (
     HAND_OVER,
     NOT_YOUR_TURN,
@@ -57,7 +58,10 @@ from tutorial.engine.tarot.cards import (
     DEFENCE_TEAM,
     TAKER_TEAM,
     is_trump,
+    led_card,
+    rank_value,
     sort_cards,
+    trick_winner,
 )
 from tutorial.engine.tarot.cards import card_points as card_points_in
 from tutorial.engine.tarot.chien import after_discard, discardable, explain_discard
@@ -566,3 +570,128 @@ class TarotState:
         if self.cancelled is not None:
             return cancelled_outcome(self)
         return score(self)
+
+    # -- what the scenarios, the course and the pictures ask of any game -----------------
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        """The trump suit chosen for the hand: none, Tarot's trumps are a suit of their own."""
+        return None
+
+    @property
+    def total_tricks(self) -> int:
+        """Tricks in a whole hand: 18."""
+        return NUM_TRICKS
+
+    @property
+    def last_trick_bonus(self) -> float:
+        """The points the last trick adds to its winner's count: none in Tarot."""
+        return 0.0
+
+    @property
+    def point_unit(self) -> float:
+        """The smallest step of a count of card points: half a point."""
+        return 0.5
+
+    @property
+    def scores_by_seat(self) -> bool:
+        """Whether ``outcome().totals`` is keyed by seat rather than by side: yes."""
+        return True
+
+    def score_key(self, side: int) -> str | None:
+        """The key of ``outcome().totals`` that holds a side's total: one seat of the side.
+
+        Raises:
+            InvalidStateError: there is no taker (yet), so no sides.
+        """
+        from tutorial.engine.tarot.sentences import seat_key
+
+        seat = next((s for s in range(NUM_PLAYERS) if self.team_of(s) == side), None)
+        return None if seat is None else seat_key(seat)
+
+    def points_won(self) -> tuple[float, float]:
+        """Card points each side has won so far: listed tricks, captured cards, carried points.
+
+        Raises:
+            InvalidStateError: there is no taker (yet), so no sides.
+        """
+        from tutorial.engine.tarot.cards import points_of
+
+        pts = [0.0, 0.0]
+        for trick in self.tricks:
+            pts[self.team_of(trick.winner)] += trick.points
+        for team, cards in enumerate(self.captured):
+            pts[team] += float(points_of(cards))
+        for team, value in enumerate(self.carried):
+            pts[team] += float(value)
+        return pts[0], pts[1]
+
+    def seated_bids(self) -> list[tuple[Seat, Any]]:
+        """The bids in the order they were made, each with its seat."""
+        return [((self.dealer + 1 + i) % NUM_PLAYERS, b) for i, b in enumerate(self.bids)]
+
+    # -- what the analysis and the tools ask of any game --
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether ``card`` is one of the 21 numbered trumps (the Excuse is not)."""
+        return is_trump(card)
+
+    def card_power(self, card: Card) -> int:
+        """The card's strength inside its own suit, every trump above every plain card."""
+        return rank_value(card) + (100 if is_trump(card) else 0)
+
+    def winning_position(self, cards: Sequence[Card]) -> int | None:
+        """The position in ``cards`` (a trick so far, in playing order) of the card winning
+        it; None while only the Excuse is played."""
+        if led_card(cards) is None:
+            return None
+        return trick_winner(cards)
+
+    @property
+    def any_card_playable(self) -> bool:
+        """Whether any card in hand may always be played: no, suit and trumps bind."""
+        return False
+
+    @property
+    def cards_to_draw(self) -> int:
+        """Cards the seats still draw between tricks: none in Tarot."""
+        return 0
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The cards still to be drawn between tricks, in drawing order: none in Tarot."""
+        return ()
+
+    def with_hands(
+        self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] | None = None
+    ) -> TarotState:
+        """This position with other hands (a Tarot hand has no ``stock`` to give).
+
+        Raises:
+            InvalidStateError: a stock is given.
+        """
+        if stock:
+            raise InvalidStateError(
+                "a Tarot hand has no stock: its cards out of play are the chien and the discard"
+            )
+        return replace(self, hands=hands)
+
+    @property
+    def sides_known(self) -> bool:
+        """Whether the sides are settled: once the bidding has a taker."""
+        return self.taker is not None
+
+    def played_for_a_score(self) -> bool:
+        """Whether the finished hand was played for a score (not passed out, not stopped by
+        a Petit sec)."""
+        return bool(self.outcome().details.get("contract"))
+
+    @property
+    def bidding_makes_sides(self) -> bool:
+        """Whether the bidding makes the sides anew each hand: yes, the taker against three."""
+        return True
+
+    @property
+    def trick_leader(self) -> Seat:
+        """The seat that leads (or led) the current trick."""
+        return self.leader

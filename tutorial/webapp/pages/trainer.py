@@ -87,7 +87,7 @@ def main() -> None:
             caption = t("trainer.play", name=names[p.seat], card=card_words(p.card))
             st.image(card_svg(p.card, four_colour=four, width=90), width=90, caption=caption)
     st.caption(describe_trick(ex, tr.index))
-    if ex.game == "belote" and tr.index == len(ex.tricks) - 1:
+    if ex.state.last_trick_bonus and tr.index == len(ex.tricks) - 1:
         st.caption(t("trainer.last_trick"))
     solved = tr.answers is not None and tr.index in tr.answers
     if not solved:

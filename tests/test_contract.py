@@ -1,0 +1,238 @@
+"""The engine's contract: what every game's state answers, checked on a position of each game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tutorial.engine.games import new_hand, random_hand
+
+# --- members the scenarios, the course and the pictures ask of every game -------------
+
+
+def _played(game: str, seed: int = 3) -> Any:
+    """A whole hand of ``game`` played at random (a taker in Tarot, a trump in Belote)."""
+    for s in range(seed, seed + 50):
+        state = random_hand(game, random.Random(s))
+        if state.tricks:
+            return state
+    raise AssertionError("no played hand")  # pragma: no cover
+
+
+def test_trump_suit_is_the_chosen_suit_or_none() -> None:
+    belote_hand = _played("belote")
+    assert belote_hand.trump_suit is belote_hand.trump
+    briscola_hand = _played("briscola")
+    assert briscola_hand.trump_suit is briscola_hand.trump_card.suit
+    assert _played("tarot").trump_suit is None
+
+
+def test_total_tricks_per_game() -> None:
+    assert _played("belote").total_tricks == 8
+    assert _played("tarot").total_tricks == 18
+    assert _played("briscola").total_tricks == 20
+    four = new_hand("briscola", rng=random.Random(1), players=4)
+    assert four.total_tricks == 10
+
+
+def test_last_trick_bonus_and_point_unit() -> None:
+    assert _played("belote").last_trick_bonus == 10.0
+    assert _played("tarot").last_trick_bonus == 0.0
+    assert _played("briscola").last_trick_bonus == 0.0
+    assert _played("belote").point_unit == 1.0
+    assert _played("tarot").point_unit == 0.5
+    assert _played("briscola").point_unit == 1.0
+
+
+def test_score_key_names_the_totals_of_each_side() -> None:
+    for game in ("belote", "tarot", "briscola"):
+        state = _played(game)
+        out = state.outcome()
+        keys = [state.score_key(side) for side in (0, 1)]
+        assert all(k in out.totals for k in keys), (game, keys)
+        if state.scores_by_seat:
+            seat = int(keys[0].split()[-1])
+            assert state.team_of(seat) == 0
+        else:
+            assert keys == list(out.totals)
+            assert state.score_key(2) is None
+    assert _played("tarot").scores_by_seat
+    assert not _played("belote").scores_by_seat
+    assert not _played("briscola").scores_by_seat
+
+
+def test_points_won_add_up_to_the_card_points_of_the_tricks() -> None:
+    for game in ("belote", "tarot", "briscola"):
+        state = _played(game)
+        a, b = state.points_won()
+        assert isinstance(a, float) and isinstance(b, float)
+        assert a + b == sum(tr.points for tr in state.tricks), game
+    briscola_hand = _played("briscola")
+    assert briscola_hand.points_won() == tuple(float(v) for v in briscola_hand.points.values())
+
+
+def test_seated_bids_give_each_bid_its_seat() -> None:
+    belote_hand = _played("belote")
+    assert belote_hand.seated_bids() == list(belote_hand.bids)
+    tarot_hand = _played("tarot")
+    seats = [seat for seat, _ in tarot_hand.seated_bids()]
+    assert seats == [(tarot_hand.dealer + 1 + i) % 4 for i in range(len(tarot_hand.bids))]
+    assert [bid for _, bid in tarot_hand.seated_bids()] == list(tarot_hand.bids)
+    assert _played("briscola").seated_bids() == []
+
+
+# --- members the analysis layer and the tools ask of every game ------------------------
+
+GAMES3 = ("belote", "tarot", "briscola")
+
+
+def _mid_trick(game: str, seed: int = 5) -> Any:
+    """A position of ``game`` in play, one trick done and one card of the next one laid."""
+    rng = random.Random(seed)
+    for _ in range(100):
+        state = new_hand(game, rng=rng)
+        while not state.is_terminal:
+            if state.phase == "play" and state.tricks and len(state.current_trick) == 1:
+                return state
+            actions = state.legal_actions()
+            state = state.apply(actions[rng.randrange(len(actions))])
+    raise AssertionError("no position in play")  # pragma: no cover
+
+
+def test_is_trump_per_game() -> None:
+    from tutorial.engine.cards import Card
+
+    belote_hand = _mid_trick("belote")
+    trump = belote_hand.trump
+    assert belote_hand.is_trump(Card(trump, "7"))
+    other = next(c for c in belote_hand.hands[0] + belote_hand.hands[1] if c.suit is not trump)
+    assert not belote_hand.is_trump(other)
+    bidding = new_hand("belote", rng=random.Random(0))
+    assert not any(bidding.is_trump(c) for c in bidding.hands[0])
+    tarot_hand = _mid_trick("tarot")
+    assert tarot_hand.is_trump(Card.parse("T1"))
+    assert not tarot_hand.is_trump(Card.parse("EXC"))
+    assert not tarot_hand.is_trump(Card.parse("KH"))
+    briscola_hand = _mid_trick("briscola")
+    assert briscola_hand.is_trump(briscola_hand.trump_card)
+    plain = next(s for s in ("S", "H", "C", "D") if s != briscola_hand.trump_suit.value)
+    assert not briscola_hand.is_trump(Card.parse("A" + plain))
+
+
+def test_card_power_orders_a_suit_with_every_trump_above() -> None:
+    import pytest
+
+    from tutorial.engine.cards import Card
+    from tutorial.engine.errors import InvalidStateError
+
+    belote_hand = _mid_trick("belote")
+    tr = belote_hand.trump.value
+    plain = next(s for s in ("S", "H", "C", "D") if s != tr)
+    power = belote_hand.card_power
+    assert power(Card.parse("J" + tr)) > power(Card.parse("9" + tr)) > power(Card.parse("A" + tr))
+    assert power(Card.parse("7" + tr)) > power(Card.parse("A" + plain))
+    assert power(Card.parse("A" + plain)) > power(Card.parse("10" + plain))
+    bidding = new_hand("belote", rng=random.Random(0))
+    with pytest.raises(InvalidStateError, match="no trump is chosen"):
+        bidding.card_power(bidding.hands[0][0])
+    tarot_hand = _mid_trick("tarot")
+    assert tarot_hand.card_power(Card.parse("T1")) > tarot_hand.card_power(Card.parse("KH"))
+    assert tarot_hand.card_power(Card.parse("KH")) > tarot_hand.card_power(Card.parse("QH"))
+    briscola_hand = _mid_trick("briscola")
+    tr = briscola_hand.trump_suit.value
+    plain = next(s for s in ("S", "H", "C", "D") if s != tr)
+    bpower = briscola_hand.card_power
+    assert bpower(Card.parse("A" + plain)) > bpower(Card.parse("3" + plain))
+    assert bpower(Card.parse("3" + plain)) > bpower(Card.parse("K" + plain))
+    assert bpower(Card.parse("2" + tr)) > bpower(Card.parse("A" + plain))
+
+
+def test_winning_position_names_the_winner_of_every_trick() -> None:
+    from tutorial.engine.cards import Card
+
+    for game in GAMES3:
+        state = _played(game)
+        for trick in state.tricks:
+            if trick.reason == "excuse_wins_last_trick":
+                continue
+            pos = state.winning_position(trick.cards)
+            assert pos is not None
+            assert trick.plays[pos].seat == trick.winner, (game, trick)
+    assert _played("tarot").winning_position([Card.parse("EXC")]) is None
+
+
+def test_only_briscola_lets_any_card_be_played() -> None:
+    assert not _mid_trick("belote").any_card_playable
+    assert not _mid_trick("tarot").any_card_playable
+    briscola_hand = _mid_trick("briscola")
+    assert briscola_hand.any_card_playable
+    seat = briscola_hand.to_move
+    assert sorted(briscola_hand.legal_plays(), key=str) == sorted(
+        briscola_hand.hands[seat], key=str
+    )
+
+
+def test_draw_pile_is_what_is_left_to_draw() -> None:
+    for game in ("belote", "tarot"):
+        state = _mid_trick(game)
+        assert state.cards_to_draw == 0 and state.draw_pile == ()
+    briscola_hand = new_hand("briscola", rng=random.Random(2))
+    pile = briscola_hand.draw_pile
+    assert pile == (*briscola_hand.stock, briscola_hand.trump_card)
+    assert len(pile) == briscola_hand.cards_to_draw
+    assert _played("briscola").draw_pile == ()
+
+
+def test_with_hands_gives_the_same_position_with_other_hands() -> None:
+    import pytest
+
+    from tutorial.engine.errors import InvalidStateError
+
+    for game in GAMES3:
+        state = _mid_trick(game)
+        hands = (state.hands[1], state.hands[0], *state.hands[2:])
+        other = state.with_hands(hands)
+        assert other.hands == hands
+        assert other.current_trick == state.current_trick and other.tricks == state.tricks
+        assert other.to_move == state.to_move and other.game == game
+    briscola_hand = new_hand("briscola", rng=random.Random(2))
+    turned = tuple(reversed(briscola_hand.stock))
+    assert briscola_hand.with_hands(briscola_hand.hands, turned).stock == turned
+    tarot_hand = _mid_trick("tarot")
+    with pytest.raises(InvalidStateError, match="no stock"):
+        tarot_hand.with_hands(tarot_hand.hands, tarot_hand.hands[0][:1])
+
+
+def test_sides_known_and_made_by_the_bidding() -> None:
+    assert new_hand("belote", rng=random.Random(0)).sides_known
+    assert new_hand("briscola", rng=random.Random(0)).sides_known
+    assert not new_hand("tarot", rng=random.Random(0)).sides_known
+    assert _mid_trick("tarot").sides_known
+    assert [_mid_trick(g).bidding_makes_sides for g in GAMES3] == [False, True, False]
+
+
+def test_played_for_a_score_leaves_out_redeals_and_passed_hands() -> None:
+    from tutorial.engine import belote, tarot
+
+    for game in GAMES3:
+        assert _played(game).played_for_a_score(), game
+    passes = {"belote": belote.Pass(), "tarot": tarot.Bid.PASS}
+    for game, no in passes.items():  # every seat passes: a Belote redeal, a Tarot passed out
+        state = new_hand(game, rng=random.Random(0))
+        while not state.is_terminal:
+            state = state.apply(no)
+        assert not state.played_for_a_score(), game
+
+
+def test_trick_leader_leads_the_current_trick() -> None:
+    for game in GAMES3:
+        state = _mid_trick(game)
+        assert state.trick_leader == state.current_trick[0].seat
+        assert state.to_move == (state.trick_leader + 1) % state.num_players
+        assert state.tricks[-1].winner == state.trick_leader
+
+
+def test_player_counts_through_the_registry() -> None:
+    from tutorial.engine.games import player_counts
+
+    assert [player_counts(g) for g in GAMES3] == [(4,), (4,), (2, 4)]
