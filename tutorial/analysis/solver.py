@@ -647,6 +647,8 @@ class _Solver:
     def two_tricks(self, leader: int) -> int:
         """Side 0's exact points from the last two tricks (four seats, a ``beats``
         table: Belote, Briscola with four players), by alpha-beta in nested loops."""
+        # A measured hot loop, kept whole on purpose (``python -m tutorial bench-solver``;
+        # docs/engine.md, the solver's section).
         hands = self.hands
         team = self.team
         pts = self.pts
@@ -853,6 +855,9 @@ class _Solver:
         sides with a ``beats`` table (Belote, Briscola with four players): the four seats'
         choices in nested loops (alpha-beta at each), the next trick by ``search``. At
         least three cards in each hand."""
+        # A measured hot loop, kept whole on purpose: one function call per trick instead
+        # of one per card (``python -m tutorial bench-solver``; docs/engine.md, the
+        # solver's section, says how it was measured and what was tried).
         tt = self.tt
         entry = tt.get(key)
         if entry is not None:
