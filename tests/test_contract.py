@@ -236,3 +236,142 @@ def test_player_counts_through_the_registry() -> None:
     from tutorial.engine.games import player_counts
 
     assert [player_counts(g) for g in GAMES3] == [(4,), (4,), (2, 4)]
+
+
+# --- members the course and the pictures ask of every game -----------------------------
+
+
+def test_face_up_card_is_the_card_every_seat_sees() -> None:
+    bidding = new_hand("belote", rng=random.Random(0))
+    assert bidding.phase == "bidding" and bidding.face_up_card == bidding.proposed
+    assert bidding.face_up_card is not None
+    assert _mid_trick("belote").face_up_card is None
+    assert new_hand("tarot", rng=random.Random(0)).face_up_card is None
+    assert _mid_trick("tarot").face_up_card is None
+    briscola_hand = new_hand("briscola", rng=random.Random(2))
+    assert briscola_hand.face_up_card == briscola_hand.trump_card
+    finished = _played("briscola")
+    assert finished.trump_card_taken and finished.face_up_card is None
+
+
+def test_stock_count_is_briscolas_stock_only() -> None:
+    assert new_hand("belote", rng=random.Random(0)).stock_count is None  # undealt, not drawn
+    assert _mid_trick("belote").stock_count is None
+    assert _mid_trick("tarot").stock_count is None
+    briscola_hand = new_hand("briscola", rng=random.Random(2))
+    assert briscola_hand.stock_count == len(briscola_hand.stock) == 33
+    assert _played("briscola").stock_count == 0
+
+
+def test_names_free_play_rule_says_whose_verdicts_name_the_rule() -> None:
+    assert [_mid_trick(g).names_free_play_rule for g in GAMES3] == [True, False, False]
+    for game in GAMES3:
+        state = _mid_trick(game)
+        verdict = state.explain(state.legal_plays()[0])
+        assert verdict.legal
+        if not state.names_free_play_rule:  # the sentence names the card played
+            assert state.legal_plays()[0].label in verdict.message, game
+
+
+def test_play_direction_through_the_registry() -> None:
+    from tutorial.engine.core import find_ruleset
+    from tutorial.engine.games import game_module
+
+    for game in GAMES3:
+        state = _mid_trick(game)
+        assert game_module(game).play_direction(state.ruleset) == "counter-clockwise", game
+    clockwise = find_ruleset("belote", "seed-004")
+    assert game_module("belote").play_direction(clockwise) == "clockwise"
+
+
+# --- members the scenarios ask of every game (a position read before any state) --------
+
+
+def test_bid_choices_offer_every_bid_legal_or_not() -> None:
+    from tutorial.engine import belote, tarot
+    from tutorial.engine.cards import PLAIN_SUITS
+
+    first_round = new_hand("belote", rng=random.Random(0))
+    assert first_round.bid_choices() == first_round.legal_actions()  # pass or take it
+    second_round = first_round
+    for _ in range(4):
+        second_round = second_round.apply(belote.Pass())
+    assert second_round.phase == "bidding"
+    assert second_round.bid_choices() == [belote.Pass(), *(belote.Take(s) for s in PLAIN_SUITS)]
+    tarot_bidding = new_hand("tarot", rng=random.Random(0))
+    assert tarot_bidding.phase == "bidding" and tarot_bidding.bid_choices() == list(tarot.Bid)
+    assert new_hand("briscola", rng=random.Random(0)).bid_choices() == []
+    for game in GAMES3:  # none once the cards are played
+        assert _mid_trick(game).bid_choices() == [], game
+
+
+def test_first_trick_hand_is_every_hand_before_the_first_card() -> None:
+    from tutorial.engine.games import game_module
+
+    for game in ("belote", "tarot"):
+        state = _mid_trick(game)
+        laid = {p.seat for p in state.current_trick}
+        for seat, hand in enumerate(state.hands):
+            held = len(hand) + len(state.tricks) + (seat in laid)
+            assert held == game_module(game).FIRST_TRICK_HAND, (game, seat)
+    assert game_module("briscola").FIRST_TRICK_HAND is None  # refilled from the stock
+
+
+def test_chien_size_and_whole_trick_piles() -> None:
+    from tutorial.engine.games import game_module
+
+    tarot_deal = new_hand("tarot", rng=random.Random(0))
+    assert len(tarot_deal.chien) == game_module("tarot").CHIEN_SIZE == 6
+    assert game_module("belote").CHIEN_SIZE == game_module("briscola").CHIEN_SIZE == 0
+    for game in ("belote", "briscola"):  # every card won comes in a whole trick
+        state = _played(game)
+        assert game_module(game).WHOLE_TRICK_PILES
+        assert all(len(tr.plays) == state.num_players for tr in state.tricks), game
+    assert not game_module("tarot").WHOLE_TRICK_PILES  # the discard, the Excuse
+
+
+def test_target_cards_and_has_target() -> None:
+    from tutorial.engine import tarot
+    from tutorial.engine.games import game_module
+
+    assert frozenset(tarot.BOUTS) == game_module("tarot").TARGET_CARDS
+    tarot_hand = _played("tarot")
+    codes = {c.code for c in game_module("tarot").TARGET_CARDS}
+    assert set(tarot_hand.outcome().details["bout_cards"]) <= codes
+    for game in ("belote", "briscola"):
+        assert frozenset() == game_module(game).TARGET_CARDS, game
+    for game in GAMES3:
+        details = _played(game).outcome().details
+        assert ("target" in details) == game_module(game).HAS_TARGET, game
+
+
+def test_bidding_makes_sides_and_team_of_seat_agree_with_the_state() -> None:
+    from tutorial.engine.games import game_module
+
+    for game in GAMES3:
+        state = _mid_trick(game)
+        module = game_module(game)
+        assert state.bidding_makes_sides == module.BIDDING_MAKES_SIDES, game
+        taker = getattr(state, "taker", None)
+        for seat in range(state.num_players):
+            assert module.team_of_seat(seat, taker) == state.team_of(seat), (game, seat)
+    four = new_hand("briscola", rng=random.Random(1), players=4)
+    briscola_sides = [game_module("briscola").team_of_seat(s) for s in range(4)]
+    assert briscola_sides == [four.team_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert [game_module("tarot").team_of_seat(s) for s in range(4)] == [1, 1, 1, 1]  # no taker
+
+
+def test_taker_against_target_reads_the_details() -> None:
+    from tutorial.engine import tarot
+    from tutorial.engine.games import game_module
+
+    tarot_hand = _played("tarot")
+    details = tarot_hand.outcome().details
+    weighed = game_module("tarot").taker_against_target(details)
+    assert weighed == (float(details["points"]), float(details["target"]))
+    passed = new_hand("tarot", rng=random.Random(0))
+    while not passed.is_terminal:
+        passed = passed.apply(tarot.Bid.PASS)
+    assert game_module("tarot").taker_against_target(passed.outcome().details) is None
+    for game in ("belote", "briscola"):
+        assert game_module(game).taker_against_target(_played(game).outcome().details) is None

@@ -26,9 +26,9 @@ from typing import Any
 from tutorial.analysis import beginner, player
 from tutorial.analysis.solver import UnsolvablePosition
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, TrickResult, describe_cards, seat_names
+from tutorial.engine.core import GameState, TrickResult, describe_cards, find_ruleset, seat_names
 from tutorial.engine.errors import TutorialError
-from tutorial.engine.games import new_hand
+from tutorial.engine.games import GAMES, game_module, new_hand, player_counts
 from tutorial.engine.hand_order import sort_hand
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios import actions
@@ -162,12 +162,8 @@ def practice_seat_names(game: str, players: int, ruleset: str = "default") -> tu
     if players == 2:
         return (t("practice.seat_you"), t("practice.seat_opponent"))
     east, west = t("practice.seat_east"), t("practice.seat_west")
-    clockwise = False
-    if game == "belote":
-        from tutorial.engine.core import find_ruleset
-
-        base = find_ruleset(game, ruleset.split("+", 1)[0])
-        clockwise = getattr(base.options, "direction", "") == "clockwise"
+    base = find_ruleset(game, ruleset.split("+", 1)[0])
+    clockwise = game_module(game).play_direction(base) == "clockwise"
     first, last = (west, east) if clockwise else (east, west)
     return (t("practice.seat_you"), first, t("practice.seat_north"), last)
 
@@ -192,11 +188,13 @@ def deal(
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-    n = players or (2 if game == "briscola" else 4)
+    # The game's usual table (an unknown game is refused just below, as no variant).
+    n = players or (player_counts(game)[0] if game in GAMES else 4)
     if (game, n) not in VARIANTS:
         raise ValueError(f"{game} is not played by {n} players here")
     seat = (seed % n) if dealer is None else dealer
-    kw: dict[str, Any] = {"players": n} if game == "briscola" else {}
+    # A game seated at more than one table size is told which one.
+    kw: dict[str, Any] = {"players": n} if len(player_counts(game)) > 1 else {}
     state = new_hand(game, ruleset, rng=random.Random(seed), dealer=seat, **kw)
     table = Table(practice_seat_names(game, n, ruleset), LEARNER, seat, state)
     computer = frozenset(s for s in range(n) if s != LEARNER)
@@ -341,11 +339,11 @@ def rule_hint(hand: PracticeHand) -> str:
         refused = next((c for c in hand_cards if c not in legal), None)
         if refused is not None:
             return state.explain(refused).message
-        if state.game == "briscola":
+        if state.any_card_playable:  # no card is ever refused (Briscola, named in the sentence)
             return t("practice.rule_briscola")
         if not state.current_trick:
             return t("practice.rule_lead")
-        if state.game == "tarot":  # its sentence for a free card names only that card
+        if not state.names_free_play_rule:  # its sentence for a free card names only that card
             return t("practice.rule_free")
         return state.explain(sort_hand(legal, state)[0]).message
 

@@ -18,7 +18,7 @@ reads both back). Every sentence comes from the catalogue (``[charts]``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,59 +136,74 @@ def _tricks_legend(story: HandStory, side: int, label: str) -> str:
     return t("charts.legend.tricks", side=label, tricks=won)
 
 
-def _mark_name(story: HandStory, labels: Sequence[str]) -> str:
+def _tarot_mark(story: HandStory, labels: Sequence[str]) -> dict[str, str]:
+    """Tarot's mark: the taker's target for the bouts won."""
     assert story.line is not None
-    if story.game == "tarot":
-        return t(
-            "charts.mark.tarot",
-            bouts=tn("plural.bouts", story.bouts or 0),
-            target=_num(story.line),
-        )
-    if story.game == "belote":
-        return t("charts.mark.belote", side=labels[story.line_side or 0], needed=_num(story.line))
-    return t("charts.mark.briscola", target=_num(story.line))
+    return {"bouts": tn("plural.bouts", story.bouts or 0), "target": _num(story.line)}
 
 
-def _tricks_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str) -> str:
-    a, b = story.totals
-    if story.game == "tarot":
-        diff = float(d["difference"])
-        key = (
-            "charts.title.tarot_exact"
-            if diff == 0
-            else "charts.title.tarot_made"
-            if diff > 0
-            else "charts.title.tarot_failed"
-        )
+def _belote_mark(story: HandStory, labels: Sequence[str]) -> dict[str, str]:
+    """Belote's mark: the points the taking team needs."""
+    assert story.line is not None
+    return {"side": labels[story.line_side or 0], "needed": _num(story.line)}
+
+
+def _briscola_mark(story: HandStory, labels: Sequence[str]) -> dict[str, str]:
+    """Briscola's mark: the points that win (61)."""
+    assert story.line is not None
+    return {"target": _num(story.line)}
+
+
+def _tarot_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str) -> str:
+    """Tarot's result: the contract made exactly, made or failed, and by how much."""
+    a, _ = story.totals
+    diff = float(d["difference"])
+    key = (
+        "charts.title.tarot_exact"
+        if diff == 0
+        else "charts.title.tarot_made"
+        if diff > 0
+        else "charts.title.tarot_failed"
+    )
+    return t(
+        key,
+        contract=contract,
+        margin=_num(abs(diff)),
+        points=_pts(a),
+        target=_num(float(d["target"])),
+        bouts=tn("plural.bouts", story.bouts or 0),
+    )
+
+
+def _belote_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str) -> str:
+    """Belote's result: capot, litige, dedans or the contract made."""
+    taking = int(d["taking_team"])
+    taker, defence = story.totals[taking], story.totals[1 - taking]
+    if d.get("capot") is not None:
+        return t("charts.title.belote_capot", side=labels[int(d["capot"])])
+    if d.get("litige"):
+        return t("charts.title.belote_litige", points=_num(taker))
+    if d.get("dedans"):
+        assert story.line is not None
         return t(
-            key,
-            contract=contract,
-            margin=_num(abs(diff)),
-            points=_pts(a),
-            target=_num(float(d["target"])),
-            bouts=tn("plural.bouts", story.bouts or 0),
-        )
-    if story.game == "belote":
-        taking = int(d["taking_team"])
-        taker, defence = story.totals[taking], story.totals[1 - taking]
-        if d.get("capot") is not None:
-            return t("charts.title.belote_capot", side=labels[int(d["capot"])])
-        if d.get("litige"):
-            return t("charts.title.belote_litige", points=_num(taker))
-        if d.get("dedans"):
-            assert story.line is not None
-            return t(
-                "charts.title.belote_dedans",
-                side=labels[taking],
-                taker=_num(taker),
-                needed=_num(story.line),
-            )
-        return t(
-            "charts.title.belote_made",
+            "charts.title.belote_dedans",
             side=labels[taking],
             taker=_num(taker),
-            defence=_num(defence),
+            needed=_num(story.line),
         )
+    return t(
+        "charts.title.belote_made",
+        side=labels[taking],
+        taker=_num(taker),
+        defence=_num(defence),
+    )
+
+
+def _briscola_title(
+    story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str
+) -> str:
+    """Briscola's result: a draw, or the side that won and both scores."""
+    a, b = story.totals
     if a == b:
         return t("charts.title.briscola_draw", a=_num(a), b=_num(b))
     w = 0 if a > b else 1
@@ -198,6 +213,45 @@ def _tricks_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], co
         high=_num(max(a, b)),
         low=_num(min(a, b)),
     )
+
+
+@dataclass(frozen=True)
+class _GameWords:
+    """What the trick chart says of one game's hand: its mark and its result."""
+
+    mark: str  # catalogue key of the mark's name in the legend
+    mark_text: str  # catalogue key of the mark in the chart's words
+    mark_values: Callable[[HandStory, Sequence[str]], dict[str, str]]
+    title: Callable[[HandStory, dict[str, Any], Sequence[str], str], str]
+
+
+#: Each game's words for the trick chart, by the game's name (one game's picture each).
+_GAME_WORDS: dict[str, _GameWords] = {
+    "tarot": _GameWords("charts.mark.tarot", "charts.text.mark_tarot", _tarot_mark, _tarot_title),
+    "belote": _GameWords(
+        "charts.mark.belote", "charts.text.mark_belote", _belote_mark, _belote_title
+    ),
+    "briscola": _GameWords(
+        "charts.mark.briscola", "charts.text.mark_briscola", _briscola_mark, _briscola_title
+    ),
+}
+
+
+def _mark_name(story: HandStory, labels: Sequence[str]) -> str:
+    """The mark's name in the legend."""
+    words = _GAME_WORDS[story.game]
+    return t(words.mark, **words.mark_values(story, labels))
+
+
+def _mark_text(story: HandStory, labels: Sequence[str]) -> str:
+    """The mark in the chart's words."""
+    words = _GAME_WORDS[story.game]
+    return t(words.mark_text, **words.mark_values(story, labels))
+
+
+def _tricks_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str) -> str:
+    """The trick chart's title: the hand's result in the game's words."""
+    return _GAME_WORDS[story.game].title(story, d, labels, contract)
 
 
 def tricks_chart(
@@ -353,19 +407,7 @@ def _tricks_text(
     ta, tb = story.totals
     parts.append(t("charts.text.totals", a=a, pa=_pts(ta), b=b, pb=_pts(tb)))
     if story.line is not None:
-        if story.game == "tarot":
-            parts.append(
-                t(
-                    "charts.text.mark_tarot",
-                    bouts=tn("plural.bouts", story.bouts or 0),
-                    target=_num(story.line),
-                )
-            )
-        elif story.game == "belote":
-            takers = labels[story.line_side or 0]
-            parts.append(t("charts.text.mark_belote", side=takers, needed=_num(story.line)))
-        else:
-            parts.append(t("charts.text.mark_briscola", target=_num(story.line)))
+        parts.append(_mark_text(story, labels))
     return " ".join(parts)
 
 

@@ -6,12 +6,13 @@ right when play is counter-clockwise (the default) and to the left when clockwis
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.games import game_module
 from tutorial.language.i18n import t
 from tutorial.pictures.svg import Highlight, Position, SeatView, TableView, TrickCard
 from tutorial.scenarios.position import Table
@@ -36,7 +37,7 @@ CW: tuple[Position, ...] = ("bottom", "left", "top", "right")
 
 def direction(state: GameState) -> str:
     """``counter-clockwise`` or ``clockwise``: Belote's option; the others play counter-clockwise."""
-    return str(getattr(state.ruleset.options, "direction", "counter-clockwise"))
+    return str(game_module(state.game).play_direction(state.ruleset))
 
 
 def positions(n: int, learner: int, state: GameState) -> list[Position]:
@@ -55,20 +56,36 @@ def _trump_text(state: GameState) -> str:
     return ""
 
 
-def _contract_text(run: Run) -> str:
-    state = run.state
-    names = run.table.seat_names
+def _belote_contract_text(state: GameState, names: Sequence[str]) -> str:
+    """Belote's contract on the table: who took."""
     taker = getattr(state, "taker", None)
-    if state.game == "belote" and taker is not None:
-        return t("table.taker", name=names[taker])
-    if state.game == "tarot" and taker is not None:
-        contract = getattr(state, "contract", None)
-        label = getattr(contract, "label", str(contract) if contract else "")
-        mult = getattr(contract, "multiplier", None)
-        if mult:
-            return t("table.contract", contract=label, mult=mult, name=names[taker])
-        return t("table.taker", name=names[taker])
-    return ""
+    return "" if taker is None else t("table.taker", name=names[taker])
+
+
+def _tarot_contract_text(state: GameState, names: Sequence[str]) -> str:
+    """Tarot's contract on the table: the bid and its multiplier, and who took."""
+    taker = getattr(state, "taker", None)
+    if taker is None:
+        return ""
+    contract = getattr(state, "contract", None)
+    label = getattr(contract, "label", str(contract) if contract else "")
+    mult = getattr(contract, "multiplier", None)
+    if mult:
+        return t("table.contract", contract=label, mult=mult, name=names[taker])
+    return t("table.taker", name=names[taker])
+
+
+#: Each game's contract as the table writes it, by the game's name (one game's picture
+#: each; a game without a contract, as Briscola, has none).
+_CONTRACT_TEXTS: dict[str, Callable[[GameState, Sequence[str]], str]] = {
+    "belote": _belote_contract_text,
+    "tarot": _tarot_contract_text,
+}
+
+
+def _contract_text(run: Run) -> str:
+    text = _CONTRACT_TEXTS.get(run.state.game)
+    return text(run.state, run.table.seat_names) if text is not None else ""
 
 
 def _winning_index(state: GameState) -> int | None:
@@ -127,22 +144,14 @@ def table_view(
         TrickCard(pos[p.seat], p.card, hl.get(p.card), winning=(i == win))
         for i, p in enumerate(plays)
     )
-    trump_card = getattr(state, "trump_card", None)
-    if getattr(state, "trump_card_taken", False):
-        trump_card = None  # Briscola: the face-up card was drawn into a hand
-    if state.game == "belote" and state.phase == "bidding":
-        trump_card = getattr(state, "proposed", None)  # the turned-up card being bid on
-    stock = getattr(state, "stock", None)
     return TableView(
         game=state.game,
         seats=seats,
         trick=trick,
         trump=_trump_text(state),
         contract=_contract_text(run),
-        trump_card=trump_card if isinstance(trump_card, Card) else None,
-        stock_count=len(stock)
-        if state.game == "briscola" and isinstance(stock, Sequence)
-        else None,
+        trump_card=state.face_up_card,
+        stock_count=state.stock_count,
         four_colour=four_colour,
         large=large,
     )

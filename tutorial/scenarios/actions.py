@@ -16,7 +16,7 @@ into the engine's action for the seat to move; ``label(action)`` is for display.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from tutorial.engine import belote, tarot
@@ -153,10 +153,9 @@ def parse(state: GameState, text: str) -> Any:
     for a in legal:
         if code(a) == t:
             return a
-    if game == "belote":
-        return _belote(state, t, legal, raw)
-    if game == "tarot":
-        return _tarot(t, raw)
+    other_actions = _OTHER_ACTIONS.get(game)
+    if other_actions is not None:
+        return other_actions(state, t, legal, raw)
     raise NotationError(f"{raw!r} is not a {deck.name} card")
 
 
@@ -184,7 +183,7 @@ def _belote(state: GameState, t: str, legal: list[Any], raw: str) -> Any:
     )
 
 
-def _tarot(t: str, raw: str) -> Any:
+def _tarot(state: GameState, t: str, legal: list[Any], raw: str) -> Any:
     if t in ("pass", "prise", "garde", "garde sans", "garde contre"):
         return tarot.Bid.parse(t)
     m = re.fullmatch(r"discard (\S+)", t)
@@ -203,6 +202,13 @@ def _tarot(t: str, raw: str) -> Any:
         f"{raw!r} is not a Tarot card or action (cards like 10H, T21, EXC; actions: pass, prise, "
         "garde, garde sans, garde contre, discard 7H, chelem, no chelem, poignee simple, no poignee)"
     )
+
+
+#: Each game's actions other than cards, read from their notation (Briscola has none).
+_OTHER_ACTIONS: dict[str, Callable[[GameState, str, list[Any], str], Any]] = {
+    "belote": _belote,
+    "tarot": _tarot,
+}
 
 
 def _suit(ch: str) -> Suit:
@@ -230,12 +236,6 @@ def menu(state: GameState) -> list[Any]:
     legal = state.legal_actions()
     if state.phase == "discard":  # Tarot's taker making the discard
         return [tarot.Discard(c) for c in state.hands[seat]]
-    if state.phase == "bidding" and state.game == "tarot":
-        return list(tarot.Bid)
-    if state.phase == "bidding" and state.game == "belote":
-        if any(isinstance(a, belote.Take) for a in legal) and len(legal) == 2:
-            return legal  # round 1: pass or take the proposed suit
-        from tutorial.engine.cards import PLAIN_SUITS
-
-        return [belote.Pass(), *(belote.Take(s) for s in PLAIN_SUITS)]
+    if state.phase == "bidding":  # every bid of the game, as the engine lists them
+        return state.bid_choices() or legal
     return legal

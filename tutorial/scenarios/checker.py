@@ -20,6 +20,7 @@ from typing import Any
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState, HandOutcome, ScoreLine, seat_names
 from tutorial.engine.errors import NotationError, ScenarioError, TutorialError
+from tutorial.engine.games import game_module
 from tutorial.scenarios import actions
 from tutorial.scenarios.budget import OutOfTime, tick, time_budget
 from tutorial.scenarios.loader import Problem, ScenarioProblems, parse_bytes, parse_file, parse_text
@@ -113,11 +114,12 @@ def engine_answer(table: Table, state: GameState, ask: Ask) -> Any:
     if kind == "points":
         side = _need_side(table, ask.side)
         return _points_by_side(state)[side]
-    if kind == "target" and state.game == "belote":
+    game = game_module(state.game)
+    if kind == "target" and not game.HAS_TARGET:
         raise _Fail(("kind",), "'target' is a Tarot question (the points the taker needs)")
     if ASK_KINDS[kind].hand_over and not state.is_terminal:
-        if kind == "target" and state.game == "tarot":
-            return None  # the target depends on the bouts the taker ends with
+        if kind == "target" and game.TARGET_CARDS:
+            return None  # the target depends on the cards the taker ends with (the bouts)
         raise _Fail(
             ("kind",),
             f"'{kind}' needs the hand to be over; it is not at this step (ask it after the "

@@ -28,10 +28,10 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tutorial.engine import tarot
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.games import game_module
 from tutorial.scenarios.position_spec import PositionError, PositionSpec
 
 if TYPE_CHECKING:
@@ -50,11 +50,12 @@ def _points(state: GameState, cards: Sequence[Card]) -> float:
 
 def _side_name(sc: Scenario, names: Sequence[str], side: int) -> str:
     """A side in an author's words: "South and North", "the taker (South)", "You"."""
-    if sc.game == "tarot":
+    game = game_module(sc.game)
+    if game.BIDDING_MAKES_SIDES:
         if side == 1:
             return "the defence"
         return f"the taker ({sc.taker})" if sc.taker is not None else "the taker"
-    seats = [n for i, n in enumerate(names) if i % 2 == side]
+    seats = [n for i, n in enumerate(names) if game.team_of_seat(i) == side]
     return " and ".join(seats)
 
 
@@ -139,15 +140,16 @@ def place_earlier(
     assert sc.points_so_far is not None
     if sc.carried_points is not None:
         raise PositionError(loc, "give 'points_so_far' or 'carried_points', not both")
+    game = game_module(sc.game)
     if need:
         raise PositionError(
             loc,
             "with 'points_so_far', give every hand in full (no '?' or unknown hand)"
-            + (" and the chien or discard" if sc.game == "tarot" else "")
+            + (" and the chien or discard" if game.CHIEN_SIZE else "")
             + f": {need} places are unknown",
         )
-    if sc.game == "tarot":
-        bouts = sorted((c for c in pool if c in tarot.BOUTS), key=lambda c: c.code)
+    if game.TARGET_CARDS:  # Tarot's bouts: the author places them
+        bouts = sorted((c for c in pool if c in game.TARGET_CARDS), key=lambda c: c.code)
         if bouts:
             raise PositionError(
                 loc,
@@ -193,7 +195,7 @@ def place_earlier(
                 f"{side_name[s]}: the listed tricks and captured cards already give "
                 f"{base[s]:g} points, more than the {targets[s]:g} points so far given",
             )
-    whole = 1 if sc.game == "tarot" else len(spec.names)
+    whole = len(spec.names) if game.WHOLE_TRICK_PILES else 1
     found = split(
         pool,
         lambda c: _units(_points(trial, (c,))),

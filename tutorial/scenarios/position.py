@@ -23,6 +23,7 @@ from tutorial.engine.errors import (
     NotationError,
     TutorialError,
 )
+from tutorial.engine.games import GAMES, game_module, player_counts
 from tutorial.scenarios import actions
 from tutorial.scenarios.budget import tick
 from tutorial.scenarios.earlier_tricks import place_earlier
@@ -34,7 +35,9 @@ DEFAULT_SEATS = {
     2: ("You", "Opponent"),
     4: ("South", "East", "North", "West"),
 }
-BASE_HAND = {"belote": 8, "tarot": 18}
+#: Cards each seat holds at the first trick, by game: the games whose hands are never
+#: refilled (the engine's ``FIRST_TRICK_HAND``; Briscola draws from the stock).
+BASE_HAND = {g: n for g in GAMES if (n := game_module(g).FIRST_TRICK_HAND) is not None}
 
 
 def shown_seat_names(players: int) -> tuple[str, ...]:
@@ -116,9 +119,10 @@ def count(n: int, word: str) -> str:
 
 def num_players(sc: Scenario) -> int:
     """How many seats the scenario's game has."""
-    if sc.game == "briscola":
-        return sc.players or (len(sc.seats) if sc.seats else 2)
-    return 4
+    counts = player_counts(sc.game)
+    if len(counts) == 1:
+        return counts[0]
+    return sc.players or (len(sc.seats) if sc.seats else counts[0])
 
 
 def seat_names(sc: Scenario) -> tuple[str, ...]:
@@ -202,8 +206,8 @@ def _parse(sc: Scenario, deck: Deck) -> PositionSpec:
         if isinstance(spec, str) and spec.strip().lower() == "unknown":
             known.append([])
             given.append(False)
-            base = BASE_HAND.get(sc.game)
-            if base is None:
+            base = game_module(sc.game).FIRST_TRICK_HAND
+            if base is None:  # the hands are refilled from the stock (Briscola)
                 raise PositionError(
                     ("hands", name),
                     "in Briscola write each hand's cards, with '?' for unknown ones",
@@ -274,41 +278,25 @@ def _leader_of_current(
     sc: Scenario, n: int, dealer: int, leader: int | None, tricks: list[tuple[Card, ...]]
 ) -> int:
     lead = leader if leader is not None else (dealer + 1) % n
-    trump = _belote_trump(sc)
     for t in tricks:
-        if sc.game == "belote" and trump is not None:
-            lead = belote.trick_winner(t, trump, lead)
-        elif sc.game == "tarot":
-            lead = tarot.trick_winner(t, lead)
-        elif sc.game == "briscola" and sc.trump_card:
-            trump_card = BRISCOLA_DECK.parse(sc.trump_card)
-            pos = briscola.trick_winner(t, trump_card.suit, _ruleset(sc))
-            lead = (lead + pos) % n
+        lead = _winner(sc, t, lead, n)
     return lead
-
-
-def _belote_trump(sc: Scenario) -> Suit | None:
-    if sc.game != "belote" or not sc.trump:
-        return None
-    t = sc.trump.strip().upper()
-    try:
-        return Suit({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(t, t))
-    except ValueError:
-        return None
 
 
 def _side_index(sc: Scenario, names: Sequence[str], key: str, loc: tuple[Any, ...]) -> int:
     """The team index meant by a seat name (Tarot: 0 the taker's side, 1 the defence)."""
-    if sc.game == "tarot":
-        low = key.strip().lower()
-        if low in ("taker", "defence", "defense"):
-            return 0 if low == "taker" else 1
-        if key in names:
-            taker = resolve_seat(names, sc.taker, ("taker",))
-            return 0 if names.index(key) == taker else 1
-    elif key in names:
-        return names.index(key) % 2
+    game = game_module(sc.game)
+    low = key.strip().lower()
+    if game.BIDDING_MAKES_SIDES and low in _SIDE_WORDS:  # the taker against the defence
+        return _SIDE_WORDS[low]
+    if key in names:
+        taker = resolve_seat(names, sc.taker, ("taker",)) if game.BIDDING_MAKES_SIDES else None
+        return int(game.team_of_seat(names.index(key), taker))
     raise PositionError(loc, f"{key!r} is not a seat; name a seat of the side: {', '.join(names)}")
+
+
+#: The sides by name where the bidding makes them: the taker's side 0, the defence 1.
+_SIDE_WORDS = {"taker": 0, "defence": 1, "defense": 1}
 
 
 def ruleset_of(sc: Scenario, name: str | None = None, options: dict[str, Any] | None = None) -> Any:
@@ -321,7 +309,6 @@ def ruleset_of(sc: Scenario, name: str | None = None, options: dict[str, Any] | 
 def _start(
     sc: Scenario, spec: PositionSpec, hands: list[list[Card]], rs: Any, aside: list[Card]
 ) -> GameState:
-    n = len(spec.names)
     taker = resolve_seat(spec.names, sc.taker, ("taker",))
     kw: dict[str, Any] = {
         "dealer": spec.dealer,
@@ -330,67 +317,133 @@ def _start(
         "current_trick": list(spec.current),
         "leader": spec.leader,
     }
-    if sc.game == "belote":
-        if sc.trump is None or taker is None:
-            raise PositionError(("trump",), "a Belote position in play needs 'trump' and 'taker'")
-        if spec.captured:
-            kw["captured"] = {k: list(v) for k, v in spec.captured.items()}
-        if sc.held_points is not None:
-            kw["carried_points"] = sc.held_points
-        if sc.belote_holder is not None:
-            kw["belote_holder"] = resolve_seat(spec.names, sc.belote_holder, ("belote_holder",))
-        if sc.declarations:
-            for name, decls in sc.declarations.items():
-                for i, d in enumerate(decls):
-                    if not actions.split(d) if isinstance(d, str) else not d:
-                        raise PositionError(
-                            ("declarations", name, i),
-                            "this declaration lists no card; write its cards, e.g. 9C 10C JC",
-                        )
-            kw["declarations"] = {
-                resolve_seat(spec.names, name, ("declarations", name)): [
-                    _cards(BELOTE_DECK, d, ("declarations", name, i)) for i, d in enumerate(decls)
-                ]
-                for name, decls in sc.declarations.items()
-            }
-        return belote.start_play(hands, sc.trump, taker, **kw)
-    if sc.game == "tarot":
-        if sc.contract is None or taker is None:
-            raise PositionError(
-                ("contract",), "a Tarot position in play needs 'contract' and 'taker'"
-            )
-        chien = _cards(TAROT_DECK, sc.chien, ("chien",)) or None
-        discard = _cards(TAROT_DECK, sc.discard, ("discard",)) or None
-        if aside:
-            if sc.contract in ("prise", "garde"):
-                discard = (*(discard or ()), *aside)
-            else:
-                chien = (*(chien or ()), *aside)
-        if spec.captured:
-            kw["captured"] = {k: list(v) for k, v in spec.captured.items()}
-        if sc.poignees:
-            kw["poignees"] = [
-                (
-                    resolve_seat(spec.names, name, ("poignees", name)),
-                    _poignee(_cards(TAROT_DECK, cards, ("poignees", name))),
-                )
-                for name, cards in sc.poignees.items()
+    return _READINGS[sc.game].start(sc, spec, hands, taker, aside, kw)
+
+
+# --- each game's own fields ------------------------------------------------------------
+# The keys only one game's scenarios have (see tutorial.scenarios.model), read into that
+# game's engine: each function serves one game (``_READINGS``).
+
+
+def _belote_trump(sc: Scenario) -> Suit | None:
+    """Belote's trump suit as the scenario writes it (``S``, ``♠``), or None."""
+    if not sc.trump:
+        return None
+    t = sc.trump.strip().upper()
+    try:
+        return Suit({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(t, t))
+    except ValueError:
+        return None
+
+
+def _belote_winner(sc: Scenario, trick: Sequence[Card], lead: int, n: int) -> int:
+    """Who won a listed Belote trick (its leader when the trump is not given)."""
+    trump = _belote_trump(sc)
+    return belote.trick_winner(trick, trump, lead) if trump else lead
+
+
+def _tarot_winner(sc: Scenario, trick: Sequence[Card], lead: int, n: int) -> int:
+    """Who won a listed Tarot trick."""
+    return tarot.trick_winner(trick, lead)
+
+
+def _briscola_winner(sc: Scenario, trick: Sequence[Card], lead: int, n: int) -> int:
+    """Who won a listed Briscola trick (its leader when the trump card is not given)."""
+    if not sc.trump_card:
+        return lead
+    trump_card = BRISCOLA_DECK.parse(sc.trump_card)
+    pos = briscola.trick_winner(trick, trump_card.suit, _ruleset(sc))
+    return (lead + pos) % n
+
+
+def _belote_start(
+    sc: Scenario,
+    spec: PositionSpec,
+    hands: list[list[Card]],
+    taker: int | None,
+    aside: list[Card],
+    kw: dict[str, Any],
+) -> GameState:
+    """A Belote position in play: the trump and taker, held points, belote, declarations."""
+    if sc.trump is None or taker is None:
+        raise PositionError(("trump",), "a Belote position in play needs 'trump' and 'taker'")
+    if spec.captured:
+        kw["captured"] = {k: list(v) for k, v in spec.captured.items()}
+    if sc.held_points is not None:
+        kw["carried_points"] = sc.held_points
+    if sc.belote_holder is not None:
+        kw["belote_holder"] = resolve_seat(spec.names, sc.belote_holder, ("belote_holder",))
+    if sc.declarations:
+        for name, decls in sc.declarations.items():
+            for i, d in enumerate(decls):
+                if not actions.split(d) if isinstance(d, str) else not d:
+                    raise PositionError(
+                        ("declarations", name, i),
+                        "this declaration lists no card; write its cards, e.g. 9C 10C JC",
+                    )
+        kw["declarations"] = {
+            resolve_seat(spec.names, name, ("declarations", name)): [
+                _cards(BELOTE_DECK, d, ("declarations", name, i)) for i, d in enumerate(decls)
             ]
-        if sc.carried_points:
-            kw["carried_points"] = {
-                _side_index(sc, spec.names, k, ("carried_points", k)): v
-                for k, v in sc.carried_points.items()
-            }
-        return tarot.start_play(
-            hands,
-            taker,
-            sc.contract.replace("_", " "),
-            chien=chien,
-            discard=discard,
-            chelem_declared=sc.chelem_declared,
-            **kw,
-        )
-    # briscola
+            for name, decls in sc.declarations.items()
+        }
+    return belote.start_play(hands, sc.trump, taker, **kw)
+
+
+def _tarot_start(
+    sc: Scenario,
+    spec: PositionSpec,
+    hands: list[list[Card]],
+    taker: int | None,
+    aside: list[Card],
+    kw: dict[str, Any],
+) -> GameState:
+    """A Tarot position in play: the contract and taker, chien or discard, poignées."""
+    if sc.contract is None or taker is None:
+        raise PositionError(("contract",), "a Tarot position in play needs 'contract' and 'taker'")
+    chien = _cards(TAROT_DECK, sc.chien, ("chien",)) or None
+    discard = _cards(TAROT_DECK, sc.discard, ("discard",)) or None
+    if aside:
+        if sc.contract in ("prise", "garde"):
+            discard = (*(discard or ()), *aside)
+        else:
+            chien = (*(chien or ()), *aside)
+    if spec.captured:
+        kw["captured"] = {k: list(v) for k, v in spec.captured.items()}
+    if sc.poignees:
+        kw["poignees"] = [
+            (
+                resolve_seat(spec.names, name, ("poignees", name)),
+                _poignee(_cards(TAROT_DECK, cards, ("poignees", name))),
+            )
+            for name, cards in sc.poignees.items()
+        ]
+    if sc.carried_points:
+        kw["carried_points"] = {
+            _side_index(sc, spec.names, k, ("carried_points", k)): v
+            for k, v in sc.carried_points.items()
+        }
+    return tarot.start_play(
+        hands,
+        taker,
+        sc.contract.replace("_", " "),
+        chien=chien,
+        discard=discard,
+        chelem_declared=sc.chelem_declared,
+        **kw,
+    )
+
+
+def _briscola_start(
+    sc: Scenario,
+    spec: PositionSpec,
+    hands: list[list[Card]],
+    taker: int | None,
+    aside: list[Card],
+    kw: dict[str, Any],
+) -> GameState:
+    """A Briscola position: the face-up trump card, the stock, points carried."""
+    n = len(spec.names)
     if sc.trump_card is None:
         raise PositionError(
             ("trump_card",), "a Briscola position needs 'trump_card' (the face-up card)"
@@ -462,12 +515,13 @@ def build(
     for key, loc in (("chien", ("chien",)), ("discard", ("discard",)), ("stock", ("stock",))):
         val = getattr(sc, key)
         place(_cards(deck, val, loc), key, loc)
-    if sc.trump_card and sc.game == "briscola" and not sc.trump_card_taken:
-        place((deck.parse(sc.trump_card),), "the face-up trump card", ("trump_card",))
+    reading = _READINGS[sc.game]
+    face_up = reading.face_up_card(sc)
+    if face_up:
+        place((deck.parse(face_up),), "the face-up trump card", ("trump_card",))
     pool = [c for c in deck if c not in used]
-    aside = 0
-    if sc.game == "tarot" and sc.chien is None and sc.discard is None:
-        aside = 6
+    # The chien (or discard) not given: its cards are unknown places too.
+    aside = game_module(sc.game).CHIEN_SIZE if sc.chien is None and sc.discard is None else 0
     need = sum(spec.slots) + aside
     if sc.points_so_far is not None:  # the earlier tricks' cards, split by the points given
         spec = place_earlier(
@@ -484,7 +538,7 @@ def build(
         raise wrong_size
     # With carried points (Tarot, Briscola), the cards listed nowhere are the earlier
     # tricks' cards; they cannot also fill unknown places, so every place must be given.
-    unlisted_ok = sc.carried_points is not None and sc.game in ("tarot", "briscola")
+    unlisted_ok = sc.carried_points is not None and reading.reads_carried_points
     if len(pool) != need and not (unlisted_ok and need == 0 and len(pool) > 0):
         if unlisted_ok:
             raise PositionError(
@@ -504,7 +558,7 @@ def build(
             "('?' cards, unknown hands"
             + (", the chien/discard" if aside else "")
             + "); list the earlier tricks or 'captured' cards"
-            + (", or give 'carried_points'" if sc.game in ("tarot", "briscola") else "")
+            + (", or give 'carried_points'" if reading.reads_carried_points else "")
             + ": every card must have a place",
         )
     pool_for_hands = pool
@@ -582,7 +636,7 @@ def _hand_size_problem(
 
     Positions with earlier tricks not listed (``carried_points``) cannot be counted.
     """
-    base = BASE_HAND.get(sc.game)
+    base = game_module(sc.game).FIRST_TRICK_HAND
     if base is None or sc.carried_points is not None or sc.points_so_far is not None:
         return None
     if not spec.plays:
@@ -654,7 +708,7 @@ def _learn_from_history(
     played in it; replaying the history from there, the engine's refusal names the
     cards that force it.
     """
-    if sc.game == "briscola":
+    if game_module(sc.game).FIRST_TRICK_HAND is None:
         return None  # draws change the hands during the history: pin the cards instead
     n = len(spec.names)
     first = spec.leader if spec.leader is not None else (spec.dealer + 1) % n
@@ -694,10 +748,8 @@ def _learn_from_history(
 
 
 def _winner(sc: Scenario, trick: Sequence[Card], lead: int, n: int) -> int:
-    if sc.game == "belote":
-        trump = _belote_trump(sc)
-        return belote.trick_winner(trick, trump, lead) if trump else lead
-    return tarot.trick_winner(trick, lead)
+    """Who won a listed trick led by ``lead``, read by the scenario's game."""
+    return _READINGS[sc.game].trick_winner(sc, trick, lead, n)
 
 
 def _first_illegal(
@@ -797,7 +849,9 @@ def turn_message(table: Table, state: GameState) -> str:
             f"the current trick was led by {led} and holds {count(len(trick), 'card')} "
             f"({cards}), so {who} plays next"
         )
-    elif not state.tricks and all(len(h) == BASE_HAND.get(state.game) for h in state.hands):
+    elif not state.tricks and all(
+        len(h) == game_module(state.game).FIRST_TRICK_HAND for h in state.hands
+    ):
         dealer = names[table.dealer]
         situation = (
             f"{who} leads the first trick (with full hands the first trick is led by the "
@@ -880,32 +934,78 @@ def _build_bidding(sc: Scenario, deck: Deck, rs: Any) -> Table:
     dealer = resolve_seat(names, sc.dealer, ("dealer",))
     assert learner is not None
     dealer = dealer if dealer is not None else (learner - 1) % len(names)
-    if sc.game == "tarot":
-        hands = []
-        for name in names:
-            spec = sc.hands.get(name)
-            if spec is None:
-                raise PositionError(
-                    ("hands",), f"a Tarot deal needs all four hands; {name!r} is missing"
-                )
-            hands.append(_cards(deck, spec, ("hands", name)))
-        chien = _cards(deck, sc.chien, ("chien",))
-        try:
-            tstate: GameState = tarot.new_hand(rs, hands=hands, chien=chien, dealer=dealer)
-        except InvalidStateError as e:
-            raise PositionError(("hands",), str(e)) from None
-        return Table(names, learner, dealer, tstate)
+    state = _READINGS[sc.game].from_the_deal(sc, deck, rs, names, dealer)
+    return Table(names, learner, dealer, state)
+
+
+def _tarot_from_the_deal(
+    sc: Scenario, deck: Deck, rs: Any, names: tuple[str, ...], dealer: int
+) -> GameState:
+    """A Tarot deal as the scenario gives it: the four hands and the chien."""
+    hands = []
+    for name in names:
+        spec = sc.hands.get(name)
+        if spec is None:
+            raise PositionError(
+                ("hands",), f"a Tarot deal needs all four hands; {name!r} is missing"
+            )
+        hands.append(_cards(deck, spec, ("hands", name)))
+    chien = _cards(deck, sc.chien, ("chien",))
+    try:
+        state: GameState = tarot.new_hand(rs, hands=hands, chien=chien, dealer=dealer)
+    except InvalidStateError as e:
+        raise PositionError(("hands",), str(e)) from None
+    return state
+
+
+def _deck_order_deal(
+    sc: Scenario, deck: Deck, rs: Any, names: tuple[str, ...], dealer: int
+) -> GameState:
+    """A deal as the scenario gives it: the whole deck order (Belote, Briscola)."""
     if sc.deal is None:
         raise PositionError(
             ("deal",), f"a {sc.game} scenario from the deal needs 'deal': the whole deck order"
         )
     order = _cards(deck, sc.deal, ("deal",))
-    make: Callable[..., GameState] = belote.new_hand if sc.game == "belote" else briscola.new_hand
+    make: Callable[..., GameState] = game_module(sc.game).new_hand
     kw: dict[str, Any] = {"deal": list(order), "dealer": dealer}
-    if sc.game == "briscola":
+    if len(player_counts(sc.game)) > 1:  # the table is not always the usual one
         kw["players"] = len(names)
     try:
         state = make(rs, **kw)
     except (InvalidStateError, IllegalActionError, NotationError) as e:
         raise PositionError(("deal",), str(e)) from None
-    return Table(names, learner, dealer, state)
+    return state
+
+
+def _no_face_up_card(sc: Scenario) -> str | None:
+    """No card lies face up on the table (Belote, Tarot)."""
+    return None
+
+
+def _briscola_face_up_card(sc: Scenario) -> str | None:
+    """The face-up trump card, while it is not drawn."""
+    return sc.trump_card if sc.trump_card and not sc.trump_card_taken else None
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """How the scenario format reads one game's own fields."""
+
+    start: Callable[
+        [Scenario, PositionSpec, list[list[Card]], int | None, list[Card], dict[str, Any]],
+        GameState,
+    ]
+    from_the_deal: Callable[[Scenario, Deck, Any, tuple[str, ...], int], GameState]
+    trick_winner: Callable[[Scenario, Sequence[Card], int, int], int]
+    face_up_card: Callable[[Scenario], str | None]
+    reads_carried_points: bool  # 'carried_points' for the earlier tricks not listed
+
+
+_READINGS: dict[str, _Reading] = {
+    "belote": _Reading(_belote_start, _deck_order_deal, _belote_winner, _no_face_up_card, False),
+    "tarot": _Reading(_tarot_start, _tarot_from_the_deal, _tarot_winner, _no_face_up_card, True),
+    "briscola": _Reading(
+        _briscola_start, _deck_order_deal, _briscola_winner, _briscola_face_up_card, True
+    ),
+}

@@ -14,6 +14,7 @@ from typing import Any
 
 from tutorial.engine.core import GameState, seat_name, seat_names, seat_possessive, side_name
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.games import game_module
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.model import Ask
 from tutorial.scenarios.position import Table
@@ -27,7 +28,7 @@ def side_labels(table: Table) -> list[str]:
     """
     names = table.seat_names
     state = table.state
-    if state.game == "tarot":
+    if state.bidding_makes_sides:  # the taker against the others (Tarot)
         taker = getattr(state, "taker", None)  # None: nobody took (all passed, Petit sec)
         first = t("sides.taker", name=names[taker]) if taker is not None else t("sides.taker_alone")
         return [first, t("sides.defence")]
@@ -62,9 +63,9 @@ def result_text(table: Table, state: GameState) -> str:
     """
     with seat_names(table.seat_names):
         out = state.outcome()
-    d = out.details
-    if state.game == "tarot" and d.get("contract"):
-        points, target = float(d["points"]), float(d["target"])
+    weighed = game_module(state.game).taker_against_target(out.details)
+    if weighed is not None:
+        points, target = weighed
         return t(
             "sides.tarot_result",
             result=out.result,

@@ -24,6 +24,8 @@ The package, one module per concept (each imports only those above it in this li
 - ``state``: ``BeloteState``, the hand as a state machine; ``hand_order``.
 - ``setup``: ``new_hand`` (a fresh deal) and ``start_play`` (a position in play).
 - ``match``: ``BeloteMatch``, hands in sequence to the target score.
+- ``table``: what the game says of a table before any state (the hands at the first
+  trick, the sides, no target), for the scenarios.
 
 Every name below is importable from the package itself, e.g.
 ``from tutorial.engine.belote import BeloteState, start_play``.
@@ -75,12 +77,23 @@ from tutorial.engine.belote.options import (
     SEED_000,
     SEED_004,
     BeloteOptions,
+    play_direction,
 )
 from tutorial.engine.belote.play_rules import explain_play, legal_cards
 from tutorial.engine.belote.playout import FAST_TABLES, PlayoutResult, playout
 from tutorial.engine.belote.scoring import round_tens
 from tutorial.engine.belote.setup import new_hand, start_play
 from tutorial.engine.belote.state import BeloteState, hand_order
+from tutorial.engine.belote.table import (
+    BIDDING_MAKES_SIDES,
+    CHIEN_SIZE,
+    FIRST_TRICK_HAND,
+    HAS_TARGET,
+    TARGET_CARDS,
+    WHOLE_TRICK_PILES,
+    taker_against_target,
+    team_of_seat,
+)
 from tutorial.engine.games import register_game
 
 __all__ = [
@@ -134,5 +147,19 @@ __all__ = [
 #: How many may sit at a Belote hand (the first: the usual table).
 PLAYER_COUNTS: tuple[int, ...] = (4,)
 __all__ += ["PLAYER_COUNTS"]
+
+__all__ += ["play_direction"]
+
+# What the game says of a table before any state (scenarios read positions by it).
+__all__ += [
+    "BIDDING_MAKES_SIDES",
+    "CHIEN_SIZE",
+    "FIRST_TRICK_HAND",
+    "HAS_TARGET",
+    "TARGET_CARDS",
+    "WHOLE_TRICK_PILES",
+    "taker_against_target",
+    "team_of_seat",
+]
 
 register_game("belote", "Belote", sys.modules[__name__], place=1)

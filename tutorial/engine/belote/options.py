@@ -170,3 +170,8 @@ CONTREE_DISCARD = register_ruleset(
 def resolve(ruleset: str | Ruleset) -> Ruleset:
     """A Belote ruleset from its name or alias, or a given ``Ruleset`` checked to be Belote's."""
     return resolve_ruleset(GAME, ruleset, BeloteOptions)
+
+
+def play_direction(ruleset: Ruleset) -> str:
+    """Which way play goes round a drawn table (``counter-clockwise``, ``clockwise``): an option."""
+    return str(ruleset.options.direction)

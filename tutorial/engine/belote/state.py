@@ -689,6 +689,32 @@ class BeloteState:
         """Whether the bidding makes the sides anew each hand: no, partners sit opposite."""
         return False
 
+    @property
+    def face_up_card(self) -> Card | None:
+        """The card lying face up for every seat to see: the proposed card while bidding."""
+        return self.proposed if self.phase == "bidding" else None
+
+    @property
+    def stock_count(self) -> int | None:
+        """Cards left in a stock drawn between tricks: None, Belote deals every card."""
+        return None
+
+    @property
+    def names_free_play_rule(self) -> bool:
+        """Whether the verdict on a card left free names the rule freeing it: yes."""
+        return True
+
+    def bid_choices(self) -> list[Any]:
+        """Every bid the seat to move might try now, legal or not (empty outside the bidding)."""
+        # Round 1: pass or take the proposed suit; round 2: pass or take any suit (the
+        # proposed one too: trying it gets the engine's reason).
+        if self.phase != "bidding" or self.to_move is None:
+            return []
+        legal = self.legal_actions()
+        if any(isinstance(a, Take) for a in legal) and len(legal) == 2:
+            return legal  # round 1: pass or take the proposed suit
+        return [Pass(), *(Take(s) for s in PLAIN_SUITS)]
+
 
 def hand_order(state: BeloteState) -> tuple[Suit | None, Callable[[Card], int]]:
     """How a Belote hand is sorted: the trump suit once chosen (placed last), and each

@@ -25,6 +25,8 @@ The package, one module per concept (each imports only those above it in this li
   ``hand_order``.
 - ``setup``: building positions, ``new_hand`` (a deal) and ``start_play`` (a scenario).
 - ``playout``: the fast random playout over ``fast`` (the bitmask fast path).
+- ``table``: what the game says of a table before any state (no hand size kept: the
+  stock refills them; the sides; the target), for the scenarios.
 
 Decisions where the seed is silent are written in the module they concern (``options``,
 ``setup``, ``state``).
@@ -53,11 +55,22 @@ from tutorial.engine.briscola.options import (
     QUEEN_JACK_SWAP,
     BriscolaOptions,
     get_ruleset,
+    play_direction,
 )
 from tutorial.engine.briscola.play_rules import NOT_A_CARD
 from tutorial.engine.briscola.playout import PlayoutResult, fast_tables, playout
 from tutorial.engine.briscola.setup import new_hand, start_play
 from tutorial.engine.briscola.state import BriscolaState, hand_order
+from tutorial.engine.briscola.table import (
+    BIDDING_MAKES_SIDES,
+    CHIEN_SIZE,
+    FIRST_TRICK_HAND,
+    HAS_TARGET,
+    TARGET_CARDS,
+    WHOLE_TRICK_PILES,
+    taker_against_target,
+    team_of_seat,
+)
 from tutorial.engine.games import register_game
 
 # The catalogue lookup stays reachable as ``briscola.t``, as it was before the split.
@@ -93,5 +106,19 @@ __all__ = [
 ]
 
 __all__ += ["PLAYER_COUNTS"]
+
+__all__ += ["play_direction"]
+
+# What the game says of a table before any state (scenarios read positions by it).
+__all__ += [
+    "BIDDING_MAKES_SIDES",
+    "CHIEN_SIZE",
+    "FIRST_TRICK_HAND",
+    "HAS_TARGET",
+    "TARGET_CARDS",
+    "WHOLE_TRICK_PILES",
+    "taker_against_target",
+    "team_of_seat",
+]
 
 register_game("briscola", "Briscola", sys.modules[__name__], place=3)

@@ -51,3 +51,8 @@ PRESETS: tuple[Ruleset, ...] = (DEFAULT, QUEEN_JACK_SWAP)
 def get_ruleset(ruleset: str | Ruleset = "default", **overrides: Any) -> Ruleset:
     """A Briscola ruleset by name or alias (case-insensitive), with option overrides."""
     return resolve_ruleset(GAME, ruleset, BriscolaOptions, **overrides)
+
+
+def play_direction(ruleset: Ruleset) -> str:
+    """Which way play goes round a drawn table: always ``counter-clockwise``."""
+    return "counter-clockwise"

@@ -421,6 +421,25 @@ class BriscolaState:
         """The seat that leads (or led) the current trick."""
         return self.leader
 
+    @property
+    def face_up_card(self) -> Card | None:
+        """The card lying face up for every seat to see: the trump card until drawn."""
+        return None if self.trump_card_taken else self.trump_card
+
+    @property
+    def stock_count(self) -> int | None:
+        """Cards left in the face-down stock drawn from between tricks."""
+        return len(self.stock)
+
+    @property
+    def names_free_play_rule(self) -> bool:
+        """Whether the verdict on a card left free names the rule freeing it: no, only the card."""
+        return False
+
+    def bid_choices(self) -> list[Any]:
+        """Every bid the seat to move might try now, legal or not: none, there is no bidding."""
+        return []
+
 
 def hand_order(state: BriscolaState) -> tuple[Suit | None, Callable[[Card], int]]:
     """How a Briscola hand is sorted: the trump suit (placed last), and each card's

@@ -35,6 +35,8 @@ also ``fast``, which imports none):
 - ``setup``: ``new_hand``, ``start_play``, ``deal_from_order``, ``complete_deal``.
 - ``playout``: the fast random playout (``playout``, ``PlayoutResult``) over ``fast``,
   the bitmask path.
+- ``table``: what the game says of a table before any state (the hands at the first
+  trick, the sides, the cards that decide the target), for the scenarios.
 
 The names other code uses are re-exported here (``from tutorial.engine.tarot import
 TarotState``); the helpers of one module are imported from that module.
@@ -129,6 +131,7 @@ from tutorial.engine.tarot.options import (
     EXCUSE_TO_TRICK_WINNER,
     TarotOptions,
     get_ruleset,
+    play_direction,
 )
 from tutorial.engine.tarot.playout import PlayoutResult, playout
 from tutorial.engine.tarot.scoring import (
@@ -141,6 +144,15 @@ from tutorial.engine.tarot.scoring import (
 from tutorial.engine.tarot.sentences import poignee_level_name, seat_key
 from tutorial.engine.tarot.setup import complete_deal, deal_from_order, new_hand, start_play
 from tutorial.engine.tarot.state import TarotState
+from tutorial.engine.tarot.table import (
+    BIDDING_MAKES_SIDES,
+    FIRST_TRICK_HAND,
+    HAS_TARGET,
+    TARGET_CARDS,
+    WHOLE_TRICK_PILES,
+    taker_against_target,
+    team_of_seat,
+)
 from tutorial.language.i18n import t as t  # reachable here as before; each module holds its own
 
 __all__ = [
@@ -214,5 +226,18 @@ __all__ = [
 #: How many may sit at a Tarot hand (the first: the usual table).
 PLAYER_COUNTS: tuple[int, ...] = (NUM_PLAYERS,)
 __all__ += ["PLAYER_COUNTS"]
+
+__all__ += ["play_direction"]
+
+# What the game says of a table before any state (scenarios read positions by it).
+__all__ += [
+    "BIDDING_MAKES_SIDES",
+    "FIRST_TRICK_HAND",
+    "HAS_TARGET",
+    "TARGET_CARDS",
+    "WHOLE_TRICK_PILES",
+    "taker_against_target",
+    "team_of_seat",
+]
 
 register_game("tarot", "French Tarot", sys.modules[__name__], place=2)

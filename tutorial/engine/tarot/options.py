@@ -51,3 +51,8 @@ def options_of(ruleset: Ruleset) -> TarotOptions:
     opts = ruleset.options
     assert isinstance(opts, TarotOptions)
     return opts
+
+
+def play_direction(ruleset: Ruleset) -> str:
+    """Which way play goes round a drawn table: always ``counter-clockwise``."""
+    return "counter-clockwise"

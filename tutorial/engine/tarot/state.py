@@ -695,3 +695,24 @@ class TarotState:
     def trick_leader(self) -> Seat:
         """The seat that leads (or led) the current trick."""
         return self.leader
+
+    @property
+    def face_up_card(self) -> Card | None:
+        """The card lying face up for every seat to see: none (the chien is not one card)."""
+        return None
+
+    @property
+    def stock_count(self) -> int | None:
+        """Cards left in a stock drawn between tricks: None, Tarot deals every card."""
+        return None
+
+    @property
+    def names_free_play_rule(self) -> bool:
+        """Whether the verdict on a card left free names the rule freeing it: no, only the card."""
+        return False
+
+    def bid_choices(self) -> list[Any]:
+        """Every bid the seat to move might try now, legal or not (empty outside the bidding)."""
+        if self.phase != PHASE_BIDDING or self.to_move is None:
+            return []
+        return list(Bid)

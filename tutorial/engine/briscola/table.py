@@ -1,0 +1,50 @@
+"""What Briscola says of a table before any state exists: the hands at the first trick,
+the cards set aside, the sides, the target.
+
+The scenarios read a position through these (reached with
+``tutorial.engine.games.game_module("briscola")``); every game's package has the same names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tutorial.engine.cards import Card
+from tutorial.engine.core import Seat
+
+#: Cards each seat holds at the first trick, one fewer after each trick (None: the
+#: hands are refilled from the stock after every trick).
+FIRST_TRICK_HAND: int | None = None
+#: Cards set aside at the deal, as Tarot's chien: none (the stock is drawn from).
+CHIEN_SIZE = 0
+#: The cards whose owner at the end decides the points needed: none (61 to win).
+TARGET_CARDS: frozenset[Card] = frozenset()
+#: Whether a side's pile of won cards is always whole tricks: yes.
+WHOLE_TRICK_PILES = True
+#: Whether the bidding makes the sides anew each hand: no, there is no bidding.
+BIDDING_MAKES_SIDES = False
+#: Whether a finished hand's details give a target (``details["target"]``): yes, 61.
+HAS_TARGET = True
+
+
+def team_of_seat(seat: Seat, taker: Seat | None = None) -> int:
+    """The side of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3 (there is no taker)."""
+    return seat % 2
+
+
+def taker_against_target(details: Mapping[str, Any]) -> tuple[float, float] | None:
+    """The taker's card points and the target needed, from a hand's details: no taker here."""
+    return None
+
+
+__all__ = [
+    "BIDDING_MAKES_SIDES",
+    "CHIEN_SIZE",
+    "FIRST_TRICK_HAND",
+    "HAS_TARGET",
+    "TARGET_CARDS",
+    "WHOLE_TRICK_PILES",
+    "taker_against_target",
+    "team_of_seat",
+]

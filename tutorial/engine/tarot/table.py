@@ -1,0 +1,51 @@
+"""What Tarot says of a table before any state exists: the hands at the first trick,
+the cards set aside, the sides, the target.
+
+The scenarios read a position through these (reached with
+``tutorial.engine.games.game_module("tarot")``); every game's package has the same names
+(the chien's size is ``CHIEN_SIZE`` of :mod:`tutorial.engine.tarot.constants`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tutorial.engine.cards import Card
+from tutorial.engine.core import Seat
+from tutorial.engine.tarot.cards import BOUTS, DEFENCE_TEAM, TAKER_TEAM
+from tutorial.engine.tarot.constants import HAND_SIZE
+
+#: Cards each seat holds at the first trick, one fewer after each trick (None: refilled).
+FIRST_TRICK_HAND: int | None = HAND_SIZE
+#: The cards whose owner at the end decides the points the taker needs: the bouts.
+TARGET_CARDS: frozenset[Card] = frozenset(BOUTS)
+#: Whether a side's pile of won cards is always whole tricks: no (the discard, the Excuse).
+WHOLE_TRICK_PILES = False
+#: Whether the bidding makes the sides anew each hand: yes, the taker against three.
+BIDDING_MAKES_SIDES = True
+#: Whether a finished hand's details give a target (``details["target"]``): yes.
+HAS_TARGET = True
+
+
+def team_of_seat(seat: Seat, taker: Seat | None = None) -> int:
+    """The side of a seat: 0 for the taker, 1 for a defender (every seat, with no taker)."""
+    return TAKER_TEAM if seat == taker else DEFENCE_TEAM
+
+
+def taker_against_target(details: Mapping[str, Any]) -> tuple[float, float] | None:
+    """The taker's card points and the target needed, from a hand's details (None: no contract)."""
+    if not details.get("contract"):
+        return None
+    return float(details["points"]), float(details["target"])
+
+
+__all__ = [
+    "BIDDING_MAKES_SIDES",
+    "FIRST_TRICK_HAND",
+    "HAS_TARGET",
+    "TARGET_CARDS",
+    "WHOLE_TRICK_PILES",
+    "taker_against_target",
+    "team_of_seat",
+]
