@@ -37,6 +37,10 @@ from tutorial.analysis import solver as _solver
 from tutorial.course import library as _library
 from tutorial.scenarios import budget as _budget
 
+# The browser tests' shared helpers assert too: rewrite them for pytest's detailed
+# messages (doctest collection imports the module before any test file could ask).
+pytest.register_assert_rewrite("browser_util")
+
 # --- Hypothesis ------------------------------------------------------------------------------
 
 settings.register_profile(
@@ -109,20 +113,61 @@ _library.load_library = _library_once
 
 BROWSER_TESTS = "tests/test_browser"  # the browser test files: tests/test_browser*.py
 
+#: About how long each browser test takes (seconds, ``--durations`` on a quiet 2-core
+#: machine, under some load), by test name (``file::test[params]`` without ``tests/``), to balance the
+#: lanes; a test not listed counts ``BROWSER_TEST_SECONDS``.
+BROWSER_WEIGHTS = {
+    "test_browser.py::test_mouse_plays_a_scenario_at_every_size": 36,
+    "test_browser.py::test_keyboard_alone_plays_a_scenario_at_every_size": 18,
+    "test_browser.py::test_tarot_discard_is_chosen_on_the_hand": 13,
+    "test_browser.py::test_progress_survives_a_reload_and_a_new_tab": 33,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[belote]": 20,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[tarot]": 37,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola2]": 28,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola4]": 21,
+    "test_browser.py::test_practice_on_a_phone": 35,
+    "test_browser.py::test_practice_in_presenter_mode": 10,
+    "test_browser.py::test_a_scenario_step_shows_a_computed_cost_and_the_best_play": 12,
+    "test_browser_links.py::test_a_playlist_link_plays_two_scenarios_in_order": 13,
+    "test_browser_links.py::test_a_report_code_reopens_the_exact_step_in_a_fresh_context": 12,
+    "test_browser_teacher.py::test_thirty_codes_pasted_give_the_right_counts": 6,
+    "test_browser_zh.py::test_the_tutor_in_chinese[zh-Hant]": 38,
+    "test_browser_zh.py::test_the_tutor_in_chinese[zh-Hans]": 38,
+    "test_browser_zh.py::test_presenter_mode_in_chinese_is_readable": 7,
+    "test_browser_zh.py::test_the_browser_language_chooses_first_then_the_choice_is_kept": 9,
+}
+BROWSER_TEST_SECONDS = 20
+
+
+def browser_lanes(nodeids: list[str], lanes: int) -> dict[str, int]:
+    """Each browser test's lane: the longest tests first, each into the lane that has
+    the least work so far (so that the longest lane is as short as it can be made)."""
+    weight = {
+        n: BROWSER_WEIGHTS.get(n.removeprefix("tests/"), BROWSER_TEST_SECONDS) for n in nodeids
+    }
+    load = [0] * lanes
+    lane_of: dict[str, int] = {}
+    for nodeid in sorted(nodeids, key=lambda n: (-weight[n], n)):
+        lane = min(range(lanes), key=lambda i: (load[i], i))
+        lane_of[nodeid] = lane
+        load[lane] += weight[nodeid]
+    return lane_of
+
 
 @pytest.hookimpl(optionalhook=True)  # a plain pytest run without xdist knows no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup`` (as ``scripts/test.sh`` asks): the browser tests in lanes.
 
     The browser tests (files ``tests/test_browser*.py``: the scheduler sees test ids, not
-    marks) are dealt in turn into "lanes", one per core and at least one
-    worker left for the rest. The scheduler hands the lanes out first (the largest work
-    units go first), each to one worker that plays its tests one after the other with one
-    server; every other test is handed out alone, to whichever worker is free. So the
-    longest tests start at once, and the browser sessions never outnumber the cores (as
-    many as workers at once starved them, on a loaded machine, past their timeouts).
-    Lanes are dealt here, not with ``xdist_group`` marks: under pytest 9.2, xdist 3.8
-    no longer groups by them (pytest-xdist issue 1386).
+    marks) are shared out into "lanes", one per core and at least one worker left for
+    the rest, by their usual durations (``browser_lanes``). The scheduler hands the lanes
+    out first (the largest work units go first), each to one worker that plays its tests
+    one after the other with one server and one browser (``browser_util``); every other
+    test is handed out alone, to whichever worker is free. So the longest tests start at
+    once, and the browser sessions never outnumber the cores (as many as workers at once
+    starved them, on a loaded machine, past their timeouts). Lanes are dealt here, not
+    with ``xdist_group`` marks: under pytest 9.2, xdist 3.8 no longer groups by them
+    (pytest-xdist issue 1386).
     """
     if config.getvalue("dist") != "loadgroup":
         return None
@@ -132,17 +177,15 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         def __init__(self, config: pytest.Config, log: Any, lanes: int) -> None:
             super().__init__(config, log)
             self.lanes = lanes
-            self.scopes: dict[str, str] = {}
-            self.dealt = 0
+            self.lane_of: dict[str, int] | None = None
 
         def _split_scope(self, nodeid: str) -> str:
-            if nodeid not in self.scopes:
-                if nodeid.startswith(BROWSER_TESTS):
-                    self.scopes[nodeid] = f"browser-lane-{self.dealt % self.lanes}"
-                    self.dealt += 1
-                else:
-                    self.scopes[nodeid] = str(super()._split_scope(nodeid))
-            return self.scopes[nodeid]
+            if not nodeid.startswith(BROWSER_TESTS):
+                return str(super()._split_scope(nodeid))
+            if self.lane_of is None:  # the whole collection is known by now
+                browser = [n for n in self.collection or [nodeid] if n.startswith(BROWSER_TESTS)]
+                self.lane_of = browser_lanes(browser, self.lanes)
+            return f"browser-lane-{self.lane_of.get(nodeid, 0)}"
 
     workers = len(config.getvalue("tx") or []) or 1
     return BrowserLanes(config, log, max(1, min(len(os.sched_getaffinity(0)), workers - 1)))

@@ -1,265 +1,189 @@
-"""A real browser (Debian's headless chromium) drives the app: the overruff lesson."""
+"""A real browser (Debian's headless chromium) drives the app: scenarios by mouse and by
+keyboard at every screen size, the Tarot discard, progress kept in the browser, the cost
+of a wrong card, and whole Practice hands.
+
+The server and the browser are those of ``browser_util`` (one of each per test process).
+A test that checks one page at several sizes loads it once, at the first size, and
+resizes it for the next ones; the scenario then starts over (its Restart button), so
+that the table is drawn afresh at that size, as a page loaded at that size draws it.
+"""
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_util import (
+    NOT_RUNNING,
+    SHOTS,
+    VIEWPORTS,
+    Sections,
+    _all_cards_in_view,
+    _card,
+    _click,
+    _font_size,
+    _hand,
+    _in_view,
+    _open,
+    _presenter_on,
+    _resize,
+    _restart,
+    _run_done,
+    _settle,
+    _watch,
+    browser,
+    pytestmark,
+    server,
+)
 
-CHROMIUM = "/usr/bin/chromium"
-ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "artifacts"
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
-]
+__all__ = ["browser", "pytestmark", "server"]  # fixtures and marks from browser_util
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def _size_up(page: Any, viewport: str, cards: int) -> None:
+    """The open scenario at another size (presenter mode on for the projector), started over."""
+    _resize(page, viewport)
+    if VIEWPORTS[viewport][2]:
+        _presenter_on(page)
+    _restart(page, cards)
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    port = _free_port()
-    env = {
-        **os.environ,
-        "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
-        "ATOUT_ANIMATION": "fast",  # the Practice table's computer cards: see table_component
-    }
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "tutorial/app.py",
-            "--server.headless",
-            "true",
-            "--server.port",
-            str(port),
-            "--server.address",
-            "127.0.0.1",
-            "--server.fileWatcherType",
-            "none",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+def _mouse_plays_overruff(page: Any, viewport: str) -> None:
+    """The overruff lesson by mouse: an illegal card refused, the right one, the question."""
+    from playwright.sync_api import expect
+
+    expect(_card(page, "8♥")).to_be_visible(timeout=30_000)
+    _settle(page)
+    # Nothing wider than the screen, and the table, the prompt and the whole hand in view.
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[viewport][0] + 2
+    _all_cards_in_view(page)
+    _in_view(page, page.locator(".atout .felt"))
+    page.screenshot(path=str(SHOTS / f"overruff-{viewport}-start.png"))
+    # An illegal card: the engine's reason, with the forcing card marked in the hand.
+    _click(page, "8♥")
+    expect(page.locator(".atout .fb.error")).to_contain_text("You must overtrump", timeout=30_000)
+    _settle(page)
+    expect(page.locator(".atout .card[data-mark='forcing']")).to_have_count(1)
+    _all_cards_in_view(page)
+    _in_view(page, page.locator(".atout .fb"))
+    page.screenshot(path=str(SHOTS / f"overruff-{viewport}-illegal.png"))
+    if VIEWPORTS[viewport][2]:  # presenter: every text readable from the back of a room
+        for sel in (".atout .prompt", ".atout .fb", ".st-key-transcript p", "h1"):
+            size = _font_size(page, sel)
+            assert size >= 28, (sel, size)
+    # The right card: "Correct", then the question, answered with a click.
+    _click(page, "9♥")
+    expect(page.locator(".atout .fb.success")).to_contain_text("Correct", timeout=30_000)
+    expect(page.locator(".atout .prompt")).to_have_text("Who wins this trick?")
+    _settle(page)
+    page.screenshot(path=str(SHOTS / f"overruff-{viewport}-question.png"))
+    if VIEWPORTS[viewport][2]:  # the plays listed in the transcript too
+        size = _font_size(page, ".st-key-transcript [data-testid=stText]")
+        assert size >= 28, size
+    page.locator(".atout .choices button", has_text="You").first.click()
+    # One wrong try: two stars of three.
+    expect(page.get_by_text("★★☆").first).to_be_visible(timeout=30_000)
+    _settle(page)
+    page.screenshot(path=str(SHOTS / f"overruff-{viewport}-end.png"))
+
+
+def _focused(page: Any) -> str | None:
+    """The accessible name of the focused element inside the table component."""
+    name: str | None = page.evaluate(
+        """() => {
+          const host = [...document.querySelectorAll('*')].find(
+            (e) => e.shadowRoot && e.shadowRoot.querySelector('.atout'));
+          const a = host && host.shadowRoot.activeElement;
+          return a ? a.getAttribute('aria-label') : null;
+        }"""
     )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.read().decode().strip() == "ok":
-                        break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("the app did not answer on /_stcore/health")
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    return name
 
 
-VIEWPORTS = {  # name: (width, height, presenter mode)
-    "phone": (390, 844, False),
-    "laptop": (1280, 800, False),
-    "projector": (1920, 1080, True),
-}
-SHOTS = ARTIFACTS / "screens"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def _open(browser: Any, url: str, viewport: str) -> Any:
-    """A new tab of a new browser profile at ``url``, presenter mode on when asked."""
+def _keyboard_focus_after_a_refusal(page: Any) -> None:
+    """A card refused from the keyboard: the table is redrawn and the focus comes back."""
     from playwright.sync_api import expect
 
-    width, height, presenter = VIEWPORTS[viewport]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.goto(url)
-    expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=60_000)
-    if presenter:
-        toggle = page.get_by_text("Presenter mode")
-        expect(toggle).to_be_visible(timeout=30_000)
-        toggle.click()
-        expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)
-        page.keyboard.press("Escape")
-    return page
+    card = _card(page, "8♥")
+    expect(card).to_be_visible(timeout=30_000)
+    _settle(page)
+    card.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".atout .fb.error")).to_contain_text("overtrump", timeout=30_000)
+    _settle(page)
+    assert _focused(page) == "8♥"  # the table was redrawn; the focus came back
+    page.keyboard.press("ArrowRight")
+    assert _focused(page) == "9♥"
+    page.keyboard.press("Enter")
+    expect(page.locator(".atout .fb.success")).to_have_count(1, timeout=30_000)
 
 
-def _settle(page: Any) -> None:
-    from playwright.sync_api import expect
-
-    page.wait_for_timeout(150)
-    expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=30_000)
-    page.wait_for_timeout(250)  # the component lays the hand out after the rerun
-
-
-def _in_view(page: Any, locator: Any) -> None:
-    """The element is wholly inside the viewport, without scrolling."""
-    box = locator.bounding_box()
-    vp = page.viewport_size
-    assert box is not None, "not drawn"
-    assert box["x"] >= 0 and box["y"] >= 0, box
-    assert box["x"] + box["width"] <= vp["width"] + 0.5, (box, vp)
-    assert box["y"] + box["height"] <= vp["height"] + 0.5, (box, vp)
-
-
-def _hand(page: Any) -> Any:
-    return page.locator(".atout .hand .card")
-
-
-def _all_cards_in_view(page: Any) -> None:
-    cards = _hand(page)
-    n = cards.count()
-    assert n > 0
-    for i in range(n):
-        _in_view(page, cards.nth(i))
-    _in_view(page, page.locator(".atout .prompt"))
-
-
-def _card(page: Any, name: str) -> Any:
-    return page.get_by_role("button", name=name, exact=True)
-
-
-def _click(page: Any, name: str) -> None:
-    """Click a card where a player would: on its visible corner (the next card may overlap it)."""
-    from playwright.sync_api import expect
-
-    card = _card(page, name)
-    expect(card).to_be_visible(timeout=30_000)  # the table may be redrawing
-    _in_view(page, card)
-    box = card.bounding_box()
-    card.click(position={"x": 6, "y": min(30, box["height"] / 3)})
-
-
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_mouse_plays_a_scenario(server: str, browser: Any, viewport: str) -> None:
-    from playwright.sync_api import expect
-
+def test_mouse_plays_a_scenario_at_every_size(server: str, browser: Any) -> None:
+    """The overruff lesson by mouse on a phone, a laptop and a projector (presenter mode);
+    on the laptop also the keyboard's focus kept on the hand after a refusal."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page = _open(browser, f"{server}/play?scenario=belote/overruff", viewport)
+    sections = Sections()
+    page = _open(browser, f"{server}/play?scenario=belote/overruff", "phone")
     try:
-        expect(_card(page, "8♥")).to_be_visible(timeout=30_000)
-        _settle(page)
-        # Nothing wider than the screen, and the table, the prompt and the whole hand in view.
-        assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[viewport][0] + 2
-        _all_cards_in_view(page)
-        _in_view(page, page.locator(".atout .felt"))
-        page.screenshot(path=str(SHOTS / f"overruff-{viewport}-start.png"))
-        # An illegal card: the engine's reason, with the forcing card marked in the hand.
-        _click(page, "8♥")
-        expect(page.locator(".atout .fb.error")).to_contain_text(
-            "You must overtrump", timeout=30_000
-        )
-        _settle(page)
-        expect(page.locator(".atout .card[data-mark='forcing']")).to_have_count(1)
-        _all_cards_in_view(page)
-        _in_view(page, page.locator(".atout .fb"))
-        page.screenshot(path=str(SHOTS / f"overruff-{viewport}-illegal.png"))
-        if VIEWPORTS[viewport][2]:  # presenter: every text readable from the back of a room
-            for sel in (
-                ".atout .prompt",
-                ".atout .fb",
-                ".st-key-transcript p",
-                "h1",
-            ):
-                size = page.locator(sel).first.evaluate(
-                    "e => parseFloat(getComputedStyle(e).fontSize)"
-                )
-                assert size >= 28, (sel, size)
-        # The right card: "Correct", then the question, answered with a click.
-        _click(page, "9♥")
-        expect(page.locator(".atout .fb.success")).to_contain_text("Correct", timeout=30_000)
-        expect(page.locator(".atout .prompt")).to_have_text("Who wins this trick?")
-        _settle(page)
-        page.screenshot(path=str(SHOTS / f"overruff-{viewport}-question.png"))
-        if VIEWPORTS[viewport][2]:  # the plays listed in the transcript too
-            size = page.locator(".st-key-transcript [data-testid=stText]").first.evaluate(
-                "e => parseFloat(getComputedStyle(e).fontSize)"
-            )
-            assert size >= 28, size
-        page.locator(".atout .choices button", has_text="You").first.click()
-        # One wrong try: two stars of three.
-        expect(page.get_by_text("★★☆").first).to_be_visible(timeout=30_000)
-        _settle(page)
-        page.screenshot(path=str(SHOTS / f"overruff-{viewport}-end.png"))
+        with sections.part("mouse, phone"):
+            _mouse_plays_overruff(page, "phone")
+        with sections.part("mouse, laptop"):
+            _size_up(page, "laptop", cards=8)
+            _mouse_plays_overruff(page, "laptop")
+        with sections.part("keyboard focus after a refusal, laptop"):
+            _restart(page, cards=8)
+            _keyboard_focus_after_a_refusal(page)
+        with sections.part("mouse, projector"):
+            _size_up(page, "projector", cards=8)
+            _mouse_plays_overruff(page, "projector")
     finally:
         page.context.close()
+    sections.done()
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_keyboard_alone_plays_a_scenario(server: str, browser: Any, viewport: str) -> None:
+def _keyboard_plays_ace_beats_three(page: Any, viewport: str) -> None:
+    """The Briscola lesson with the keyboard alone: arrows to the card, Enter, the answer."""
     from playwright.sync_api import expect
 
+    first = _hand(page).first
+    expect(first).to_be_visible(timeout=30_000)
+    _settle(page)
+    _all_cards_in_view(page)
+    # The hand in the game's order: clubs, then diamonds by strength (K below A).
+    names = [_hand(page).nth(i).get_attribute("aria-label") for i in range(3)]
+    assert names == ["6♣", "K♦", "A♦"], names
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    expect(_card(page, "K♦")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(_card(page, "A♦")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".atout .prompt")).to_contain_text("How many points", timeout=30_000)
+    _settle(page)
+    page.screenshot(path=str(SHOTS / f"keyboard-{viewport}-question.png"))
+    answer = page.locator(".atout .choices button", has_text="21")
+    answer.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
+    _settle(page)
+    page.screenshot(path=str(SHOTS / f"keyboard-{viewport}-end.png"))
+
+
+def test_keyboard_alone_plays_a_scenario_at_every_size(server: str, browser: Any) -> None:
+    """The Briscola lesson from the keyboard on a phone, a laptop and a projector."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page = _open(browser, f"{server}/play?scenario=briscola/ace-beats-three", viewport)
+    sections = Sections()
+    page = _open(browser, f"{server}/play?scenario=briscola/ace-beats-three", "phone")
     try:
-        first = _hand(page).first
-        expect(first).to_be_visible(timeout=30_000)
-        _settle(page)
-        _all_cards_in_view(page)
-        # The hand in the game's order: clubs, then diamonds by strength (K below A).
-        names = [_hand(page).nth(i).get_attribute("aria-label") for i in range(3)]
-        assert names == ["6♣", "K♦", "A♦"], names
-        first.focus()
-        page.keyboard.press("ArrowRight")
-        expect(_card(page, "K♦")).to_be_focused()
-        page.keyboard.press("ArrowRight")
-        expect(_card(page, "A♦")).to_be_focused()
-        page.keyboard.press("Enter")
-        expect(page.locator(".atout .prompt")).to_contain_text("How many points", timeout=30_000)
-        _settle(page)
-        page.screenshot(path=str(SHOTS / f"keyboard-{viewport}-question.png"))
-        answer = page.locator(".atout .choices button", has_text="21")
-        answer.focus()
-        page.keyboard.press("Enter")
-        expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
-        _settle(page)
-        page.screenshot(path=str(SHOTS / f"keyboard-{viewport}-end.png"))
+        with sections.part("phone"):
+            _keyboard_plays_ace_beats_three(page, "phone")
+        for viewport in ("laptop", "projector"):
+            with sections.part(viewport):
+                _size_up(page, viewport, cards=3)
+                _keyboard_plays_ace_beats_three(page, viewport)
     finally:
         page.context.close()
+    sections.done()
 
 
 def test_tarot_discard_is_chosen_on_the_hand(server: str, browser: Any) -> None:
@@ -328,40 +252,6 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
         page.context.close()
 
 
-def _focused(page: Any) -> str | None:
-    """The accessible name of the focused element inside the table component."""
-    name: str | None = page.evaluate(
-        """() => {
-          const host = [...document.querySelectorAll('*')].find(
-            (e) => e.shadowRoot && e.shadowRoot.querySelector('.atout'));
-          const a = host && host.shadowRoot.activeElement;
-          return a ? a.getAttribute('aria-label') : null;
-        }"""
-    )
-    return name
-
-
-def test_keyboard_focus_stays_on_the_hand_after_a_refusal(server: str, browser: Any) -> None:
-    from playwright.sync_api import expect
-
-    page = _open(browser, f"{server}/play?scenario=belote/overruff", "laptop")
-    try:
-        card = _card(page, "8♥")
-        expect(card).to_be_visible(timeout=30_000)
-        _settle(page)
-        card.focus()
-        page.keyboard.press("Enter")
-        expect(page.locator(".atout .fb.error")).to_contain_text("overtrump", timeout=30_000)
-        _settle(page)
-        assert _focused(page) == "8♥"  # the table was redrawn; the focus came back
-        page.keyboard.press("ArrowRight")
-        assert _focused(page) == "9♥"
-        page.keyboard.press("Enter")
-        expect(page.locator(".atout .fb.success")).to_have_count(1, timeout=30_000)
-    finally:
-        page.context.close()
-
-
 # --- Practice: whole hands against the strong computer players ---------------------------
 #
 # No sleeps: the table component says when it is idle (``data-busy="0"``: the app has
@@ -403,31 +293,14 @@ def _practice_rerun(page: Any, click: Any) -> None:
     """``click()`` on a Streamlit widget, then wait until the run it starts has finished.
 
     Right after a click the page may still say "not running" from the run before, and a
-    click during the run was lost once (a Deal after choosing the game): the page's
-    script state is watched from before the click, and a run counts once its "running"
-    state has gone. A short run may never show "running" (the page draws its two states
-    as one; seen at about one first deal in six, on a fresh page): after 5 s it is over.
+    click during the run was lost once (a Deal after choosing the game); a short run may
+    never show "running" at all (the page draws its two states as one). So the end of
+    the run is heard on the page's connection to the app (``_run_done``).
     """
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
-    page.evaluate(
-        """() => {
-          if (window.__atoutRuns) window.__atoutRuns.disconnect();
-          window.__atoutRunsDone = 0;
-          window.__atoutRuns = new MutationObserver((records) => {
-            for (const r of records) if (r.oldValue === 'running') window.__atoutRunsDone += 1;
-          });
-          window.__atoutRuns.observe(document.body, { subtree: true, attributes: true,
-            attributeOldValue: true, attributeFilter: ['data-test-script-state'] });
-        }"""
-    )
-    click()
-    try:
-        page.wait_for_function("() => window.__atoutRunsDone > 0", timeout=5_000)
-    except PlaywrightTimeout:  # said, so that a run of the suite shows how often
-        warnings.warn("no run seen within 5 s of a click; going on when idle", stacklevel=2)
-    expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=_IDLE_MS)
+    _run_done(page, click, timeout=_IDLE_MS)
+    expect(page.locator(NOT_RUNNING)).to_have_count(1, timeout=_IDLE_MS)
 
 
 def _practice_prompt(page: Any) -> str:
@@ -632,20 +505,16 @@ def test_practice_in_presenter_mode(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     width, height, _ = VIEWPORTS["projector"]
-    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page = _watch(browser.new_context(viewport={"width": width, "height": height}).new_page())
     try:
         page.goto(f"{server}/practice")
-        expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(
-            1, timeout=60_000
-        )
+        expect(page.locator(NOT_RUNNING)).to_have_count(1, timeout=60_000)
         _practice_deal(page, _PRACTICE_GAMES["belote"])
         page.get_by_text("Presenter mode").click()  # the table is there: it grows
         expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)
         _practice_idle(page)
         _all_cards_in_view(page)
-        size = page.locator(".atout .prompt").evaluate(
-            "e => parseFloat(getComputedStyle(e).fontSize)"
-        )
+        size = _font_size(page, ".atout .prompt")
         assert size >= 28, size
         page.screenshot(path=str(SHOTS / "practice-belote-projector-start.png"))
     finally:

@@ -1,8 +1,8 @@
 """A real browser (Debian's headless chromium): a playlist link played through, and a
 problem report's code reopening the exact step in a fresh browser context.
 
-The server and browser fixtures are those of ``test_browser.py`` (a server on a free
-port per module, so the tests can run beside the others in parallel).
+The server and browser fixtures are those of ``browser_util`` (one of each per test
+process, shared by every browser test module).
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from test_browser import SHOTS, _click, _open, _settle, browser, pytestmark, server
+from browser_util import SHOTS, _click, _open, _settle, browser, pytestmark, server
 
-__all__ = ["browser", "pytestmark", "server"]  # fixtures and marks used from test_browser
+__all__ = ["browser", "pytestmark", "server"]  # fixtures and marks from browser_util
 
 
 def _answer(page: Any, label: str) -> None:

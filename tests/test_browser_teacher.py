@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
+from browser_util import SHOTS, _open, browser, pytestmark, server
 
-from tests.test_browser import CHROMIUM, SHOTS, _open, browser, server  # noqa: F401
 from tutorial.course.progress import Progress, ScenarioRecord, encode
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
-]
+__all__ = ["browser", "pytestmark", "server"]  # fixtures and marks from browser_util
 
 A, B = "belote/overruff", "belote/dix-de-der"
 
@@ -43,7 +38,7 @@ def class_codes(n: int = 30) -> tuple[list[str], dict[str, int]]:
     return codes, want
 
 
-def test_thirty_codes_pasted_give_the_right_counts(server: str, browser: Any) -> None:  # noqa: F811
+def test_thirty_codes_pasted_give_the_right_counts(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,10 @@ outside card codes, links, proper names and the glossary's kept names. Every pag
 visited and photographed before the test says what it found (one failure lists them all;
 the figures are written to ``artifacts/screens/zh-latin.json``).
 
-The server and browser fixtures are those of ``test_browser.py``.
+Each page is loaded once and looked at in both sizes (the page resized in between); a
+scenario is played at the first size, then started over and played again at the second,
+so that the table is drawn afresh at each size. The server and browser fixtures are
+those of ``browser_util``.
 """
 
 from __future__ import annotations
@@ -19,12 +22,23 @@ import json
 from typing import Any
 
 import pytest
-from test_browser import SHOTS, _click, _open, _settle, browser, pytestmark, server
+from browser_util import (
+    SHOTS,
+    _click,
+    _font_size,
+    _open,
+    _resize,
+    _restart,
+    _settle,
+    browser,
+    pytestmark,
+    server,
+)
 from test_i18n import latin_share
 
 from tutorial.language.i18n import catalogue
 
-__all__ = ["browser", "pytestmark", "server"]  # fixtures and marks used from test_browser
+__all__ = ["browser", "pytestmark", "server"]  # fixtures and marks from browser_util
 
 #: Every text the learner sees: the page, the table component's shadow DOM, the charts.
 _VISIBLE_TEXT = """() => {
@@ -134,65 +148,105 @@ def _choice(page: Any, index: int) -> None:
     page.locator(".atout .choices button").nth(index).click()
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS)
+def _in_both_sizes(page: Any, visits: dict[str, Visit], name: str, replay: Any = None) -> str:
+    """The page looked at in the size it is in, then resized to the other one and looked
+    at again, after ``replay()`` when given (the scenario played again, the part looked
+    at scrolled into view again). Returns the size the page is left in."""
+    first = "phone" if page.viewport_size["width"] < 640 else "laptop"
+    second = "laptop" if first == "phone" else "phone"
+    visits[first].look(page, name)
+    _resize(page, second)
+    if replay is not None:
+        replay()
+    visits[second].look(page, name)
+    return second
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_tutor_in_chinese(server: str, browser: Any, lang: str, viewport: str) -> None:
+def test_the_tutor_in_chinese(server: str, browser: Any, lang: str) -> None:
     from playwright.sync_api import expect
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     cat = catalogue(lang)
-    visit = Visit(lang, viewport)
-    page = _open(browser, f"{server}/?lang={lang}", viewport)
+    visits = {viewport: Visit(lang, viewport) for viewport in VIEWPORTS}
+    page = _open(browser, f"{server}/?lang={lang}", "laptop")
     try:
         expect(page.get_by_text(cat["app.nav_home"]).first).to_be_attached(timeout=30_000)
-        visit.look(page, "home")
+        _in_both_sizes(page, visits, "home")
 
         page.goto(f"{server}/lessons?lesson=belote/01&lang={lang}")
-        visit.look(page, "lesson")
+        _in_both_sizes(page, visits, "lesson")
 
         # A scenario to its end: an illegal card, a hint, the right card, the question.
+        def illegal() -> None:
+            _click(page, "8♥")
+            expect(page.locator(".atout .fb.error")).to_be_visible(timeout=30_000)
+
+        def hint() -> None:
+            page.get_by_role("button", name=cat["play.hint"]).click()
+            expect(page.get_by_test_id("stAlertContentInfo").first).to_be_visible(timeout=30_000)
+
+        def end() -> None:
+            _click(page, "9♥")
+            expect(page.locator(".atout .fb.success")).to_be_visible(timeout=30_000)
+            _settle(page)
+            _choice(page, 0)  # "You": the seats are listed from the learner's
+            expect(page.get_by_text("★★☆").first).to_be_visible(timeout=30_000)
+
         page.goto(f"{server}/play?scenario=belote/overruff&lang={lang}")
-        _click(page, "8♥")
-        expect(page.locator(".atout .fb.error")).to_be_visible(timeout=30_000)
-        visit.look(page, "scenario-illegal")
-        page.get_by_role("button", name=cat["play.hint"]).click()
-        expect(page.get_by_test_id("stAlertContentInfo").first).to_be_visible(timeout=30_000)
-        visit.look(page, "scenario-hint")
-        _click(page, "9♥")
-        expect(page.locator(".atout .fb.success")).to_be_visible(timeout=30_000)
-        _settle(page)
-        _choice(page, 0)  # "You": the seats are listed from the learner's
-        expect(page.get_by_text("★★☆").first).to_be_visible(timeout=30_000)
-        visit.look(page, "scenario-end")
+        first = "phone" if page.viewport_size["width"] < 640 else "laptop"
+        second = "laptop" if first == "phone" else "phone"
+        for size in (first, second):
+            if size == second:
+                _resize(page, second)
+                _restart(page, cards=8, label=cat["play.restart"])
+            illegal()
+            visits[size].look(page, "scenario-illegal")
+            hint()
+            visits[size].look(page, "scenario-hint")
+            end()
+            visits[size].look(page, "scenario-end")
 
         # A hand played out: the score charts at its end.
+        def charts() -> None:
+            _click(page, "7♠")
+            expect(page.locator(".atout .fb.success")).to_be_visible(timeout=30_000)
+            _settle(page)
+            page.locator(".atout .choices button", has_text="87").click()
+            _settle(page)
+            _choice(page, 0)  # the contract is made
+            expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
+            chart = page.locator(".stPlotlyChart .js-plotly-plot").first
+            expect(chart).to_be_visible(timeout=60_000)
+            chart.scroll_into_view_if_needed()
+
+        def charts_again() -> None:
+            _restart(page, cards=2, label=cat["play.restart"])
+            charts()
+
         page.goto(f"{server}/play?scenario=belote/dix-de-der&lang={lang}")
-        _click(page, "7♠")
-        expect(page.locator(".atout .fb.success")).to_be_visible(timeout=30_000)
-        _settle(page)
-        page.locator(".atout .choices button", has_text="87").click()
-        _settle(page)
-        _choice(page, 0)  # the contract is made
-        expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
-        chart = page.locator(".stPlotlyChart .js-plotly-plot").first
-        expect(chart).to_be_visible(timeout=60_000)
-        chart.scroll_into_view_if_needed()
-        visit.look(page, "scenario-charts")
+        charts()
+        _in_both_sizes(page, visits, "scenario-charts", replay=charts_again)
 
         page.goto(f"{server}/trainer?lang={lang}")
         expect(page.get_by_role("heading", name=cat["trainer.title"])).to_be_visible(timeout=30_000)
-        visit.look(page, "trainer")
+        _in_both_sizes(page, visits, "trainer")
 
         page.goto(f"{server}/rules?lang={lang}")
         glossary_title = page.get_by_text(cat["glossary.title"]).first
         expect(glossary_title).to_be_attached(timeout=30_000)
-        visit.look(page, "rules")
+        # the page's top in both sizes, then its glossary in both (back in the first size)
+        _in_both_sizes(page, visits, "rules")
         glossary_title.scroll_into_view_if_needed()
-        visit.look(page, "rules-glossary")
+        _in_both_sizes(
+            page, visits, "rules-glossary", replay=glossary_title.scroll_into_view_if_needed
+        )
     finally:
-        visit.record()
+        for visit in visits.values():
+            visit.record()
         page.context.close()
-    assert not visit.problems, "\n".join(visit.problems)
+    problems = [f"{v}: {p}" for v, visit in visits.items() for p in visit.problems]
+    assert not problems, "\n".join(problems)
 
 
 def test_presenter_mode_in_chinese_is_readable(server: str, browser: Any) -> None:
@@ -214,7 +268,7 @@ def test_presenter_mode_in_chinese_is_readable(server: str, browser: Any) -> Non
         _settle(page)
         page.screenshot(path=str(SHOTS / "zh-Hant-presenter-illegal.png"))
         for sel in (".atout .prompt", ".atout .fb", "h1"):
-            size = page.locator(sel).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+            size = _font_size(page, sel)
             assert size >= 28, (sel, size)
         assert page.evaluate("document.documentElement.lang") == "zh-Hant"
     finally:

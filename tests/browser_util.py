@@ -1,0 +1,359 @@
+"""What the browser tests share: one app server and one headless chromium per test process,
+the screen sizes, and the helpers that wait on the page's state and check what is drawn.
+
+The ``server`` and ``browser`` fixtures are session-scoped and backed by one process-wide
+instance each, so every browser test module of a worker (an xdist "lane", see
+``conftest.pytest_xdist_make_scheduler``) uses the same server and the same browser,
+started by the first browser test and stopped when the session ends. Each test module
+imports the two fixtures (``from browser_util import browser, server``). Meanwhile
+Playwright's driver holds an event loop in the process: no test of the suite runs an
+asyncio loop of its own (``asyncio.run`` would refuse to start beside it).
+
+No helper waits on the clock: each waits on the page's state (Playwright's retrying
+``expect``, the table component's ``data-busy="0"``, the page's
+``data-test-script-state='notRunning'``); timeouts are hang guards only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts"
+SHOTS = ARTIFACTS / "screens"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+VIEWPORTS = {  # name: (width, height, presenter mode)
+    "phone": (390, 844, False),
+    "laptop": (1280, 800, False),
+    "projector": (1920, 1080, True),
+}
+
+NOT_RUNNING = "[data-test-script-state='notRunning']"
+
+# --- One server and one browser per test process ------------------------------------------
+
+_SHARED: dict[str, Any] = {}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start_server() -> str:
+    """``streamlit run tutorial/app.py`` on a free port, once it answers its health check."""
+    port = _free_port()
+    env = {
+        **os.environ,
+        "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
+        "ATOUT_ANIMATION": "fast",  # the Practice table's computer cards: see table_component
+    }
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "tutorial/app.py",
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.fileWatcherType",
+            "none",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _SHARED["server_proc"] = proc
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(120):  # a hang guard: the server answers within seconds
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.read().decode().strip() == "ok":
+                    return url
+        except OSError:
+            time.sleep(0.5)
+    _stop_server()
+    pytest.fail("the app did not answer on /_stcore/health")
+
+
+def _stop_server() -> None:
+    proc = _SHARED.pop("server_proc", None)
+    _SHARED.pop("server_url", None)
+    if proc is None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def _start_browser() -> Any:
+    from playwright.sync_api import sync_playwright
+
+    driver = sync_playwright().start()
+    _SHARED["driver"] = driver
+    return driver.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+
+
+def _stop_browser() -> None:
+    chromium = _SHARED.pop("browser", None)
+    driver = _SHARED.pop("driver", None)
+    try:
+        if chromium is not None:
+            chromium.close()
+    finally:
+        if driver is not None:
+            driver.stop()
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """The app's address: one server for every browser test of this process."""
+    if "server_url" not in _SHARED:
+        _SHARED["server_url"] = _start_server()
+    try:
+        yield str(_SHARED["server_url"])
+    finally:  # each module's copy of the fixture ends with the session: the first stops it
+        _stop_server()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's headless chromium: one for every browser test of this process."""
+    if "browser" not in _SHARED:
+        _SHARED["browser"] = _start_browser()
+    try:
+        yield _SHARED["browser"]
+    finally:
+        _stop_browser()
+
+
+# --- Pages ---------------------------------------------------------------------------------
+
+
+#: Each page's connection to the app (its latest), once the page has opened it.
+_SOCKETS: dict[Any, Any] = {}
+
+
+def _watch(page: Any) -> Any:
+    """The page, its connection to the app kept (see ``_run_done``) from now on."""
+
+    def opened(ws: Any) -> None:
+        if ws.url.endswith("/_stcore/stream"):
+            _SOCKETS[page] = ws
+
+    page.on("websocket", opened)
+    page.on("close", lambda _: _SOCKETS.pop(page, None))
+    return page
+
+
+def _run_finished(payload: str | bytes) -> bool:
+    """The app's message is the end of a run."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    if isinstance(payload, str):
+        return False
+    try:
+        return ForwardMsg.FromString(payload).WhichOneof("type") == "script_finished"
+    except Exception:  # not a message of the app's
+        return False
+
+
+def _run_done(page: Any, action: Any, timeout: float) -> None:
+    """``action()`` (a click on a Streamlit widget), then the end of a run the app said
+    after it (its connection's "script finished" message), whether or not the page ever
+    showed the run as running."""
+    ws = _SOCKETS.get(page)
+    assert ws is not None, "the page has no connection to the app"
+    with ws.expect_event("framereceived", predicate=_run_finished, timeout=timeout):
+        action()
+
+
+def _open(browser: Any, url: str, viewport: str) -> Any:
+    """A new tab of a new browser profile at ``url``, presenter mode on when asked."""
+    from playwright.sync_api import expect
+
+    width, height, presenter = VIEWPORTS[viewport]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = _watch(context.new_page())
+    page.goto(url)
+    expect(page.locator(NOT_RUNNING)).to_have_count(1, timeout=60_000)
+    if presenter:
+        _presenter_on(page)
+    return page
+
+
+def _presenter_on(page: Any) -> None:
+    """Presenter mode switched on in the sidebar: the table grows."""
+    from playwright.sync_api import expect
+
+    toggle = page.get_by_text("Presenter mode")
+    expect(toggle).to_be_visible(timeout=30_000)
+    toggle.click()
+    expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)
+    page.keyboard.press("Escape")
+
+
+def _frames(page: Any) -> None:
+    """Two animation frames drawn: what the last answer changed is laid out on the screen."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def _settle(page: Any) -> None:
+    """The page at rest: the table (if any) has drawn the app's answer to the last action
+    on it, the run is over and the layout that follows it is drawn."""
+    from playwright.sync_api import expect
+
+    table = page.locator(".atout")
+    if table.count():
+        expect(table.first).to_have_attribute("data-busy", "0", timeout=30_000)
+    expect(page.locator(NOT_RUNNING)).to_have_count(1, timeout=30_000)
+    _frames(page)
+
+
+def _resize(page: Any, viewport: str) -> None:
+    """The same page at another screen size, once the sidebar has folded (on a phone) or
+    unfolded (wider) as it does by itself at that size, scrolled to its top."""
+    from playwright.sync_api import expect
+
+    width, height, _ = VIEWPORTS[viewport]
+    page.set_viewport_size({"width": width, "height": height})
+    sidebar = page.get_by_test_id("stSidebar")
+    if width < 640:
+        expect(sidebar).not_to_be_in_viewport(timeout=30_000)
+    else:
+        expect(sidebar).to_be_in_viewport(ratio=1, timeout=30_000)
+    _to_top(page)
+
+
+def _to_top(page: Any) -> None:
+    """The page scrolled to its top, as a page just loaded is."""
+    page.evaluate(
+        """() => { window.scrollTo(0, 0);
+          for (const e of document.querySelectorAll('*')) if (e.scrollTop) e.scrollTop = 0; }"""
+    )
+    _frames(page)
+
+
+def _restart(page: Any, cards: int, label: str = "Restart") -> None:
+    """The scenario started over from the keyboard (its Restart button): the table is
+    drawn again, at the page's present size, with the learner's ``cards`` cards, and the
+    page is back at its top (the button's focus scrolled it down), as when just loaded."""
+    from playwright.sync_api import expect
+
+    button = page.get_by_role("button", name=label, exact=True)
+    expect(button).to_be_visible(timeout=30_000)
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(_hand(page)).to_have_count(cards, timeout=30_000)
+    expect(page.locator(".atout .fb")).to_have_count(0, timeout=30_000)
+    _settle(page)
+    _to_top(page)
+
+
+# --- What is drawn --------------------------------------------------------------------------
+
+
+def _in_view(page: Any, locator: Any) -> None:
+    """The element is wholly inside the viewport, without scrolling."""
+    box = locator.bounding_box()
+    vp = page.viewport_size
+    assert box is not None, "not drawn"
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= vp["width"] + 0.5, (box, vp)
+    assert box["y"] + box["height"] <= vp["height"] + 0.5, (box, vp)
+
+
+def _hand(page: Any) -> Any:
+    return page.locator(".atout .hand .card")
+
+
+def _all_cards_in_view(page: Any) -> None:
+    cards = _hand(page)
+    n = cards.count()
+    assert n > 0, "no card in the hand"
+    for i in range(n):
+        _in_view(page, cards.nth(i))
+    _in_view(page, page.locator(".atout .prompt"))
+
+
+def _card(page: Any, name: str) -> Any:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def _click(page: Any, name: str) -> None:
+    """Click a card where a player would: on its visible corner (the next card may overlap it)."""
+    from playwright.sync_api import expect
+
+    card = _card(page, name)
+    expect(card).to_be_visible(timeout=30_000)  # the table may be redrawing
+    _in_view(page, card)
+    box = card.bounding_box()
+    card.click(position={"x": 6, "y": min(30, box["height"] / 3)})
+
+
+def _font_size(page: Any, selector: str) -> float:
+    """The computed font size (px) of the first element matching ``selector``."""
+    size: float = page.locator(selector).first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    return size
+
+
+# --- Several checks in one test -----------------------------------------------------------
+
+
+class Sections:
+    """Parts of one test that each check one thing: a part that fails is noted with its
+    name and the test goes on to the next part; ``done()`` then fails with every note."""
+
+    def __init__(self) -> None:
+        self.failures: list[str] = []
+
+    @contextlib.contextmanager
+    def part(self, name: str) -> Iterator[None]:
+        """Run one part; its failure (an assertion or a Playwright error) is kept."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        try:
+            yield
+        except (AssertionError, PlaywrightError) as e:
+            self.failures.append(f"{name}: {type(e).__name__}: {e}")
+
+    def done(self) -> None:
+        """Fail with every part's failure, if any."""
+        assert not self.failures, "\n\n".join(self.failures)
