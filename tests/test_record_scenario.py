@@ -19,7 +19,7 @@ from tutorial.analysis.beginner import played_deal
 from tutorial.engine.cards import BELOTE_DECK, Card
 from tutorial.pictures.hand_story import deal_table
 from tutorial.scenarios.checker import ScenarioProblems, check_text
-from tutorial.scenarios.earlier_tricks import points_by_side, split
+from tutorial.scenarios.earlier_tricks import split
 from tutorial.scenarios.export import deal_moments, scenario_yaml
 
 LAST_TRICK = """\
@@ -56,7 +56,7 @@ def _last_trick(so_far: str, south: float, east: float) -> str:
 def test_an_end_of_hand_position_needs_no_earlier_card() -> None:
     checked = check_text(_last_trick("South: 100", 100, 41), "last.yaml")
     state = checked.table.state
-    assert points_by_side(state) == (100.0, 41.0)
+    assert state.points_won() == (100.0, 41.0)
     # Every card has a place: the 28 earlier cards are split into whole tricks.
     piles = state.captured  # type: ignore[attr-defined]
     assert len(piles[0]) + len(piles[1]) == 28
@@ -105,7 +105,7 @@ steps:
     )
     state = check_text(placed, "placed.yaml").table.state
     # 91 card points less the discard's 3, less the last trick's 2: the defence has the rest.
-    assert points_by_side(state) == (50.0, 36.0)
+    assert state.points_won() == (50.0, 36.0)
     both = placed.replace("points_so_far:", "carried_points: {taker: 1}\npoints_so_far:")
     with pytest.raises(ScenarioProblems, match="not both"):
         check_text(both, "both.yaml")

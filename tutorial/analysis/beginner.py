@@ -43,12 +43,6 @@ def play_hand(game: str, ruleset: Any = "default", *, rng: random.Random, **kw: 
     return state
 
 
-def played_for_a_score(state: GameState) -> bool:
-    """Whether a finished hand was played for a score: not a Belote redeal, not a Tarot
-    hand passed out or stopped by a Petit sec."""
-    return state.played_for_a_score()
-
-
 @lru_cache(maxsize=64)
 def played_deal(game: str, ruleset: str, number: int, tries: int = 50) -> tuple[int, GameState]:
     """Deal number ``number`` (or the next one that is played out, when the players all
@@ -59,7 +53,7 @@ def played_deal(game: str, ruleset: str, number: int, tries: int = 50) -> tuple[
     state: GameState | None = None
     for k in range(number, number + tries):
         state = play_hand(game, ruleset, rng=random.Random(k))
-        if played_for_a_score(state):
+        if state.played_for_a_score():
             return k, state
     assert state is not None
     return number + tries - 1, state

@@ -541,6 +541,31 @@ class GameState(Protocol):
     def bid_choices(self) -> list[Any]: ...
 
 
+class WithoutStock:
+    """The contract's answers for a game dealt in full, with no stock drawn from between
+    tricks and a duty to follow (Belote, Tarot): a base of their state classes."""
+
+    @property
+    def any_card_playable(self) -> bool:
+        """Whether any card in hand may always be played: no, suit and trumps bind."""
+        return False
+
+    @property
+    def cards_to_draw(self) -> int:
+        """Cards the seats still draw between tricks: none."""
+        return 0
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The cards still to be drawn between tricks, in drawing order: none."""
+        return ()
+
+    @property
+    def stock_count(self) -> int | None:
+        """How many cards are left in a stock drawn from between tricks: there is none."""
+        return None
+
+
 def evolve(state: _S, changes: Mapping[str, Any], caches: Sequence[str] = ()) -> _S:
     """A copy of a frozen (non-slots) dataclass state with some fields changed, fast.
 
@@ -757,6 +782,7 @@ __all__ = [
     "Seat",
     "TrickResult",
     "Verdict",
+    "WithoutStock",
     "current_seat_names",
     "describe_cards",
     "find_ruleset",

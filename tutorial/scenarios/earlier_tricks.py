@@ -38,12 +38,6 @@ if TYPE_CHECKING:
     from tutorial.scenarios.model import Scenario
 
 
-def points_by_side(state: GameState) -> tuple[float, float]:
-    """Card points each side has won so far: listed tricks, captured cards and carried
-    points (what ``expect: points`` checks, and what ``points_so_far`` gives)."""
-    return state.points_won()
-
-
 def _points(state: GameState, cards: Sequence[Card]) -> float:
     return float(sum((state.card_points(c) for c in cards), 0.0))
 
@@ -171,7 +165,7 @@ def place_earlier(
         trial = start(trial_spec)
     except InvalidStateError as e:
         raise PositionError(("hands",), str(e)) from None
-    have = points_by_side(trial)
+    have = trial.points_won()
     pool_pts = _points(trial, pool)
     base = (have[0] - pool_pts, have[1])
     total = base[0] + base[1] + pool_pts
@@ -222,4 +216,4 @@ def place_earlier(
     return dataclasses.replace(spec, captured={k: v for k, v in captured.items() if v})
 
 
-__all__ = ["place_earlier", "points_by_side", "split"]
+__all__ = ["place_earlier", "split"]

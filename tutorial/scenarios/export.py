@@ -43,7 +43,6 @@ from tutorial.engine.cards import EXCUSE, Card
 from tutorial.engine.core import GameState, Play, find_ruleset
 from tutorial.engine.games import player_counts
 from tutorial.language.i18n import t, tn
-from tutorial.scenarios.earlier_tricks import points_by_side
 from tutorial.scenarios.position import DEFAULT_SEATS
 from tutorial.scenarios.reasons import number
 
@@ -197,7 +196,7 @@ def _points_so_far(state: GameState) -> tuple[float, float]:
     captured pile, where it counts at once: its 4.5 points are added to its side. (Only
     Tarot has an Excuse: the other games' points are the engine's.)
     """
-    pts = list(points_by_side(state))
+    pts = list(state.points_won())
     for tr in state.tricks:
         for p in tr.plays:
             if p.card != EXCUSE:

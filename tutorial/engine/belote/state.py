@@ -25,9 +25,12 @@ from tutorial.engine.belote.actions import (
     Take,
 )
 from tutorial.engine.belote.cards import (
+    DIX_DE_DER,
     GAME,
     NUM_PLAYERS,
+    NUM_TRICKS,
     PLAIN_ORDER,
+    SIDES,
     TRUMP_ORDER,
     check_seat,
     in_deck_order,
@@ -62,6 +65,7 @@ from tutorial.engine.core import (
     Seat,
     TrickResult,
     Verdict,
+    WithoutStock,
     evolve,
     seat_possessive,
 )
@@ -84,7 +88,7 @@ _CACHES = ("_legal_", "_offer_")
 
 
 @dataclass(frozen=True)
-class BeloteState:
+class BeloteState(WithoutStock):
     """One hand of Belote at one moment; ``apply`` returns the next state.
 
     Build one with ``new_hand`` (from the deal) or ``start_play`` (a position in play).
@@ -581,15 +585,11 @@ class BeloteState:
     @property
     def total_tricks(self) -> int:
         """Tricks in a whole hand: 8."""
-        from tutorial.engine.belote.cards import NUM_TRICKS
-
         return NUM_TRICKS
 
     @property
     def last_trick_bonus(self) -> float:
         """The points the last trick adds to its winner's count: the 10 of dix de der."""
-        from tutorial.engine.belote.cards import DIX_DE_DER
-
         return float(DIX_DE_DER)
 
     @property
@@ -604,8 +604,6 @@ class BeloteState:
 
     def score_key(self, side: int) -> str | None:
         """The key of ``outcome().totals`` that holds a side's total (``team0``, ``team1``)."""
-        from tutorial.engine.belote.cards import SIDES
-
         return SIDES[side] if 0 <= side < len(SIDES) else None
 
     def points_won(self) -> tuple[float, float]:
@@ -652,21 +650,6 @@ class BeloteState:
             )
         return self.trump
 
-    @property
-    def any_card_playable(self) -> bool:
-        """Whether any card in hand may always be played: no, suit and trumps bind."""
-        return False
-
-    @property
-    def cards_to_draw(self) -> int:
-        """Cards the seats still draw between tricks: none in Belote."""
-        return 0
-
-    @property
-    def draw_pile(self) -> tuple[Card, ...]:
-        """The cards still to be drawn between tricks, in drawing order: none in Belote."""
-        return ()
-
     def with_hands(
         self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] | None = None
     ) -> BeloteState:
@@ -693,11 +676,6 @@ class BeloteState:
     def face_up_card(self) -> Card | None:
         """The card lying face up for every seat to see: the proposed card while bidding."""
         return self.proposed if self.phase == "bidding" else None
-
-    @property
-    def stock_count(self) -> int | None:
-        """Cards left in a stock drawn between tricks: None, Belote deals every card."""
-        return None
 
     @property
     def names_free_play_rule(self) -> bool:

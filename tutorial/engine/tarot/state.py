@@ -25,6 +25,7 @@ from tutorial.engine.core import (
     Seat,
     TrickResult,
     Verdict,
+    WithoutStock,
     evolve,
     play_of,
     seat_name,
@@ -59,6 +60,7 @@ from tutorial.engine.tarot.cards import (
     TAKER_TEAM,
     is_trump,
     led_card,
+    points_of,
     rank_value,
     sort_cards,
     trick_winner,
@@ -84,6 +86,7 @@ from tutorial.engine.tarot.constants import (
 )
 from tutorial.engine.tarot.play_rules import Requirement, explain_card, legal_cards, requirement
 from tutorial.engine.tarot.scoring import cancelled_outcome, score
+from tutorial.engine.tarot.sentences import seat_key
 from tutorial.engine.tarot.tricks import finish_trick
 from tutorial.language.i18n import t
 
@@ -92,7 +95,7 @@ _CACHES = ("_legal_", "_discardable", "_requirement")
 
 
 @dataclass(frozen=True, repr=False)
-class TarotState:
+class TarotState(WithoutStock):
     """A French Tarot position: immutable; ``apply`` returns the next one.
 
     Build one with ``new_hand`` or ``start_play``. ``chien`` holds the six cards dealt to
@@ -604,8 +607,6 @@ class TarotState:
         Raises:
             InvalidStateError: there is no taker (yet), so no sides.
         """
-        from tutorial.engine.tarot.sentences import seat_key
-
         seat = next((s for s in range(NUM_PLAYERS) if self.team_of(s) == side), None)
         return None if seat is None else seat_key(seat)
 
@@ -615,8 +616,6 @@ class TarotState:
         Raises:
             InvalidStateError: there is no taker (yet), so no sides.
         """
-        from tutorial.engine.tarot.cards import points_of
-
         pts = [0.0, 0.0]
         for trick in self.tricks:
             pts[self.team_of(trick.winner)] += trick.points
@@ -646,21 +645,6 @@ class TarotState:
         if led_card(cards) is None:
             return None
         return trick_winner(cards)
-
-    @property
-    def any_card_playable(self) -> bool:
-        """Whether any card in hand may always be played: no, suit and trumps bind."""
-        return False
-
-    @property
-    def cards_to_draw(self) -> int:
-        """Cards the seats still draw between tricks: none in Tarot."""
-        return 0
-
-    @property
-    def draw_pile(self) -> tuple[Card, ...]:
-        """The cards still to be drawn between tricks, in drawing order: none in Tarot."""
-        return ()
 
     def with_hands(
         self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] | None = None
@@ -699,11 +683,6 @@ class TarotState:
     @property
     def face_up_card(self) -> Card | None:
         """The card lying face up for every seat to see: none (the chien is not one card)."""
-        return None
-
-    @property
-    def stock_count(self) -> int | None:
-        """Cards left in a stock drawn between tricks: None, Tarot deals every card."""
         return None
 
     @property
