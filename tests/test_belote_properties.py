@@ -20,6 +20,8 @@ VARIANTS = [
     *(find_ruleset("belote", name) for name in PRESETS),
     find_ruleset("belote", "default", declaration_card_reuse=True),
     find_ruleset("belote", "default", declarations=False, rounding="tens"),
+    find_ruleset("belote", "default", tie_81="taker_succeeds", rounding="tens_judged"),
+    find_ruleset("belote", "default", tie_81="dedans", rounding="tens_judged"),
 ]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -101,6 +103,38 @@ class TestRandomHands:
                 for other in range(4):
                     if other != seat:
                         assert not seen.known_cards & hidden[other]
+
+
+@pytest.mark.parametrize("ruleset", VARIANTS, ids=lambda rs: rs.name)
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS)
+def test_the_contract_mark_is_half_the_judged_points_whatever_the_split(
+    ruleset: Ruleset, seed: int
+) -> None:
+    """The mark is the least figure that makes the contract: it depends on the points in
+    play, never on how they fell, and the takers made the contract exactly when they reached it."""
+    details = states(ruleset, seed)[-1].outcome().details
+    if details["result"] == "redeal" or details["capot"] is not None:
+        return
+    contract = details["contract"]
+    taker, defence = contract["taker_figure"], contract["defence_figure"]
+    in_play = taker + defence
+    tie_makes = ruleset.options.contract_basis != "total_strict" or (
+        ruleset.options.tie_81 == "taker_succeeds"
+    )
+    assert contract["needed"] == ((in_play + 1) // 2 if tie_makes else in_play // 2 + 1)
+    assert details["made"] == (taker >= contract["needed"])
+
+
+def test_the_default_mark_without_declarations_is_82_of_162() -> None:
+    """003: 162 分中至少 82 分, 20 more in play with the belote (87 to 75 is not "needs 76")."""
+    ruleset = find_ruleset("belote", "default", declarations=False)
+    for seed in range(40):
+        details = states(ruleset, seed)[-1].outcome().details
+        if details["result"] != "redeal" and details["capot"] is None:
+            # The belote (K and Q of trumps) counts without the other declarations.
+            mark = 82 if details["belote_team"] is None else 92
+            assert details["contract"]["needed"] == mark, seed
 
 
 @settings(max_examples=40, deadline=None)

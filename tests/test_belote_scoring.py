@@ -42,7 +42,7 @@ class TestMade:
         d = finish(MADE_102_60).details
         assert d["trick_points"] == [0] and d["trick_winners"] == [2]
         assert d["tricks_won"] == [5, 3]
-        assert d["contract"]["taker_figure"] == 102 and d["contract"]["needed"] == 61
+        assert d["contract"]["taker_figure"] == 102 and d["contract"]["needed"] == 82
         assert (d["made"], d["dedans"], d["capot"], d["litige"]) == (True, False, None, False)
         assert d["hand_winner"] == 0 and d["taking_team"] == 0 and d["trump"] == "H"
 

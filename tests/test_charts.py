@@ -67,7 +67,7 @@ def test_tricks_words_use_plural_forms_and_real_trick_numbers() -> None:
     assert "In tricks 7 to 8: A won 1 trick, B won 1 trick." in chart.text
     assert "Before trick 7, in the earlier tricks: A 30 points, B 20 points." in chart.text
     assert "The richest trick was trick 8: 25 points to E." in chart.text
-    assert chart.text.startswith("Dedans: A took and made 40, needing 56.")
+    assert chart.text.startswith("Dedans: A took the contract and scored only 40, needing 56.")
     assert "1 tricks" not in chart.text and "1 points" not in chart.text
 
 

@@ -168,6 +168,18 @@ def _count_declarations(hand: ScoredHand, trump: Suit, opts: BeloteOptions) -> _
     return _Declarations(declared, dres, decl_pts, take_all, belote_team, bel_pts)
 
 
+def _contract_mark(opts: BeloteOptions, figures: list[int]) -> int:
+    """The takers' mark: the least figure that makes the contract, whatever the split.
+
+    Half the judged points in play plus one (82 of 162, more with declarations: 003 "162
+    分中至少 82 分，含宣牌"); exactly half where an exact tie makes the contract (judged on
+    tricks only, 81 of 162 as 004 has it, or ``tie_81="taker_succeeds"``).
+    """
+    in_play = sum(figures)
+    tie_makes = opts.contract_basis != "total_strict" or opts.tie_81 == "taker_succeeds"
+    return (in_play + 1) // 2 if tie_makes else in_play // 2 + 1
+
+
 def _judge_contract(
     opts: BeloteOptions, taker_team: int, tricks: _Tricks, decl: _Declarations
 ) -> _Contract:
@@ -184,8 +196,7 @@ def _judge_contract(
         basis_txt = t("belote.contract.tricks_at_least_81")
     if opts.rounding == "tens_judged":
         fig = [round_tens(f) for f in fig]
-    strict = opts.contract_basis == "total_strict"
-    needed = fig[defence] + 1 if strict else HAND_POINTS_TOTAL // 2
+    needed = _contract_mark(opts, fig)
     litige = False
     if tricks.capot is not None:
         made = tricks.capot == taker_team  # all eight tricks settle the contract
