@@ -279,7 +279,7 @@ def test_a_stale_simplified_file_is_found(tmp_path: Path) -> None:
     assert main(["zh-Hans", str(tmp_path), "--check"]) == 1
     (written,) = derive_all(tmp_path)
     text = written.read_text("utf-8")
-    assert "对手将吃时必须加将" in text and "赢着" in text  # 著 as a particle is 着
+    assert "对手将吃时必须加将" in text and "正在赢" in text  # 正贏著 is 正在贏 now
     assert main(["zh-Hans", str(tmp_path), "--check"]) == 0
 
 

@@ -63,14 +63,92 @@ def test_zh_hans_has_no_traditional_characters_left(source: str, target: str) ->
     assert to_simplified(text) == text
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _sources() -> list[tuple[str, str]]:
+    """Every Traditional text Simplified is derived from: catalogues, lessons, playlists,
+    scenarios (name, text)."""
+    out = [(s, (LOCALES / s).read_text("utf-8")) for s, _ in PAIRS]
+    for base in ("lessons/zh-Hant", "lessons/playlists/zh-Hant", "scenarios/zh-Hant"):
+        out += [
+            (str(p.relative_to(ROOT)), p.read_text("utf-8"))
+            for p in sorted((ROOT / base).rglob("*.yaml"))
+        ]
+    return out
+
+
+SOURCES = _sources()
+
+
 def test_every_correction_is_used_and_applied() -> None:
-    raw = "".join(to_simplified((LOCALES / s).read_text("utf-8")) for s, _ in PAIRS)
-    derived = "".join((LOCALES / t_).read_text("utf-8") for _, t_ in PAIRS)
+    raw = "".join(to_simplified(text) for _, text in SOURCES)
+    derived = "".join(to_hans(text) for _, text in SOURCES)
     for fix in CORRECTIONS:
         assert fix.converted in raw, f"{fix.converted} no longer occurs: drop it"
         assert fix.corrected in derived
         if fix.converted not in fix.corrected:
-            assert fix.converted not in derived
+            kept = sum(raw.count(k) for k in fix.keep if fix.converted in k or k in raw)
+            assert fix.converted not in derived or kept, fix.converted
+
+
+#: Words a correction's text occurs inside of, or across the edge of, in Chinese text
+#: (讀取代碼 is 讀取 + 代碼, not 取代): a correction must never change them.
+LONGER_WORDS = (
+    "读取",
+    "代码",
+    "无法复原",
+    "检视规则",
+    "开启动",
+    "程序员",
+    "资料夹",
+    "取代码",
+)
+
+
+def _edges_broken(before: str, after: str) -> list[str]:
+    """Longer words of ``before`` that ``after`` no longer has (each occurrence counted)."""
+    return [w for w in LONGER_WORDS if before.count(w) > after.count(w) and not _meant(w)]
+
+
+def _meant(word: str) -> bool:
+    """A longer word that is itself the correction's whole phrase (changed on purpose)."""
+    return any(fix.converted == word for fix in CORRECTIONS)
+
+
+@pytest.mark.parametrize(("name", "text"), SOURCES, ids=[n for n, _ in SOURCES])
+def test_no_correction_changes_a_longer_word(name: str, text: str) -> None:
+    """Over every Simplified string: where a correction's text sits inside or across a
+    longer word, that word is still there after the corrections (读取代码 stays)."""
+    before = to_simplified(text)
+    after = to_hans(text)
+    assert _edges_broken(before, after) == [], name
+    for fix in CORRECTIONS:
+        for word in fix.keep:
+            assert before.count(word) == after.count(word), (name, word)
+
+
+def test_corrections_replace_whole_words_only() -> None:
+    assert to_hans("讀取代碼") == "读取代码"
+    assert to_hans("取代這個瀏覽器裡的進度") == "替换这个浏览器里的进度"
+    assert to_hans("無法復原的錯") == "无法复原的错"  # the Undo button only: = "复原"
+    assert to_hans('undo = "復原"') == 'undo = "撤销"'
+    assert to_hans("檢視規則") == "检视规则"
+    assert to_hans("全班檢視") == "全班视图"
+
+
+def test_mainland_punctuation_and_particle() -> None:
+    assert to_hans("「接著」") == "“接着”"
+    assert to_hans("『贏著』") == "‘赢着’"
+    assert to_hans("著名、顯著") == "著名、显著"
+
+
+def test_mainland_game_words() -> None:
+    assert to_hans("王牌花色") == "将牌花色"
+    assert to_hans("領出花色") == "首出花色"
+    assert to_hans("主打方的分數") == "叫牌方的分数"
+    assert to_hans("60 比 60 是和局") == "60 比 60 是平局"  # the glossary's variant
+    assert to_hans("開啟本程式") == "打开本应用"
 
 
 def test_to_hans_applies_glossary_and_corrections() -> None:

@@ -1461,10 +1461,12 @@ def why_trick(result: TrickResult, state: GameState) -> str:
         return t("player.why.excuse_wins_last", who=who)
     trumps = [p.card for p in result.plays if p.card != EXCUSE and state.is_trump(p.card)]
     if trumps and state.is_trump(win.card):
+        game = state.game
+        word = t(f"term.trump.{game}")  # the game's own word (王牌 / 將牌)
         if len(trumps) == 1:
-            text = t("player.why.only_trump", who=who, card=card)
+            text = t("player.why.only_trump", who=who, card=card, trump_word=word)
         else:
-            text = t("player.why.highest_trump", who=who, card=card)
+            text = t("player.why.highest_trump", who=who, card=card, trump_word=word)
     else:
         text = t("player.why.highest_of_led_suit", who=who, card=card)
     excuse = next((p for p in result.plays if p.card == EXCUSE), None)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -49,14 +49,30 @@ class Term:
     kept: str
     sources: tuple[str, ...]
     note: str
+    rejected: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A hand-checked vocabulary difference: Taiwan's word and the mainland's."""
+    """A hand-checked vocabulary difference: Taiwan's word and the mainland's.
+
+    ``keep`` lists longer Traditional words that contain or straddle ``hant`` and must
+    stay as they are (the variant is a whole word, never a piece of another one).
+    """
 
     hant: str
     hans: str
+    keep: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One whole-word replacement: ``old`` becomes ``new`` except where it is part of, or
+    straddles, one of the ``keep`` words (longer words that must stay as they are)."""
+
+    old: str
+    new: str
+    keep: tuple[str, ...] = ()
 
 
 def _read() -> dict[str, Any]:
@@ -78,6 +94,10 @@ def terms() -> tuple[Term, ...]:
                 kept=str(raw.get("kept", "")),
                 sources=tuple(str(s) for s in raw.get("sources", [])),
                 note=str(raw.get("note", "")),
+                rejected={
+                    lang: tuple(str(w) for w in raw.get(f"reject-{lang}", []))
+                    for lang in LANGUAGES[1:]
+                },
             )
         )
     return tuple(out)
@@ -99,7 +119,10 @@ def terms_of(game: str) -> list[Term]:
 @cache
 def variants() -> tuple[Variant, ...]:
     """The hand-checked Taiwan/mainland vocabulary differences, longest first."""
-    found = [Variant(str(v["hant"]), str(v["hans"])) for v in _read().get("variant", [])]
+    found = [
+        Variant(str(v["hant"]), str(v["hans"]), tuple(str(k) for k in v.get("keep", [])))
+        for v in _read().get("variant", [])
+    ]
     return tuple(sorted(found, key=lambda v: -len(v.hant)))
 
 
@@ -130,7 +153,55 @@ def to_simplified(text: str) -> str:
     >>> to_simplified("瀏覽器的設定")
     '浏览器的设置'
     """
-    for variant in variants():
-        text = text.replace(variant.hant, variant.hans)
+    text = replace_words(text, [Rule(v.hant, v.hans, v.keep) for v in variants()])
     converted: str = _converter().convert(text)
     return converted
+
+
+def _spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Every place ``word`` occurs in ``text``, overlapping ones included."""
+    out = []
+    start = text.find(word)
+    while start >= 0:
+        out.append((start, start + len(word)))
+        start = text.find(word, start + 1)
+    return out
+
+
+def replace_words(text: str, rules: list[Rule]) -> str:
+    """``text`` with each rule's word replaced as a whole word, longest first, left to right.
+
+    A match is left alone where one of its rule's ``keep`` words occurs over it and is
+    longer, or straddles it: 取代 (replace) is not a word of 讀取代碼 (read the code),
+    whose words are 讀取 and 代碼. Replaced text is never matched again.
+
+    >>> replace_words("讀取代碼，取代進度", [Rule("取代", "替換", ("讀取",))])
+    '讀取代碼，替換進度'
+    """
+    by_first: dict[str, list[Rule]] = {}
+    for rule in sorted(rules, key=lambda r: -len(r.old)):
+        if rule.old:
+            by_first.setdefault(rule.old[0], []).append(rule)
+    guarded = {k for r in rules for k in r.keep}
+    spans = {k: _spans(text, k) for k in guarded if k in text}
+
+    def blocked(rule: Rule, i: int, j: int) -> bool:
+        for word in rule.keep:
+            for s, e in spans.get(word, ()):
+                if s < j and i < e and (s, e) != (i, j):
+                    return True
+        return False
+
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        for rule in by_first.get(text[i], ()):
+            j = i + len(rule.old)
+            if text.startswith(rule.old, i) and not blocked(rule, i, j):
+                out.append(rule.new)
+                i = j
+                break
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)

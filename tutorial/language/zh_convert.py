@@ -7,8 +7,13 @@ says whether they are stale; a test does the same).
 The conversion is :func:`tutorial.language.glossary.to_simplified` (the glossary's hand-checked
 Taiwan/mainland variants, then OpenCC's phrase-level ``t2s``: the same conversion as the
 glossary, the lessons and the scenarios, so a glossary word reads the same everywhere),
-followed by :data:`CORRECTIONS`: the words a read-through of the converted catalogues found
-still in Taiwanese usage (``t2s`` converts characters and fixed phrases, not vocabulary).
+followed by :data:`CORRECTIONS`: the words a read-through of the converted catalogues, lessons
+and scenarios found still in Taiwanese usage (``t2s`` converts characters and fixed phrases, not
+vocabulary), then the mainland's punctuation (“” for 「」) and 着 for the particle 著.
+Every replacement is of a whole word (:func:`tutorial.language.glossary.replace_words`): a
+correction never changes a piece of a longer word (读取代码 keeps 取代 out), and the words
+that would straddle one are listed with it (``keep``). The same :func:`to_hans` derives the
+lessons (``scripts/zh_hans_lessons.py``) and the scenarios (``tutorial.scenarios.translation``).
 ``tw2sp`` was tried and not chosen: it changes many more words on its own (some wrongly,
 ``簡報模式`` became ``演示文稿模式``), and every change here should be one a person has read.
 """
@@ -18,11 +23,11 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutorial.language import i18n
-from tutorial.language.glossary import to_simplified
+from tutorial.language.glossary import Rule, replace_words, to_simplified
 
 #: The folder of the catalogues.
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -45,12 +50,14 @@ class Correction:
     """A word the conversion leaves in Taiwanese usage, and the mainland word for it.
 
     ``converted`` is the text as OpenCC writes it (Simplified characters already),
-    ``corrected`` what a mainland reader expects, ``why`` where it was found.
+    ``corrected`` what a mainland reader expects, ``why`` where it was found; ``keep`` the
+    longer words that contain or straddle ``converted`` and must stay (读取 for 取代).
     """
 
     converted: str
     corrected: str
     why: str
+    keep: tuple[str, ...] = field(default=())
 
 
 #: Hand-checked after reading the converted catalogues, longest first when applied.
@@ -60,7 +67,7 @@ CORRECTIONS: tuple[Correction, ...] = (
     Correction("资料", "数据", "'the code unpacks to too much data'"),
     Correction("范例", "示例", "Workshop: 'Load the example'"),
     Correction("载入", "加载", "'load progress', 'were not loaded'"),
-    Correction("复原", "撤销", "the Undo button"),
+    Correction('= "复原"', '= "撤销"', "the Undo button only: 复原 stays a verb elsewhere"),
     Correction("重新整理", "刷新", "'survives a reload'"),
     Correction("开新分页", "打开新标签页", "'a new tab'"),
     Correction("巢状", "嵌套", "'nested {depth} levels deep'"),
@@ -77,17 +84,30 @@ CORRECTIONS: tuple[Correction, ...] = (
     Correction("留白", "留空", "'leave it empty'"),
     Correction("寄给", "发给", "report: 'send it to your teacher'"),
     Correction("回报", "反馈", "'Report a problem' (回报 reads 'repay' on the mainland)"),
-    Correction("检视", "视图", "Teacher: 'Class view'"),
+    Correction("全班检视", "全班视图", "Teacher: 'Class view' (检视 stays a verb elsewhere)"),
     Correction("对照表", "映射", "playlist file: 'a mapping with a title'"),
     Correction("伺服器", "服务器", "Workshop: 'nothing is stored on the server'"),
     Correction("储存", "保存", "'Save or move your progress', 'saved in this browser'"),
-    Correction("取代", "替换", "progress: 'Replace the progress in this browser'"),
+    Correction(
+        "取代", "替换", "progress: 'Replace the progress in this browser'", ("读取", "代码")
+    ),
     Correction("你贴了", "你粘贴了", "Workshop: 'You pasted text'"),
     Correction("UTF-8 文字", "UTF-8 文本", "'not UTF-8 text'"),
-    Correction("接著", "接着", "著 as a particle is 着 on the mainland: 'then takes'"),
-    Correction("盖著", "盖着", "'face-down card', 'discards a card, face down'"),
-    Correction("拿著", "拿着", "Briscola: 'no one holds it'"),
+    Correction("开启", "打开", "'this one cannot be opened', 'anyone can open it'"),
+    Correction("打打看", "试试", "Workshop: 'then you can try it out'"),
+    Correction("本程序", "本应用", "'this app' (a web app, not a program)"),
+    Correction("教学程序", "教学应用", "lessons: 'the tutor deals again'"),
 )
+
+#: Taiwan's corner quotes and the mainland's curly ones (『』 nest inside 「」).
+QUOTES = {"「": "“", "」": "”", "『": "‘", "』": "’"}
+#: 著 as the aspect particle (贏著, 拿著, 接著) is 着 on the mainland; the verb of 著名,
+#: 显著, 著作, 卓著, 土著, 著称 keeps 著.
+_ZHE = re.compile(r"(?<![显卓土])著(?![名作称述])")
+
+
+#: :data:`CORRECTIONS` as whole-word replacement rules.
+RULES = [Rule(c.converted, c.corrected, c.keep) for c in CORRECTIONS]
 
 
 def to_hans(text: str) -> str:
@@ -97,10 +117,10 @@ def to_hans(text: str) -> str:
     >>> to_hans("重新整理頁面後，進度仍然保留。")
     '刷新页面后，进度仍然保留。'
     """
-    converted = to_simplified(text)
-    for fix in sorted(CORRECTIONS, key=lambda c: -len(c.converted)):
-        converted = converted.replace(fix.converted, fix.corrected)
-    return converted
+    converted = replace_words(to_simplified(text), RULES)
+    for before, after in QUOTES.items():
+        converted = converted.replace(before, after)
+    return _ZHE.sub("着", converted)
 
 
 def derive(source_name: str, text: str) -> str:

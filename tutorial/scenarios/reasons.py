@@ -169,11 +169,15 @@ def _trump_sentence(state: GameState) -> str:
 def trick_winner_reasoning(table: Table, state: GameState, trick: TrickResult) -> Reasoning:
     """Who takes a trick: the rule that decides it (hint), then the winner and why."""
     plays = _plays(table, trick)
+    game = state.game
+    trump_word = t(f"term.trump.{game}")  # the game's own word (王牌 / 將牌)
     if trick.reason == "highest_trump":
-        hint = t("run.hint_winner_trump", plays=plays) + _trump_sentence(state)
+        hint = t("run.hint_winner_trump", plays=plays, trump_word=trump_word)
+        hint += _trump_sentence(state)
     elif trick.reason in _LED_SUIT_REASONS:
         led = next((c for c in trick.cards if c != EXCUSE), trick.cards[0])
-        hint = t("run.hint_winner_led", plays=plays, suit=_suit_name(led.suit))
+        suit = _suit_name(led.suit)
+        hint = t("run.hint_winner_led", plays=plays, suit=suit, trump_word=trump_word)
         hint += _trump_sentence(state)
     else:
         hint = t("run.hint_winner_other", plays=plays)

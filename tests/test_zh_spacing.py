@@ -1,0 +1,150 @@
+"""Chinese messages space numbers, card codes and Latin names as the lessons do.
+
+The lessons and scenarios write "手上有 8 張牌", "用 10♥ 將吃", "南家完成 Garde"; a catalogue
+message that glues a field or a literal to a Chinese character ("手上8 張牌", "南家完成Garde")
+reads as a typo next to them. Each message is rendered with sample fields (a number, a card
+code, a Latin name, or a Chinese word for fields that hold Chinese text) and must have no
+Chinese character touching a digit or a Latin letter.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from tutorial.language.i18n import catalogue
+
+LANGS = ("zh-Hant", "zh-Hans")
+
+#: Fields that hold a number.
+NUMBERS = frozenset(
+    [
+        "a",
+        "b",
+        "amount",
+        "asked",
+        "bad",
+        "bonus",
+        "can",
+        "count",
+        "defence",
+        "depth",
+        "difference",
+        "done",
+        "exact",
+        "given",
+        "high",
+        "first",
+        "i",
+        "k",
+        "learners",
+        "left",
+        "limit",
+        "low",
+        "margin",
+        "mb",
+        "missed",
+        "mistakes",
+        "most",
+        "mult",
+        "multiplier",
+        "n",
+        "na",
+        "nb",
+        "needed",
+        "number",
+        "pa",
+        "pb",
+        "places",
+        "points",
+        "rounded",
+        "shown",
+        "size",
+        "stars",
+        "step",
+        "sum",
+        "taker",
+        "target",
+        "total",
+        "trick",
+        "tricks",
+        "tried",
+        "tries",
+        "trump",
+        "used",
+        "value",
+        "won",
+    ]
+)
+#: Fields that hold one card code or a list of them.
+CARDS = frozenset(
+    [
+        "card",
+        "cards",
+        "winning",
+        "top",
+        "others",
+        "hand",
+        "off",
+        "led",
+        "higher",
+        "excuse",
+        "victim",
+        "play",
+    ]
+)
+#: Fields that hold a name kept in Latin letters (contracts, levels, codes).
+LATIN = frozenset(["contract", "bid", "bids", "level", "sid", "code", "prefix"])
+
+SAMPLE = {
+    **dict.fromkeys(NUMBERS, "8"),
+    **dict.fromkeys(CARDS, "10♥"),
+    **dict.fromkeys(LATIN, "Garde"),
+}
+#: Any other field holds Chinese text (a seat, a side, a sentence).
+CHINESE = "南家"
+#: Messages where a field of a usual name holds Chinese text.
+OVERRIDES: dict[str, dict[str, str]] = {
+    "explain.best_value": {"points": CHINESE},
+    "common.side": {"first": CHINESE, "second": CHINESE},
+    "charts.text.tricks": {"a": CHINESE, "b": CHINESE},
+    "charts.text.excuse_split": {"a": CHINESE, "b": CHINESE},
+}
+
+TOUCH = re.compile(r"[\u4e00-\u9fff][0-9A-Za-zÀ-ÿ]|[0-9A-Za-zÀ-ÿ][\u4e00-\u9fff]")
+
+
+def render(message: str, key: str = "") -> str:
+    """The message with every field filled by its sample."""
+    fields = {name for _, name, _, _ in string.Formatter().parse(message) if name}
+    sample = {**SAMPLE, **OVERRIDES.get(key, {})}
+    return message.format(**{f: sample.get(f, CHINESE) for f in fields})
+
+
+def _messages(lang: str) -> list[tuple[str, str]]:
+    return sorted(catalogue(lang).items())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_chinese_character_touches_a_digit_or_a_latin_letter(lang: str) -> None:
+    glued = []
+    for key, message in _messages(lang):
+        shown = render(message, key)
+        for m in TOUCH.finditer(shown):
+            glued.append(f"{key}: …{shown[max(0, m.start() - 8) : m.end() + 8]}…")
+    assert not glued, f"{len(glued)} places:\n" + "\n".join(glued[:80])
+
+
+def test_the_check_catches_glued_text() -> None:
+    assert TOUCH.search(render("手上{n} 張牌"))
+    assert TOUCH.search(render("南家完成Garde"))
+    assert TOUCH.search(render("{card}加將，壓過{winning}"))
+    assert not TOUCH.search(render("{card} 加將，壓過 {winning}。"))
+    assert not TOUCH.search(render("{seat}的 {card}"))
+
+
+def test_one_bout_is_a_bout() -> None:
+    for lang in LANGS:
+        assert "bouts" not in catalogue(lang).get("plural.bouts.one", "bout")
