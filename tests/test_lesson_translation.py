@@ -54,7 +54,11 @@ ALLOWED_LATIN = frozenset(
 
 # A card code as the lessons write it: ♠A, ♥10, A♦, 10♣, K♠ (rank before or after the suit).
 CARD = re.compile(r"[♠♥♦♣](?:10|[2-9AKQJC])|(?:10|[2-9AKQJC])[♠♥♦♣]")
+SUIT_FIRST = re.compile(r"[♠♥♦♣](?:10|[2-9AKQJC])")
 CJK = re.compile(r"[\u4e00-\u9fff]")
+#: Markdown italics around text with a Chinese character in it (bold ``**`` taken out first).
+ITALIC_STAR = re.compile(r"\*[^*\n\0]*[\u4e00-\u9fff][^*\n\0]*\*")
+ITALIC_UNDERSCORE = re.compile(r"(?<![A-Za-z0-9_])_[^_\n]*[\u4e00-\u9fff][^_\n]*_(?![A-Za-z0-9_])")
 
 
 def _by_id(lang: str) -> dict[str, Lesson]:
@@ -76,9 +80,16 @@ def _derive_module() -> ModuleType:
     return module
 
 
+def _rank_first(code: str) -> str:
+    """A card code written rank first, whichever order it came in: ♥10 and 10♥ give 10♥."""
+    return code[1:] + code[0] if code[0] in "♠♥♦♣" else code
+
+
 def _cards(q: QuizQuestion) -> list[str]:
-    """The card codes a question names (question, choices and explanation)."""
-    return sorted(CARD.findall(" ".join([q.question, q.explain, *map(str, q.choices)])))
+    """The card codes a question names (question, choices and explanation), each rank first
+    (the English lessons may write ♥10 where the Chinese ones write 10♥, as the engine does)."""
+    text = " ".join([q.question, q.explain, *map(str, q.choices)])
+    return sorted(_rank_first(code) for code in CARD.findall(text))
 
 
 def _strings(le: Lesson) -> list[str]:
@@ -119,6 +130,17 @@ def test_translation_keeps_rules_scenarios_and_answers(lang: str, lid: str) -> N
 
 
 @pytest.mark.parametrize(("lang", "lid"), PAIRS)
+def test_card_codes_are_written_rank_first(lang: str, lid: str) -> None:
+    """A Chinese lesson writes 10♥, as the engine's sentences and the scenarios do."""
+    for text in _strings(TRANSLATED[lang][lid]):
+        assert not SUIT_FIRST.search(text), text
+
+
+def test_card_codes_compare_in_either_order() -> None:
+    assert [_rank_first(c) for c in ("♥10", "10♥", "♠A", "K♠")] == ["10♥", "10♥", "A♠", "K♠"]
+
+
+@pytest.mark.parametrize(("lang", "lid"), PAIRS)
 def test_translation_is_chinese_without_english_words(lang: str, lid: str) -> None:
     le = TRANSLATED[lang][lid]
     allowed = kept_words() | ALLOWED_LATIN
@@ -132,6 +154,25 @@ def test_translation_is_chinese_without_english_words(lang: str, lid: str) -> No
         bare = CARD.sub(" ", text)
         for word in re.findall(r"[A-Za-zÀ-ÿ]{2,}", bare):
             assert word.lower() in allowed_lower, f"{word!r} in {text[:60]!r}"
+
+
+def _italics(text: str) -> list[str]:
+    """Markdown italics (``*…*`` or ``_…_``) around Chinese text: Chinese has no italics."""
+    bare = re.sub(r"\{[^{}]*\}", "", text).replace("**", "\0\0")
+    return ITALIC_STAR.findall(bare) + ITALIC_UNDERSCORE.findall(bare)
+
+
+@pytest.mark.parametrize(("lang", "lid"), PAIRS)
+def test_no_italics_on_chinese_text(lang: str, lid: str) -> None:
+    """Emphasis in a Chinese lesson is bold or quotes (「」, “”), never italics."""
+    for text in _strings(TRANSLATED[lang][lid]):
+        assert not _italics(text), text
+
+
+def test_the_italics_check_finds_stars_and_underscores_but_not_bold() -> None:
+    assert _italics("要看的是 *現在* 誰贏") == ["*現在*"]
+    assert _italics("這是 _王牌_。") == ["_王牌_"]
+    assert _italics("**王牌** 和 **將牌**、*belote*、{trump_word}和{seat_name}") == []
 
 
 def _flanking(text: str, i: int, n: int) -> tuple[bool, bool]:

@@ -91,7 +91,7 @@ def test_a_translated_scenario_plays_with_the_same_rules(overruff: Checked) -> N
     refused, fb = run.try_action("8H")
     assert fb.kind == "illegal" and refused.step == run.step
     run, fb = run.try_action("9H")
-    assert fb.ok and "♥9 比 ♥10 大" in fb.message
+    assert fb.ok and "9♥ 比 10♥ 大" in fb.message
     _wrong, fb = run.answer("右家")
     assert not fb.ok
     done, fb = run.answer("你")
@@ -142,8 +142,8 @@ def test_a_step_of_another_kind_is_refused(overruff: Checked) -> None:
 def test_a_changed_card_a_typo_and_an_english_seat_are_refused(overruff: Checked) -> None:
     text = (
         _zh_text()
-        .replace("explain: ♥9 比 ♥10 大，所以你必須出 ♥9。", "explian: ♥9 比 ♥10 大。")
-        .replace("你必須怎麼做？", "你必須出 ♥8 嗎？")
+        .replace("explain: 9♥ 比 10♥ 大，所以你必須出 9♥。", "explian: 9♥ 比 10♥ 大。")
+        .replace("你必須怎麼做？", "你必須出 8♥ 嗎？")
         .replace("這一墩誰贏？", "Who wins, Partner?")
     )
     lines = _problems(text, overruff)
@@ -225,7 +225,7 @@ def test_check_takes_translations_as_translations(
     assert check.main([str(root)]) == 0
     assert "2 scenario files checked: 2 ok" in capsys.readouterr().out
     bad = root / "zh-Hant/belote/overruff.yaml"
-    bad.write_text(_zh_text().replace("♥9 比", "♥7 比"), "utf-8")
+    bad.write_text(_zh_text().replace("9♥ 比", "7♥ 比"), "utf-8")
     assert check.main([str(bad)]) == 1
     out = capsys.readouterr().out
     assert re.search(r"overruff\.yaml:\d+:\d+: steps\[2\]: mentions ♥7", out), out
@@ -255,6 +255,18 @@ def test_every_belote_scenario_has_a_valid_translation(lang: str) -> None:
     for path in sorted((SCENARIOS / lang / "belote").glob("*.yaml")):
         lines += check.check_translation(path)
     assert not lines, lines
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_no_translation_puts_chinese_text_in_italics(lang: str) -> None:
+    """Chinese has no italics: a scenario emphasises with quotes, or not at all."""
+    italic = re.compile(r"(?<!\*)\*[^*\n]*[\u4e00-\u9fff][^*\n]*\*(?!\*)")
+    found = [
+        f"{path.relative_to(SCENARIOS)}: {m}"
+        for path in sorted((SCENARIOS / lang).rglob("*.yaml"))
+        for m in italic.findall(path.read_text("utf-8"))
+    ]
+    assert not found, found
 
 
 def test_simplified_belote_files_are_derived_from_the_traditional_ones() -> None:
@@ -316,7 +328,7 @@ def test_the_app_in_zh_hant_plays_a_translated_scenario() -> None:
     assert at.title[0].value == "對手將吃時必須加將"
     at.text_input(key="typed_card").input("9H").run()
     data = _table(at)
-    assert "♥9 比 ♥10 大" in data["feedback"]["html"]
+    assert "9♥ 比 10♥ 大" in data["feedback"]["html"]
     assert data["prompt"] == "這一墩誰贏？"
     assert [c["label"] for c in data["choices"]] == ["你", "右家", "搭檔", "左家"]
     at.text_input(key="typed_card").input("你").run()

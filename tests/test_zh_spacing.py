@@ -148,3 +148,20 @@ def test_the_check_catches_glued_text() -> None:
 def test_one_bout_is_a_bout() -> None:
     for lang in LANGS:
         assert "bouts" not in catalogue(lang).get("plural.bouts.one", "bout")
+
+
+#: Markdown italics around Chinese text (bold ``**`` and fields taken out first).
+ITALIC = re.compile(
+    r"\*[^*\n\0]*[\u4e00-\u9fff][^*\n\0]*\*"
+    r"|(?<![A-Za-z0-9_])_[^_\n]*[\u4e00-\u9fff][^_\n]*_(?![A-Za-z0-9_])"
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_message_puts_chinese_text_in_italics(lang: str) -> None:
+    """Chinese has no italics: a message emphasises with bold or quotes, or not at all."""
+    found = []
+    for key, message in _messages(lang):
+        bare = re.sub(r"\{[^{}]*\}", "", message).replace("**", "\0\0")
+        found += [f"{key}: {m}" for m in ITALIC.findall(bare)]
+    assert not found, "\n".join(found)
