@@ -161,6 +161,30 @@ def test_winning_position_names_the_winner_of_every_trick() -> None:
     assert _played("tarot").winning_position([Card.parse("EXC")]) is None
 
 
+def test_card_masks_are_the_rules_of_the_position_on_bitmasks() -> None:
+    import pytest
+
+    from tutorial.engine.card_masks import CardMasks
+    from tutorial.engine.errors import InvalidStateError
+
+    four = new_hand("briscola", rng=random.Random(4), players=4)
+    for state in (*(_mid_trick(game) for game in GAMES3), four):
+        masks = state.card_masks()
+        assert isinstance(masks, CardMasks)
+        deck = masks.deck
+        assert masks.n == state.num_players and masks.size == len(deck)
+        assert masks.team == tuple(state.team_of(s) for s in range(state.num_players))
+        trick = [deck.index(p.card) for p in state.current_trick]
+        wpos = masks.winner(trick) if trick else 0
+        hand = deck.mask(state.hands[state.to_move])
+        assert masks.legal(hand, trick, wpos) == deck.mask(state.legal_plays())
+        assert masks.bonus_last == state.last_trick_bonus * masks.scale
+        assert masks.scale * state.point_unit == 1
+    bidding = new_hand("belote", rng=random.Random(0))
+    with pytest.raises(InvalidStateError, match="trump"):
+        bidding.card_masks()
+
+
 def test_only_briscola_lets_any_card_be_played() -> None:
     assert not _mid_trick("belote").any_card_playable
     assert not _mid_trick("tarot").any_card_playable

@@ -246,6 +246,37 @@ def test_agrees_with_a_memoized_minimax_further_back() -> None:
             assert values[card] == pytest.approx(gained + _belote_future(nxt, side, memo))
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"partner_winning": "must_trump_may_undertrump"},
+        {"cannot_overtrump": "may_discard"},
+        {"partner_winning": "must_trump_may_undertrump", "cannot_overtrump": "may_discard"},
+    ],
+)
+def test_the_nested_loops_follow_each_belote_ruleset(options: dict[str, str]) -> None:
+    # ``trick4`` and ``two_tricks`` keep the rules' legality inlined: under every option
+    # they agree with a minimax through the state machine.
+    from tutorial.engine.core import find_ruleset
+
+    ruleset = find_ruleset("belote", "default", **options)
+    rng = random.Random(str(options))
+    for tricks in (3, 3, 3, 4, 4, 4):
+        state = random_position("belote", rng, tricks, ruleset=ruleset)  # type: ignore[arg-type]
+        assert state.to_move is not None
+        side = state.team_of(state.to_move)
+        values = solve(state)
+        memo: dict[object, float] = {}
+        for card in state.legal_plays():
+            nxt = state.apply(card)
+            gained = 0.0
+            if len(nxt.tricks) > len(state.tricks):
+                trick = nxt.tricks[-1]
+                if nxt.team_of(trick.winner) == side:
+                    gained = trick.points + (10 if nxt.is_terminal else 0)
+            assert values[card] == pytest.approx(gained + _belote_future(nxt, side, memo))
+
+
 def test_the_four_seat_loops_agree_with_the_generic_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -31,13 +31,13 @@ from dataclasses import dataclass
 from tutorial.analysis.solver import (
     DEFAULT_NODE_BUDGET,
     DEFAULT_TIME_BUDGET,
-    BriscolaRules,
     SearchBudget,
     SolverBudgetExceeded,
     UnsolvablePosition,
     solve,
 )
 from tutorial.engine import briscola
+from tutorial.engine.briscola.card_masks import BriscolaCardMasks
 from tutorial.engine.cards import BRISCOLA_DECK, Card
 from tutorial.engine.core import GameState
 
@@ -60,7 +60,7 @@ class Expectation:
 class _DrawSearch:
     """Alpha-beta for Briscola with the draws of one known order of the stock."""
 
-    def __init__(self, rules: BriscolaRules, budget: SearchBudget) -> None:
+    def __init__(self, rules: BriscolaCardMasks, budget: SearchBudget) -> None:
         self.rules = rules
         self.n = rules.n
         self.team = rules.team
@@ -249,7 +249,7 @@ def solve_expected(
         return Expectation(values, exact=True, orders=1, total_orders=1)
     rng = rng if rng is not None else random.Random(0)
     deck = BRISCOLA_DECK
-    rules = BriscolaRules(state)
+    rules = BriscolaCardMasks(state)
     hands = [deck.mask(h) for h in state.hands]
     trick = [deck.index(p.card) for p in state.current_trick]
     face_down = sorted(deck.index(c) for c in state.stock)

@@ -55,21 +55,9 @@ from tutorial.analysis.solver import (
     UnsolvablePosition,
     solve,
 )
-from tutorial.engine import belote, briscola, tarot
-from tutorial.engine.belote.fast import SUIT_MASK as _BELOTE_SUIT_MASK
-from tutorial.engine.cards import (
-    BELOTE_DECK,
-    BRISCOLA_DECK,
-    EXCUSE,
-    PLAIN_SUITS,
-    TAROT_DECK,
-    Card,
-    Deck,
-)
+from tutorial.engine import belote, tarot
+from tutorial.engine.cards import EXCUSE, PETIT, Card, Deck
 from tutorial.engine.core import GameState, Play, Seat, TrickResult, seat_possessive
-from tutorial.engine.tarot.fast import EXCUSE as _TAROT_EXCUSE
-from tutorial.engine.tarot.fast import PTS2 as _PTS2
-from tutorial.engine.tarot.fast import TRUMPS as _TAROT_TRUMPS
 from tutorial.language.i18n import t, tn
 
 __all__ = [
@@ -148,210 +136,60 @@ class Knowledge:
 
 
 def _deck(state: GameState) -> Deck:
-    return {"belote": BELOTE_DECK, "tarot": TAROT_DECK}.get(state.game, BRISCOLA_DECK)
+    """The deck of a position in play (card ``i`` of the compact form is ``deck[i]``)."""
+    return state.card_masks().deck
 
 
 class _Bits:
-    """One hand's play rules on card indices (bit ``i``: ``deck[i]``), built from the
-    engine's private fast tables: legal cards, the trick's winner, points, sides.
+    """One hand's play rules on card indices (bit ``i``: ``deck[i]``): the engine's
+    compact form (``state.card_masks()``: legal cards, the trick's winner, points,
+    sides), with what the greedy playouts add: each card's power in its suit (trumps
+    above every plain card) and Tarot's Petit, kept back while a later seat could take it.
 
-    Kept apart from the solver's own (which change with its search): the legality here
-    feeds what a seat's plays show (``tests/test_player.py`` checks it against
-    ``legal_plays()``); the rest only feeds the greedy playouts.
+    The legality feeds what a seat's plays show (``tests/test_card_masks.py`` checks it
+    against ``legal_plays()``); the rest feeds the greedy playouts.
     """
 
     def __init__(self, state: GameState) -> None:
-        self.deck = _deck(state)
-        size = self.size = len(self.deck)
-        self.n = state.num_players
-        self.team = tuple(state.team_of(s) for s in range(self.n))
-        self.excuse = -1
-        self.bonus_last = 0
-        self.scale = 1
-        self.beats: Sequence[bool] = ()
-        self.higher: Sequence[int] = ()
-        self.pts: Sequence[int] = ()
-        self.trumps = 0
-        self.suit_masks: Sequence[int] = ()
-        self.suit_of: Sequence[int] = ()
-        self.free = self.undertrump = self.to_opponents = False
-        self.petit = -1  # Tarot's Petit, kept back while a later seat could take it
-        self.legal_in_trick: Callable[[int, Sequence[int]], int] = _any_card
-        _BITS_OF_GAME[state.game](self, state)
-        # Each card's strength within its suit (trumps above every plain card).
-        if self.beats:
-            beats = self.beats
-            self.power: list[int] = [
-                sum(
-                    1
-                    for w in range(size)
-                    if self.suit_of[w] == self.suit_of[c] and beats[w * size + c]
-                )
-                + (100 if self.trumps >> c & 1 else 0)
-                for c in range(size)
-            ]
-        else:
-            self.power = [(c % 14 if c < 56 else c) for c in range(size)]
-
-    # -- rules --
+        masks = self.masks = state.card_masks()
+        self.deck = masks.deck
+        size = self.size = masks.size
+        self.n = masks.n
+        self.team = masks.team
+        self.pts = masks.pts
+        self.scale = masks.scale
+        self.trumps = masks.trumps
+        self.excuse = masks.excuse
+        self.to_opponents = masks.excuse_to_opponents
+        #: The flags ``judge`` starts from (the sides that have won every trick so far).
+        self.flags = masks.root_flags
+        self.petit = self.deck.index(PETIT) if PETIT in self.deck else -1
+        rank, trumps = masks.rank, self.trumps
+        self.power = [rank[c] + (100 if trumps >> c & 1 else 0) for c in range(size)]
 
     def winner(self, trick: Sequence[int]) -> int:
         """The position in the (partial) trick of the card winning it so far."""
-        if self.beats:
-            beats, size = self.beats, self.size
-            w, wpos = trick[0], 0
-            for pos in range(1, len(trick)):
-                c = trick[pos]
-                if beats[w * size + c]:
-                    w, wpos = c, pos
-            return wpos
-        # Tarot: the highest trump, else the highest card of the led suit; the Excuse
-        # never wins (its suit is set by the next card).
-        best, wpos, trumped, led = -1, 0, False, -1
-        for pos, c in enumerate(trick):
-            if c == _TAROT_EXCUSE:
-                continue
-            if c >= 56:
-                if not trumped or c > best:
-                    best, wpos, trumped = c, pos, True
-            elif not trumped:
-                if led < 0:
-                    led, best, wpos = c // 14, c, pos
-                elif c // 14 == led and c > best:
-                    best, wpos = c, pos
-        return wpos
+        return self.masks.winner(trick)
 
     def legal(self, hand: int, trick: Sequence[int]) -> int:
         """The cards of ``hand`` (a mask) that may be played to ``trick``."""
         if not trick:
             return hand
-        return self.legal_in_trick(hand, trick)
+        masks = self.masks
+        return masks.legal(hand, trick, masks.winner(trick))
 
-    def _legal_belote(self, hand: int, trick: Sequence[int]) -> int:
-        wpos = self.winner(trick)
-        w = trick[wpos]
-        led = trick[0] >> 3
-        tmask = self.trumps
-        trump_led = bool(tmask >> trick[0] & 1)
-        if trump_led:
-            tr = hand & tmask
-            return (tr & self.higher[w]) or tr or hand
-        follow = hand & _BELOTE_SUIT_MASK[led]
-        if follow:
-            return follow
-        tr = hand & tmask
-        if not tr:
-            return hand
-        if wpos == len(trick) - 2:  # the partner is winning
-            return hand if self.free else tr
-        if tmask >> w & 1:
-            return (tr & self.higher[w]) or (tr if self.undertrump else hand)
-        return tr
-
-    def _legal_tarot(self, hand: int, trick: Sequence[int]) -> int:
-        exc = hand & (1 << _TAROT_EXCUSE)
-        led = next((c for c in trick if c != _TAROT_EXCUSE), -1)
-        if led < 0:
-            return hand
-        top = max((c for c in trick if 56 <= c < 77), default=-1)
-        trumps = hand & _TAROT_TRUMPS
-        above = trumps & ~((1 << (top + 1)) - 1) if top >= 0 else trumps
-        if led < 56:
-            follow = hand & (((1 << 14) - 1) << (14 * (led // 14)))
-            if follow:
-                return follow | exc
-            if trumps:
-                return (above or trumps) | exc
-            return hand
-        if trumps:
-            return (above or trumps) | exc
-        return hand
-
-    def takes_over(self, trick: list[int], card: int) -> bool:
+    def takes_over(self, trick: Sequence[int], card: int) -> bool:
         """Whether ``card``, played now, would win the trick."""
-        trick.append(card)
-        try:
-            return self.winner(trick) == len(trick) - 1
-        finally:
-            trick.pop()
+        masks = self.masks
+        return masks.takes_over(trick, masks.winner(trick), card)
 
-    def judge(self, trick: Sequence[int], leader: int, last: bool) -> tuple[int, list[int]]:
-        """(winner seat, points per side) of a complete trick, in this object's unit
-        (the Tarot exception of the Excuse led to the last trick is not modelled)."""
-        pts = self.pts
-        total = sum(pts[c] for c in trick) + (self.bonus_last if last else 0)
-        w = (leader + self.winner(trick)) % self.n
-        gain = [0, 0]
-        wt = self.team[w]
-        gain[wt] = total
-        if self.excuse in trick:
-            owner = self.team[(leader + trick.index(self.excuse)) % self.n]
-            if not last and owner != wt:  # kept by its side, for half a point
-                gain[wt] -= 8
-                gain[owner] += 8
-            elif last:
-                dest = 1 - owner if self.to_opponents else wt
-                if dest != wt:
-                    gain[wt] -= 9
-                    gain[dest] += 9
-        return w, gain
-
-
-def _any_card(hand: int, trick: Sequence[int]) -> int:
-    """Every card of the hand may be played (Briscola binds no suit)."""
-    return hand
-
-
-def _belote_bits(bits: _Bits, state: belote.BeloteState) -> None:
-    """Belote's play rules on card indices: the tables of its fast path for the trump."""
-    assert state.trump is not None
-    tr = PLAIN_SUITS.index(state.trump)
-    tables = belote.FAST_TABLES
-    bits.beats = tables.beats[tr]
-    bits.higher = tables.higher[tr]
-    bits.pts = tables.points[tr]
-    bits.trumps = _BELOTE_SUIT_MASK[tr]
-    bits.suit_masks = _BELOTE_SUIT_MASK
-    bits.suit_of = [c >> 3 for c in range(bits.size)]
-    bits.bonus_last = belote.DIX_DE_DER
-    opts = state.options
-    bits.free = opts.partner_winning == "free"
-    bits.undertrump = opts.cannot_overtrump == "must_trump"
-    bits.legal_in_trick = bits._legal_belote
-
-
-def _briscola_bits(bits: _Bits, state: briscola.BriscolaState) -> None:
-    """Briscola's play rules on card indices: the tables of its fast path for the ruleset."""
-    opts_b = state.ruleset.options
-    assert isinstance(opts_b, briscola.BriscolaOptions)
-    tables_b, points = briscola.fast_tables(opts_b)
-    tr = PLAIN_SUITS.index(state.trump_suit)
-    bits.beats = tables_b[tr]
-    bits.pts = points
-    bits.suit_of = [c // 10 for c in range(bits.size)]
-    bits.trumps = sum(1 << c for c in range(bits.size) if c // 10 == tr)
-
-
-def _tarot_bits(bits: _Bits, state: tarot.TarotState) -> None:
-    """Tarot's play rules on card indices: half-points, the trumps, the Excuse, the Petit."""
-    bits.pts = _PTS2
-    bits.scale = 2
-    bits.trumps = _TAROT_TRUMPS
-    bits.excuse = _TAROT_EXCUSE
-    bits.suit_of = [min(c // 14, 4) if c < 77 else 5 for c in range(bits.size)]
-    opts_t = state.ruleset.options
-    assert isinstance(opts_t, tarot.TarotOptions)
-    bits.to_opponents = opts_t.excuse_last_trick == tarot.EXCUSE_TO_OPPONENTS
-    bits.petit = 56
-    bits.legal_in_trick = bits._legal_tarot
-
-
-#: Each game's play rules on card indices (its picture on the fast path's bitmasks).
-_BITS_OF_GAME: dict[str, Callable[[_Bits, Any], None]] = {
-    "belote": _belote_bits,
-    "briscola": _briscola_bits,
-    "tarot": _tarot_bits,
-}
+    def judge(
+        self, trick: Sequence[int], leader: int, last: bool, flags: int
+    ) -> tuple[int, list[int], int]:
+        """(winner seat, points per side, new flags) of a complete trick, in this
+        object's unit (the engine's ``judge``)."""
+        w, g0, flags = self.masks.judge(trick, leader, last, flags)
+        return w, [g0, self.masks.trick_points(trick, last) - g0], flags
 
 
 def _all_plays(state: GameState) -> list[tuple[tuple[Card, ...], Play]]:
@@ -482,7 +320,7 @@ def _forbid_by_plays(
     if state.any_card_playable or not allowed:
         return  # any card may be played (Briscola): plays show nothing
     rules = _Bits(state)
-    deck = _deck(state)
+    deck = rules.deck
     plays = _all_plays(state)
     later: dict[Seat, int] = {}  # per seat, the mask of its cards played from here on
     for before, p in reversed(plays):
@@ -632,10 +470,11 @@ def sample_deal(state: GameState, rng: random.Random, kn: Knowledge | None = Non
         if kn.plausible is None or kn.plausible(deal):
             break
         deal = _assign(kn, rng)
+    order = _deck(state).index
     hands = tuple(
         tuple(state.hands[s])
         if s == kn.seat
-        else (*sorted(kn.fixed[s], key=_deck(state).index), *deal.get(s, ()))
+        else (*sorted(kn.fixed[s], key=order), *deal.get(s, ()))
         for s in range(state.num_players)
     )
     if state.cards_to_draw:  # the stock is dealt again in a random order
@@ -853,7 +692,7 @@ class _TarotGoal(_Goal):
         if bonus:
             pts = list(root.rules.pts)
             pts[56] += bonus
-            root.rules.pts = pts
+            root.rules = root.rules.with_points(pts)
         return bonus, tb
 
     def of_solve(self, mine: float, total: float, bonus: float = 0.0, tb: int = 0) -> float:
@@ -907,7 +746,9 @@ class _Playout:
     def pick(self, hand: int, trick: list[int], leader: int) -> int:
         """The beginner's habit on bitmasks (``beginner._card``)."""
         bits = self.bits
-        legal = bits.legal(hand, trick)
+        masks = bits.masks
+        wpos = masks.winner(trick) if trick else 0
+        legal = masks.legal(hand, trick, wpos)
         if not legal & (legal - 1):
             return legal.bit_length() - 1
         excuse = bits.excuse
@@ -923,12 +764,11 @@ class _Playout:
                 return (first & -first).bit_length() - 1  # the first in the hand's order
             plain = [c for c in cards if not bits.trumps >> c & 1 and c != excuse]
             return min(plain or cards, key=cost.__getitem__)
-        wpos = bits.winner(trick)
         if n == 4 and trick[wpos] != excuse and bits.team[(leader + wpos) % n] == bits.team[seat]:
             if len(trick) == n - 1:
                 return max(cards, key=self.gift.__getitem__)
             return min(cards, key=cost.__getitem__)
-        winners = [c for c in cards if c != excuse and bits.takes_over(trick, c)]
+        winners = [c for c in cards if c != excuse and masks.takes_over(trick, wpos, c)]
         if self.petit >= 0 and len(trick) < n - 1 and len(winners) > 1:
             winners = [c for c in winners if c != self.petit]
         if winners:
@@ -951,6 +791,7 @@ class _Playout:
         bouts = [0, 0]
         pab = -1
         tarot_game = self.petit >= 0
+        flags = bits.flags
         c = deck.index(card)
         seat = self.seat
         while True:
@@ -959,7 +800,7 @@ class _Playout:
             if len(trick) == n:
                 last = not stock and not any(hands)
                 first = leader
-                leader, gain = bits.judge(trick, leader, last)
+                leader, gain, flags = bits.judge(trick, leader, last, flags)
                 rest[0] += gain[0]
                 rest[1] += gain[1]
                 wt = team[leader]
@@ -972,7 +813,9 @@ class _Playout:
                                 pab = wt
                         elif x == 77:
                             owner = team[(first + pos) % n]
-                            if last:
+                            # Led to the last trick and winning it (the side had won
+                            # every trick), the Excuse stays with its side.
+                            if last and not (pos == 0 and leader == first):
                                 bouts[1 - owner if bits.to_opponents else wt] += 1
                             else:
                                 bouts[owner] += 1

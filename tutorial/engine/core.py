@@ -17,11 +17,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import Context, ContextVar, copy_context
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from tutorial.engine.cards import Card, Suit, format_cards
 from tutorial.engine.errors import UnknownRulesetError
 from tutorial.language.i18n import t
+
+if TYPE_CHECKING:
+    from tutorial.engine.card_masks import CardMasks
 
 Seat = int
 _S = TypeVar("_S")
@@ -516,6 +519,7 @@ class GameState(Protocol):
     def is_trump(self, card: Card) -> bool: ...
     def card_power(self, card: Card) -> int: ...
     def winning_position(self, cards: Sequence[Card]) -> int | None: ...
+    def card_masks(self) -> CardMasks: ...
     @property
     def any_card_playable(self) -> bool: ...
     @property

@@ -21,6 +21,8 @@ The package, one module per concept (each imports only those above it in this li
 - ``play_rules``: the legal cards, and the verdict explaining any card.
 - ``scoring``: the itemised score of a finished hand.
 - ``fast`` and ``playout``: the bitmask fast path and the random playout over it.
+- ``card_masks``: the trick rules on card indices and bitmasks (``BeloteCardMasks``,
+  over the fast path's tables), for the fast playout, the solver and the players.
 - ``state``: ``BeloteState``, the hand as a state machine; ``hand_order``.
 - ``setup``: ``new_hand`` (a fresh deal) and ``start_play`` (a position in play).
 - ``match``: ``BeloteMatch``, hands in sequence to the target score.
@@ -45,6 +47,7 @@ from tutorial.engine.belote.actions import (
     Pass,
     Take,
 )
+from tutorial.engine.belote.card_masks import BeloteCardMasks
 from tutorial.engine.belote.cards import (
     DIX_DE_DER,
     GAME,
@@ -116,6 +119,7 @@ __all__ = [
     "TRUMP_POINTS",
     "UNKNOWN_ACTION",
     "Action",
+    "BeloteCardMasks",
     "BeloteMatch",
     "BeloteOptions",
     "BeloteState",

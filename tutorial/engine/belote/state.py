@@ -24,6 +24,7 @@ from tutorial.engine.belote.actions import (
     Pass,
     Take,
 )
+from tutorial.engine.belote.card_masks import BeloteCardMasks
 from tutorial.engine.belote.cards import (
     DIX_DE_DER,
     GAME,
@@ -640,6 +641,14 @@ class BeloteState(WithoutStock):
             InvalidStateError: no trump is chosen yet (the bidding is not over).
         """
         return trick_winner_in(cards, self._chosen_trump(cards[0]))
+
+    def card_masks(self) -> BeloteCardMasks:
+        """This hand's trick rules on card indices and bitmasks, for the trump chosen.
+
+        Raises:
+            InvalidStateError: no trump is chosen yet (the bidding is not over).
+        """
+        return BeloteCardMasks(self)
 
     def _chosen_trump(self, card: Card) -> Suit:
         """The trump suit, or the refusal of a question about ``card`` before it is chosen."""

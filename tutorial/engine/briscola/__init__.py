@@ -20,6 +20,9 @@ The package, one module per concept (each imports only those above it in this li
 - ``cards``: rank order, card points, and who wins a trick and why (``judge_trick``).
 - ``draws``: ``Draw``, one card drawn after a trick.
 - ``play_rules``: which card may be played, and the sentence for a refused one.
+- ``card_masks``: the same trick rules on card indices and bitmasks
+  (``BriscolaCardMasks``, over the tables of ``fast``: ``fast_tables``), for the fast
+  playout, the solver and the players.
 - ``scoring``: the score of a finished hand (card points per side, the result).
 - ``state``: ``BriscolaState``, the position as an immutable state machine, and
   ``hand_order``.
@@ -36,6 +39,7 @@ from __future__ import annotations
 
 import sys
 
+from tutorial.engine.briscola.card_masks import BriscolaCardMasks, fast_tables
 from tutorial.engine.briscola.cards import (
     HIGHEST_OF_LED_SUIT,
     HIGHEST_TRUMP,
@@ -58,7 +62,7 @@ from tutorial.engine.briscola.options import (
     play_direction,
 )
 from tutorial.engine.briscola.play_rules import NOT_A_CARD
-from tutorial.engine.briscola.playout import PlayoutResult, fast_tables, playout
+from tutorial.engine.briscola.playout import PlayoutResult, playout
 from tutorial.engine.briscola.setup import new_hand, start_play
 from tutorial.engine.briscola.state import BriscolaState, hand_order
 from tutorial.engine.briscola.table import (
@@ -87,6 +91,7 @@ __all__ = [
     "QUEEN_JACK_SWAP",
     "SIDES",
     "TARGET",
+    "BriscolaCardMasks",
     "BriscolaOptions",
     "BriscolaState",
     "Draw",

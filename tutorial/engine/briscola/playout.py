@@ -1,22 +1,21 @@
 """The fast random playout: one whole hand by uniformly random cards, over ``fast.py``.
 
 Same rules as the state machine (``state.py``), on the bitmask representation of
-``fast.py``; this module builds the tables from the card rules of ``cards.py`` and
-turns the figures back into a ``PlayoutResult``.
+``fast.py`` with the tables of ``card_masks.fast_tables`` (built from the card rules of
+``cards.py``); this module turns the figures back into a ``PlayoutResult``.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache
 
 from tutorial.engine.briscola import fast
-from tutorial.engine.briscola.cards import rules_for
+from tutorial.engine.briscola.card_masks import fast_tables
 from tutorial.engine.briscola.constants import HAND_SIZE, SIDES
 from tutorial.engine.briscola.options import BriscolaOptions, get_ruleset
 from tutorial.engine.briscola.setup import check_players
-from tutorial.engine.cards import BRISCOLA_DECK, PLAIN_SUITS, Card, Suit
+from tutorial.engine.cards import BRISCOLA_DECK, Card, Suit
 from tutorial.engine.core import Ruleset, Seat
 
 
@@ -60,20 +59,7 @@ class PlayoutResult:
         return None if a == b else (SIDES[0] if a > b else SIDES[1])
 
 
-_SUIT_INDEX = {s: i for i, s in enumerate(PLAIN_SUITS)}
-
-
 _PLAYOUT_SETUP: dict[str | Ruleset, tuple[str, tuple[list[bool], ...], list[int]]] = {}
-
-
-@cache
-def fast_tables(options: BriscolaOptions) -> tuple[tuple[list[bool], ...], list[int]]:
-    """The fast path's tables of a set of options: who beats whom per trump, and card points."""
-    rules = rules_for(options)
-    strength = [rules.strength[c] for c in BRISCOLA_DECK]
-    points = [rules.points[c] for c in BRISCOLA_DECK]
-    suits = [_SUIT_INDEX[c.suit] for c in BRISCOLA_DECK]
-    return fast.make_tables(suits, strength), points
 
 
 def playout(

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tutorial.engine.briscola.card_masks import BriscolaCardMasks
 from tutorial.engine.briscola.cards import (
     HIGHEST_OF_LED_SUIT,
     HIGHEST_TRUMP,
@@ -380,6 +381,10 @@ class BriscolaState:
     def winning_position(self, cards: Sequence[Card]) -> int | None:
         """The position in ``cards`` (a trick so far, in playing order) of the card winning it."""
         return trick_winner_in(cards, self.trump_suit, self.ruleset)
+
+    def card_masks(self) -> BriscolaCardMasks:
+        """This hand's trick rules on card indices and bitmasks, for its trump suit."""
+        return BriscolaCardMasks(self)
 
     @property
     def any_card_playable(self) -> bool:

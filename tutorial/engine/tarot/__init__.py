@@ -18,8 +18,8 @@ Actions (what ``legal_actions()`` lists and ``apply``/``explain`` take):
   ``explain`` accept any valid set of that size.
 - ``play``: a ``Card`` (or a ``Play(seat, card)``).
 
-Which module holds what (each imports only modules listed before it, and ``playout``
-also ``fast``, which imports none):
+Which module holds what (each imports only modules listed before it, and ``card_masks``
+and ``playout`` also ``fast``, which imports none):
 
 - ``constants``: sizes, phase names, result names, trick reasons, rule names.
 - ``cards``: card strength and points, bouts, targets, deck order, the trick winner,
@@ -30,6 +30,8 @@ also ``fast``, which imports none):
 - ``bidding``, ``chien`` (the discard), ``announcements`` (chelem, poignées),
   ``play_rules`` (legal cards, why a card is refused), ``tricks`` (a finished trick and
   the Excuse): the rules of each phase, as functions of a position's fields.
+- ``card_masks``: the trick rules on card indices and bitmasks (``TarotCardMasks``,
+  over the tables of ``fast``), for the fast playout, the solver and the players.
 - ``scoring``: ``tally`` (where the card points go) and the itemised ``HandOutcome``.
 - ``state``: ``TarotState``, the position and the order of the hand.
 - ``setup``: ``new_hand``, ``start_play``, ``deal_from_order``, ``complete_deal``.
@@ -85,6 +87,7 @@ from tutorial.engine.tarot.actions import (
     Discard,
     Poignee,
 )
+from tutorial.engine.tarot.card_masks import TarotCardMasks
 from tutorial.engine.tarot.cards import (
     BOUTS,
     DEFENCE_TEAM,
@@ -200,6 +203,7 @@ __all__ = [
     "PlayoutResult",
     "Poignee",
     "Tally",
+    "TarotCardMasks",
     "TarotOptions",
     "TarotState",
     "card_points",

@@ -7,7 +7,8 @@ counted in half-points (ints) and turned into the engine's halves at the end.
 
 The rules are those of ``tarot.TarotState`` (``state.py`` and the rule modules beside
 it); ``tests/test_tarot_fast.py`` replays every playout through the state machine and
-compares the figures. Its caller is ``playout.py``.
+compares the figures. Its caller is ``playout.py``. The tables here and ``legal_led`` are
+also the trick rules' compact form, ``card_masks.TarotCardMasks``.
 """
 
 from __future__ import annotations
@@ -64,6 +65,30 @@ class Raw(NamedTuple):
     result: str
 
 
+def legal_led(hand: int, led: int, above: int) -> int:
+    """The cards of ``hand`` that may be played to a trick whose led suit is ``led`` (a
+    mask; 0 before any card but the Excuse) and whose highest trump is below ``above``
+    (the trumps that beat it; every trump when none is down): follow suit (a trump
+    led: higher if possible), else trump, higher if possible; the Excuse any time.
+
+    The legality of ``card_masks.TarotCardMasks`` and of ``play_hand``'s loop.
+    """
+    if not led:
+        return hand
+    f = hand & led
+    if f:
+        if led == TRUMPS:
+            g = f & above
+            if g:
+                f = g
+        return f | (hand & _EXC_BIT)
+    f = hand & TRUMPS
+    if f:
+        g = f & above
+        return (g or f) | (hand & _EXC_BIT)
+    return hand
+
+
 def _pick(mask: int, r: float) -> int:
     """The bit of ``mask`` chosen by ``r`` in [0, 1) (uniform over the set bits)."""
     k = int(r * mask.bit_count())
@@ -78,7 +103,8 @@ def play_hand(
 ) -> Raw:
     """Deal with ``rng`` and play one hand by uniformly random legal actions."""
     # A hot loop, measured by ``python -m tutorial bench``: one function on purpose, with
-    # its tables in locals; split it only if the bench says the split costs nothing.
+    # its tables in locals (the legal cards by ``legal_led``, the rules' compact form);
+    # split it only if the bench says the split costs nothing.
     rand = rng.random
     order = list(_RANGE78)
     rng.shuffle(order)  # the same draws as new_hand(rng=...) shuffling the deck
@@ -164,7 +190,7 @@ def play_hand(
     led_of = LED
     above_of = ABOVE
     trumps = TRUMPS
-    exc_bit = _EXC_BIT
+    legal_of = legal_led  # the rules' own legality (a call costs ~3% of hands per second)
     exc_seat = exc_t = petit_t = t21_t = -1
     exception = False
     for t in range(18):
@@ -176,23 +202,7 @@ def play_hand(
         tp = 0
         for _ in range(4):
             hand = hands[seat]
-            if led:
-                f = hand & led
-                if f:
-                    if led == trumps:
-                        g = f & above
-                        if g:
-                            f = g
-                    legal = f | (hand & exc_bit)
-                else:
-                    f = hand & trumps
-                    if f:
-                        g = f & above
-                        legal = (g or f) | (hand & exc_bit)
-                    else:
-                        legal = hand
-            else:
-                legal = hand
+            legal = legal_of(hand, led, above)
             n = legal.bit_count()
             if n > 1:
                 k = int(rand() * n)

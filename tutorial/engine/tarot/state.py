@@ -54,6 +54,7 @@ from tutorial.engine.tarot.announcements import (
     poignee_options,
 )
 from tutorial.engine.tarot.bidding import after_bid, explain_bid, highest_bid
+from tutorial.engine.tarot.card_masks import TarotCardMasks
 from tutorial.engine.tarot.cards import (
     DECK_ORDER,
     DEFENCE_TEAM,
@@ -645,6 +646,15 @@ class TarotState(WithoutStock):
         if led_card(cards) is None:
             return None
         return trick_winner(cards)
+
+    def card_masks(self) -> TarotCardMasks:
+        """This hand's trick rules on card indices and bitmasks, for its taker and the
+        sides that have won every trick so far.
+
+        Raises:
+            InvalidStateError: there is no taker (yet).
+        """
+        return TarotCardMasks(self, self.unlisted_won)
 
     def with_hands(
         self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] | None = None
