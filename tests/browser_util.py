@@ -74,6 +74,7 @@ def _start_server() -> str:
         **os.environ,
         "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
         "ATOUT_ANIMATION": "fast",  # the Practice table's computer cards: see table_component
+        "ATOUT_STRONG_SAMPLES": "3",  # the strong player's deals per move: see analysis.player
     }
     proc = subprocess.Popen(
         [

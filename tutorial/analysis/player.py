@@ -39,6 +39,7 @@ perfect information; ``why_trick`` says in one sentence why a trick's winner won
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections import deque
@@ -86,7 +87,9 @@ SOLVE_CARDS = {"belote": 20, "tarot": 20, "briscola": 40}
 #: cards left to draw, per number of players.
 STOCK_SOLVE_CARDS = {2: 4, 4: 4}
 #: Deals valued per move at most, and seconds spent per move at most (the strong level).
-DEFAULT_SAMPLES = 40
+#: ``$ATOUT_STRONG_SAMPLES`` sets fewer deals (the browser tests' server: they check the
+#: page, not the strength of the play, and pay for every deal in CPU).
+DEFAULT_SAMPLES = max(1, int(os.environ.get("ATOUT_STRONG_SAMPLES", "40") or 40))
 DEFAULT_MOVE_TIME = 0.2
 #: The clock of the move's time budget (the wall clock; a bench on a loaded machine may
 #: set ``time.process_time`` to play as the player would on a quiet one).
