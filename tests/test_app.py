@@ -308,3 +308,67 @@ def test_a_wrong_legal_card_gets_its_cost_and_the_best_play_is_shown_card_by_car
     # the scenario's run and the learner's progress are untouched
     assert at.session_state["progress"]["belote/rounded-contract"].mistakes == mistakes
     assert len(at.session_state["scenarios"]["belote/rounded-contract"].history) == 1
+
+
+def _page_text(at: AppTest) -> str:
+    """Every text on the page (markdown, notices, plain text, tables), one string."""
+    parts: list[str] = []
+    for kind in ("markdown", "success", "info", "warning", "text", "caption", "subheader"):
+        parts += [str(el.value) for el in at.get(kind)]
+    parts += [el.value.to_csv() for el in at.table]
+    return "\n".join(parts)
+
+
+def _answer_all(at: AppTest, answers: list[str]) -> list[str]:
+    """Answer the scenario's questions in turn; the page's text before each answer."""
+    seen: list[str] = []
+    for answer in answers:
+        assert table(at)["mode"] == "ask"
+        seen.append(_page_text(at))
+        type_in(at, answer)
+        assert table(at)["feedback"]["tone"] == "success", table(at)["feedback"]
+    return seen
+
+
+def test_the_petit_sec_is_told_only_once_the_questions_are_answered() -> None:
+    at = _app("play", scenario="tarot/petit-sec")
+    outcome = "Deal cancelled: South held the Petit sec."
+    before = _answer_all(at, ["The deal is cancelled", "No"])
+    assert all(outcome not in text for text in before)
+    assert all("The hand's score" not in text for text in before)
+    assert outcome in _page_text(at)
+    assert any(h.value == "The hand's score" for h in at.subheader)
+
+
+def test_the_garde_contre_settlement_waits_for_its_questions() -> None:
+    at = _app("play", scenario="tarot/garde-contre-chien")
+    type_in(at, "CH")
+    type_in(at, "3H")
+    heading = "Garde contre failed by West: each defender receives 162"
+    before = _answer_all(at, ["The defence", "no", "162"])
+    assert len(before) == 3
+    assert all(heading not in text for text in before)
+    assert all("the taker pays 486" not in text for text in before)
+    assert heading in _page_text(at)
+
+
+def _history(at: AppTest) -> list[Any]:
+    return [
+        e
+        for e in at.expander
+        if e.label == "Every trick so far: who led, every card, who won and why"
+    ]
+
+
+def test_the_trick_history_waits_for_the_question_on_its_trick_then_lists_it() -> None:
+    at = _overruff()
+    type_in(at, "9H")
+    assert table(at)["prompt"] == "Who wins this trick?"
+    assert not _history(at), "the trick asked about is not listed before the answer"
+    type_in(at, "You")
+    (box,) = _history(at)
+    rows = box.table
+    assert rows, "the history is a table"
+    text = rows[0].value.to_csv()
+    for words in ("Led by", "Cards, in playing order", "Won by", "Why", "9♥", "10♥"):
+        assert words in text, words

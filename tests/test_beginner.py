@@ -87,3 +87,36 @@ def test_the_excuse_is_not_kept_for_the_last_trick() -> None:
         _, hand = played_deal("tarot", "default", number)
         last = hand.tricks[-1]
         assert Card.parse("EXC") not in last.cards or last.winner == last.leader
+
+
+def test_the_tarot_count_is_made_of_trumps_bouts_and_kings() -> None:
+    hand = [Card.parse(c) for c in ("T1", "T21", "EXC", "T5", "KH", "KS", "2C")]
+    assert beginner.tarot_count_parts(hand) == (3, 3, 2)  # the Excuse is a bout, not a trump
+    assert beginner.tarot_count(hand) == 3 + 3 * 3 + 2 * 2
+    assert beginner.tarot_bid(hand) is tarot.Bid.GARDE  # 16 is a Garde's least count
+    least = beginner.tarot_bid_thresholds()
+    bids = [tarot.Bid.PRISE, tarot.Bid.GARDE, tarot.Bid.GARDE_SANS, tarot.Bid.GARDE_CONTRE]
+    assert list(least) == bids
+    assert list(least.values()) == sorted(least.values()) == [11, 16, 22, 27]
+
+
+def test_the_discard_puts_away_the_richest_card_then_the_shortest_suit() -> None:
+    """The rule the practice hint states: the richest other cards first; between cards
+    worth the same, the one from the shorter suit."""
+    seen = 0
+    for seed in range(40):
+        state = new_hand("tarot", rng=random.Random(seed))
+        while not state.is_terminal and state.phase != "discard":
+            state = state.apply(beginner.choose(state))
+        while state.phase == "discard":
+            hand = state.hands[state.taker]
+            allowed = [a.card for a in state.legal_actions() if isinstance(a, tarot.Discard)]
+            card = beginner.choose(state).card
+            best = max(tarot.card_points(c) for c in allowed)
+            assert tarot.card_points(card) == best
+            length = sum(1 for c in hand if c.suit is card.suit)
+            equal = [c for c in allowed if tarot.card_points(c) == best]
+            assert length == min(sum(1 for c in hand if c.suit is e.suit) for e in equal)
+            state = state.apply(tarot.Discard(card))
+            seen += 1
+    assert seen >= 12

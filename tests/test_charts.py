@@ -113,3 +113,22 @@ def test_no_english_sentence_is_built_in_charts() -> None:
     for fstring in re.findall(r'\bf"([^"]*)"', source):
         words = re.sub(r"\{[^}]*\}", "", fstring)
         assert not re.search(r"[A-Za-z]{3,} [A-Za-z]{2,}", words), fstring
+
+
+def test_tarot_settlement_labels_read_as_the_formula_signs_included() -> None:
+    """Each bar is labelled with the total it reaches: -25, -(25 + d), -(25 + d) x m for a
+    failed contract, the same figures the sentence gives."""
+    for seed in range(200):
+        out = random_hand("tarot", random.Random(seed)).outcome()
+        d = out.details
+        if d.get("contract") and not d["made"] and int(d["multiplier"]) > 1:
+            break
+    else:
+        raise AssertionError("no failed Garde in 200 deals")
+    chart = charts.tarot_settlement_chart(out, ["S", "E", "N", "W"], int(d["taker"]))
+    fall = {tr["meta"]: tr for tr in chart.figure.to_plotly_json()["data"]}["per_defender"]
+    diff, mult = abs(float(d["difference"])), int(d["multiplier"])
+    base = (25 + diff) * mult
+    assert fall["text"][:3] == [f"{-25:+g}", f"{-(25 + diff):+g}", f"{-base:+g}"]
+    assert f"-(25 + {diff:g}) × {mult} = {-base:+g} per defender" in chart.text
+    assert fall["text"][-1] == f"{float(d['per_defender']):+g}"

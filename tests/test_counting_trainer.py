@@ -57,3 +57,38 @@ def test_unexplained_count_lists_the_values() -> None:
     ex = make_exercise("briscola", 2)
     d = diagnose(ex, 0, 999)
     assert not d.right and "count again" in d.message
+
+
+def test_the_sides_are_shown_beside_the_trick() -> None:
+    from tutorial.course.counting_trainer import sides_text
+
+    tarot_ex = make_exercise("tarot", 7)
+    names = ("South", "East", "North", "West")
+    taker = tarot_ex.state.taker
+    text = sides_text(tarot_ex)
+    assert text.startswith(f"Sides: {names[taker]} is the taker, alone against ")
+    assert all(n in text for n in names)
+    belote_ex = make_exercise("belote", 7)
+    assert sides_text(belote_ex) == "Sides: South and North play together, against East and West."
+    assert sides_text(make_exercise("briscola", 7)) == ""  # two players: each plays alone
+
+
+def test_the_sides_tell_whether_the_excuse_counts_in_a_trick() -> None:
+    """An Excuse in a trick won by the other side stays out of its count; the sides line
+    says which side each seat is on."""
+    from tutorial.course.counting_trainer import sides_text
+    from tutorial.engine.cards import EXCUSE
+
+    for seed in range(1, 60):
+        ex = make_exercise("tarot", seed)
+        state = ex.state
+        for i, trick in enumerate(ex.tricks[:-1]):
+            if EXCUSE not in trick.cards:
+                continue
+            owner = next(p.seat for p in trick.plays if p.card == EXCUSE)
+            kept = state.team_of(owner) != state.team_of(trick.winner)
+            assert (ex.trick_value(i) == sum(map(ex.value, trick.cards))) is not kept
+            taker_name = ("South", "East", "North", "West")[state.taker]
+            assert f"{taker_name} is the taker" in sides_text(ex)
+            return
+    pytest.skip("no Excuse before the last trick")

@@ -244,10 +244,10 @@ def _check_settlement(chart: Chart, state: GameState, names: tuple[str, ...]) ->
         if label not in (t("charts.settle.base"), t("charts.settle.per_defender")):
             assert f": {y:+g} per defender" in chart.text
     key = "charts.text.settle_made" if d["made"] else "charts.text.settle_failed"
-    diff, base = abs(float(d["difference"])), abs(float(d["base"]))
-    assert (
-        t(key, difference=f"{diff:g}", multiplier=d["multiplier"], base=f"{base:g}") in chart.text
-    )
+    diff, signed = abs(float(d["difference"])), float(d["base_signed"])
+    # the formula's result with the sign the bars reach (-162 for a failed Garde by 2)
+    words = t(key, difference=f"{diff:g}", multiplier=d["multiplier"], signed=f"{signed:+g}")
+    assert words in chart.text
     title = _title(chart)
     assert ("pays the taker" in title) == (per >= 0)
     assert f"{abs(per):g}" in title

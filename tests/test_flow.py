@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -383,3 +384,70 @@ def test_home_continues_with_the_first_lesson_not_done() -> None:
     assert button.label == f"Continue: {second.title}"
     button.click().run()
     assert at.session_state["lesson"] == second.id
+
+
+def test_next_lesson_is_the_games_next_in_the_course_order() -> None:
+    from tutorial.course.lessons import next_lesson
+
+    for game in ("belote", "tarot", "briscola"):
+        mine = [le for le in LESSONS if le.game == game]
+        for here, after in pairwise(mine):
+            assert next_lesson(here.id, LESSONS) is after
+        assert next_lesson(mine[-1].id, LESSONS) is None
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_a_lesson_ends_with_its_next_lesson() -> None:
+    first, second = [le for le in LESSONS if le.game == "tarot"][:2]
+    at = _lessons_page(first.id)
+    button = at.button(key=f"next_lesson_{first.id}")
+    assert button.label == f"Next lesson: {second.title}"
+    button.click().run()
+    assert [h.value for h in at.header] == [second.title]
+    assert at.query_params["lesson"] == second.id
+    last = [le for le in LESSONS if le.game == "tarot"][-1]
+    at = _lessons_page(last.id)
+    assert not [b for b in at.button if str(b.key).startswith("next_lesson_")]
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_quiz_answers_are_kept_while_a_scenario_is_played() -> None:
+    at = _lessons_page(QUIZ_LESSON)
+    at.radio(key=f"quiz_{QUIZ_LESSON}_1").set_value("The 10").run()
+    at.radio(key=f"quiz_{QUIZ_LESSON}_0").set_value("20 and 2").run()
+    at.button(key=f"check_{QUIZ_LESSON}").click().run()
+    lesson = lesson_by_id(QUIZ_LESSON, LESSONS)
+    assert lesson is not None and lesson.model.scenarios
+    sid = lesson.model.scenarios[0]
+    at.button(key=f"open_{QUIZ_LESSON}_{sid}").click().run()
+    at.switch_page("screens/play.py")  # AppTest does not follow st.switch_page itself
+    at.run()
+    assert at.session_state["current_scenario"] == sid
+    at.switch_page("screens/lessons.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.radio(key=f"quiz_{QUIZ_LESSON}_1").value == "The 10"
+    assert at.radio(key=f"quiz_{QUIZ_LESSON}_0").value == "20 and 2"
+    assert at.radio(key=f"quiz_{QUIZ_LESSON}_2").value is None
+    assert any(i.value.startswith("2 of 3 correct. 1 question is") for i in at.info)
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_every_page_opens_on_the_game_being_learnt() -> None:
+    tarot = next(le for le in LESSONS if le.game == "tarot")
+    at = _lessons_page(tarot.id)
+    for page, key, value in (
+        ("practice", "practice_variant", "tarot-4"),
+        ("score", "score_game", "tarot"),
+        ("trainer", "trainer_game", "tarot"),
+        ("play", "play_game", "tarot"),
+    ):
+        at.switch_page(f"screens/{page}.py")
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert at.selectbox(key=key).value == value, page
+    # a scenario of another game, opened last, is the game being learnt from then on
+    at.sidebar.selectbox(key="play_game").set_value("briscola").run()
+    at.switch_page("screens/practice.py")
+    at.run()
+    assert at.selectbox(key="practice_variant").value == "briscola-2"

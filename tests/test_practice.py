@@ -16,6 +16,7 @@ from tutorial.course import practice
 from tutorial.course.practice import PracticeHand
 from tutorial.engine import tarot
 from tutorial.engine.cards import Card
+from tutorial.language.i18n import t
 from tutorial.pictures.table_data import practice_table_data, safe_html
 
 #: Words that must never reach the learner: identifiers, seat numbers, sides by number.
@@ -396,3 +397,119 @@ def test_a_practice_position_saved_as_a_scenario_passes_the_checker() -> None:
     assert checked.table.seat_names == hand.table.seat_names
     assert checked.table.learner == hand.learner
     assert checked.table.state.hands == hand.state.hands
+
+
+def _defending_after_a_prise() -> PracticeHand:
+    """A hand where a computer player takes a Prise or a Garde and the learner defends,
+    at the learner's first card."""
+    for seed in range(40):
+        hand = practice.deal("tarot", seed=seed)
+        while not hand.finished and hand.state.phase == "bidding" and hand.learner_to_move:
+            hand, _ = practice.advance(practice.try_action(hand, "pass"))
+        state = hand.state
+        if state.contract in (tarot.Bid.PRISE, tarot.Bid.GARDE) and state.taker != 0:
+            assert hand.learner_to_move and state.phase == "play"
+            return hand
+    raise AssertionError("no computer Prise in 40 deals")
+
+
+def test_a_defender_sees_the_chien_of_a_prise_in_the_story_and_on_the_table() -> None:
+    hand = _defending_after_a_prise()
+    state = hand.state
+    chien = [c.label for c in tarot.sort_cards(state.chien)]
+    assert len(chien) == tarot.CHIEN_SIZE
+    lines = practice.story(hand)
+    shown = [line for line in lines if line.startswith("The chien is turned face up")]
+    assert len(shown) == 1 and all(label in shown[0] for label in chien)
+    # after the last bid, before the taker's face-down discards
+    taker = hand.table.seat_names[state.taker]
+    at = lines.index(shown[0])
+    assert lines[at + 1] == f"{taker}: discards a card, face down"
+    data = practice_table_data(hand)
+    assert sorted(c["name"] for c in data["chien"]) == sorted(chien)
+    assert not any(c["chien"] for c in data["hand"])  # none of them is in the learner's hand
+    # once the first trick is over, the table no longer lays the chien out
+    later = _until(hand, lambda h: len(h.state.tricks) >= 1)
+    assert later is not None and practice_table_data(later)["chien"] == []
+
+
+def test_the_chien_of_a_garde_sans_stays_unseen() -> None:
+    for seed in range(80):
+        hand = practice.deal("tarot", seed=seed)
+        before = hand.state
+        if before.phase != "bidding" or not hand.learner_to_move:
+            continue
+        after = before.apply(tarot.Bid.GARDE_SANS)
+        assert practice.shown_chien(before, after) == []
+        return
+    raise AssertionError("no bid for the learner")
+
+
+def test_the_bid_hint_gives_the_count_the_computer_bids_by() -> None:
+    for seed in range(20):
+        hand = practice.deal("tarot", seed=seed)
+        if hand.state.phase == "bidding" and hand.learner_to_move:
+            break
+    three = practice.hint(practice.hint(practice.hint(hand)))
+    text = practice.hint_text(three, 3)
+    trumps, bouts, kings = beginner.tarot_count_parts(hand.state.hands[0])
+    count = beginner.tarot_count(hand.state.hands[0])
+    assert text.startswith(f"A computer player would choose {three.suggested[0].label} here.")
+    assert f"trumps {trumps} × 1 + bouts {bouts} × 3 + Kings {kings} × 2 = {count}" in text
+
+
+def test_the_discard_hint_states_the_rule_the_computer_follows() -> None:
+    text = t("practice.hint_discard_suggest", cards="Q♠ and C♠")
+    assert "shortest suits first" not in text
+    assert "richest other cards first" in text
+
+
+def test_the_pace_keeps_a_finished_trick_until_continue_only_when_asked() -> None:
+    from tutorial.webapp.table_component import animation_pace
+
+    assert animation_pace()["hold_click"] == 0
+    kept = animation_pace(keep_tricks=True)
+    assert kept["hold_click"] == 1 and kept["card_ms"] > 0
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_the_practice_page_lists_every_finished_trick_and_offers_to_keep_them() -> None:
+    at = _dealt("briscola-2", 21)
+    title = "Every trick so far: who led, every card, who won and why"
+    assert not [e for e in at.expander if e.label == title], "no trick finished yet"
+    assert at.toggle(key="practice_keep_tricks").value is False
+    at.toggle(key="practice_keep_tricks").set_value(True).run()
+    assert _table(at)["pace"]["hold_click"] == 1
+    assert _table(at)["resume_label"] == "Continue"
+    for _ in range(3):
+        _type(at, beginner.choose(_hand(at).state).code)
+    hand = _hand(at)
+    assert hand.state.tricks
+    (box,) = [e for e in at.expander if e.label == title]
+    text = box.table[0].value.to_csv()
+    first = hand.state.tricks[0]
+    assert all(p.card.label in text for p in first.plays)
+    assert "Led by" in text and "Why" in text
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+@pytest.mark.parametrize("variant", ["tarot-4", "belote-4"])
+def test_the_last_hint_at_a_bid_shows_what_each_bid_is_worth(variant: str) -> None:
+    """At a bid, the third hint draws each open bid's expected score over deals like the
+    learner's, with the same figures in words."""
+    for seed in range(30):
+        at = _dealt(variant, seed)
+        if _hand(at).state.phase == "bidding" and _hand(at).learner_to_move:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no deal left the learner a bid")
+    for _ in range(3):
+        at.button(key="practice_hint").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    charts = [c for c in at.get("plotly_chart") if "practice_bid_chart" in c.proto.id]
+    assert len(charts) == 1
+    words = " ".join(c.value for c in at.caption)
+    assert "deals like yours" in words and "The best here:" in words
+    bids = {str(b) for b in _hand(at).state.legal_actions()}
+    spec = json.loads(charts[0].proto.spec)
+    assert len(spec["data"][0]["x"]) == len(bids)

@@ -163,3 +163,33 @@ def test_presenter_mode_puts_trump_and_contract_beside_the_prompt(lib: Library) 
     assert "Taker: Right" in big["table_alt"]  # the description keeps everything
     normal = table_data(run)
     assert normal["facts"] == [] and "Taker: Right" in normal["table_svg"]
+
+
+def test_a_defender_is_shown_the_chien_of_a_computer_prise() -> None:
+    from tutorial.course import practice
+    from tutorial.engine import tarot
+    from tutorial.pictures.table_data import practice_table_data
+
+    for seed in range(40):
+        hand = practice.deal("tarot", seed=seed)
+        while not hand.finished and hand.state.phase == "bidding" and hand.learner_to_move:
+            hand, _ = practice.advance(practice.try_action(hand, "pass"))
+        if hand.state.contract in (tarot.Bid.PRISE, tarot.Bid.GARDE) and hand.state.taker != 0:
+            break
+    else:
+        raise AssertionError("no computer Prise in 40 deals")
+    data = practice_table_data(hand)
+    assert data["mode"] == "play" and data["chien_label"] == "The chien"
+    assert [c["name"] for c in data["chien"]] == [
+        c.label for c in sort_hand(list(hand.state.chien), hand.state)
+    ]
+    assert all(c["svg"].startswith("<svg") for c in data["chien"])
+
+
+def test_the_chien_is_not_laid_out_again_for_the_taker_after_the_discard(lib: Library) -> None:
+    run = _run(lib, "tarot/discard-kings-and-bouts", 4)
+    for code in ("2S", "5S", "QS", "3H", "8H", "JD"):
+        run, fb = run.try_action(f"discard {code}")
+        assert fb.ok, fb.message
+    assert run.state.phase != "discard"
+    assert table_data(run)["chien"] == []

@@ -6,7 +6,8 @@ simple, explainable habits rather than strength:
 - Tarot bidding counts the hand: trumps, bouts (three points each) and kings (two);
   the higher the count, the higher the contract. A chelem is never declared; the taker
   shows a poignée when holding one. The discard keeps kings and trumps (the rules) and
-  puts away the richest other cards, shortest suits first.
+  puts away the richest other cards first; between cards worth the same, the one from
+  the shortest suit (to make a void).
 - Belote: take a suit when holding its Jack or Nine and some strength (trumps and
   outside aces); declare whatever is offered.
 - Playing a card: when the partner is winning and the trick is about to close, give
@@ -28,7 +29,16 @@ from tutorial.engine.cards import EXCUSE, PETIT, TAROT_DECK, Card, Suit
 from tutorial.engine.core import GameState
 from tutorial.engine.games import new_hand
 
-__all__ = ["belote_bid", "choose", "first_leads", "play_hand", "tarot_bid", "tarot_count"]
+__all__ = [
+    "belote_bid",
+    "choose",
+    "first_leads",
+    "play_hand",
+    "tarot_bid",
+    "tarot_bid_thresholds",
+    "tarot_count",
+    "tarot_count_parts",
+]
 
 #: Tarot hand counts for each contract (trumps + 3 a bout + 2 a king).
 TAROT_BIDS = ((27, tarot.Bid.GARDE_CONTRE), (22, tarot.Bid.GARDE_SANS), (16, tarot.Bid.GARDE))
@@ -75,12 +85,23 @@ def choose(state: GameState) -> Any:
 # --- Tarot: bidding, discard, declarations ----------------------------------------------
 
 
-def tarot_count(hand: Sequence[Card]) -> int:
-    """The hand's count: one a trump, three more a bout, two a king."""
+def tarot_count_parts(hand: Sequence[Card]) -> tuple[int, int, int]:
+    """What the hand's count is made of: (trumps, bouts, kings) held."""
     trumps = sum(1 for c in hand if tarot.is_trump(c))
     bouts = sum(1 for c in hand if tarot.is_bout(c))
     kings = sum(1 for c in hand if c.rank == "K" and not tarot.is_trump(c))
+    return trumps, bouts, kings
+
+
+def tarot_count(hand: Sequence[Card]) -> int:
+    """The hand's count: one a trump, three more a bout, two a king."""
+    trumps, bouts, kings = tarot_count_parts(hand)
     return trumps + 3 * bouts + 2 * kings
+
+
+def tarot_bid_thresholds() -> dict[tarot.Bid, int]:
+    """The least count for each contract, lowest contract first."""
+    return {tarot.Bid.PRISE: TAROT_PRISE, **{bid: least for least, bid in reversed(TAROT_BIDS)}}
 
 
 def tarot_bid(hand: Sequence[Card]) -> tarot.Bid:
@@ -106,7 +127,7 @@ def _tarot_other(state: GameState, legal: list[Any]) -> Any:
         if shows and seat == getattr(state, "taker", None):
             return max(shows, key=lambda p: p.size)
         return tarot.NO_POIGNEE
-    # The discard: the richest card, from the shortest suit (to make a void).
+    # The discard: the richest card; between equals, the one of the shortest suit.
     discards = [a for a in legal if isinstance(a, tarot.Discard)]
 
     def length(card: Card) -> int:

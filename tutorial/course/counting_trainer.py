@@ -172,6 +172,32 @@ def seat_labels(ex: Exercise) -> tuple[str, ...]:
     return shown_seat_names(ex.state.num_players)
 
 
+def _names_list(names: Sequence[str]) -> str:
+    """Seats' names for a sentence: ``East``, ``East and West``, ``East, North and West``."""
+    if len(names) == 1:
+        return names[0]
+    sep = t("common.cards.separator")
+    return t("common.cards.list", rest=sep.join(names[:-1]), last=names[-1])
+
+
+def sides_text(ex: Exercise, names: Sequence[str] | None = None) -> str:
+    """Who plays with whom, by the seats' names: the Tarot taker against the defence, the
+    two teams of a four-player game; "" when every seat plays alone (two players)."""
+    who = list(names) if names is not None else list(seat_labels(ex))
+    state = ex.state
+    seats = range(state.num_players)
+    taker = getattr(state, "taker", None)
+    if state.game == "tarot" and taker is not None:
+        others = [who[s] for s in seats if s != taker]
+        return t("trainer.sides_taker", taker_name=who[taker], defenders=_names_list(others))
+    if state.num_players < 4:
+        return ""
+    first = state.team_of(0)
+    mine = [who[s] for s in seats if state.team_of(s) == first]
+    theirs = [who[s] for s in seats if state.team_of(s) != first]
+    return t("trainer.sides_teams", team=_names_list(mine), rivals=_names_list(theirs))
+
+
 def describe_trick(ex: Exercise, index: int, names: Sequence[str] | None = None) -> str:
     """Who played what in trick ``index``, and who won it, by the seats' names."""
     trick = ex.tricks[index]

@@ -201,6 +201,24 @@ def start_lesson(
     return next((le for le in mine if not is_done(le)), mine[0] if mine else None)
 
 
+def next_lesson(lesson_id: str, lessons: Sequence[Lesson]) -> Lesson | None:
+    """The lesson after this one in the course order, of the same game (None after the
+    game's last lesson, or for an id not in the course).
+
+    >>> course = [_demo("belote/01-a", []), _demo("tarot/01-c", []), _demo("belote/02-b", [])]
+    >>> next_lesson("belote/01-a", course).id
+    'belote/02-b'
+    >>> next_lesson("belote/02-b", course) is None, next_lesson("x/01", course) is None
+    (True, True)
+    """
+    found = lesson_by_id(lesson_id, lessons)
+    if found is None:
+        return None
+    mine = [le for le in lessons if le.game == found.game]
+    at = mine.index(found)
+    return mine[at + 1] if at + 1 < len(mine) else None
+
+
 # --- Quizzes -----------------------------------------------------------------------------
 
 QuizMark = Literal["unanswered", "correct", "wrong"]

@@ -25,7 +25,8 @@ from typing import Any
 
 from tutorial.analysis import beginner, player
 from tutorial.analysis.solver import UnsolvablePosition
-from tutorial.engine.cards import Card
+from tutorial.engine import tarot
+from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState, TrickResult, describe_cards, find_ruleset, seat_names
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import GAMES, game_module, new_hand, player_counts
@@ -47,12 +48,14 @@ __all__ = [
     "costliest",
     "deal",
     "discard",
+    "habit_reason",
     "hint",
     "hint_text",
     "history",
     "practice_seat_names",
     "review",
     "rule_hint",
+    "shown_chien",
     "story",
     "suggestion",
     "try_action",
@@ -353,7 +356,7 @@ def suggestion(hand: PracticeHand) -> tuple[Any, str]:
 
     Playing a card, the strong player's suggestion (what it keeps over the next best card,
     and whether that is exact or worked out over possible deals); bids and the other
-    choices, the computer players' habit.
+    choices, the computer players' habit and, at a bid, the count it bids by.
     """
     if hand.state.phase == "discard":  # the whole discard the computer would make
         state, chosen = hand.state, []
@@ -374,7 +377,43 @@ def suggestion(hand: PracticeHand) -> tuple[Any, str]:
                 why = t("practice.suggest_basis", sentence=found.sentence(), basis=found.basis())
                 return found.card, why
         action = beginner.choose(hand.state)
-    return action, t("practice.hint_suggest_plain", action=actions.label(action))
+    return action, habit_reason(hand.state, action)
+
+
+def habit_reason(state: GameState, action: Any) -> str:
+    """Why the computer players' habit takes ``action`` here, in a sentence: at a Tarot
+    bid, the count of the hand it bids by; at a Belote bid, the trumps and Aces it counts."""
+    label = actions.label(action)
+    seat = state.to_move
+    if state.phase != "bidding" or seat is None:
+        return t("practice.hint_suggest_plain", action=label)
+    hand = state.hands[seat]
+    if state.game == "tarot":
+        trumps, bouts, kings = beginner.tarot_count_parts(hand)
+        least = beginner.tarot_bid_thresholds()
+        wanted = beginner.tarot_bid(hand)
+        key = "practice.hint_bid_tarot"
+        if wanted != action:  # its contract does not beat the bid already made
+            key = "practice.hint_bid_tarot_outbid"
+        return t(
+            key,
+            action=label,
+            trumps=trumps,
+            bouts=bouts,
+            kings=kings,
+            count=beginner.tarot_count(hand),
+            wanted=actions.label(wanted),
+            prise=least[tarot.Bid.PRISE],
+            garde=least[tarot.Bid.GARDE],
+            garde_sans=least[tarot.Bid.GARDE_SANS],
+            garde_contre=least[tarot.Bid.GARDE_CONTRE],
+        )
+    if state.game == "belote":
+        if isinstance(getattr(action, "suit", None), Suit):
+            count = beginner.belote_bid(hand, action.suit, getattr(state, "proposed", None))
+            return t("practice.hint_bid_belote_take", action=label, count=count)
+        return t("practice.hint_bid_belote_pass", action=label, least=beginner.BELOTE_TAKE)
+    return t("practice.hint_suggest_plain", action=label)
 
 
 def hint_text(hand: PracticeHand, tier: int) -> str:
@@ -398,23 +437,37 @@ def hint_text(hand: PracticeHand, tier: int) -> str:
 
 def story(hand: PracticeHand, start: int = 0) -> list[str]:
     """What happened from move ``start`` on, oldest first: the bids and other choices
-    (another seat's Tarot discard stays face down), and after each trick why its winner
-    won. Cards played are not listed: the table shows them.
+    (another seat's Tarot discard stays face down, but the chien of a Prise or a Garde
+    is shown to every seat), and after each trick why its winner won. Cards played are
+    not listed: the table shows them.
     """
     names = hand.table.seat_names
     lines: list[str] = []
     notes = {n.number: n.text for n in hand.notes}
     for i in range(start, len(hand.moves)):
         move = hand.moves[i]
+        after = hand.moves[i + 1].before if i + 1 < len(hand.moves) else hand.state
         if isinstance(move.action, Card) and move.before.phase == "play":
-            after = hand.moves[i + 1].before if i + 1 < len(hand.moves) else hand.state
             done = len(move.before.tricks) + 1
             if len(after.tricks) == done and done in notes:
                 lines.append(notes[done])
             continue
         label = actions.public_label(move.action, own=move.seat == hand.learner)
         lines.append(t("run.action", name=names[move.seat], action=label))
+        shown = shown_chien(move.before, after)
+        if shown:
+            lines.append(t("practice.chien_shown", cards=describe_cards(shown)))
     return lines
+
+
+def shown_chien(before: GameState, after: GameState) -> list[Card]:
+    """The chien turned face up for every seat by the bid that ended the bidding (Tarot's
+    Prise or Garde), in the hand's order; empty after any other action."""
+    if before.phase != "bidding" or after.phase == "bidding":
+        return []
+    if not getattr(after, "chien_shown", False):  # Garde sans, Garde contre, other games
+        return []
+    return sort_hand(list(getattr(after, "chien", ()) or ()), after)
 
 
 # --- After the hand ---------------------------------------------------------------------

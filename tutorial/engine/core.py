@@ -13,6 +13,7 @@ display (Belote's ``direction`` option), never of the rules.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import Context, ContextVar, copy_context
@@ -543,6 +544,7 @@ class GameState(Protocol):
     @property
     def names_free_play_rule(self) -> bool: ...
     def bid_choices(self) -> list[Any]: ...
+    def dealt_again(self, seat: Seat, rng: random.Random) -> GameState: ...
 
 
 class WithoutStock:

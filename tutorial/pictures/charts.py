@@ -32,6 +32,7 @@ from tutorial.scenarios import actions
 __all__ = [
     "Chart",
     "belote_score_chart",
+    "figure",
     "hand_charts",
     "tarot_settlement_chart",
     "tricks_chart",
@@ -80,7 +81,7 @@ def _sentence(text: str) -> str:
     return t("charts.sentence", text=text)
 
 
-def _figure(data: list[dict[str, Any]], title: str, height: int, **layout: Any) -> go.Figure:
+def figure(data: list[dict[str, Any]], title: str, height: int, **layout: Any) -> go.Figure:
     """One figure from plain trace dictionaries, with the shared look."""
     base: dict[str, Any] = {
         "title": {"text": title, "x": 0.01, "font": {"size": 15}},
@@ -318,7 +319,7 @@ def tricks_chart(
             }
         )
     top = max([*(max(r) for r in story.running), story.line or 0.0])
-    fig = _figure(
+    fig = figure(
         data,
         _tricks_title(story, details, labels, contract),
         380 if len(xs) <= 8 else 410,
@@ -386,13 +387,7 @@ def _tricks_text(
             )
     for step in story.tricks:
         if step.points[0] and step.points[1]:
-            parts.append(
-                t(
-                    "charts.text.excuse_split",
-                    trick=step.number,
-                    **both(step.points),
-                )
-            )
+            parts.append(_excuse_split_text(story, d, step, labels, both(step.points)))
     if story.tricks:
         best = max(story.tricks, key=lambda s: max(s.points))
         if max(best.points) > 0 and best.winner is not None:
@@ -409,6 +404,19 @@ def _tricks_text(
     if story.line is not None:
         parts.append(_mark_text(story, labels))
     return " ".join(parts)
+
+
+def _excuse_split_text(
+    story: HandStory, d: dict[str, Any], step: Step, labels: Sequence[str], both: dict[str, str]
+) -> str:
+    """A trick whose points went to both sides: the Excuse kept by its side, or, played in
+    the last trick, gone to the side that did not win the trick (as the score line says)."""
+    if step.number == story.total_tricks and step.winner is not None and "taker" in d:
+        winner_side = 0 if step.winner == int(d["taker"]) else 1
+        side = labels[1 - winner_side]
+        named = {"side_a": both["a"], "pa": both["pa"], "side_b": both["b"], "pb": both["pb"]}
+        return t("charts.text.excuse_last", trick=step.number, side=side, **named)
+    return t("charts.text.excuse_split", trick=step.number, **both)
 
 
 # --- Belote: the score by kind ---------------------------------------------------------
@@ -474,7 +482,7 @@ def belote_score_chart(outcome: HandOutcome, labels: Sequence[str]) -> Chart:
         "charts.title.belote_score", a=rows[0], pa=_num(totals[0]), b=rows[1], pb=_num(totals[1])
     )
     top = max([*totals, 1.0])
-    fig = _figure(
+    fig = figure(
         data,
         title,
         230,
@@ -532,6 +540,11 @@ def tarot_settlement_chart(outcome: HandOutcome, names: Sequence[str], taker: in
         steps.append((t("charts.settle.base"), base, "total"))
         steps += [(label, v, "relative") for label, _, v in extra]
     steps.append((t("charts.settle.per_defender"), per, "total"))
+    # Each bar is labelled with the running total it reaches, so the labels read as the
+    # formula does: 25, then 25 + difference, then (25 + difference) x multiplier.
+    reached: list[float] = []
+    for _, v, measure in steps:
+        reached.append(v if measure == "total" else (reached[-1] if reached else 0.0) + v)
     values = [float(v) for v in outcome.totals.values()]
     seats = [
         t("charts.settle.taker_seat", seat=names[i]) if i == taker else names[i]
@@ -545,7 +558,7 @@ def tarot_settlement_chart(outcome: HandOutcome, names: Sequence[str], taker: in
             "x": [s[0] for s in steps],
             "y": [s[1] for s in steps],
             "measure": [s[2] for s in steps],
-            "text": [_signed(s[1]) for s in steps],
+            "text": [_signed(r) for r in reached],
             "textposition": "outside",
             "connector": {"line": {"color": "#9e9e9e"}},
             "increasing": {"marker": {"color": "#2e7d32"}},
@@ -576,7 +589,7 @@ def tarot_settlement_chart(outcome: HandOutcome, names: Sequence[str], taker: in
     span += values
     lo, hi = min(span), max(span)
     pad = (hi - lo) * 0.15 + 5
-    fig = _figure(
+    fig = figure(
         data,
         title,
         340,
@@ -597,7 +610,7 @@ def tarot_settlement_chart(outcome: HandOutcome, names: Sequence[str], taker: in
     key = "charts.text.settle_made" if made else "charts.text.settle_failed"
     parts = [
         _sentence(title),
-        t(key, difference=_num(diff), multiplier=mult, base=_num(abs(base))),
+        t(key, difference=_num(diff), multiplier=mult, signed=_signed(base)),
     ]
     for _, sentence, v in extra:
         parts.append(t(sentence, points=_signed(v)))

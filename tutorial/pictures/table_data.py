@@ -175,12 +175,16 @@ def _discard_need(run: TableRun) -> int:
 
 
 def _chien(run: TableRun) -> list[Card]:
-    """The chien while the taker discards (it is shown to everyone then)."""
+    """The chien of a Prise or a Garde, turned face up for every seat: while the taker
+    discards, and for a defender until the first trick is over (the defender has not
+    seen the table since the bidding)."""
     state = run.state
     if not getattr(state, "chien_shown", False):  # only Tarot has a chien to show
         return []
     if state.phase != "discard":
-        return []
+        defender = run.table.learner != getattr(state, "taker", None)
+        if not defender or state.is_terminal or getattr(state, "trick_number", 0) != 1:
+            return []
     return list(getattr(state, "chien", ()) or ())
 
 

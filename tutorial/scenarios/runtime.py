@@ -30,7 +30,7 @@ from tutorial.engine.core import Play as CardPlay
 from tutorial.engine.errors import IllegalActionError, NotationError, TutorialError
 from tutorial.language.i18n import t
 from tutorial.scenarios import actions
-from tutorial.scenarios.model import AskStep, Auto, ExpectStep, Play, Say, Scenario
+from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
 from tutorial.scenarios.position import Table
 from tutorial.scenarios.reasons import answer_label, ask_reasoning, speak, trick_event_text
 from tutorial.scenarios.sides import normalise_answer, result_text, same_answer
@@ -94,6 +94,9 @@ class Run:
     explanation: str = ""
     #: Wrong tries at the current step (0 again once the learner gets past it).
     wrong_here: int = 0
+    #: Every action applied since the table's first position, in order (the hand can be
+    #: replayed from ``table.state``, as under other rules).
+    actions: tuple[Any, ...] = ()
 
     # --- where we are ---------------------------------------------------------------
 
@@ -189,7 +192,12 @@ class Run:
         for trick in new_state.tricks[before:]:
             text = trick_event_text(self.table, trick)
             events.append(Event("trick", text, trick.winner, trick=trick))
-        run = dataclasses.replace(self, state=new_state, transcript=(*self.transcript, *events))
+        run = dataclasses.replace(
+            self,
+            state=new_state,
+            transcript=(*self.transcript, *events),
+            actions=(*self.actions, action),
+        )
         return run, tuple(events)
 
     def try_action(self, text: str) -> tuple[Run, Feedback]:
@@ -351,7 +359,7 @@ class Run:
         given = answer_label(value)
         if self.wrong_here == 0:
             # First wrong try: the way to the answer, not the answer.
-            detail = t("run.detail_hint", hint=reasoning.hint or t("run.hint_ask_count"))
+            detail = t("run.detail_hint", hint=reasoning.hint or _ask_fallback(self.state, ask))
             message = t("run.answer_wrong", value=given, detail=detail)
         else:
             # Again: the whole reasoning, and the answer to give.
@@ -393,7 +401,7 @@ class Run:
                 return t("run.hint_ask_look")
             reasoning = ask_reasoning(self.table, self.state, ask)
             if tier == 1:
-                return reasoning.hint or t("run.hint_ask_count")
+                return reasoning.hint or _ask_fallback(self.state, ask)
             why = ask.explain or reasoning.full
             key = "run.hint_answer_why" if why else "run.hint_answer"
             return t(key, answer=answer_label(ask.answer), why=why)
@@ -408,6 +416,14 @@ class Run:
             return t("run.hint_any")
         answers = ", ".join(actions.label(actions.parse(self.state, a)) for a in step.play.accept)
         return t("run.hint_play_answer", answer=answers)
+
+
+def _ask_fallback(state: GameState, ask: Ask) -> str:
+    """The way to an answer when the engine has no hint of its own: for a Tarot score,
+    the settlement's steps (no card is counted there); otherwise, the rule and the cards."""
+    if ask.kind == "score" and state.game == "tarot":
+        return t("run.hint_ask_settlement")
+    return t("run.hint_ask_count")
 
 
 def _correct(explanation: str) -> str:

@@ -30,9 +30,18 @@ _CSS = """
 [data-testid="stMainBlockContainer"] { padding-top: 2.2rem; padding-bottom: 2rem; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 2.1rem; padding-top: 0; }
 .st-key-chart_warm_up { position: absolute; left: -9999px; width: 10px; height: 10px; overflow: hidden; }
+[data-testid="stMarkdownContainer"] table { display: block; max-width: 100%; overflow-x: auto; }
+[data-testid="stTable"] { max-width: 100%; overflow-x: auto; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.2rem; padding-left: .7rem; padding-right: .7rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.3rem; padding-bottom: .2rem; }
+  [data-testid="stMarkdownContainer"] :is(th, td) { padding: .25rem .4rem; }
+  .st-key-play_main [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"]) {
+    flex-direction: column; }
+  .st-key-play_main [data-testid="stColumn"],
+  .st-key-play_main [data-testid="stColumn"] > [data-testid="stVerticalBlock"] { display: contents; }
+  .st-key-play_main [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > :has(.st-key-play_help),
+  .st-key-play_help { order: -1; }
 }
 </style>
 """

@@ -13,7 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutorial.scenarios.model import AskStep
 from tutorial.scenarios.runtime import Feedback, Run
+
+
+def outcome_due(run: Run) -> bool:
+    """Whether the hand's score may be shown: the hand is over and no question of the
+    scenario is left to answer (a score on show would answer it)."""
+    if not run.state.is_terminal:
+        return False
+    return not any(isinstance(step, AskStep) for step in run.scenario.steps[run.step :])
 
 
 @dataclass
@@ -114,4 +123,4 @@ class ScenarioSession:
         self.best_play_cards = cards
 
 
-__all__ = ["ScenarioSession"]
+__all__ = ["ScenarioSession", "outcome_due"]

@@ -16,6 +16,7 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial.engine.games import GAMES
 from tutorial.scenarios.runtime import Run
 from tutorial.webapp.scenario_session import ScenarioSession
 
@@ -28,6 +29,7 @@ WORKSHOP_TEXT = "workshop_text"  # str
 WORKSHOP = "workshop_checked"  # Checked | None: the workshop's scenario, playable
 LINK_APPLIED = "link_applied"  # str: the deep link already applied this session
 LESSON = "lesson"  # str | None: the lesson open on the Lessons page
+LEARNING = "learning_game"  # str | None: the game of the lesson or scenario opened last
 TRAINER = "trainer"  # TrainerState
 QUIZ = "quiz"  # dict[str, dict[str, Any]]: lesson quiz answers
 STORE_LOADED = "store_loaded"  # bool: the browser's stored progress has been read
@@ -90,6 +92,7 @@ def init() -> None:
     ss.setdefault(QUIZ, {})
     ss.setdefault(WORKSHOP, None)
     ss.setdefault(LESSON, None)
+    ss.setdefault(LEARNING, None)
     ss.setdefault(TRAINER, TrainerState())
     ss.setdefault(STORE_LOADED, False)
     ss.setdefault(STORE_NOTICE, "")
@@ -170,9 +173,36 @@ def current_scenario() -> str | None:
 
 
 def set_current_scenario(scenario_id: str | None) -> None:
-    """Open a scenario in the player."""
+    """Open a scenario in the player (its game becomes the game being learnt)."""
     init()
     st.session_state[CURRENT] = scenario_id
+    set_learning_game(_game_of(scenario_id))
+
+
+def _game_of(item_id: str | None) -> str | None:
+    """The game a lesson or scenario id names (``tarot/petit-sec``: tarot), if any."""
+    game = (item_id or "").split("/", 1)[0]
+    return game if game in GAMES else None
+
+
+def learning_game() -> str | None:
+    """The game being learnt: that of the lesson or scenario opened last, or of the
+    game chosen last on a page (None before any)."""
+    init()
+    value: str | None = st.session_state.get(LEARNING)
+    return value
+
+
+def set_learning_game(game: str | None) -> None:
+    """Remember the game being learnt (None leaves it as it is)."""
+    init()
+    if game is not None:
+        st.session_state[LEARNING] = game
+
+
+def default_game(fallback: str) -> str:
+    """The game a page opens on: the game being learnt, else ``fallback``."""
+    return learning_game() or fallback
 
 
 def workshop_scenario() -> Any:
@@ -208,9 +238,10 @@ def lesson() -> str | None:
 
 
 def set_lesson(lesson_id: str | None) -> None:
-    """Open a lesson."""
+    """Open a lesson (its game becomes the game being learnt)."""
     init()
     st.session_state[LESSON] = lesson_id
+    set_learning_game(_game_of(lesson_id))
 
 
 def trainer() -> TrainerState:

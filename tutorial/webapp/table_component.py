@@ -14,7 +14,8 @@ without a browser). What the learner does comes back as one-rerun triggers:
 On the Practice page the data also carries ``frames``: pictures of the table after each
 card the computer players laid since the learner's move, shown one after the other
 before the table as it is now (the element has the class ``busy`` meanwhile). Their
-pace is the app setting :func:`animation_pace` (``ATOUT_ANIMATION``).
+pace is the app setting :func:`animation_pace` (``ATOUT_ANIMATION``); the learner may
+keep each finished trick on the table until a click on Continue (``hold_click``).
 
 The element says when it is idle, for tests and assistive tools alike: ``data-busy``
 is ``"1"`` from the learner's action until the app's answer is drawn (each action
@@ -37,6 +38,8 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial.language.i18n import t
+
 _HERE = resources.files("tutorial.webapp") / "assets"
 #: The component's style sheet and script, files of their own beside this module.
 CSS = (_HERE / "table.css").read_text(encoding="utf-8")
@@ -52,11 +55,15 @@ PACES: dict[str, dict[str, int]] = {
 }
 
 
-def animation_pace() -> dict[str, int]:
+def animation_pace(keep_tricks: bool = False) -> dict[str, int]:
     """The animation's pace: ``$ATOUT_ANIMATION`` (``fast`` for the browser tests),
-    anything else (or unset) the learner's ``normal`` pace."""
+    anything else (or unset) the learner's ``normal`` pace; with ``keep_tricks`` (the
+    learner's setting) a finished trick stays on the table until the learner goes on
+    (``hold_click``)."""
     name = os.environ.get("ATOUT_ANIMATION", "normal").strip().lower()
-    return dict(PACES.get(name, PACES["normal"]))
+    pace = dict(PACES.get(name, PACES["normal"]))
+    pace["hold_click"] = int(keep_tricks)
+    return pace
 
 
 _COMPONENT = st.components.v2.component("atout_table", html=_HTML, css=CSS, js=JS)
@@ -72,8 +79,12 @@ def show_table(
     on_answer: Callback,
     on_discard: Callback,
     key: str = "atout_table",
+    keep_tricks: bool = False,
 ) -> None:
     """Mount the table component; each learner action calls the matching callback.
+
+    ``keep_tricks``: a finished trick among the cards arriving stays on the table until
+    the learner clicks Continue (the Practice page's setting).
 
     Each action handled counts one in the session (``ack`` in the data), so the element
     knows its action was answered even when the table looks the same afterwards.
@@ -91,7 +102,12 @@ def show_table(
 
     _COMPONENT(
         key=key,
-        data={**data, "pace": animation_pace(), "ack": int(st.session_state.get(acks, 0))},
+        data={
+            **data,
+            "pace": animation_pace(keep_tricks),
+            "resume_label": t("component.resume"),
+            "ack": int(st.session_state.get(acks, 0)),
+        },
         on_card_change=_relay("card", on_card),
         on_action_change=_relay("action", on_action),
         on_answer_change=_relay("answer", on_answer),

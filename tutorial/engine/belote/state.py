@@ -9,6 +9,7 @@ first trick, when they hold a combination: ``Declare`` it or ``NoDeclaration``),
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -701,6 +702,30 @@ class BeloteState(WithoutStock):
         if any(isinstance(a, Take) for a in legal) and len(legal) == 2:
             return legal  # round 1: pass or take the proposed suit
         return [Pass(), *(Take(s) for s in PLAIN_SUITS)]
+
+    def dealt_again(self, seat: Seat, rng: random.Random) -> BeloteState:
+        """This hand at the bidding with every card ``seat`` cannot see dealt again at
+        random: the other hands and the undealt cards; the proposed card stays face up.
+
+        Raises:
+            InvalidStateError: the bidding is over (cards have moved since the deal).
+        """
+        if self.phase != "bidding" or self.tricks or self.current_trick:
+            raise InvalidStateError(
+                f"a Belote hand is dealt again only at the bidding, not in {self.phase!r}"
+            )
+        face_up = self.stock[:1]
+        hidden = [c for s, hand in enumerate(self.hands) if s != seat for c in hand]
+        hidden += self.stock[1:]
+        rng.shuffle(hidden)
+        hands = []
+        for s, hand in enumerate(self.hands):
+            if s == seat:
+                hands.append(hand)
+            else:
+                hands.append(tuple(hidden[: len(hand)]))
+                del hidden[: len(hand)]
+        return replace(self, hands=tuple(hands), stock=(*face_up, *hidden))
 
 
 def hand_order(state: BeloteState) -> tuple[Suit | None, Callable[[Card], int]]:

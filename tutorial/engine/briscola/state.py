@@ -12,6 +12,7 @@ other's hands.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -444,6 +445,14 @@ class BriscolaState:
     def bid_choices(self) -> list[Any]:
         """Every bid the seat to move might try now, legal or not: none, there is no bidding."""
         return []
+
+    def dealt_again(self, seat: Seat, rng: random.Random) -> BriscolaState:
+        """Never: Briscola has no bidding (its card play samples through the players).
+
+        Raises:
+            InvalidStateError: always.
+        """
+        raise InvalidStateError("Briscola has no bidding to deal a hand again for")
 
 
 def hand_order(state: BriscolaState) -> tuple[Suit | None, Callable[[Card], int]]:

@@ -8,6 +8,7 @@ of each phase are in their own modules: ``bidding``, ``chien`` (the discard),
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -705,3 +706,26 @@ class TarotState(WithoutStock):
         if self.phase != PHASE_BIDDING or self.to_move is None:
             return []
         return list(Bid)
+
+    def dealt_again(self, seat: Seat, rng: random.Random) -> TarotState:
+        """This hand at the bidding with every card ``seat`` cannot see dealt again at
+        random: the other hands and the chien.
+
+        Raises:
+            InvalidStateError: the bidding is over (the chien may have been shown).
+        """
+        if self.phase != PHASE_BIDDING:
+            raise InvalidStateError(
+                f"a Tarot hand is dealt again only at the bidding, not in {self.phase!r}"
+            )
+        hidden = [c for s, hand in enumerate(self.hands) if s != seat for c in hand]
+        hidden += self.chien
+        rng.shuffle(hidden)
+        hands = []
+        for s, hand in enumerate(self.hands):
+            if s == seat:
+                hands.append(hand)
+            else:
+                hands.append(tuple(hidden[: len(hand)]))
+                del hidden[: len(hand)]
+        return replace(self, hands=tuple(hands), chien=tuple(hidden))

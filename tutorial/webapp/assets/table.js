@@ -1,4 +1,5 @@
-const PACE = { card_ms: 380, hold_ms: 1100 };  // practice: a card arriving; a finished trick
+const PACE = { card_ms: 380, hold_ms: 1100, hold_click: 0 };  // practice: a card arriving; a finished trick
+// hold_click: a finished trick stays on the table until the learner clicks Continue.
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c]));
 
 function render(d, sel) {
@@ -137,6 +138,7 @@ export default function (component) {
       draw(code);
     };
     const activate = (card) => {
+      if (root._resume) { root._resume(); return; }  // a finished trick held: go on first
       if (!card.classList.contains('play')) return;
       if (root._data.mode === 'discard') { toggle(card); return; }
       card.classList.add('pending');
@@ -148,6 +150,7 @@ export default function (component) {
       if (card) { activate(card); return; }
       const b = e.target.closest('button');
       if (!b || b.disabled) return;
+      if (b.dataset.resume) { if (root._resume) root._resume(); return; }
       if (b.dataset.answer !== undefined) send('answer', b.dataset.answer);
       else if (b.dataset.action !== undefined) send('action', b.dataset.action);
       else if (b.dataset.confirm) send('discard', Array.from(root._sel).join(' '));
@@ -213,6 +216,14 @@ export default function (component) {
   }
   root._draw(data.playable ? focusCode : null);
   root.dataset.key = data.key || '';
+  if (root._resume && root._animKey === data.key) {
+    // Redrawn while a finished trick was held (a hint, a toggle): the table as it is now.
+    root._resume = null;
+    root._anim = (root._anim || 0) + 1;
+    root.classList.remove('busy');
+    root._animating = false;
+    root._busy();
+  }
   // Practice: the cards the others played since the learner's move arrive one by one
   // (a finished trick stays a moment longer), then the table as it is now. Only for new
   // moves: a rerun that only adds a hint does not replay them.
@@ -223,21 +234,43 @@ export default function (component) {
     root._anim = token;
     const pace = { ...PACE, ...(data.pace || {}) };
     const idle = () => { root.classList.remove('busy'); root._animating = false; root._busy(); };
+    root._resume = null;
     if (frames.length) {
       const felt = () => root.querySelector('.felt');
-      const steps = frames.map((f) => [f.svg, f.hold ? pace.hold_ms : pace.card_ms]);
-      steps.push([data.table_svg, 0]);
+      const steps = frames.map((f) => [f.svg, f.hold ? pace.hold_ms : pace.card_ms, !!f.hold]);
+      steps.push([data.table_svg, 0, false]);
       root.classList.add('busy');
       root._animating = true;
       root._busy();
       let i = 0;
+      // A finished trick held until the learner clicks Continue (or a card): idle meanwhile.
+      const hold = (el) => {
+        const b = document.createElement('button');
+        b.className = 'act primary resume';
+        b.dataset.resume = '1';
+        b.textContent = data.resume_label || '';
+        el.appendChild(b);
+        root.classList.remove('busy');
+        root._animating = false;
+        root._busy();
+        root._resume = () => {
+          root._resume = null;
+          b.remove();
+          root.classList.add('busy');
+          root._animating = true;
+          root._busy();
+          next();
+        };
+        b.focus();
+      };
       const next = () => {
         if (root._anim !== token) return;
         const el = felt();
         if (el) el.innerHTML = steps[i][0];
-        const wait = steps[i][1];
+        const [, wait, held] = steps[i];
         i += 1;
-        if (i < steps.length) setTimeout(next, wait);
+        if (i < steps.length && held && pace.hold_click && el) hold(el);
+        else if (i < steps.length) setTimeout(next, wait);
         else idle();
       };
       next();

@@ -14,6 +14,7 @@ from tutorial.course.lessons import (
     QuizMark,
     lesson_by_id,
     mark_answer,
+    next_lesson,
     quiz_score,
     start_lesson,
 )
@@ -105,19 +106,42 @@ def quiz_marks(lesson: Lesson) -> list[QuizMark]:
     ]
 
 
+def _keep_answers(lesson: Lesson) -> None:
+    """The answers chosen now, kept with the lesson's quiz (the page's radios forget
+    theirs when another page is opened)."""
+    record = state.quiz().setdefault(lesson.id, {})
+    record["answers"] = {
+        i: st.session_state.get(_quiz_key(lesson, i)) for i in range(len(lesson.model.quiz))
+    }
+
+
+def restore_answers(lesson: Lesson) -> None:
+    """Put the kept answers back into the quiz's radios (coming back to the lesson)."""
+    kept = state.quiz().get(lesson.id, {}).get("answers") or {}
+    for i, q in enumerate(lesson.model.quiz):
+        key = _quiz_key(lesson, i)
+        value = kept.get(i)
+        if key not in st.session_state and value in [str(c) for c in q.choices]:
+            st.session_state[key] = value
+
+
 def _record(lesson: Lesson) -> None:
     """Check the quiz (the button), or re-check it after a change once it was checked."""
     score = quiz_score(quiz_marks(lesson))
-    state.quiz()[lesson.id] = {"right": score.correct, "total": score.total, "checked": True}
+    record = state.quiz().setdefault(lesson.id, {})
+    record.update({"right": score.correct, "total": score.total, "checked": True})
+    _keep_answers(lesson)
 
 
 def _changed(lesson: Lesson) -> None:
+    _keep_answers(lesson)
     if state.quiz().get(lesson.id, {}).get("checked"):
         _record(lesson)  # the score follows every change once the quiz is checked
 
 
 def _quiz(lesson: Lesson) -> None:
     st.subheader(t("lessons.quiz"))
+    restore_answers(lesson)
     checked = bool(state.quiz().get(lesson.id, {}).get("checked"))
     marks = quiz_marks(lesson)
     for i, q in enumerate(lesson.model.quiz):
@@ -164,6 +188,23 @@ def show_lesson(lesson: Lesson) -> None:
         _scenarios(lesson)
     if lesson.model.quiz:
         _quiz(lesson)
+    show_next_lesson(lesson)
+
+
+def show_next_lesson(lesson: Lesson) -> None:
+    """ "Next lesson": the game's next lesson in the course order (none after the last)."""
+    lessons, _ = course(state.settings().language)
+    following = next_lesson(lesson.id, lessons)
+    if following is None:
+        return
+    st.button(
+        t("lessons.next_lesson", title=inert_markdown(following.title)),
+        key=f"next_lesson_{lesson.id}",
+        on_click=open_lesson,
+        args=(following,),
+        type="primary",
+        icon=":material/arrow_forward:",
+    )
 
 
 # --- the page ----------------------------------------------------------------------------
@@ -248,6 +289,8 @@ def main() -> None:
     current = lesson_by_id(state.lesson() or "", lessons)
     if current is not None:  # the open lesson decides the game shown
         st.session_state["lessons_game"] = current.game
+    elif st.session_state.get("lessons_game") not in GAMES:  # else the game being learnt
+        st.session_state["lessons_game"] = state.default_game(GAMES[0])
     with st.sidebar:
         game = st.selectbox(
             t("play.game"),

@@ -39,15 +39,18 @@ from tutorial.engine.games import GAMES
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.table_data import table_data
+from tutorial.pictures.trick_history import numbered, trick_lines, trick_rows
 from tutorial.scenarios.checker import Checked, check_text, problems_of
 from tutorial.scenarios.model import AskStep, Play
+from tutorial.scenarios.reasons import speak
 from tutorial.scenarios.runtime import Event, Feedback, Run, goto, start
 from tutorial.webapp import common, link_state, navigation, state
 from tutorial.webapp.common import course, course_order
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.navigation import page_url
 from tutorial.webapp.record import save_run_position
-from tutorial.webapp.scenario_session import ScenarioSession
+from tutorial.webapp.rules_compared import show_other_rules
+from tutorial.webapp.scenario_session import ScenarioSession, outcome_due
 from tutorial.webapp.score_view import show_outcome
 from tutorial.webapp.table_component import show_table as show_component
 
@@ -288,6 +291,8 @@ def picker() -> None:
     opened = checked_of(state.current_scenario() or "")
     if opened is not None:
         st.session_state["play_game"] = opened.scenario.game
+    elif "play_game" not in st.session_state:  # nothing open yet: the game being learnt
+        st.session_state["play_game"] = state.default_game(GAMES[0])
     with st.sidebar:
         st.subheader(t("play.choose"))
         game = st.selectbox(
@@ -459,6 +464,20 @@ def show_transcript(run: Run) -> None:
     with st.container(height=460 if presenter else 300, key="transcript"):
         for ev in reversed(run.transcript):
             _transcript_line(ev)
+
+
+def show_trick_history(run: Run) -> None:
+    """Every finished trick in a table: who led, every card, who won and why (a trick
+    whose winner a question asks about waits for the answer)."""
+    held = {id(ev.trick) for ev in run.pending if ev.trick is not None}
+    tricks = [tr for tr in run.state.tricks if id(tr) not in held]
+    if not tricks:
+        return
+    lines = trick_lines(
+        numbered(tricks), run.table.seat_names, why=lambda tr: speak(run.table, tr.explanation)
+    )
+    with st.expander(t("play.trick_history"), icon=":material/table_rows:"):
+        st.table(trick_rows(lines))
 
 
 @dataclass(frozen=True)
@@ -946,7 +965,10 @@ def main() -> None:
     show_reopened(sid)
 
     best = best_play(run, sid) if not reviewing else None
-    left, right = st.columns([3, 2], gap="medium")
+    # On a phone the columns stack: the instructions and the hints move above the table
+    # (the keys ``play_main`` and ``play_help`` are the style sheet's, tutorial/webapp/common.py).
+    with st.container(key="play_main"):
+        left, right = st.columns([3, 2], gap="medium")
     with left:
         show_table(run, ctl, reviewing, best)
     with right:
@@ -954,17 +976,20 @@ def main() -> None:
         if ended:
             show_end(ctl, run)  # "Next in the playlist" first, then the playlist
         show_playlist(sid)
-        if not ended and sc.summary:
-            st.markdown(inert_markdown(sc.summary))
-        if not run.finished and not reviewing:
-            show_best_controls(run, ctl, best, reviewing)
-            show_help(run, ctl)
+        with st.container(key="play_help"):
+            if not ended and sc.summary:
+                st.markdown(inert_markdown(sc.summary))
+            if not run.finished and not reviewing:
+                show_best_controls(run, ctl, best, reviewing)
+                show_help(run, ctl)
         show_review(ctl, run, reviewing)
         save_run_position(run, finished=state.scenario_session(sid).history[-1].finished)
         show_transcript(run)
-    if run.state.is_terminal:
+        show_trick_history(run)
+    if outcome_due(run):  # after the last question: the score would answer it
         st.subheader(t("play.score_title"))
         show_outcome(run.state, run.table, key_prefix="play")
+        show_other_rules(run.table.state, run.actions, run.state, run.table, key_prefix="play")
     else:
         warm_up_charts()
     link = _link(sid, run.step)

@@ -19,16 +19,22 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from tutorial.analysis import player
+from tutorial.analysis.bid_advice import BidAdvice, advise
 from tutorial.course import practice
 from tutorial.course.practice import PracticeHand
 from tutorial.engine.cards import Card
-from tutorial.engine.core import rulesets
+from tutorial.engine.core import TrickResult, rulesets, seat_names
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t, tn
+from tutorial.pictures.bid_chart import bid_chart
+from tutorial.pictures.charts import CONFIG
 from tutorial.pictures.table_data import practice_table_data
+from tutorial.pictures.trick_history import numbered, trick_lines, trick_rows
 from tutorial.scenarios.export import scenario_yaml
 from tutorial.webapp import state
 from tutorial.webapp.inert import inert_markdown
+from tutorial.webapp.rules_compared import show_other_rules
 from tutorial.webapp.score_view import show_outcome
 from tutorial.webapp.table_component import show_table
 
@@ -37,6 +43,7 @@ HAND = "practice_hand"
 FRAMES = "practice_frames"
 NEWS = "practice_news"
 SEED = "practice_next_seed"  # tests set it to deal a known hand
+KEEP_TRICKS = "practice_keep_tricks"  # the toggle: a finished trick waits for Continue
 KEYS = (HAND, FRAMES, NEWS, SEED)
 
 
@@ -48,6 +55,21 @@ def _variant_titles() -> dict[str, str]:
         "briscola-2": t("practice.variant_briscola_2"),
         "briscola-4": t("practice.variant_briscola_4"),
     }
+
+
+def default_variant(hand: PracticeHand | None) -> str:
+    """The game the picker opens on: the hand's when it is of the game being learnt,
+    else the first table of that game."""
+    game = state.default_game("belote")
+    if hand is not None and hand.game == game:
+        return _variant(hand)
+    return next((v for v in _variant_titles() if v.partition("-")[0] == game), "belote-4")
+
+
+def _on_variant() -> None:
+    """The game chosen in the picker becomes the game being learnt."""
+    variant = str(st.session_state.get("practice_variant", ""))
+    state.set_learning_game(variant.partition("-")[0] or None)
 
 
 def _level_titles() -> dict[str, str]:
@@ -162,8 +184,14 @@ def setup(hand: PracticeHand | None) -> None:
         label, expanded=hand is None, key=f"practice_setup_{deal_key}", icon=":material/tune:"
     ):
         titles = _variant_titles()
+        if st.session_state.get("practice_variant") not in titles:
+            st.session_state["practice_variant"] = default_variant(hand)
         variant = st.selectbox(
-            t("practice.game"), list(titles), format_func=titles.__getitem__, key="practice_variant"
+            t("practice.game"),
+            list(titles),
+            format_func=titles.__getitem__,
+            key="practice_variant",
+            on_change=_on_variant,
         )
         game = variant.partition("-")[0]
         names = [r.name for r in rulesets(game)]
@@ -197,6 +225,8 @@ def show_hints(hand: PracticeHand) -> None:
         return
     for tier in range(1, hand.hint_tier + 1):
         st.info(inert_markdown(practice.hint_text(hand, tier)), icon=":material/lightbulb:")
+    if hand.hint_tier >= practice.HINT_TIERS and hand.state.phase == "bidding":
+        show_bid_advice(hand)
     if hand.hint_tier < practice.HINT_TIERS:
         st.button(
             t("practice.hint", n=hand.hint_tier + 1, total=practice.HINT_TIERS),
@@ -204,6 +234,31 @@ def show_hints(hand: PracticeHand) -> None:
             on_click=ask_hint,
             icon=":material/lightbulb:",
         )
+
+
+#: The bid advice of the decisions asked about, by (deal, actions so far): computed
+#: once, when the last hint is asked.
+BID_ADVICE = "practice_bid_advice"
+
+
+def show_bid_advice(hand: PracticeHand) -> None:
+    """What each bid is worth with the learner's cards: the chart and its words."""
+    key = (hand.seed, len(hand.moves))
+    cache: dict[tuple[int, int], BidAdvice] = st.session_state.setdefault(BID_ADVICE, {})
+    advice = cache.get(key)
+    if advice is None:
+        moves = hand.moves
+        history = (
+            [moves[0].before, *(m.before for m in moves[1:]), hand.state] if moves else [hand.state]
+        )
+        earlier = [m.action for m in moves]
+        advice = advise(history, earlier, random.Random(hand.seed * 7919 + len(moves)))
+        cache.clear()  # one decision at a time
+        cache[key] = advice
+    chart = bid_chart(advice)
+    with seat_names(hand.table.seat_names):
+        st.plotly_chart(chart.figure, width="stretch", config=CONFIG, key="practice_bid_chart")
+        st.caption(chart.text)
 
 
 def save_button(hand: PracticeHand) -> None:
@@ -244,6 +299,22 @@ def show_story(hand: PracticeHand) -> None:
     with st.container(height=460 if presenter else 260, key="practice_story"):
         for line in reversed(lines):
             st.markdown(inert_markdown(line))
+
+
+def show_trick_history(hand: PracticeHand) -> None:
+    """Every finished trick in a table: who led, every card, who won and why."""
+    tricks = hand.state.tricks
+    if not tricks:
+        return
+    names = hand.table.seat_names
+
+    def why(trick: TrickResult) -> str:
+        with seat_names(names):
+            return player.why_trick(trick, hand.state)
+
+    lines = trick_lines(numbered(tricks), names, why=why)
+    with st.expander(t("play.trick_history"), icon=":material/table_rows:"):
+        st.table(trick_rows(lines))
 
 
 def show_review(hand: PracticeHand) -> None:
@@ -320,6 +391,7 @@ def main() -> None:
             on_answer=_ignore,
             on_discard=lay_aside,
             key="practice_table",
+            keep_tricks=bool(st.session_state.get(KEEP_TRICKS, False)),
         )
         if hand.learner_to_move and hand.state.phase != "discard":
             with st.expander(t("play.fallback"), icon=":material/keyboard:"):
@@ -329,12 +401,20 @@ def main() -> None:
             show_end(hand)
         else:
             st.toggle(t("practice.show_legal"), key="practice_show_legal")
+            st.toggle(
+                t("practice.keep_tricks"), key=KEEP_TRICKS, help=t("practice.keep_tricks_help")
+            )
             show_hints(hand)
         save_button(hand)
         show_story(hand)
+        show_trick_history(hand)
     if hand.finished and hand.played_out:
         st.subheader(t("play.score_title"))
         show_outcome(hand.state, hand.table, key_prefix="practice")
+        moves = hand.moves
+        if moves:
+            actions = [m.action for m in moves]
+            show_other_rules(moves[0].before, actions, hand.state, hand.table, "practice")
         show_review(hand)
     elif not hand.finished:
         common_warm_up()

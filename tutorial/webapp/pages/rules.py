@@ -109,10 +109,28 @@ def source_lines() -> list[str]:
     return [f"{n}. {names[s]}" for n, s in enumerate(SOURCES, 1)]
 
 
+def glossary_heading(lang: str) -> str:
+    """The Glossary's heading: in English it says the list is of Chinese words."""
+    return t("glossary.title") if lang.startswith("zh") else t("glossary.title_chinese")
+
+
 def glossary_section(game: str) -> None:
-    """The Glossary: the Chinese words of this game and where they come from."""
-    st.subheader(t("glossary.title"))
-    st.caption(t("glossary.intro"))
+    """The Glossary: the Chinese words of this game and where they come from.
+
+    On an English page the list waits, folded, under a heading that says it gives the
+    Chinese words: an English reader is not shown a table of Chinese first.
+    """
     lang = language() if is_chinese() else "en"
+    if lang.startswith("zh"):
+        st.subheader(glossary_heading(lang))
+        _glossary_body(game, lang)
+        return
+    with st.expander(glossary_heading(lang)):
+        _glossary_body(game, lang)
+
+
+def _glossary_body(game: str, lang: str) -> None:
+    """The Glossary's words: the introduction, the table and the numbered sources."""
+    st.caption(t("glossary.intro"))
     st.table(glossary_rows(game, lang))
     st.markdown("\n".join(source_lines()))

@@ -10,18 +10,20 @@ from typing import Any
 import streamlit as st
 
 from tutorial.analysis.beginner import played_deal
-from tutorial.engine.core import GameState, rulesets
+from tutorial.engine.core import GameState, TrickResult, rulesets
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import GAMES
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t
 from tutorial.pictures.hand_story import auction, deal_table, numbered_tricks
+from tutorial.pictures.trick_history import SCORE_COLUMNS, trick_lines, trick_rows
 from tutorial.scenarios import actions
 from tutorial.scenarios.export import deal_moments
 from tutorial.scenarios.position import DEFAULT_SEATS, Table
 from tutorial.webapp import common, state
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.record import save_button
+from tutorial.webapp.scenario_session import outcome_due
 from tutorial.webapp.score_view import show_outcome
 
 
@@ -33,14 +35,22 @@ def main() -> None:
     # The learner's last finished scenario, if any
     sid = state.current_scenario()
     run = state.scenario_session(sid).run if sid else None
-    if run is not None and run.state.is_terminal:
+    if run is not None and outcome_due(run):
         st.header(t("score.from_scenario"))
         st.caption(inert_markdown(run.scenario.title))
         show_outcome(run.state, run.table, key_prefix="scn")
 
     st.header(t("score.deal"))
     c1, c2, c3 = st.columns(3)
-    game = c1.selectbox(t("score.game"), GAMES, format_func=common.game_title, key="score_game")
+    if st.session_state.get("score_game") not in GAMES:  # the game being learnt
+        st.session_state["score_game"] = state.default_game(GAMES[0])
+    game = c1.selectbox(
+        t("score.game"),
+        GAMES,
+        format_func=common.game_title,
+        key="score_game",
+        on_change=_on_game,
+    )
     names = [r.name for r in rulesets(game)]
     rs_name = c2.selectbox(
         t("score.ruleset"),
@@ -65,6 +75,11 @@ def main() -> None:
     st.subheader(t("score.score"))
     show_outcome(hand, table, key_prefix="deal")
     record_panel(game, rs_name, used, table)
+
+
+def _on_game() -> None:
+    """The game chosen here becomes the game being learnt."""
+    state.set_learning_game(st.session_state.get("score_game"))
 
 
 @lru_cache(maxsize=16)
@@ -136,20 +151,13 @@ def show_story(hand: GameState, table: Table) -> None:
         st.text(t("score.bids", bids=said))
     for line in _contract_lines(hand, names):
         st.text(line)
-    rows: list[dict[str, Any]] = []
-    for number, trick in numbered_tricks(hand):
-        cards = t("score.list_separator").join(
-            t("score.play", seat=names[p.seat], card=p.card.label) for p in trick.plays
-        )
-        rows.append(
-            {
-                t("score.col_trick"): number,
-                t("score.col_cards"): cards,
-                t("score.col_winner"): names[trick.winner],
-                t("score.col_trick_points"): trick.points,
-            }
-        )
+    lines = trick_lines(numbered_tricks(hand), names, why=_no_why)  # no column for it
+    rows = trick_rows(lines, SCORE_COLUMNS, points_as_text=False)
     st.dataframe(rows, hide_index=True, width="stretch", key="deal_tricks")
+
+
+def _no_why(_trick: TrickResult) -> str:
+    return ""
 
 
 def _cards(cards: Any) -> str:

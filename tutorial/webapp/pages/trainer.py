@@ -9,6 +9,7 @@ from tutorial.course.counting_trainer import (
     diagnose,
     make_exercise,
     seat_labels,
+    sides_text,
     trump_text,
 )
 from tutorial.engine.games import GAMES
@@ -44,6 +45,11 @@ def _check() -> None:
         tr.answers = answers
 
 
+def _on_game() -> None:
+    """The game chosen here becomes the game being learnt."""
+    state.set_learning_game(st.session_state.get("trainer_game"))
+
+
 def _next() -> None:
     tr = state.trainer()
     tr.index += 1
@@ -56,6 +62,9 @@ def main() -> None:
     st.title(t("trainer.title"))
     st.write(t("trainer.intro"))
     tr = state.trainer()
+    learning = state.learning_game()
+    if "trainer_game" not in st.session_state and learning not in (None, tr.game):
+        _new(str(learning), tr.seed)  # opened anew: on the game being learnt
     c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
     game = c1.selectbox(
         t("play.game"),
@@ -63,6 +72,7 @@ def main() -> None:
         index=GAMES.index(tr.game),
         format_func=common.game_title,
         key="trainer_game",
+        on_change=_on_game,
     )
     seed = int(
         c2.number_input(
@@ -87,6 +97,9 @@ def main() -> None:
             caption = t("trainer.play", name=names[p.seat], card=card_words(p.card))
             st.image(card_svg(p.card, four_colour=four, width=90), width=90, caption=caption)
     st.caption(describe_trick(ex, tr.index))
+    sides = sides_text(ex)
+    if sides:  # whose the cards are decides what counts (the Tarot Excuse)
+        st.caption(sides)
     if ex.state.last_trick_bonus and tr.index == len(ex.tricks) - 1:
         st.caption(t("trainer.last_trick"))
     solved = tr.answers is not None and tr.index in tr.answers

@@ -1,0 +1,101 @@
+"""What each bid is worth: the unseen cards dealt again, the hand played out per bid."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from tutorial.analysis import beginner
+from tutorial.analysis.bid_advice import advise, seat_score
+from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.games import new_hand
+from tutorial.pictures.bid_chart import bid_chart
+
+
+def _all_cards(state) -> Counter:  # type: ignore[no-untyped-def]
+    cards = Counter(c for hand in state.hands for c in hand)
+    cards.update(getattr(state, "stock", ()))
+    cards.update(getattr(state, "chien", ()))
+    return cards
+
+
+@pytest.mark.parametrize("game", ["belote", "tarot"])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_hand_dealt_again_keeps_what_the_seat_sees(game: str, seed: int) -> None:
+    start = new_hand(game, "default", rng=random.Random(seed))
+    seat = start.to_move
+    assert seat is not None
+    again = start.dealt_again(seat, random.Random(seed + 100))
+    assert again.hands[seat] == start.hands[seat]
+    assert _all_cards(again) == _all_cards(start)  # the same deck, every card once
+    assert [len(h) for h in again.hands] == [len(h) for h in start.hands]
+    assert again.face_up_card == start.face_up_card  # Belote's proposed card stays
+    assert again.hands != start.hands  # the other seats' cards did move
+    assert again.observe(seat).hand == start.observe(seat).hand
+
+
+def test_only_a_bid_is_dealt_again() -> None:
+    start = new_hand("belote", "default", rng=random.Random(1))
+    seat = start.to_move
+    assert seat is not None
+    state = start
+    while state.phase == "bidding":
+        state = state.apply(beginner.choose(state))
+    with pytest.raises(InvalidStateError, match="only at the bidding"):
+        state.dealt_again(seat, random.Random(0))
+    briscola = new_hand("briscola", "default", rng=random.Random(1))
+    with pytest.raises(InvalidStateError, match="no bidding"):
+        briscola.dealt_again(0, random.Random(0))
+    with pytest.raises(InvalidStateError, match="no bid to advise on"):
+        advise([briscola], [], random.Random(0))
+
+
+@pytest.mark.parametrize("game", ["belote", "tarot"])
+def test_each_open_bid_is_valued_on_the_same_deals(game: str) -> None:
+    for seed in range(50):  # a deal whose first bid leaves the next seat a bid to make
+        start = new_hand(game, "default", rng=random.Random(seed))
+        if start.phase != "bidding":
+            continue
+        first = beginner.choose(start)
+        now = start.apply(first)
+        if now.phase == "bidding":
+            break
+    advice = advise([start, now], [first], random.Random(2), deals=6)
+    assert {str(v.action) for v in advice.values} == {str(a) for a in now.legal_actions()}
+    means = [v.mean for v in advice.values]
+    assert means == sorted(means, reverse=True) and advice.best is advice.values[0]
+    assert all(v.deals == 6 and v.error >= 0 for v in advice.values)
+    assert 0 <= advice.checked <= 6
+    # the same seed, the same advice (nothing depends on the clock)
+    again = advise([start, now], [first], random.Random(2), deals=6)
+    assert [(str(v.action), v.mean) for v in again.values] == [
+        (str(v.action), v.mean) for v in advice.values
+    ]
+
+
+def test_passing_out_a_belote_hand_scores_nothing_for_anyone() -> None:
+    rng = random.Random(3)
+    state = new_hand("belote", "default", rng=rng)
+    from tutorial.engine.belote import Pass
+
+    while state.phase == "bidding":
+        state = state.apply(Pass())
+    assert state.is_terminal
+    outcome = state.outcome()
+    assert {seat_score(state, outcome, s) for s in range(4)} == {0.0}
+
+
+@pytest.mark.parametrize("game", ["belote", "tarot"])
+def test_the_chart_and_its_words_say_the_same_figures(game: str) -> None:
+    start = new_hand(game, "default", rng=random.Random(8))
+    advice = advise([start], [], random.Random(4), deals=5)
+    chart = bid_chart(advice)
+    (bars,) = chart.figure.to_dict()["data"]
+    assert list(bars["y"]) == [round(v.mean) for v in advice.values]
+    quoted = [int(n) for n in re.findall(r" ([+-]?\d+)(?:,|\.)", chart.text.split(": ", 1)[1])]
+    assert quoted == list(bars["y"])  # every bid's figure, best first, signs included
+    assert "5 deals" in chart.text
+    assert all(e >= 0 for e in bars["error_y"]["array"])

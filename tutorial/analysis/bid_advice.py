@@ -1,0 +1,145 @@
+"""What each bid is worth for the hand held: the expected score over deals like this one.
+
+At a bid, the seat to move knows its own cards (and Belote's face-up card) and the bids
+so far. :func:`advise` deals the cards it cannot see again at random
+(``state.dealt_again``), keeps only deals where every earlier bid is the one the
+computer players' bidding rule would have made with those cards (the bids carry what
+they tell: an opponent who passed holds no taking hand), then for each bid open to the
+seat plays the hand out to its end and scores it for the seat: everyone after the bid
+(the seat included) bids, discards and plays by the beginner's rules, the same rules the
+computer opponents bid by. A deal is shared by every bid, so the figures compare bids on
+the same cards (paired), and each figure comes with its standard error and the number
+of deals.
+
+The playouts use the beginner's card play, not the strong player's: a whole hand per deal
+and per bid by the strong player would cost seconds; what is compared is the bids, and
+a bid's worth under plain play ranks hands the way the bidding rules of the sources do
+(counted points, bouts and trumps). ``docs/decisions.md`` says so.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutorial.analysis import beginner
+from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.errors import InvalidStateError
+
+__all__ = ["BidAdvice", "BidValue", "advise", "seat_score"]
+
+#: Deals valued per bid at most (a hint: about a fifth of a second of CPU in Tarot).
+DEFAULT_DEALS = 24
+#: Deals drawn at most per deal kept (the earlier bids refuse some): past that, the last
+#: deals are kept without the check, and the advice says how many were checked.
+TRIES_PER_DEAL = 12
+
+
+@dataclass(frozen=True)
+class BidValue:
+    """One bid's expected score for the seat, over ``deals`` deals (``error``: the
+    standard error of the mean)."""
+
+    action: Any
+    mean: float
+    error: float
+    deals: int
+
+
+@dataclass(frozen=True)
+class BidAdvice:
+    """Every bid open to ``seat``, best first, and how the deals were drawn."""
+
+    seat: int
+    values: tuple[BidValue, ...]
+    deals: int
+    checked: int  # deals that agree with every earlier bid (the rest were not checked)
+
+    @property
+    def best(self) -> BidValue:
+        """The bid with the highest expected score."""
+        return self.values[0]
+
+
+def seat_score(end: GameState, outcome: HandOutcome, seat: int) -> float:
+    """The score of ``seat`` in a finished hand: its own total (Tarot) or its side's."""
+    keys = list(outcome.totals)
+    if end.scores_by_seat:
+        return float(outcome.totals[keys[seat]])
+    return float(outcome.totals[keys[end.team_of(seat)]])
+
+
+def _play_out(state: GameState) -> GameState:
+    """The hand played to its end by the beginner's rules at every seat."""
+    for _ in range(1_000):
+        if state.is_terminal:
+            return state
+        state = state.apply(beginner.choose(state))
+    raise InvalidStateError("a hand did not end in 1,000 actions")  # pragma: no cover
+
+
+def _agrees(start: GameState, earlier: Sequence[Any], seat: int) -> GameState | None:
+    """The state after ``earlier`` from ``start`` if each other seat's action is the one
+    the bidding rule gives with these cards (the seat's own are taken as they were)."""
+    state = start
+    for action in earlier:
+        if state.is_terminal:  # a deal the hand did not have (a Petit sec called off)
+            return None
+        if state.to_move != seat and beginner.choose(state) != action:
+            return None
+        state = state.apply(action)
+    return None if state.is_terminal or state.to_move != seat else state
+
+
+def advise(
+    history: Sequence[GameState],
+    earlier: Sequence[Any],
+    rng: random.Random,
+    *,
+    deals: int = DEFAULT_DEALS,
+) -> BidAdvice:
+    """The expected score of each bid open to the seat to move at ``history[-1]``.
+
+    ``history[0]`` is the hand as dealt and ``earlier`` the actions taken since (so that
+    ``history[-1]`` is ``history[0]`` with them applied).
+
+    Raises:
+        InvalidStateError: the position is not a bid (or its hand cannot be dealt again).
+    """
+    now = history[-1]
+    seat = now.to_move
+    if now.phase != "bidding" or seat is None:
+        raise InvalidStateError(f"there is no bid to advise on in the {now.phase!r} phase")
+    bids = now.legal_actions()
+    scores: dict[int, list[float]] = {i: [] for i in range(len(bids))}
+    checked = 0
+    for _ in range(deals):
+        position = None
+        for _ in range(TRIES_PER_DEAL):
+            position = _agrees(history[0].dealt_again(seat, rng), earlier, seat)
+            if position is not None:
+                checked += 1
+                break
+        if position is None:  # the bids so far are rare under the rule: take any deal
+            position = now.dealt_again(seat, rng)
+            if position.legal_actions() != bids:  # pragma: no cover - a called-off deal
+                position = now
+        for i, bid in enumerate(bids):
+            end = _play_out(position.apply(bid))
+            scores[i].append(seat_score(end, end.outcome(), seat))
+    values = [BidValue(bids[i], *_mean_error(scores[i]), deals) for i in range(len(bids))]
+    values.sort(key=lambda v: -v.mean)
+    return BidAdvice(seat, tuple(values), deals, checked)
+
+
+def _mean_error(xs: Sequence[float]) -> tuple[float, float]:
+    """The mean and its standard error."""
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
