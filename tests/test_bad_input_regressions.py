@@ -31,7 +31,16 @@ from tutorial.course.progress import (
     decode,
     encode,
 )
-from tutorial.engine.errors import ScenarioError
+from tutorial.engine import belote as _belote
+from tutorial.engine import briscola as _briscola
+from tutorial.engine import tarot as _tarot
+from tutorial.engine.belote.play_rules import explain_play as _belote_explain
+from tutorial.engine.belote.play_rules import legal_cards as _belote_legal
+from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Suit
+from tutorial.engine.core import Play
+from tutorial.engine.errors import InvalidStateError, ScenarioError, TutorialError
+from tutorial.engine.tarot.play_rules import explain_card as _tarot_explain
+from tutorial.engine.tarot.play_rules import legal_cards as _tarot_legal
 from tutorial.scenarios import budget, checker, position
 from tutorial.scenarios.checker import CheckerCrash, check_file, check_text, problems_of
 from tutorial.scenarios.loader import Problem, ScenarioProblems
@@ -481,3 +490,225 @@ def test_fuzz_findings(file: str, message: str) -> None:
     assert not isinstance(info.value, CheckerCrash)
     (line,) = problems_of(info.value)
     assert line.startswith(message), line
+
+
+# --- The rule functions refuse what no position can hold ---------------------------------
+
+_B, _T, _R = BELOTE_DECK.parse_many, TAROT_DECK.parse_many, BRISCOLA_DECK.parse_many
+_H = Suit.HEARTS
+
+
+def _plays(text: str, first: int = 1) -> list[Play]:
+    return [Play((first + i) % 4, c) for i, c in enumerate(_T(text))]
+
+
+RULE_FUNCTION_CALLS = {
+    # Belote: trick_winner, card_points, card_power, explain_play, legal_cards.
+    "belote trick_winner, empty": (lambda: _belote.trick_winner([], _H), "empty trick"),
+    "belote trick_winner, tarot cards": (
+        lambda: _belote.trick_winner(_T("T5 T6"), _H),
+        "T5 is not a Belote card",
+    ),
+    "belote trick_winner, five cards": (
+        lambda: _belote.trick_winner(_B("7S 8S 9S 10S JS"), _H),
+        "at most 4 cards, not 5",
+    ),
+    "belote trick_winner, a card twice": (
+        lambda: _belote.trick_winner(_B("7S 7S"), _H),
+        "7♠ is twice in the trick",
+    ),
+    "belote trick_winner, leader 4": (
+        lambda: _belote.trick_winner(_B("7S 8S"), _H, 4),
+        "unknown leader 4",
+    ),
+    "belote trick_winner, leader -1": (
+        lambda: _belote.trick_winner(_B("7S 8S"), _H, -1),
+        "unknown leader -1",
+    ),
+    "belote trick_winner, leader True": (
+        lambda: _belote.trick_winner(_B("7S 8S"), _H, True),
+        "unknown leader True",
+    ),
+    "belote trick_winner, codes not cards": (
+        lambda: _belote.trick_winner(["7S", "8S"], _H),
+        "'7S' is not a Belote card",
+    ),
+    "belote trick_winner, a text trick": (
+        lambda: _belote.trick_winner("7S 8S", _H),  # type: ignore[arg-type]
+        "must be a sequence of cards",
+    ),
+    "belote trick_winner, trumps as trump": (
+        lambda: _belote.trick_winner(_B("7S 8S"), Suit.TRUMP),
+        "the trump must be spades, hearts, diamonds or clubs",
+    ),
+    "belote trick_winner, a suit's letter as trump": (
+        lambda: _belote.trick_winner(_B("7S 8S"), "H"),  # type: ignore[arg-type]
+        "the trump must be",
+    ),
+    "belote card_points, a tarot card": (
+        lambda: _belote.card_points(_T("T5")[0], _H),
+        "T5 is not a Belote card",
+    ),
+    "belote card_points, a code": (
+        lambda: _belote.card_points("7S", _H),  # type: ignore[arg-type]
+        "'7S' is not a Belote card",
+    ),
+    "belote card_points, no trump": (
+        lambda: _belote.card_points(_B("7S")[0], Suit.EXCUSE),
+        "the trump must be",
+    ),
+    "belote card_power, a briscola card": (
+        lambda: _belote.card_power(_R("2S")[0], _H, Suit.SPADES),
+        "2♠ is not a Belote card",
+    ),
+    "belote explain_play, a tarot card led": (
+        lambda: _belote_explain(_B("7S 8S"), _T("T5"), _B("7S")[0], _H),
+        "T5 is not a Belote card",
+    ),
+    "belote explain_play, a full trick": (
+        lambda: _belote_explain(_B("7S 8S"), _B("7H 8H 9H 10H"), _B("7S")[0], _H),
+        "at most 3 cards, not 4",
+    ),
+    "belote explain_play, nine cards in hand": (
+        lambda: _belote_explain(_B("7S 8S 9S 10S JS QS KS AS 7D"), (), _B("7S")[0], _H),
+        "at most 8 cards, not 9",
+    ),
+    "belote explain_play, a card twice in hand": (
+        lambda: _belote_explain(_B("7S 7S"), _B("8H"), _B("7S")[0], _H),
+        "7♠ is twice in the hand",
+    ),
+    "belote explain_play, a card in hand and trick": (
+        lambda: _belote_explain(_B("7S 8S"), _B("7S"), _B("8S")[0], _H),
+        "7♠ is both in the hand and in the trick",
+    ),
+    "belote explain_play, a code": (
+        lambda: _belote_explain(_B("7S 8S"), _B("8H"), "7S", _H),  # type: ignore[arg-type]
+        "'7S' is not a card",
+    ),
+    "belote legal_cards, a full trick": (
+        lambda: _belote_legal(_B("7S 8S"), _B("7H 8H 9H 10H"), _H),
+        "at most 3 cards",
+    ),
+    # Tarot: trick_winner, card_points, explain_card, legal_cards.
+    "tarot trick_winner, empty": (lambda: _tarot.trick_winner([]), "other than the Excuse"),
+    "tarot trick_winner, belote cards": (
+        lambda: _tarot.trick_winner(_B("AS KS")),
+        "A♠ is not a Tarot card",
+    ),
+    "tarot trick_winner, five cards": (
+        lambda: _tarot.trick_winner(_T("1S 2S 3S 4S 5S")),
+        "at most 4 cards, not 5",
+    ),
+    "tarot trick_winner, a card twice": (
+        lambda: _tarot.trick_winner(_T("1S 1S")),
+        "1♠ is twice in the trick",
+    ),
+    "tarot trick_winner, leader 4": (
+        lambda: _tarot.trick_winner(_T("1S 2S"), 4),
+        "the leader must be a seat 0..3, not 4",
+    ),
+    "tarot trick_winner, leader True": (
+        lambda: _tarot.trick_winner(_T("1S 2S"), True),
+        "not True",
+    ),
+    "tarot trick_winner, codes not cards": (
+        lambda: _tarot.trick_winner(["1S", "2S"]),
+        "'1S' is not a Tarot card",
+    ),
+    "tarot card_points, a belote card": (
+        lambda: _tarot.card_points(_B("AS")[0]),
+        "A♠ is not a Tarot card",
+    ),
+    "tarot card_points, a code": (
+        lambda: _tarot.card_points("KS"),  # type: ignore[arg-type]
+        "'KS' is not a Tarot card",
+    ),
+    "tarot explain_card, a belote card in the trick": (
+        lambda: _tarot_explain(0, _T("1S")[0], _T("1S 2S"), [Play(3, _B("AS")[0])], 0),
+        "A♠ is not a Tarot card",
+    ),
+    "tarot explain_card, a full trick": (
+        lambda: _tarot_explain(0, _T("1S")[0], _T("1S 2S"), _plays("3S 4S 5S 6S"), 0),
+        "at most 3 cards, not 4",
+    ),
+    "tarot explain_card, seat 4": (
+        lambda: _tarot_explain(4, _T("1S")[0], _T("1S 2S"), [], 0),
+        "the seat must be a seat 0..3, not 4",
+    ),
+    "tarot explain_card, taker 7": (
+        lambda: _tarot_explain(0, _T("1S")[0], _T("1S 2S"), [], 7),
+        "the taker must be a seat 0..3, not 7",
+    ),
+    "tarot explain_card, a code": (
+        lambda: _tarot_explain(0, "1S", _T("1S 2S"), [], 0),  # type: ignore[arg-type]
+        "'1S' is not a card",
+    ),
+    "tarot explain_card, nineteen cards in hand": (
+        lambda: _tarot_explain(
+            0, _T("1S")[0], _T("1S 2S 3S 4S 5S 6S 7S 8S 9S 10S JS CS QS KS 1H 2H 3H 4H 5H"), [], 0
+        ),
+        "at most 18 cards, not 19",
+    ),
+    "tarot explain_card, a card twice in hand": (
+        lambda: _tarot_explain(0, _T("1S")[0], _T("1S 1S"), [], 0),
+        "1♠ is twice in the hand",
+    ),
+    "tarot explain_card, cards for plays": (
+        lambda: _tarot_explain(0, _T("1S")[0], _T("1S 2S"), _T("3S"), 0),  # type: ignore[arg-type]
+        "is not a play",
+    ),
+    "tarot explain_card, a card in hand and trick": (
+        lambda: _tarot_explain(0, _T("1S")[0], _T("1S 2S"), _plays("2S"), 0),
+        "2♠ is both in the hand and in the trick",
+    ),
+    "tarot legal_cards, a full trick": (
+        lambda: _tarot_legal(_T("1S 2S"), _plays("3S 4S 5S 6S")),
+        "at most 3 cards",
+    ),
+    # Briscola: judge_trick, trick_winner, card_points.
+    "briscola judge_trick, empty": (
+        lambda: _briscola.judge_trick([], _H),
+        "needs at least one card",
+    ),
+    "briscola judge_trick, a tarot card": (
+        lambda: _briscola.judge_trick(_T("T5 1S"), _H),
+        "T5 is not a Briscola card",
+    ),
+    "briscola judge_trick, five cards": (
+        lambda: _briscola.judge_trick(_R("AS 2S 3S 4S 5S"), _H),
+        "at most 4 cards, not 5",
+    ),
+    "briscola judge_trick, a card twice": (
+        lambda: _briscola.judge_trick(_R("AS AS"), _H),
+        "A♠ is twice in the trick",
+    ),
+    "briscola judge_trick, codes not cards": (
+        lambda: _briscola.judge_trick(["AS", "2S"], _H),  # type: ignore[list-item]
+        "'AS' is not a Briscola card",
+    ),
+    "briscola judge_trick, trumps as trump suit": (
+        lambda: _briscola.judge_trick(_R("AS 2S"), Suit.TRUMP),
+        "the trump suit must be",
+    ),
+    "briscola trick_winner, a belote card": (
+        lambda: _briscola.trick_winner(_B("8S AS"), _H),
+        "8♠ is not a Briscola card",
+    ),
+    "briscola card_points, a belote card": (
+        lambda: _briscola.card_points(_B("8S")[0]),
+        "8♠ is not a Briscola card",
+    ),
+    "briscola card_points, a code": (
+        lambda: _briscola.card_points("AS"),  # type: ignore[arg-type]
+        "'AS' is not a Briscola card",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RULE_FUNCTION_CALLS))
+def test_a_rule_function_refuses_bad_input_with_the_projects_error(name: str) -> None:
+    call, words = RULE_FUNCTION_CALLS[name]
+    with pytest.raises(InvalidStateError) as info:
+        call()
+    assert isinstance(info.value, TutorialError)
+    assert words in str(info.value)

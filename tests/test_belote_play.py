@@ -13,6 +13,7 @@ from tutorial.engine.belote import (
     Take,
     new_hand,
     start_play,
+    trick_winner,
 )
 from tutorial.engine.cards import BELOTE_DECK, Suit
 from tutorial.engine.core import (
@@ -204,7 +205,11 @@ class TestTrumpLed:
         )
         assert legal(state) == {"8H", "QH"}
         err = refused(state, "7C", MUST_FOLLOW_SUIT)
-        assert "Q♥" in str(err) and "8♥" in str(err)
+        # The trump lead's own refusal, not the general "follow suit" sentence.
+        assert str(err) == "Trump was led: you must follow with a trump, and you hold 8♥ and Q♥."
+        assert err.verdict.forcing == (P("7H"), P("8H"), P("QH"))
+        assert err.verdict.rule == "Belote: follow suit"
+        assert state.explain(P("8H")).message == "You cannot beat 10♥, so any trump will do."
 
     def test_no_trump_anything(self) -> None:
         state = trump_led_position(
@@ -408,3 +413,9 @@ def test_tricks_after_captured_cards_are_numbered_as_played() -> None:
         ), sid
         return
     raise AssertionError("no Belote scenario starts with captured cards")
+
+
+def test_trick_winner_counts_from_seat_0_by_default() -> None:
+    cards = MANY("7H 7S 10S AH")
+    assert trick_winner(cards, Suit.SPADES) == 2 == trick_winner(cards, Suit.SPADES, 0)
+    assert trick_winner(cards, Suit.SPADES, leader=3) == 1

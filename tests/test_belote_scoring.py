@@ -17,8 +17,12 @@ from belote_positions import (
     finish,
 )
 
-from tutorial.engine.core import HandOutcome, find_ruleset
+from tutorial.engine.belote import start_play
+from tutorial.engine.cards import BELOTE_DECK
+from tutorial.engine.core import HandOutcome, find_ruleset, rulesets
 from tutorial.engine.errors import UnknownRulesetError
+
+MANY = BELOTE_DECK.parse_many
 
 
 def lines(outcome: HandOutcome) -> list[tuple[str, str, float]]:
@@ -227,3 +231,53 @@ class TestRulesetLookup:
             find_ruleset("belote", "default", capot=300)
         with pytest.raises(UnknownRulesetError, match="unknown belote ruleset"):
             find_ruleset("belote", "contree")
+
+
+# A whole hand played card by card (hearts trump, seat 1 takes, dealer 0), the same under
+# every ruleset: each trick's number, leader, cards, winner, team and points, and the
+# outcome's details trick by trick.
+WHOLE_HAND = [
+    "KS 8D 9D QD 7C 9C JC AC",
+    "10S AS 8H 10H AD 10C QC KC",
+    "9S QS JH AH 7D 10D JD KD",
+    "7S 8S JS 7H 9H QH KH 8C",
+]
+WHOLE_HAND_TRICKS = [
+    # (number, leader, cards, winner, team, points)
+    (1, 1, "QC AH 8C AC", 2, 0, 25),
+    (2, 2, "7D QH 8D AD", 3, 1, 14),
+    (3, 3, "7S KS 10S QS", 1, 1, 17),
+    (4, 1, "10H JH KH 7C", 2, 0, 34),
+    (5, 2, "9S 8S QD AS", 1, 1, 14),
+    (6, 1, "8H KD 9H 9D", 3, 1, 18),
+    (7, 3, "JS JC KC 10D", 3, 1, 18),
+    (8, 3, "7H 9C 10C JD", 3, 1, 12),
+]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "totals"),
+    [
+        ("default", {"team0": 59, "team1": 123}),
+        ("seed-004", {"team0": 59, "team1": 123}),
+        ("seed-000", {"team0": 60, "team1": 120}),
+        ("contree-discard", {"team0": 59, "team1": 123}),
+    ],
+)
+def test_a_whole_hand_trick_by_trick(ruleset: str, totals: dict[str, int]) -> None:
+    assert ruleset in {r.name for r in rulesets("belote")}
+    state = start_play(hands=WHOLE_HAND, trump="H", taker=1, dealer=0, ruleset=ruleset)
+    for _, _, cards, *_ in WHOLE_HAND_TRICKS:
+        for card in MANY(cards):
+            state = state.apply(card)
+    rows = [
+        (t.index + 1, t.leader, " ".join(c.code for c in t.cards), t.winner, t.winner % 2, t.points)
+        for t in state.tricks
+    ]
+    assert rows == WHOLE_HAND_TRICKS
+    outcome = state.outcome()
+    d = outcome.details
+    assert d["trick_leaders"] == [1, 2, 3, 1, 2, 1, 3, 3]
+    assert d["trick_winners"] == [2, 3, 1, 2, 1, 3, 3, 3]
+    assert d["trick_points"] == [25, 14, 17, 34, 14, 18, 18, 12]
+    assert dict(outcome.totals) == totals

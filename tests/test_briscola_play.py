@@ -23,7 +23,7 @@ from tutorial.engine.core import (
     GameState,
     Play,
 )
-from tutorial.engine.errors import IllegalActionError, IllegalPlayError
+from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
 
 C = BRISCOLA_DECK.parse_many
 
@@ -214,3 +214,59 @@ def test_nothing_may_be_played_once_the_hand_is_over() -> None:
         s.apply("2D")
     assert info.value.code == HAND_OVER
     assert "20 tricks" in str(info.value)
+
+
+# --- The led card alone of its suit, and what judge_trick accepts ------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "winner", "sentence"),
+    [
+        (
+            "5C AH",
+            0,
+            "5♣ wins: no trump was played and A♥ is of another plain suit than the led ♣, "
+            "which never wins, so the led card takes the trick.",
+        ),
+        (
+            "5C AH 2D KH",
+            0,
+            "5♣ wins: no trump was played and A♥, 2♦ and K♥ are of another plain suit than "
+            "the led ♣, which never wins, so the led card takes the trick.",
+        ),
+    ],
+)
+def test_a_led_card_alone_of_its_suit_is_uncontested(
+    cards: str, winner: int, sentence: str
+) -> None:
+    judged = judge_trick(C(cards), Suit.SPADES)
+    assert judged == (winner, LED_SUIT_UNCONTESTED, sentence)
+
+
+def test_two_cards_of_the_led_suit_are_compared() -> None:
+    judged = judge_trick(C("5C 7C AH"), Suit.SPADES)
+    assert judged == (
+        1,
+        HIGHEST_OF_LED_SUIT,
+        "7♣ wins: no trump was played, so the highest card of the led suit ♣ wins (7♣ beats "
+        "5♣; ranks A 3 K Q J 7 6 5 4 2); A♥ is of another plain suit and cannot win.",
+    )
+
+
+def test_a_lone_card_wins_alone() -> None:
+    assert judge_trick(C("AH"), Suit.SPADES) == (
+        0,
+        LED_SUIT_UNCONTESTED,
+        "A♥ wins: it is the only card played.",
+    )
+    assert judge_trick(C("2S"), Suit.SPADES) == (
+        0,
+        HIGHEST_TRUMP,
+        "2♠ wins: it is the only card played, a trump.",
+    )
+
+
+@pytest.mark.parametrize("other", ["8S", "T5", "1S", "EXC"])
+def test_judge_trick_refuses_a_card_of_another_deck(other: str) -> None:
+    with pytest.raises(InvalidStateError, match="is not a Briscola card"):
+        judge_trick((BRISCOLA_DECK.parse("AS"), Card.parse(other)), Suit.HEARTS)

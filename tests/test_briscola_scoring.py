@@ -13,7 +13,7 @@ from tutorial.engine.briscola import (
     start_play,
 )
 from tutorial.engine.cards import BRISCOLA_DECK, Card
-from tutorial.engine.core import HandOutcome
+from tutorial.engine.core import HandOutcome, rulesets
 from tutorial.engine.errors import InvalidStateError
 
 C = BRISCOLA_DECK.parse_many
@@ -212,3 +212,73 @@ def test_carried_points_by_side_name() -> None:
 def test_no_outcome_before_the_end() -> None:
     with pytest.raises(InvalidStateError, match="trick 18 of 20 is still to be played"):
         after_trick_17().outcome()
+
+
+# A whole two-player hand, clubs trump (the face-up Q♣), seat 1 leading the first trick:
+# the same cards under both rulesets, points per trick by each ruleset's card values.
+WHOLE_HANDS = ([C("JD 2D 6H"), C("AS 3H KD")], "QC")
+WHOLE_STOCK = C(
+    "5C 2S AD JS 6S AH 4H 5H JC 3D KC 4D JH QS 6C 4S 4C KS 5S 7C 7S QD QH 2H AC KH 6D 2C "
+    "3C 7H 3S 7D 5D"
+)
+WHOLE_TRICKS = [
+    "3H 6H",
+    "KD JD",
+    "AD 2D",
+    "AS AH",
+    "6S 5H",
+    "JC 3D",
+    "5C 4D",
+    "KC JS",
+    "4H 4S",
+    "6C KS",
+    "JH 2S",
+    "7S QS",
+    "7C 4C",
+    "AC 2H",
+    "QD 5S",
+    "6D 7H",
+    "3C KH",
+    "3S QC",
+    "7D QH",
+    "2C 5D",
+]
+WHOLE_LEADERS = [1] * 12 + [0] * 6 + [1, 1]
+WHOLE_WINNERS = [1] * 11 + [0] * 6 + [1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "points", "totals"),
+    [
+        (
+            "default",
+            [10, 6, 11, 22, 0, 12, 0, 6, 0, 4, 2, 3, 0, 11, 3, 0, 14, 13, 3, 0],
+            {"A": 31, "B": 89},
+        ),
+        (
+            "queen-jack-swap",
+            [10, 7, 11, 22, 0, 13, 0, 7, 0, 4, 3, 2, 0, 11, 2, 0, 14, 12, 2, 0],
+            {"A": 29, "B": 91},
+        ),
+    ],
+)
+def test_a_whole_hand_trick_by_trick(
+    ruleset: str, points: list[int], totals: dict[str, int]
+) -> None:
+    assert ruleset in {r.name for r in rulesets("briscola")}
+    hands, face_up = WHOLE_HANDS
+    s = start_play(hands, face_up, stock=WHOLE_STOCK, ruleset=ruleset, leader=1)
+    for trick in WHOLE_TRICKS:
+        s = play(s, trick)
+    outcome = s.outcome()
+    rows = [
+        (r["number"], r["leader"], " ".join(r["cards"]), r["winner"], r["side"], r["points"])
+        for r in outcome.details["tricks"]
+    ]
+    expected = zip(range(1, 21), WHOLE_LEADERS, WHOLE_TRICKS, WHOLE_WINNERS, points, strict=True)
+    assert rows == [(n, lead, cards, w, "AB"[w], p) for n, lead, cards, w, p in expected]
+    assert [(t.index, t.leader, t.winner) for t in s.tricks] == [
+        (n - 1, lead, w) for n, lead, _, w, _, _ in rows
+    ]
+    assert outcome.details["crossed_target"] == {"side": "B", "trick": 6}
+    assert dict(outcome.totals) == totals

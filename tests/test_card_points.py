@@ -75,3 +75,18 @@ def test_tarot_and_briscola_points_are_the_games_own() -> None:
 def test_no_layer_keeps_a_copy_of_the_card_points() -> None:
     assert not hasattr(reasons, "card_points")
     assert not hasattr(explain, "card_points")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "points"),
+    [
+        ("default", {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}),
+        ("queen-jack-swap", {"A": 11, "3": 10, "K": 4, "J": 3, "Q": 2}),
+    ],
+)
+def test_briscola_points_rank_by_rank_under_each_ruleset(
+    ruleset: str, points: dict[str, int]
+) -> None:
+    for card in BRISCOLA_DECK:
+        assert briscola.card_points(card, ruleset) == points.get(card.rank, 0), card
+    assert briscola.cards_points(BRISCOLA_DECK, ruleset) == 120

@@ -288,7 +288,8 @@ def test_stock_count_is_briscolas_stock_only() -> None:
 
 
 def test_names_free_play_rule_says_whose_verdicts_name_the_rule() -> None:
-    assert [_mid_trick(g).names_free_play_rule for g in GAMES3] == [True, False, False]
+    # Belote and Tarot say what leaves a card free; Briscola's sentence names only the card
+    assert [_mid_trick(g).names_free_play_rule for g in GAMES3] == [True, True, False]
     for game in GAMES3:
         state = _mid_trick(game)
         verdict = state.explain(state.legal_plays()[0])

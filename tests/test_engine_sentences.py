@@ -5,7 +5,9 @@
   language) of the moment the verdict was made; the same for trick explanations.
 - The messages read exactly as the engine wrote them before the change: a record made
   with the engine of commit b35faa8 (``tests/engine_messages_golden.json``) is replayed
-  over random hands of every game, every legal action and some refused ones explained.
+  over random hands of every game, every legal action and some refused ones explained;
+  the same record holds the positions of ``tests/engine_positions.py`` (every ruleset,
+  every phase, every sentence the engine can say: tests/test_message_coverage.py).
 - The fast legality (a tuple of legal cards per state) agrees with ``explain``.
 - One object per card: identity is equality, copies and pickles come back the same.
 
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_positions import WRITTEN, record_positions
 
 import tutorial.language.i18n as i18n
 from tutorial.engine import belote, core
@@ -96,6 +99,7 @@ def record() -> dict[str, Any]:
                 "tricks": [[t.reason, t.explanation] for t in state.tricks],
                 "result": state.outcome().result,
             }
+    out.update(record_positions())
     return out
 
 
@@ -127,8 +131,27 @@ def test_messages_read_as_the_engine_wrote_them_before(
     assert after["result"] == before["result"]
 
 
+POSITIONS = sorted({*(f"written/{name}" for name in WRITTEN)})
+
+
+def _position_names() -> list[str]:
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    return sorted(k for k in data if k.startswith(("seeded/", "written/")))
+
+
+@pytest.mark.parametrize("name", _position_names())
+def test_positions_read_as_recorded(name: str, golden: dict[str, Any], now: dict[str, Any]) -> None:
+    assert now[name] == golden[name]
+
+
+def test_every_position_is_in_the_record(golden: dict[str, Any], now: dict[str, Any]) -> None:
+    assert sorted(now) == sorted(golden)
+    assert set(POSITIONS) <= set(golden)
+
+
 def test_the_record_explains_refusals_too(golden: dict[str, Any]) -> None:
-    codes = {row[2] for hand in golden.values() for _, rows in hand["steps"] for row in rows}
+    hands = [golden[f"{name}/{seed}"] for name, *_ in HANDS for seed in SEEDS]
+    codes = {row[2] for hand in hands for _, rows in hand["steps"] for row in rows}
     for code in ("legal", "not_in_hand", "not_your_turn", "must_follow_suit", "must_trump"):
         assert code in codes
 

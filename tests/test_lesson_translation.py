@@ -27,9 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("zh-Hant", "zh-Hans")
 
 #: Latin words a Chinese lesson may show besides the glossary's kept names: the French
-#: names of combinations and contracts the lessons quote, and names of other games/apps.
+#: names of combinations and contracts the lessons quote, names of other games/apps, and
+#: the sources the lessons name (the CARDAVIA Tarot rules, as the Rules page names them).
 ALLOWED_LATIN = frozenset(
     {
+        "cardavia",
         "belote",
         "rebelote",
         "tierce",

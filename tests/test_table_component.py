@@ -19,7 +19,9 @@ def test_the_learner_pace_is_the_default(
         monkeypatch.delenv("ATOUT_ANIMATION", raising=False)
     else:
         monkeypatch.setenv("ATOUT_ANIMATION", value)
-    assert table_component.animation_pace() == {"card_ms": 380, "hold_ms": 1100}
+    assert table_component.animation_pace() == {"card_ms": 380, "hold_ms": 1100, "hold_click": 0}
+    # the learner's setting keeps a finished trick until Continue, at the same pace
+    assert table_component.animation_pace(keep_tricks=True)["hold_click"] == 1
 
 
 @pytest.mark.parametrize("value", ["fast", " Fast ", "FAST"])
@@ -27,7 +29,7 @@ def test_the_test_server_turns_the_pace_down(monkeypatch: pytest.MonkeyPatch, va
     monkeypatch.setenv("ATOUT_ANIMATION", value)
     pace = table_component.animation_pace()
     normal = table_component.PACES["normal"]
-    assert set(pace) == set(normal)
+    assert set(pace) == {*normal, "hold_click"} and pace["hold_click"] == 0
     assert all(0 < pace[k] < normal[k] / 4 for k in normal), pace
 
 
@@ -39,10 +41,12 @@ def test_the_pace_is_a_copy(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_script_default_is_the_learner_pace() -> None:
     """The JS falls back on its own pace when the data carries none: the same figures."""
-    found = re.search(r"const PACE = \{ card_ms: (\d+), hold_ms: (\d+) \}", table_component.JS)
+    found = re.search(
+        r"const PACE = \{ card_ms: (\d+), hold_ms: (\d+), hold_click: (\d+) \}", table_component.JS
+    )
     assert found is not None
-    card, hold = (int(x) for x in found.groups())
-    assert {"card_ms": card, "hold_ms": hold} == table_component.PACES["normal"]
+    card, hold, click = (int(x) for x in found.groups())
+    assert {"card_ms": card, "hold_ms": hold} == table_component.PACES["normal"] and click == 0
 
 
 def test_the_script_says_when_it_is_idle() -> None:

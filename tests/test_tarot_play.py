@@ -25,6 +25,7 @@ from tutorial.engine.core import (
 )
 from tutorial.engine.errors import IllegalPlayError, InvalidStateError
 from tutorial.engine.tarot import Bid, TarotState
+from tutorial.engine.tarot.play_rules import explain_card, requirement
 
 P = TAROT_DECK.parse
 PM = TAROT_DECK.parse_many
@@ -322,3 +323,71 @@ class TestStartPlay:
         hands, chien = tarot.complete_deal({})
         with pytest.raises(InvalidStateError, match="not a pass"):
             tarot.start_play(hands, 0, "pass", chien=chien)
+
+
+class TestPartnerSentences:
+    """The refusal says "even your partner's trump" exactly when the trump is a partner's."""
+
+    def test_overtrump_a_partners_trump(self) -> None:
+        s = late(["3C 8C", "4C 9C", "T5 T9 3S", "6C 7C 5D"], current="7H T8", leader=0)
+        e = refused(s, "T5", MUST_OVERTRUMP)
+        assert str(e) == (
+            "You must overtrump: your partner's T8 is the highest trump in the trick and you "
+            "hold T9 (even your partner's trump must be beaten)."
+        )
+
+    def test_overtrump_the_takers_trump_says_nothing_of_a_partner(self) -> None:
+        s = late(["3C 8C", "T5 T9 3S", "4C 5C 5D", "6C 7C"], current="7H T8", leader=3)
+        assert str(refused(s, "3S", MUST_OVERTRUMP)) == (
+            "You must overtrump: the taker's T8 is the highest trump in the trick and you hold T9."
+        )
+
+    def test_the_taker_overtrumps_a_defenders_trump(self) -> None:
+        s = late(["T5 T9 3S", "4C 9C 2C", "3C 8C", "6C 7C"], current="7H T8", leader=2)
+        assert str(refused(s, "T5", MUST_OVERTRUMP)) == (
+            "You must overtrump: seat 3's T8 is the highest trump in the trick and you hold T9."
+        )
+
+    def test_trump_led_by_a_partner(self) -> None:
+        s = late(["3C 4C 5D", "5C 8C", "T5 T12 KH", "6C 7C 9C"], current="T10", leader=1)
+        assert str(refused(s, "T5", MUST_PLAY_TRUMP_HIGHER)) == (
+            "Trump was led: you must play a trump higher than your partner's T10, and you hold "
+            "T12 (even your partner's trump must be beaten)."
+        )
+
+    def test_trump_led_by_the_taker(self) -> None:
+        s = late(["T10 4C 5D", "T5 T12 KH", "5C 8C 2C", "6C 7C 9C"], leader=0).apply(P("T10"))
+        assert str(refused(s, "KH", MUST_PLAY_TRUMP_HIGHER)) == (
+            "Trump was led: you must play a trump higher than the taker's T10, and you hold T12."
+        )
+
+
+class TestUnconstrainedRequirements:
+    """A position that allows every card keeps its own reason, and every card's verdict
+    says it: what leaves the seat free, then that the card may be played."""
+
+    @pytest.mark.parametrize(
+        ("hand", "trick", "key", "why"),
+        [
+            ("3S 4D KC", "", "tarot.play.lead", "You lead."),
+            ("3S 4D KC", "7H", "tarot.play.no_suit_no_trump", "You have no hearts and no trump."),
+            ("3S KH", "T10", "tarot.play.no_trump", "You have no trump."),
+        ],
+    )
+    def test_every_card_allowed_with_its_reason(
+        self, hand: str, trick: str, key: str, why: str
+    ) -> None:
+        plays = [Play(1, c) for c in PM(trick)]
+        req = requirement(2, PM(hand), plays, 0)
+        assert (req.key, req.code, req.allowed, req.forcing) == (key, "", frozenset(PM(hand)), ())
+        for card in PM(hand):
+            v = explain_card(2, card, PM(hand), plays, 0)
+            assert v.legal and v.message == f"{why} {card.label} may be played."
+
+
+class TestTrickWinner:
+    def test_the_default_leader_is_seat_0(self) -> None:
+        cards = PM("7H KH T2 QH")
+        assert tarot.trick_winner(cards) == 2 == tarot.trick_winner(cards, 0)
+        assert tarot.trick_winner(cards, leader=1) == 3
+        assert tarot.trick_winner(PM("EXC 5S 9S 2S")) == 2

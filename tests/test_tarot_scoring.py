@@ -13,7 +13,7 @@ import pytest
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK
-from tutorial.engine.core import HandOutcome, ScoreLine
+from tutorial.engine.core import HandOutcome, ScoreLine, rulesets
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.tarot import Poignee, TarotState
 
@@ -436,3 +436,43 @@ class TestDetails:
             assert key in d, key
         assert sum(d["trick_points"]) + d["set_aside"]["points"] == 91.0
         assert d["tricks"][16]["cards"] == ("T1", "7C", "1H", "4D")
+
+
+def test_the_details_of_a_whole_hand_trick_by_trick() -> None:
+    """The chelem hand: each trick's number (from 1), leader, cards, winner, side."""
+    assert [r.name for r in rulesets("tarot")] == ["default"]
+    rows = [
+        (r["number"], r["leader"], " ".join(r["cards"]), r["winner"], r["team"], r["points"])
+        for r in chelem_hand().outcome().details["tricks"]
+    ]
+    points = [6.0, 2.0, 2.0, 2.0, 2.0, 2.0, 3.0, 4.0, 5.0, 7.0, 4.0, 5.0, 7.0, 4.0, 5.0, 6.0]
+    points += [6.0, 6.0]
+    assert rows == [
+        (n, 2, cards, 2, 0, pts)
+        for n, cards, pts in zip(range(1, 19), CHELEM_TRICKS, points, strict=True)
+    ]
+    reasons = [r["reason"] for r in chelem_hand().outcome().details["tricks"]]
+    assert reasons == ["highest_trump"] * 17 + ["excuse_wins_last_trick"]
+
+
+def test_the_details_of_tricks_after_unlisted_ones_are_numbered_as_played() -> None:
+    """Trick 17 and 18 played after 16 unlisted tricks: numbers 17 and 18."""
+    s = tarot.start_play(
+        ["KH 5C", "EXC 6C", "2H 7C", "3H 8C"],
+        0,
+        "garde",
+        discard=DISCARD,
+        captured={0: "T21", 1: "T1"},
+        carried_points={0: 30.0, 1: 37.0},
+        leader=0,
+    )
+    for c in ("KH", "EXC", "2H", "3H", "5C", "6C", "7C", "8C"):
+        s = s.apply(P(c))
+    rows = [
+        (r["number"], r["leader"], r["cards"], r["winner"], r["team"])
+        for r in s.outcome().details["tricks"]
+    ]
+    assert rows == [
+        (17, 0, ("KH", "EXC", "2H", "3H"), 0, 0),
+        (18, 0, ("5C", "6C", "7C", "8C"), 3, 1),
+    ]

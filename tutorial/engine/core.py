@@ -418,6 +418,8 @@ class ScoreLine:
         side: the team or player the points go to (a key of ``HandOutcome.totals``).
         points: the amount; lines of one side add up to its total.
         note: an optional explanation (why it scores, or why it does not).
+        counted: whether the line moves points; ``False`` for a step of the count that
+            only shows a figure (Tarot's card points, bouts, target...; a result).
     """
 
     kind: str
@@ -425,6 +427,7 @@ class ScoreLine:
     side: str
     points: float
     note: str = ""
+    counted: bool = True
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,8 @@ def show_outcome(state: GameState, table: Table, key_prefix: str) -> None:
         {
             t("score.col_line"): name_seats(line.label, names),
             t("score.col_side"): side_names.get(line.side, name_seats(line.side, names)),
-            t("score.col_points"): points_text(line.points),
+            # a step of the count (Tarot's target, a result) moves no points: no figure
+            t("score.col_points"): points_text(line.points) if line.counted else "",
             t("score.col_why"): name_seats(line.note, names),
         }
         for line in outcome.lines

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
-from tutorial.engine.cards import BELOTE_DECK, Card, Suit
+from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit
 from tutorial.engine.core import Play, Seat, TrickResult, side_name
 from tutorial.engine.errors import InvalidStateError, NotationError
 from tutorial.language.i18n import t
@@ -45,6 +45,37 @@ PLAIN_RANK = {r: i for i, r in enumerate(PLAIN_ORDER)}
 _DECK_INDEX = {c: i for i, c in enumerate(BELOTE_DECK)}
 
 
+def check_card(card: object, what: str = "card") -> Card:
+    """``card`` if it is a Belote card, else ``InvalidStateError`` (``what`` names it)."""
+    if not isinstance(card, Card) or card not in BELOTE_DECK:
+        name = card.label if isinstance(card, Card) else repr(card)
+        raise InvalidStateError(f"{what} {name} is not a Belote card (ranks 7 8 9 10 J Q K A)")
+    return card
+
+
+def check_cards(cards: object, what: str, most: int) -> tuple[Card, ...]:
+    """Belote cards, each once, at most ``most`` of them (``what`` names them in the error)."""
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise InvalidStateError(f"the {what} must be a sequence of cards, not {cards!r}")
+    if len(cards) > most:
+        raise InvalidStateError(f"the {what} holds at most {most} cards, not {len(cards)}")
+    for c in cards:
+        check_card(c, f"in the {what},")
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise InvalidStateError(f"{twice.label} is twice in the {what}")
+    return tuple(cards)
+
+
+def check_trump(trump: object) -> Suit:
+    """``trump`` if it is a plain suit (Belote's trump is one of the four), else an error."""
+    if not isinstance(trump, Suit) or trump not in PLAIN_SUITS:
+        raise InvalidStateError(
+            f"the trump must be spades, hearts, diamonds or clubs, not {trump!r}"
+        )
+    return trump
+
+
 def card_points(card: Card, trump: Suit) -> int:
     """The card points of ``card`` when ``trump`` is trump (trump J 20, 9 14; plain A 11).
 
@@ -53,6 +84,9 @@ def card_points(card: Card, trump: Suit) -> int:
     >>> sum(card_points(c, Suit.CLUBS) for c in BELOTE_DECK)
     152
     """
+    if card.__class__ is not Card or card not in _DECK_INDEX or trump not in PLAIN_SUITS:
+        check_card(card)
+        check_trump(trump)
     return (TRUMP_POINTS if card.suit is trump else PLAIN_POINTS)[card.rank]
 
 
@@ -74,6 +108,8 @@ def card_power(card: Card, trump: Suit, led: Suit) -> int:
     >>> card_power(Card.parse("AD"), Suit.HEARTS, Suit.SPADES)
     -1
     """
+    if card.__class__ is not Card or card not in _DECK_INDEX:
+        check_card(card)
     if card.suit is trump:
         return 8 + TRUMP_RANK[card.rank]
     if card.suit is led:
@@ -94,6 +130,9 @@ def trick_winner(cards: Sequence[Card], trump: Suit, leader: Seat = 0) -> Seat:
     """
     if not cards:
         raise InvalidStateError("an empty trick has no winner")
+    check_cards(cards, "trick", NUM_PLAYERS)
+    check_trump(trump)
+    check_seat(leader, "leader")
     return (leader + winning_position(cards, trump)) % NUM_PLAYERS
 
 

@@ -9,9 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutorial.engine.belote.cards import TRUMP_RANK, trump_beats, winning_position
+from tutorial.engine.belote.cards import (
+    NUM_PLAYERS,
+    NUM_TRICKS,
+    TRUMP_RANK,
+    check_cards,
+    check_trump,
+    trump_beats,
+    winning_position,
+)
 from tutorial.engine.belote.options import DEFAULT_OPTIONS, BeloteOptions
-from tutorial.engine.cards import Card, Suit
+from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit
 from tutorial.engine.core import (
     MUST_FOLLOW_SUIT,
     MUST_OVERTRUMP,
@@ -22,6 +30,7 @@ from tutorial.engine.core import (
     Verdict,
     describe_cards,
 )
+from tutorial.engine.errors import InvalidStateError
 from tutorial.language.i18n import t
 
 _RULE_FOLLOW = "Belote: follow suit"
@@ -47,7 +56,15 @@ def explain_play(
     The player is the next to play in the trick; their partner is the one who played
     two cards before them. The verdict names the rule and the cards that force it (its
     sentence is built when first read).
+
+    Raises:
+        InvalidStateError: a hand or trick that is not Belote cards (each once, a hand
+            of at most 8, a trick of at most 3 before the card), a card in both, a
+            ``card`` that is not a card, a trump that is not a plain suit.
     """
+    _check_position(hand, trick, trump)
+    if not isinstance(card, Card):
+        raise InvalidStateError(f"{card!r} is not a card")
     if card not in hand:
         return Verdict.refuse_later(
             NOT_IN_HAND,
@@ -238,6 +255,34 @@ def _trump_the_trick(
     )
 
 
+#: Every Belote card, to check a position's cards in one set operation.
+_DECK = frozenset(BELOTE_DECK)
+
+
+def _check_position(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> None:
+    """Refuse a hand, trick or trump that no Belote position can have."""
+    try:
+        cards = {*hand, *trick}
+    except TypeError:  # an unhashable object among the cards: named below
+        cards = set()
+    if (
+        len(cards) == len(hand) + len(trick)
+        and cards <= _DECK
+        and len(hand) <= NUM_TRICKS
+        and len(trick) < NUM_PLAYERS
+        and trump.__class__ is Suit
+        and trump in PLAIN_SUITS
+    ):
+        return  # the common case, in one pass
+    check_cards(hand, "hand", NUM_TRICKS)
+    check_cards(trick, "trick", NUM_PLAYERS - 1)
+    check_trump(trump)
+    both = set(hand) & set(trick)
+    if both:
+        card = next(iter(both))
+        raise InvalidStateError(f"{card.label} is both in the hand and in the trick")
+
+
 def _whose(partner_winning: bool) -> str:
     """Whose card is winning, for a sentence: the partner's or the opponents'."""
     return t("belote.whose.partner") if partner_winning else t("belote.whose.opponents")
@@ -253,7 +298,11 @@ def legal_cards(
 
     The same rules as ``explain_play`` (a test holds them together), without a verdict
     per card.
+
+    Raises:
+        InvalidStateError: the arguments ``explain_play`` refuses.
     """
+    _check_position(hand, trick, trump)
     if not trick:
         return list(hand)
     led = trick[0].suit

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
+from tutorial.engine.briscola.constants import PLAYER_COUNTS
 from tutorial.engine.briscola.options import BriscolaOptions, get_ruleset
-from tutorial.engine.cards import BRISCOLA_DECK, Card, Suit
+from tutorial.engine.cards import BRISCOLA_DECK, PLAIN_SUITS, Card, Suit
 from tutorial.engine.core import Ruleset, describe_cards
 from tutorial.engine.errors import InvalidStateError
 from tutorial.language.i18n import t
@@ -23,6 +24,8 @@ from tutorial.language.i18n import t
 HIGHEST_TRUMP = "highest_trump"
 HIGHEST_OF_LED_SUIT = "highest_of_led_suit"
 LED_SUIT_UNCONTESTED = "led_suit_uncontested"
+#: The most cards a trick holds: one per player at the largest table.
+MAX_PLAYERS = max(PLAYER_COUNTS)
 
 #: Message keys chosen by value (the rest are written where they are used).
 _SUIT_KEYS = {
@@ -108,8 +111,9 @@ def cards_points(cards: Iterable[Card], ruleset: str | Ruleset = "default") -> i
 
 def check_card(card: Card) -> Card:
     """The card itself if it is a Briscola card; otherwise ``InvalidStateError``."""
-    if card not in BRISCOLA_DECK:
-        raise InvalidStateError(f"{card.label} is not a Briscola card (ranks A 2 3 4 5 6 7 J Q K)")
+    if not isinstance(card, Card) or card not in BRISCOLA_DECK:
+        name = card.label if isinstance(card, Card) else repr(card)
+        raise InvalidStateError(f"{name} is not a Briscola card (ranks A 2 3 4 5 6 7 J Q K)")
     return card
 
 
@@ -127,13 +131,25 @@ def judge_trick(
     """Judge a trick (cards in playing order): its winning position, reason and sentence.
 
     Raises:
-        InvalidStateError: no card, or a card that is not a Briscola card.
+        InvalidStateError: no card, more than four, a card twice, a card that is not a
+            Briscola card, or a trump that is not a plain suit.
     """
     rules = rules_of(ruleset)
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise InvalidStateError(f"a trick is a sequence of cards, not {cards!r}")
     if not cards:
         raise InvalidStateError("a trick needs at least one card")
+    if len(cards) > MAX_PLAYERS:
+        raise InvalidStateError(f"a trick holds at most {MAX_PLAYERS} cards, not {len(cards)}")
     for c in cards:
         check_card(c)
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise InvalidStateError(f"{twice.label} is twice in the trick")
+    if not isinstance(trump_suit, Suit) or trump_suit not in PLAIN_SUITS:
+        raise InvalidStateError(
+            f"the trump suit must be spades, hearts, diamonds or clubs, not {trump_suit!r}"
+        )
     trumps = [i for i, c in enumerate(cards) if c.suit is trump_suit]
     if trumps:
         return _highest_trump_wins(cards, trumps, trump_suit, rules)

@@ -191,5 +191,5 @@ def _result_lines(winner: str | None, running: list[int], n: int) -> list[ScoreL
         else:
             text = t("briscola.line.loses", side=label)
             note = t("briscola.note.loses", points=points)
-        lines.append(ScoreLine("result", text, side_key, 0, note))
+        lines.append(ScoreLine("result", text, side_key, 0, note, counted=False))
     return lines

@@ -64,6 +64,28 @@ def rank_value(card: Card) -> int:
     return PLAIN_STRENGTH[card.rank]
 
 
+def check_card(card: object, what: str = "card") -> Card:
+    """``card`` if it is a Tarot card, else ``InvalidStateError`` (``what`` names it)."""
+    if not isinstance(card, Card) or card not in DECK_ORDER:
+        name = card.label if isinstance(card, Card) else repr(card)
+        raise InvalidStateError(f"{what} {name} is not a Tarot card")
+    return card
+
+
+def check_cards(cards: object, what: str, most: int) -> tuple[Card, ...]:
+    """Tarot cards, each once, at most ``most`` of them (``what`` names them in the error)."""
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise InvalidStateError(f"the {what} must be a sequence of cards, not {cards!r}")
+    if len(cards) > most:
+        raise InvalidStateError(f"the {what} holds at most {most} cards, not {len(cards)}")
+    for c in cards:
+        check_card(c, f"in the {what},")
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise InvalidStateError(f"{twice.label} is twice in the {what}")
+    return tuple(cards)
+
+
 def card_points(card: Card) -> float:
     """A card's points: bouts and Kings 4.5, Queens 3.5, Knights 2.5, Jacks 1.5, else 0.5.
 
@@ -72,6 +94,7 @@ def card_points(card: Card) -> float:
     >>> sum(card_points(c) for c in TAROT_DECK)
     91.0
     """
+    check_card(card)
     if card in BOUTS:
         return 4.5
     if card.suit is Suit.TRUMP:
@@ -147,6 +170,8 @@ def trick_winner(cards: Sequence[Card], leader: Seat = 0, *, excuse_wins: bool =
     >>> trick_winner(TAROT_DECK.parse_many("T5 T9 EXC T6"), leader=3)
     0
     """
+    check_cards(cards, "trick", NUM_PLAYERS)
+    check_seat(leader, "the leader")
     if excuse_wins and cards and cards[0] == EXCUSE:
         return leader
     led = led_card(cards)

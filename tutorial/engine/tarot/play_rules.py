@@ -20,8 +20,11 @@ from tutorial.engine.core import (
     Verdict,
     seat_possessive,
 )
+from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.tarot.cards import (
     TRUMP_VALUE,
+    check_cards,
+    check_seat,
     is_trump,
     led_card,
     rank_value,
@@ -29,6 +32,8 @@ from tutorial.engine.tarot.cards import (
     sort_cards,
 )
 from tutorial.engine.tarot.constants import (
+    HAND_SIZE,
+    NUM_PLAYERS,
     RULE_EXCUSE,
     RULE_FOLLOW,
     RULE_HAND,
@@ -45,7 +50,11 @@ def legal_cards(hand: Sequence[Card], trick: Sequence[Play]) -> Sequence[Card]:
     """The cards of ``hand`` that may go on ``trick``, in the hand's order.
 
     The rules of ``requirement`` (a test holds them together), without its reason.
+
+    Raises:
+        InvalidStateError: not a Tarot position (see :func:`explain_card`).
     """
+    _check_position(hand, trick)
     led: Card | None = None
     top = 0  # the highest trump in the trick (0: none)
     for p in trick:
@@ -128,7 +137,19 @@ def explain_card(
     req: Requirement | None = None,
 ) -> Verdict:
     """Whether ``seat`` (to move, holding ``hand``) may play ``card`` on ``trick``, and why
-    (``req``: the requirement of that position, when the caller keeps it)."""
+    (``req``: the requirement of that position, when the caller keeps it).
+
+    Raises:
+        InvalidStateError: a ``card`` that is not a card; a hand or trick that is not
+            Tarot cards each once (a hand of at most 18, a trick of at most 3 plays
+            before the card), a card in both; a seat or taker that is not a seat 0..3.
+    """
+    if not isinstance(card, Card):
+        raise InvalidStateError(f"{card!r} is not a card")
+    _check_position(hand, trick)
+    check_seat(seat, "the seat")
+    if taker is not None:
+        check_seat(taker, "the taker")
     if card not in TAROT_DECK:
         return Verdict.refuse(
             NOT_IN_HAND, t("tarot.refuse.not_a_card", card=card.label), (card,), RULE_HAND
@@ -142,6 +163,9 @@ def explain_card(
     if card in req.allowed:
         if card == EXCUSE:
             return Verdict.ok(t("tarot.ok.excuse"), rule=RULE_EXCUSE)
+        if not req.code and req.key:  # nothing binds the seat: say what leaves it free
+            why = _reason(seat, req, taker)
+            return Verdict.ok(t("tarot.ok.free", why=why, card=card.label), rule=req.rule)
         return Verdict.ok(t("tarot.ok.card", card=card.label), rule=req.rule)
     reason = _reason(seat, req, taker)
     if len(trick) > 1 and trick[0].card == EXCUSE:
@@ -284,3 +308,32 @@ def _whose(viewer: Seat, holder: Seat, taker: Seat | None) -> str:
     if holder == taker:
         return t("tarot.whose.taker")
     return t("tarot.whose.seat", seat=seat_possessive(holder))
+
+
+#: Every Tarot card, to check a position's cards in one set operation.
+_DECK = frozenset(TAROT_DECK)
+
+
+def _check_position(hand: Sequence[Card], trick: Sequence[Play]) -> None:
+    """Refuse a hand or a trick that no Tarot position can have."""
+    for play in trick:
+        if not isinstance(play, Play):
+            raise InvalidStateError(f"{play!r} is not a play")
+    played = [p.card for p in trick]
+    try:
+        cards = {*hand, *played}
+    except TypeError:  # an unhashable object among the cards: named below
+        cards = set()
+    if (
+        len(cards) == len(hand) + len(played)
+        and cards <= _DECK
+        and len(hand) <= HAND_SIZE
+        and len(played) < NUM_PLAYERS
+    ):
+        return  # the common case, in one pass
+    check_cards(list(hand), "hand", HAND_SIZE)
+    check_cards(played, "trick", NUM_PLAYERS - 1)
+    both = set(hand) & set(played)
+    if both:
+        card = next(iter(both))
+        raise InvalidStateError(f"{card.label} is both in the hand and in the trick")

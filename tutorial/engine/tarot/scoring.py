@@ -3,7 +3,7 @@ bout, the poignées, the chelem, and every line a learner checks (Rules: scoring
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from tutorial.engine.cards import EXCUSE, PETIT, Card
@@ -295,7 +295,11 @@ def score(state: ScoredHand) -> HandOutcome:
     s = _settle(state)
     lines = [*_check_lines(state, s), *_payment_lines(state, s)]
     result_text = _result_text(s)
-    lines.append(ScoreLine("result", result_text, seat_key(s.taker), 0.0, t("tarot.note.result")))
+    lines.append(
+        ScoreLine(
+            "result", result_text, seat_key(s.taker), 0.0, t("tarot.note.result"), counted=False
+        )
+    )
     totals = {seat_key(x): (s.taker_total if x == s.taker else -s.per_defender) for x in range(4)}
     details = _details(state, s)
     return HandOutcome(GAME, state.ruleset.name, tuple(lines), totals, result_text, details)
@@ -375,7 +379,7 @@ def _check_lines(state: ScoredHand, s: _Settlement) -> list[ScoreLine]:
                 tallied.exchange_note,
             )
         )
-    return lines
+    return [replace(line, counted=False) for line in lines]  # shown, never counted
 
 
 def _payment_lines(state: ScoredHand, s: _Settlement) -> list[ScoreLine]:
@@ -418,7 +422,9 @@ def _result_text(s: _Settlement) -> str:
     if s.made:
         key = "tarot.result.made_paid" if s.per_defender >= 0 else "tarot.result.made_received"
     else:
-        key = "tarot.result.failed_paid" if s.per_defender >= 0 else "tarot.result.failed_received"
+        # A failed contract costs the taker at least 25 x the multiplier; the only bonus a
+        # failing taker can win, the Petit au bout, is at most 10 x: the defenders receive.
+        key = "tarot.result.failed_received"
     return t(
         key,
         contract=s.contract.label,
@@ -493,7 +499,7 @@ def cancelled_outcome(state: ScoredHand) -> HandOutcome:
         label = t("tarot.line.all_passed")
         note = t("tarot.note.all_passed")
         result = t("tarot.result.all_passed")
-    lines = (ScoreLine("result", label, seat_key(seat), 0.0, note),)
+    lines = (ScoreLine("result", label, seat_key(seat), 0.0, note, counted=False),)
     totals = {seat_key(s): 0.0 for s in range(NUM_PLAYERS)}
     details: dict[str, Any] = {
         "result": state.cancelled,

@@ -698,8 +698,9 @@ class TarotState(WithoutStock):
 
     @property
     def names_free_play_rule(self) -> bool:
-        """Whether the verdict on a card left free names the rule freeing it: no, only the card."""
-        return False
+        """Whether the verdict on a card left free names the rule freeing it: yes (the lead,
+        no card of the led suit and no trump, no trump when trumps are led)."""
+        return True
 
     def bid_choices(self) -> list[Any]:
         """Every bid the seat to move might try now, legal or not (empty outside the bidding)."""
