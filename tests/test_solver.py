@@ -293,3 +293,24 @@ def test_the_four_seat_loops_agree_with_the_generic_search(
         slow = solve(state)
         monkeypatch.setattr(solver_module, "_FAST4", True)
         assert fast == slow, state
+
+
+def test_the_sure_trumps_and_the_playout_guess_keep_the_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # From five tricks the nested loops bound each trick's start by the sure trumps and
+    # the first card's search starts from a playout; from two tricks here, they must
+    # still give the memoized minimax's values.
+    from tutorial.analysis import solver as solver_module
+
+    monkeypatch.setattr(solver_module, "_SURE_FROM", 2)
+    rng = random.Random("sure-trumps")
+    for tricks in (4, 5):
+        state = random_position("belote", rng, tricks, in_trick=False)
+        assert state.to_move is not None
+        side = state.team_of(state.to_move)
+        values = solve(state)
+        memo: dict[object, float] = {}
+        for card in state.legal_plays():
+            nxt = state.apply(card)
+            assert values[card] == pytest.approx(_belote_future(nxt, side, memo))
