@@ -267,7 +267,7 @@ def test_stepping_back_shows_the_hand_and_that_steps_explanation() -> None:
     data = table(at)
     assert data["mode"] == "view" and data["hand"], "the hand is shown while reviewing"
     assert data["prompt"].startswith("Stepping through: position 2 of 3")
-    assert "beats the ♥10" in data["feedback"]["html"], "the explanation of that move"
+    assert "beats the 10♥" in data["feedback"]["html"], "the explanation of that move"
     link = next(c.value for c in at.caption if "Link to this step" in c.value)
     assert link.endswith(f"step={at.session_state['scenarios']['belote/overruff'].history[1].step}")
     assert at.query_params["step"] == str(

@@ -39,7 +39,7 @@ LESSONS = load_lessons("en")
 
 # overruff: Partner leads A♠, Left trumps 10♥, the learner (You) must overtrump with 9♥,
 # Right plays 7♠; the question asks who wins that trick (no author's explanation).
-AUTHOR_EXPLAIN = "The ♥9 beats the ♥10, so you must play it."
+AUTHOR_EXPLAIN = "The 9♥ beats the 10♥, so you must play it."
 POINTS_ASK = (
     "question: Who wins this trick?\n      kind: trick_winner\n      answer: You\n"
     "      choices: [You, Right, Partner, Left]"

@@ -149,8 +149,8 @@ def test_a_changed_card_a_typo_and_an_english_seat_are_refused(overruff: Checked
     lines = _problems(text, overruff)
     joined = "\n".join(lines)
     assert "did you mean 'explain'?" in joined
-    assert "mentions ♥8, which the source does not" in joined
-    assert "leaves out ♥10, ♥9, which the source mentions" in joined
+    assert "mentions 8♥, which the source does not" in joined
+    assert "leaves out 10♥, 9♥, which the source mentions" in joined
     assert "the seat 'Partner' is left in English" in joined
     assert "steps[2].play.explain: this text is missing" in joined
 
@@ -228,7 +228,7 @@ def test_check_takes_translations_as_translations(
     bad.write_text(_zh_text().replace("9♥ 比", "7♥ 比"), "utf-8")
     assert check.main([str(bad)]) == 1
     out = capsys.readouterr().out
-    assert re.search(r"overruff\.yaml:\d+:\d+: steps\[2\]: mentions ♥7", out), out
+    assert re.search(r"overruff\.yaml:\d+:\d+: steps\[2\]: mentions 7♥", out), out
     orphan = root / "zh-Hant/belote/nothing.yaml"
     orphan.write_text(_zh_text(), "utf-8")
     assert check.main([str(orphan)]) == 1
@@ -240,7 +240,8 @@ def test_paths_and_mentions() -> None:
     assert is_translation_path(p) and source_path(p) == Path("scenarios/tarot/x.yaml")
     assert not is_translation_path(Path("scenarios/belote/x.yaml"))
     assert not is_translation_path(Path("elsewhere/notalang/belote/x.yaml"))
-    assert mentions(["♥10 和 10♥、T21、T3 但不是 T22"]) == {"♥10", "T21", "T3"}
+    assert mentions(["♥10 和 10♥、T21、T3 但不是 T22"]) == {"10♥", "T21", "T3"}
+    assert mentions(["J♥-Q-K 和 ♥J、♦A-10-K"]) == {"J♥", "A♦"}
 
 
 # --- the repository's translations -------------------------------------------------------------

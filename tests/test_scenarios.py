@@ -216,3 +216,54 @@ def test_another_seats_discard_stays_hidden_in_the_transcript() -> None:
     discards = [e.text for e in run.transcript if e.action and e.action.startswith("discard")]
     assert discards, "the scenario shows East's discard"
     assert all("face down" in text or text.split()[-1].startswith("T") for text in discards)
+
+
+# --- card codes in the English texts ---------------------------------------------------------
+
+#: A card code written suit first (♥10); the English texts write a card rank first (10♥),
+#: as the engine's sentences and the Chinese texts do. Card notation (``9H``) uses letters.
+SUIT_FIRST = re.compile(r"[♠♥♦♣](?:10|[2-9JQKAC])\b")
+
+
+def _english_text_files() -> list[Path]:
+    """The English lessons, playlists and scenarios (the language folders left out)."""
+    lessons = ROOT / "lessons"
+    files = [*(lessons / "en").rglob("*.yaml"), *(lessons / "playlists").glob("*.yaml")]
+    for game in ("belote", "tarot", "briscola"):
+        files += (SCENARIOS / game).rglob("*.yaml")
+    return sorted(files)
+
+
+def _texts(
+    value: object, loc: tuple[str | int, ...] = ()
+) -> list[tuple[tuple[str | int, ...], str]]:
+    """Every string of a loaded YAML document (keys included), with where it sits."""
+    if isinstance(value, str):
+        return [(loc, value)]
+    out: list[tuple[tuple[str | int, ...], str]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += [(loc, str(key)), *_texts(item, (*loc, key))]
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            out += _texts(item, (*loc, i))
+    return out
+
+
+def test_suit_first_codes_are_recognised() -> None:
+    assert SUIT_FIRST.findall("the ♥10, ♠A and ♦J-Q-K; ♣C") == ["♥10", "♠A", "♦J", "♣C"]
+    assert not SUIT_FIRST.search("the 10♥, A♠ and J♦-Q-K; hand: 7S 8S, play: 9H, T21")
+
+
+def test_english_texts_write_cards_rank_first() -> None:
+    from tutorial.scenarios.yamlsafe import load_file
+
+    files = _english_text_files()
+    assert any(p.parts[-2] == "playlists" for p in files) and len(files) > 50
+    wrong = [
+        f"{doc.where(loc)}: {text!r}"
+        for doc in map(load_file, files)
+        for loc, text in _texts(doc.data)
+        if SUIT_FIRST.search(text)
+    ]
+    assert not wrong, "write 10♥, not ♥10:\n" + "\n".join(wrong)

@@ -12,7 +12,7 @@ named by the language tag. It holds the learner-facing text and nothing else::
       - expect                 # a step without text: its kind alone
       - play:
           hints: [對手的王牌正贏著這一墩……]
-          explain: ♥9 大過 ♥10，所以你必須出它。
+          explain: 9♥ 大過 10♥，所以你必須出它。
           feedback: {8H: ……}   # the same card or bid codes as the source
       - auto
       - ask:
@@ -29,9 +29,9 @@ Rules (checked by :func:`load_translation`, each problem ``file:line:col: messag
   feedback for the same codes, the same number of choices (numbers stay numbers).
 * ``seats`` names every seat of the source by its source name. The engine and the
   answers keep working with the source's seats; the learner sees these names.
-* The card codes a step's text mentions (``♥10``, ``♠A``, ``T21``) are the ones the
-  source's step mentions, and ``{placeholders}`` are kept; a source seat name left in
-  English in the text is refused.
+* The card codes a step's text mentions (``10♥``, ``A♠``, ``T21``; ``♥10`` is read as
+  ``10♥``) are the ones the source's step mentions, and ``{placeholders}`` are kept; a
+  source seat name left in English in the text is refused.
 
 :func:`translate` merges a translation onto its checked source: the answers of
 questions about seats or sides are renamed, a ``choice`` question's answer becomes the
@@ -64,7 +64,7 @@ MAX_TITLE = 120
 MAX_TEXT = 4000
 MAX_SEAT = 40
 
-#: Card codes as the text writes them: a suit sign and a rank (``♥10``; ``10♥`` is
+#: Card codes as the text writes them: a rank and a suit sign (``10♥``; ``♥10`` is
 #: read as the same card), or a Tarot trump (``T21``).
 CARD_MENTION = re.compile(
     r"(?P<suit>[♠♥♦♣])(?P<rank>10|[2-9AKQJCVRD])(?![0-9])"
@@ -177,10 +177,10 @@ def _strings(value: Any) -> Iterable[str]:
 
 
 def mentions(texts: Iterable[str]) -> set[str]:
-    """The card codes and placeholders some texts mention.
+    """The card codes and placeholders some texts mention, each card written rank first.
 
-    >>> sorted(mentions(["The ♥10 beats the ♠A", "T21 and {name}", "K♠"]))
-    ['T21', '{name}', '♠A', '♠K', '♥10']
+    >>> sorted(mentions(["The 10♥ beats the ♠A", "T21 and {name}", "K♠"]))
+    ['10♥', 'A♠', 'K♠', 'T21', '{name}']
     """
     out: set[str] = set()
     for text in texts:
@@ -188,7 +188,7 @@ def mentions(texts: Iterable[str]) -> set[str]:
             if m["trump"]:
                 out.add(m["trump"])
             else:
-                out.add((m["suit"] or m["suit2"]) + (m["rank"] or m["rank2"]))
+                out.add((m["rank"] or m["rank2"]) + (m["suit"] or m["suit2"]))
         out.update(PLACEHOLDER.findall(text))
     return out
 
