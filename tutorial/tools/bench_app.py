@@ -9,8 +9,9 @@
    round every figure up to its next poll):
    - click-to-feedback: from the click on an illegal card of the table to the engine's
      reason on screen, 20 times;
-   - the end of a scenario: from the click on the card that ends the hand to the score
-     charts drawn and the page idle, 10 times;
+   - the end of a scenario: the card that ends the hand to its answer and the question
+     after it, and the last answer to the score charts drawn (the score waits for the
+     questions), 10 times;
    - first paint of Home: from opening the address to the games on screen, 5 times;
    - memory: the server's resident memory with 1 session and with 30 more.
 """
@@ -235,19 +236,31 @@ def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, Any] | None:
                 expect(reason).to_have_count(0, timeout=30_000)
                 _idle(page)
             out["illegal_card"] = _summary(times)
-            # 2. The card that ends the hand: the score charts drawn. One page, as a learner
-            # plays on; Restart between tries. The first try in a page also loads the
-            # code of the elements the end shows for the first time: reported apart.
+            # 2. The end of a scenario: the last card (its answer and the first question
+            # after it), then the last answer, which brings the score charts (they wait
+            # until every question is answered). One page, as a learner plays on; Restart
+            # between tries. The first try in a page also loads the code of the elements
+            # the end shows for the first time: reported apart.
             times = []
+            last_card: list[float] = []
             page.goto(f"{base}/play?scenario=belote/dix-de-der")
             _idle(page)
+            choices = page.locator(".atout .choices button")
             for i in range(max(3, clicks // 2) + 1):
                 card = page.get_by_role("button", name="7♠", exact=True)
                 card.wait_for(timeout=60_000)
-                # A learner thinks before the last card: the chart library has loaded by
+                # A learner thinks before each click: the chart library has loaded by
                 # then (the page's hidden warm-up chart); the click is what is measured.
                 warm = page.locator(".st-key-chart_warm_up .js-plotly-plot")
                 expect(warm).to_have_count(1, timeout=60_000)
+                _idle(page)
+                _arm(page, "all('.atout .choices button').length > 0")
+                _click_card(page, "7♠")
+                expect(choices.first).to_be_visible(timeout=30_000)
+                last_card.append(_stopwatch_ms(page))
+                _idle(page)
+                choices.filter(has_text="87").first.click()  # how many points: 87
+                expect(choices.filter(has_text="87")).to_have_count(0, timeout=30_000)
                 _idle(page)
                 page.wait_for_timeout(300)
                 _arm(
@@ -255,7 +268,7 @@ def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, Any] | None:
                     "all('.stPlotlyChart .js-plotly-plot')"
                     ".filter((p) => p.querySelector('.main-svg')).length >= 2",
                 )
-                _click_card(page, "7♠")
+                choices.first.click()  # the contract is made: the last answer
                 expect(page.locator(".stPlotlyChart .js-plotly-plot").nth(1)).to_be_visible(
                     timeout=30_000
                 )
@@ -269,6 +282,7 @@ def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, Any] | None:
                 expect(page.locator(".stPlotlyChart .js-plotly-plot")).to_have_count(
                     1, timeout=30_000
                 )
+            out["last_card"] = _summary(last_card)
             out["end_of_scenario"] = _summary(times)
             # 3. First paint of Home in a new browser profile.
             times = []
@@ -369,7 +383,8 @@ def main(argv: list[str]) -> int:
         if isinstance(b, dict):
             for name, label in (
                 ("illegal_card", "browser click-to-feedback (illegal card)"),
-                ("end_of_scenario", "browser last card to score charts"),
+                ("last_card", "browser last card to its answer and question"),
+                ("end_of_scenario", "browser last answer to score charts"),
                 ("home_first_paint", "browser first paint of Home"),
             ):
                 f = b[name]
@@ -377,7 +392,7 @@ def main(argv: list[str]) -> int:
                     f"{label}: median {f['median_ms']:.0f} ms, p95 {f['p95_ms']:.0f} ms over {f['clicks']}"
                 )
             print(
-                f"browser last card to score charts, first time in a page: {b['end_of_scenario_first_in_page_ms']:.0f} ms"
+                f"browser last answer to score charts, first time in a page: {b['end_of_scenario_first_in_page_ms']:.0f} ms"
             )
             m = b["memory"]
             print(
