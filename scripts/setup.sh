@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up the project on a fresh machine: a virtual environment in .venv with the
-# package and (with --test) the test tools, and Debian's chromium for browser tests.
+# package and (with --test) the test tools, Debian's chromium for browser tests and
+# Debian's PostgreSQL for the class storage's tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -14,14 +15,16 @@ if [ "${1:-}" = "--test" ]; then
     # (the 繁體中文/简体中文 browser tests), not boxes.
     missing=""
     [ -x /usr/bin/chromium ] || missing="chromium"
+    # PostgreSQL's server, for the class storage's tests (they also run on SQLite).
+    command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$missing postgresql"
     [ -d /usr/share/fonts/opentype/noto ] && fc-list 2>/dev/null | grep -q "Noto Sans CJK" || missing="$missing fonts-noto-cjk"
     if [ -n "$missing" ]; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-            echo "installing Debian's$missing for the browser tests..."
+            echo "installing Debian's$missing for the browser and database tests..."
             # shellcheck disable=SC2086  # a list of package names
             (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing) >/dev/null
         else
-            echo "note:$missing missing and cannot be installed here: browser tests may be skipped or show boxes for Chinese" >&2
+            echo "note:$missing missing and cannot be installed here: browser or PostgreSQL tests may be skipped, Chinese may show as boxes" >&2
         fi
     fi
 else

@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 import streamlit as st
 from clocks import still
+from db_util import postgres_server  # noqa: F401  (the PostgreSQL fixture, for every test file)
 from hypothesis import HealthCheck, settings
 
 from tutorial.analysis import player as _player

@@ -24,6 +24,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("analysis", ("tutorial.analysis",)),
     ("scenarios", ("tutorial.scenarios",)),
     ("course", ("tutorial.course",)),
+    ("classes", ("tutorial.classes",)),
     ("pictures", ("tutorial.pictures",)),
     ("app session and components", ("tutorial.webapp",)),
     ("app pages", ("tutorial.webapp.pages",)),
@@ -32,7 +33,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 #: The layers that never import streamlit (the app's are the only ones that may).
-NO_STREAMLIT = ("language", "engine", "analysis", "scenarios", "course", "pictures")
+NO_STREAMLIT = ("language", "engine", "analysis", "scenarios", "course", "classes", "pictures")
 
 
 def module_name(path: Path, root: Path) -> str:

@@ -12,6 +12,8 @@ USAGE = """usage: python -m tutorial COMMAND
   bench-players [--hands N] [--json] [--game G] [--moves N]
                                  the strong computer player against the beginner and
                                  random play, per game; time per move
+  bench-classes [--url URL] [--learners N] [--syncs N] [--json]
+                                 the class storage's sync latency and size per learner
   check [PATH ...]               validate scenario files or folders (default scenarios/)
   coverage                       regenerate the coverage table in lessons/README.md
   fuzz [--inputs N] [--seed S] [--targets a,b]
@@ -45,6 +47,10 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial.tools import bench_players
 
         return bench_players.main(rest)
+    if cmd == "bench-classes":
+        from tutorial.tools import bench_classes
+
+        return bench_classes.main(rest)
     if cmd == "check":
         from tutorial.tools import check
 

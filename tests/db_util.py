@@ -1,0 +1,158 @@
+"""Databases for the class storage's tests: a SQLite file, and a real PostgreSQL server.
+
+:func:`postgres_server` (session-scoped; registered in ``conftest.py``) starts one
+PostgreSQL with Debian's binaries (``initdb``/``pg_ctl`` on the PATH or in
+``/usr/lib/postgresql/*/bin``) in a temporary folder, on a free port, its socket in that
+folder too; as root it runs the server as ``nobody`` (PostgreSQL refuses root). It is
+stopped and deleted at the end of the session. When PostgreSQL is not installed the
+tests that need it are skipped with that reason (``scripts/setup.sh --test`` installs it).
+
+:func:`new_engine` gives each test an empty database of its own: a fresh SQLite file, or
+a fresh database on the server.
+"""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, create_engine, text
+
+#: The two kinds of database every storage test runs on.
+KINDS = ("sqlite", "postgresql")
+
+
+@dataclass(frozen=True)
+class Server:
+    """A running PostgreSQL: where to reach it."""
+
+    host: str
+    port: int
+    user: str
+
+    def url(self, database: str) -> str:
+        """The SQLAlchemy URL of one database on this server (psycopg 3)."""
+        return f"postgresql+psycopg://{self.user}@{self.host}:{self.port}/{database}"
+
+
+def postgres_bin() -> Path | None:
+    """The folder of PostgreSQL's server programs, or None when it is not installed."""
+    found = shutil.which("initdb")
+    if found and shutil.which("pg_ctl"):
+        return Path(found).resolve().parent
+    for folder in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
+        if (Path(folder) / "initdb").exists() and (Path(folder) / "pg_ctl").exists():
+            return Path(folder)
+    return None
+
+
+def _free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Server]:
+    """A PostgreSQL server for the session (skipped with the reason when there is none)."""
+    binaries = postgres_bin()
+    if binaries is None:
+        pytest.skip("PostgreSQL is not installed (scripts/setup.sh --test installs it)")
+    as_user: list[str] = []
+    if os.geteuid() == 0:
+        runuser = shutil.which("runuser")
+        if runuser is None:
+            pytest.skip("running as root without runuser: PostgreSQL refuses to run as root")
+        as_user = [runuser, "-u", "nobody", "--"]
+    home = Path(tempfile.mkdtemp(prefix="atout-pg-"))
+    if as_user:
+        shutil.chown(home, user="nobody")
+    data, log = home / "data", home / "server.log"
+    user = "atout"
+    port = _free_port()
+    subprocess.run(
+        [
+            *as_user,
+            str(binaries / "initdb"),
+            "-D",
+            str(data),
+            "-A",
+            "trust",
+            "-U",
+            user,
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--no-sync",
+        ],
+        check=True,
+        capture_output=True,
+    )
+    options = (
+        f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off "
+        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=100"
+    )
+    started = subprocess.run(
+        [
+            *as_user,
+            str(binaries / "pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(log),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    if started.returncode != 0:
+        detail = log.read_text() if log.exists() else started.stderr
+        shutil.rmtree(home, ignore_errors=True)
+        raise RuntimeError(f"PostgreSQL did not start: {detail[-2000:]}")
+    try:
+        yield Server("127.0.0.1", port, user)
+    finally:
+        subprocess.run(
+            [*as_user, str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
+            capture_output=True,
+        )
+        shutil.rmtree(home, ignore_errors=True)
+
+
+_numbers = itertools.count(1)
+
+
+def new_postgres_database(server: Server) -> str:
+    """A new empty database on the server; returns its URL."""
+    name = f"atout_{os.getpid()}_{next(_numbers)}"
+    admin = create_engine(server.url("postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))  # a name made here, not a value
+    finally:
+        admin.dispose()
+    return server.url(name)
+
+
+def new_engine(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Engine:
+    """An engine on a new empty database of this kind (the PostgreSQL server is started
+    on first use; SQLite needs nothing)."""
+    if kind == "sqlite":
+        return create_engine(f"sqlite:///{tmp_path / 'classes.db'}")
+    server: Server = request.getfixturevalue("postgres_server")
+    return create_engine(new_postgres_database(server), pool_size=10, max_overflow=30)

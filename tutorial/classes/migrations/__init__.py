@@ -1,0 +1,1 @@
+"""The class storage's Alembic migrations (``versions/``), applied by :mod:`tutorial.classes.migrate`."""

@@ -1,0 +1,1 @@
+"""One file per schema version, oldest first by their ``down_revision`` links."""

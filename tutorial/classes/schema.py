@@ -1,0 +1,124 @@
+"""The tables of the class storage (SQLAlchemy Core); the migrations build the same.
+
+- ``classes``: a class, its teacher secret's hash, its join code and whether joining is open.
+- ``homework``: what the teacher set: a lesson, playlist or scenario, with an optional due day.
+- ``learners``: who joined, by the name they gave, with their token's hash; ``removed``
+  when the teacher removed them (their token is then refused).
+- ``records``: one row per learner and scenario: the merged progress record and the time spent.
+- ``join_attempts``: every join tried, by client (hashed) and class, for the rate limits.
+
+Times are UTC without a zone (SQLite keeps none), as the store's clock gives them.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    Column,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+#: The longest class or learner name kept (characters).
+NAME_MOST = 60
+#: The longest homework reference or scenario id kept.
+REF_MOST = 160
+#: The kinds of homework item.
+HOMEWORK_KINDS = ("lesson", "playlist", "scenario")
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+classes = Table(
+    "classes",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(NAME_MOST), nullable=False),
+    Column("created", DateTime(), nullable=False),
+    Column("closed", DateTime(), nullable=True),
+    Column("teacher_hash", String(64), nullable=False, unique=True),
+    Column("join_code", String(6), nullable=False, unique=True),
+    Column("join_open", Boolean(), nullable=False),
+)
+
+homework = Table(
+    "homework",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    Column("position", Integer, nullable=False),
+    Column("kind", String(10), nullable=False),
+    Column("ref", String(REF_MOST), nullable=False),
+    Column("due", Date(), nullable=True),
+    UniqueConstraint("class_id", "kind", "ref"),
+    CheckConstraint("kind IN ('lesson', 'playlist', 'scenario')", name="kind"),
+)
+
+learners = Table(
+    "learners",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "class_id",
+        Integer,
+        ForeignKey("classes.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("display_name", String(NAME_MOST), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("joined", DateTime(), nullable=False),
+    Column("synced", DateTime(), nullable=True),
+    Column("removed", DateTime(), nullable=True),
+)
+
+records = Table(
+    "records",
+    metadata,
+    Column(
+        "learner_id",
+        Integer,
+        ForeignKey("learners.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("scenario", String(REF_MOST), primary_key=True),
+    Column("done", Boolean(), nullable=False),
+    Column("stars", Integer, nullable=False),
+    Column("mistakes", Integer, nullable=False),
+    Column("hints", Integer, nullable=False),
+    #: The wrong cards tried, as compact JSON ``{"9H": 2}`` (at most eight of them).
+    Column("wrong", Text(), nullable=False),
+    Column("seconds", Integer, nullable=False),
+    Column("updated", DateTime(), nullable=False),
+)
+
+join_attempts = Table(
+    "join_attempts",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    #: The SHA-256 of the client's id (an address or a browser's id is never stored as given).
+    Column("client_hash", String(64), nullable=False),
+    #: The class whose code was given (None for a code no open class has).
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=True),
+    Column("at", DateTime(), nullable=False),
+    Column("ok", Boolean(), nullable=False),
+    Index(None, "client_hash", "at"),
+    Index(None, "class_id", "at"),
+    Index(None, "at"),
+)

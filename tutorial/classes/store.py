@@ -1,0 +1,866 @@
+"""The class storage's operations: :class:`ClassStore` over a SQLAlchemy ``Engine``.
+
+A teacher holds the class's secret (the teacher link); a learner holds the token
+:meth:`ClassStore.join` gave them. Each call checks the secret or token first, so a
+token reads and writes only its own learner's records and a secret only its class.
+Every write is one transaction (a failure mid-way leaves nothing of it); every query is
+a SQLAlchemy expression (values are always bound parameters). A database that fails or
+cannot be reached gives :class:`~tutorial.classes.errors.UnreachableError`, never a
+driver's exception.
+
+Progress sent by a learner is merged with what is stored exactly as the browser merges
+two progresses (:func:`tutorial.course.progress.merge`: done if done in either, the best
+stars, the larger counts, the larger count of each wrong card); the time spent on a
+scenario takes the larger of the two as well.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import threading
+import unicodedata
+import weakref
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Row,
+    bindparam,
+    create_engine,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import SQLAlchemyError
+
+from tutorial.classes import tokens
+from tutorial.classes.errors import (
+    AccessError,
+    ClassError,
+    InputError,
+    JoinError,
+    SyncError,
+    UnreachableError,
+)
+from tutorial.classes.migrate import upgrade
+from tutorial.classes.schema import (
+    HOMEWORK_KINDS,
+    NAME_MOST,
+    REF_MOST,
+    classes,
+    homework,
+    join_attempts,
+    learners,
+    records,
+)
+from tutorial.course.classroom import ClassTable, Learner, ReadCodes, ScenarioInfo, class_table
+from tutorial.course.progress import (
+    Progress,
+    ProgressError,
+    ScenarioRecord,
+    from_json,
+    merge,
+    to_json,
+)
+from tutorial.language.i18n import t
+
+#: Where the time comes from (UTC); tests pass their own, so no test reads the wall clock.
+Clock = Callable[[], datetime]
+#: A scenario id or homework reference: no spaces or control characters, not too long.
+REF = re.compile(rf"[^\s\x00-\x1f\x7f]{{1,{REF_MOST}}}")
+#: Characters a name may not hold: invisible direction changes (they reorder a page's text).
+_BIDI = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+#: One lock per SQLite engine: this process's writers queue on it rather than polling the
+#: file's lock (SQLite has one writer at a time anyway; other processes still use the file's).
+_SQLITE_WRITERS: weakref.WeakKeyDictionary[Engine, threading.Lock] = weakref.WeakKeyDictionary()
+_SQLITE_WRITERS_LOCK = threading.Lock()
+
+
+def _sqlite_writer(engine: Engine) -> threading.Lock:
+    """The lock of this process's writers to a SQLite engine."""
+    with _SQLITE_WRITERS_LOCK:
+        return _SQLITE_WRITERS.setdefault(engine, threading.Lock())
+
+
+def utc_now() -> datetime:
+    """The time now, in UTC (the store's clock outside tests)."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much the store accepts: the rate limits of joining and the sizes of what is kept."""
+
+    #: The window the join limits count in.
+    window: timedelta = timedelta(minutes=15)
+    #: Wrong codes one client may try in a window.
+    client_failures: int = 10
+    #: Wrong codes all clients together may try in a window (many clients guessing).
+    all_failures: int = 1000
+    #: Learners who may join one class in a window (a code written on a public page).
+    class_joins: int = 100
+    #: Learners a class holds (removed ones not counted).
+    learners: int = 200
+    #: Scenario records in one sync.
+    sync_records: int = 1000
+    #: Scenario records kept per learner.
+    learner_records: int = 2000
+    #: Homework items of a class.
+    homework: int = 100
+    #: The time spent on one scenario, in seconds (a thousand hours).
+    seconds: int = 3_600_000
+
+
+@dataclass(frozen=True)
+class Homework:
+    """One homework item: a lesson, playlist or scenario (by its id), with an optional due day."""
+
+    kind: str
+    ref: str
+    due: date | None = None
+
+
+@dataclass(frozen=True)
+class NewClass:
+    """A class just made: its id, the teacher's secret (shown once) and the join code."""
+
+    class_id: int
+    teacher_secret: str
+    join_code: str
+
+
+@dataclass(frozen=True)
+class Member:
+    """A learner of the class as the teacher manages them: the id to rename or remove them by."""
+
+    learner_id: int
+    name: str
+    shown: str
+    joined: datetime
+    synced: datetime | None
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """What the teacher sees of a class: its settings, its homework, its learners and the
+    table :func:`tutorial.course.classroom.class_table` makes of their records."""
+
+    class_id: int
+    name: str
+    created: datetime
+    closed: datetime | None
+    join_code: str
+    join_open: bool
+    homework: tuple[Homework, ...]
+    members: tuple[Member, ...]  # in the order of table.learners
+    table: ClassTable
+    #: Seconds spent per learner id and scenario id.
+    seconds: Mapping[int, Mapping[str, int]]
+
+
+@dataclass(frozen=True)
+class LearnerView:
+    """What a learner's teacher sees of them (shown to the learner, so nothing is hidden)."""
+
+    class_name: str
+    name: str
+    joined: datetime
+    synced: datetime | None
+    homework: tuple[Homework, ...]
+    progress: Progress
+    seconds: Mapping[str, int]
+
+
+def clean_name(text: object) -> str:
+    """A class or learner name as stored: plain text, spaces collapsed, at most
+    :data:`~tutorial.classes.schema.NAME_MOST` characters.
+
+    Markup stays as typed (it is text, shown escaped). Control characters and direction
+    overrides are refused.
+
+    >>> clean_name("  Ana   <b>B</b> "), clean_name("Zoé")
+    ('Ana <b>B</b>', 'Zoé')
+
+    Raises:
+        InputError: empty, too long, or holding a character that cannot be shown.
+    """
+    if not isinstance(text, str):
+        raise InputError("name_empty", t("classes.name_empty"))
+    text = unicodedata.normalize("NFC", text)
+    if any(
+        ch in _BIDI or (unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") and ch != "\t")
+        for ch in text
+    ):
+        raise InputError("name_control", t("classes.name_control"))
+    name = " ".join(text.split())
+    if not name:
+        raise InputError("name_empty", t("classes.name_empty"))
+    if len(name) > NAME_MOST:
+        raise InputError("name_long", t("classes.name_long", size=len(name), most=NAME_MOST))
+    return name
+
+
+def clean_homework(items: Sequence[Homework], most: int) -> tuple[Homework, ...]:
+    """The homework list checked: known kinds, well-formed references, no item twice.
+
+    Raises:
+        InputError: the first item that cannot be stored, by its number (from 1).
+    """
+    if len(items) > most:
+        raise InputError("homework_many", t("classes.homework_many", most=most))
+    seen: set[tuple[str, str]] = set()
+    out: list[Homework] = []
+    for n, item in enumerate(items, start=1):
+        if not isinstance(item, Homework) or item.kind not in HOMEWORK_KINDS:
+            raise InputError("homework_kind", t("classes.homework_kind", n=n))
+        if not isinstance(item.ref, str) or not REF.fullmatch(item.ref):
+            raise InputError("homework_ref", t("classes.homework_ref", n=n))
+        due = item.due
+        if isinstance(due, datetime):
+            due = due.date()
+        elif due is not None and not isinstance(due, date):
+            raise InputError("homework_due", t("classes.homework_due", n=n))
+        if (item.kind, item.ref) in seen:
+            raise InputError("homework_twice", t("classes.homework_twice", n=n))
+        seen.add((item.kind, item.ref))
+        out.append(Homework(item.kind, item.ref, due))
+    return tuple(out)
+
+
+def _shown_id(sid: str) -> str:
+    """A scenario id as an error shows it: cut short, invisible characters escaped."""
+    return ascii(sid[:40])
+
+
+def read_payload(
+    progress: object, seconds: object, limits: Limits
+) -> tuple[Progress, dict[str, int]]:
+    """What a learner sends, checked before anything is stored: a progress (or its JSON
+    text) and the seconds spent per scenario.
+
+    Raises:
+        SyncError: too big or malformed, with where (the record's number and id).
+    """
+    if isinstance(progress, Progress):
+        text: str | bytes = to_json(progress)
+    elif isinstance(progress, str | bytes):
+        text = progress
+    else:
+        raise SyncError("sync_kind", t("classes.sync_kind"))
+    try:
+        p = from_json(text)
+    except ProgressError as e:
+        raise SyncError("sync_progress", t("classes.sync_progress", why=str(e))) from None
+    if len(p.scenarios) > limits.sync_records:
+        raise SyncError(
+            "sync_many", t("classes.sync_many", size=len(p.scenarios), most=limits.sync_records)
+        )
+    for n, sid in enumerate(p.scenarios, start=1):
+        if not REF.fullmatch(sid):
+            why = t("classes.why_id")
+            raise SyncError(
+                "sync_record", t("classes.sync_record", n=n, where=_shown_id(sid), why=why)
+            )
+    times: dict[str, int] = {}
+    if seconds is not None:
+        if not isinstance(seconds, Mapping):
+            raise SyncError("sync_seconds", t("classes.sync_seconds"))
+        order = {sid: n for n, sid in enumerate(p.scenarios, start=1)}
+        for sid, value in seconds.items():
+            if not isinstance(sid, str) or sid not in order:
+                where = _shown_id(str(sid))
+                raise SyncError("sync_time", t("classes.sync_time_record", where=where))
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not 0 <= value <= limits.seconds
+            ):
+                why = t("classes.why_seconds", most=limits.seconds)
+                raise SyncError(
+                    "sync_record",
+                    t("classes.sync_record", n=order[sid], where=_shown_id(sid), why=why),
+                )
+            times[sid] = value
+    return p, times
+
+
+def _record_of(row: Row[Any]) -> ScenarioRecord:
+    """A stored record row as the progress model's record."""
+    return ScenarioRecord(
+        done=bool(row.done),
+        mistakes=row.mistakes,
+        hints=row.hints,
+        stars=row.stars,
+        wrong=json.loads(row.wrong),
+    )
+
+
+def _record_values(rec: ScenarioRecord) -> dict[str, Any]:
+    """A progress record as the columns of a stored row."""
+    return {
+        "done": rec.done,
+        "stars": rec.stars,
+        "mistakes": rec.mistakes,
+        "hints": rec.hints,
+        "wrong": json.dumps(rec.wrong, separators=(",", ":"), sort_keys=True),
+    }
+
+
+def shown_names(names: Sequence[str]) -> list[str]:
+    """Names made unique for a table, as the class view does (``Ana (1)``, ``Ana (2)``).
+
+    >>> shown_names(["Ana", "Bo", "Ana"])
+    ['Ana (1)', 'Bo', 'Ana (2)']
+    """
+    count: dict[str, int] = {}
+    for name in names:
+        count[name] = count.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        if count[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            out.append(t("teacher.same_name", name=name, n=seen[name]))
+        else:
+            out.append(name)
+    return out
+
+
+class ClassStore:
+    """Classes, their learners and their records, in one database (see the module's text)."""
+
+    def __init__(
+        self, engine: Engine | str, *, clock: Clock = utc_now, limits: Limits | None = None
+    ) -> None:
+        self.engine = create_engine(engine) if isinstance(engine, str) else engine
+        self.clock = clock
+        self.limits = limits or Limits()
+
+    # --- transactions -------------------------------------------------------------------
+
+    def _now(self) -> datetime:
+        """The clock's time as stored: UTC, without a zone."""
+        now = self.clock()
+        if now.tzinfo is not None:
+            now = now.astimezone(UTC).replace(tzinfo=None)
+        return now
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """One write transaction: committed whole at the end, rolled back whole on any error.
+
+        On SQLite it takes the write lock at once (``BEGIN IMMEDIATE``), so two writers
+        queue instead of one failing when both read first.
+        """
+        queue = (
+            _sqlite_writer(self.engine)
+            if self.engine.dialect.name == "sqlite"
+            else contextlib.nullcontext()
+        )
+        try:
+            with queue, self.engine.begin() as conn:
+                if conn.dialect.name == "sqlite":
+                    raw = conn.connection.dbapi_connection
+                    if not getattr(raw, "in_transaction", True):
+                        conn.exec_driver_sql("BEGIN IMMEDIATE")
+                yield conn
+        except ClassError:
+            raise
+        except SQLAlchemyError:
+            raise UnreachableError("unreachable", t("classes.unreachable")) from None
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        """One read-only transaction."""
+        try:
+            with self.engine.connect() as conn, conn.begin():
+                yield conn
+        except ClassError:
+            raise
+        except SQLAlchemyError:
+            raise UnreachableError("unreachable", t("classes.unreachable")) from None
+
+    def upgrade(self) -> None:
+        """Bring the database to the newest schema (see :func:`tutorial.classes.migrate.upgrade`)."""
+        try:
+            upgrade(self.engine)
+        except SQLAlchemyError:
+            raise UnreachableError("unreachable", t("classes.unreachable")) from None
+
+    # --- who is asking -------------------------------------------------------------------
+
+    def _class_of(self, conn: Connection, secret: object, *, lock: bool = False) -> Row[Any]:
+        """The class a teacher secret opens (locked for the transaction when asked).
+
+        Raises:
+            AccessError: the secret opens no class (forged, replaced by a rotation, deleted).
+        """
+        if not tokens.well_formed(secret):
+            raise AccessError("bad_teacher", t("classes.bad_teacher"))
+        assert isinstance(secret, str)
+        wanted = tokens.digest(secret)
+        query = select(classes).where(classes.c.teacher_hash == wanted)
+        if lock:
+            query = query.with_for_update()
+        row = conn.execute(query).first()
+        if row is None or not tokens.same(row.teacher_hash, wanted):
+            raise AccessError("bad_teacher", t("classes.bad_teacher"))
+        return row
+
+    def _open_class_of(self, conn: Connection, secret: object) -> Row[Any]:
+        """The class a teacher secret opens, refused when it is closed."""
+        row = self._class_of(conn, secret, lock=True)
+        if row.closed is not None:
+            raise AccessError("class_closed", t("classes.class_closed"))
+        return row
+
+    def _learner_of(
+        self, conn: Connection, token: object, *, touch: datetime | None = None
+    ) -> Row[Any]:
+        """The learner a token names, with their class's name and closing time.
+
+        With ``touch``, the learner's row is written first (its last sync time): that
+        locks it, so two syncs of one learner run one after the other.
+
+        Raises:
+            AccessError: the token names nobody (forged, or the learner left), or the
+                teacher removed the learner.
+        """
+        if not tokens.well_formed(token):
+            raise AccessError("bad_token", t("classes.bad_token"))
+        assert isinstance(token, str)
+        wanted = tokens.digest(token)
+        if touch is not None:
+            conn.execute(
+                update(learners)
+                .where(learners.c.token_hash == wanted, learners.c.removed.is_(None))
+                .values(synced=touch)
+            )
+        row = conn.execute(
+            select(
+                learners,
+                classes.c.name.label("class_name"),
+                classes.c.closed.label("class_closed"),
+            )
+            .join(classes, classes.c.id == learners.c.class_id)
+            .where(learners.c.token_hash == wanted)
+        ).first()
+        if row is None or not tokens.same(row.token_hash, wanted):
+            raise AccessError("bad_token", t("classes.bad_token"))
+        if row.removed is not None:
+            raise AccessError("removed", t("classes.removed"))
+        return row
+
+    def _free_code(self, conn: Connection) -> str:
+        """A join code no class has."""
+        while True:
+            code = tokens.new_join_code()
+            taken = conn.execute(select(classes.c.id).where(classes.c.join_code == code)).first()
+            if taken is None:
+                return code
+
+    def _homework_of(self, conn: Connection, class_id: int) -> tuple[Homework, ...]:
+        """A class's homework, in the teacher's order."""
+        rows = conn.execute(
+            select(homework.c.kind, homework.c.ref, homework.c.due)
+            .where(homework.c.class_id == class_id)
+            .order_by(homework.c.position)
+        )
+        return tuple(Homework(r.kind, r.ref, r.due) for r in rows)
+
+    def _store_homework(self, conn: Connection, class_id: int, items: Sequence[Homework]) -> None:
+        """Replace a class's homework by ``items``."""
+        conn.execute(delete(homework).where(homework.c.class_id == class_id))
+        if items:
+            conn.execute(
+                insert(homework),
+                [
+                    {
+                        "class_id": class_id,
+                        "position": i,
+                        "kind": h.kind,
+                        "ref": h.ref,
+                        "due": h.due,
+                    }
+                    for i, h in enumerate(items)
+                ],
+            )
+
+    # --- the teacher ---------------------------------------------------------------------
+
+    def create_class(self, name: str, homework_items: Sequence[Homework] = ()) -> NewClass:
+        """Make a class: its id, the teacher secret (known only to the teacher from now on)
+        and the join code, open for joining.
+
+        Raises:
+            InputError: the name or the homework cannot be stored.
+        """
+        name = clean_name(name)
+        items = clean_homework(homework_items, self.limits.homework)
+        secret = tokens.new_secret()
+        with self._write() as conn:
+            code = self._free_code(conn)
+            class_id = conn.execute(
+                insert(classes)
+                .values(
+                    name=name,
+                    created=self._now(),
+                    closed=None,
+                    teacher_hash=tokens.digest(secret),
+                    join_code=code,
+                    join_open=True,
+                )
+                .returning(classes.c.id)
+            ).scalar_one()
+            self._store_homework(conn, class_id, items)
+        return NewClass(class_id, secret, code)
+
+    def rename(self, secret: str, name: str) -> None:
+        """Rename the class."""
+        name = clean_name(name)
+        with self._write() as conn:
+            row = self._class_of(conn, secret, lock=True)
+            conn.execute(update(classes).where(classes.c.id == row.id).values(name=name))
+
+    def rotate_join_code(self, secret: str) -> str:
+        """A new join code for the class (the old one stops working); returns it."""
+        with self._write() as conn:
+            row = self._open_class_of(conn, secret)
+            code = self._free_code(conn)
+            conn.execute(update(classes).where(classes.c.id == row.id).values(join_code=code))
+        return code
+
+    def rotate_teacher_secret(self, secret: str) -> str:
+        """A new teacher secret (the old link stops working); returns it."""
+        new = tokens.new_secret()
+        with self._write() as conn:
+            row = self._class_of(conn, secret, lock=True)
+            conn.execute(
+                update(classes)
+                .where(classes.c.id == row.id)
+                .values(teacher_hash=tokens.digest(new))
+            )
+        return new
+
+    def set_joining(self, secret: str, open_: bool) -> None:
+        """Open or close joining by the code (learners already in stay)."""
+        with self._write() as conn:
+            row = self._open_class_of(conn, secret) if open_ else self._class_of(conn, secret)
+            conn.execute(update(classes).where(classes.c.id == row.id).values(join_open=open_))
+
+    def close(self, secret: str) -> None:
+        """Close the class: nobody joins or syncs any more; the teacher still reads it."""
+        with self._write() as conn:
+            row = self._class_of(conn, secret, lock=True)
+            if row.closed is None:
+                conn.execute(
+                    update(classes)
+                    .where(classes.c.id == row.id)
+                    .values(closed=self._now(), join_open=False)
+                )
+
+    def delete(self, secret: str) -> None:
+        """Delete the class with every record of it: homework, learners, records, join tries."""
+        with self._write() as conn:
+            row = self._class_of(conn, secret, lock=True)
+            members = select(learners.c.id).where(learners.c.class_id == row.id)
+            conn.execute(delete(records).where(records.c.learner_id.in_(members)))
+            conn.execute(delete(learners).where(learners.c.class_id == row.id))
+            conn.execute(delete(homework).where(homework.c.class_id == row.id))
+            conn.execute(delete(join_attempts).where(join_attempts.c.class_id == row.id))
+            conn.execute(delete(classes).where(classes.c.id == row.id))
+
+    def set_homework(self, secret: str, items: Sequence[Homework]) -> None:
+        """Replace the class's homework."""
+        checked = clean_homework(items, self.limits.homework)
+        with self._write() as conn:
+            row = self._class_of(conn, secret, lock=True)
+            self._store_homework(conn, row.id, checked)
+
+    def _member(self, conn: Connection, class_id: int, learner_id: object) -> Row[Any]:
+        """A learner of this class (not removed), by id.
+
+        Raises:
+            AccessError: no such learner in this class (another class's is refused alike).
+        """
+        if isinstance(learner_id, bool) or not isinstance(learner_id, int):
+            raise AccessError("learner_unknown", t("classes.learner_unknown"))
+        row = conn.execute(
+            select(learners).where(
+                learners.c.id == learner_id,
+                learners.c.class_id == class_id,
+                learners.c.removed.is_(None),
+            )
+        ).first()
+        if row is None:
+            raise AccessError("learner_unknown", t("classes.learner_unknown"))
+        return row
+
+    def rename_learner(self, secret: str, learner_id: int, name: str) -> None:
+        """Change the name a learner is shown by in the class."""
+        name = clean_name(name)
+        with self._write() as conn:
+            row = self._class_of(conn, secret, lock=True)
+            self._member(conn, row.id, learner_id)
+            conn.execute(
+                update(learners).where(learners.c.id == learner_id).values(display_name=name)
+            )
+
+    def remove_learner(self, secret: str, learner_id: int) -> None:
+        """Remove a learner: their records are deleted and their token refused from now on."""
+        with self._write() as conn:
+            row = self._class_of(conn, secret, lock=True)
+            self._member(conn, row.id, learner_id)
+            conn.execute(delete(records).where(records.c.learner_id == learner_id))
+            conn.execute(
+                update(learners).where(learners.c.id == learner_id).values(removed=self._now())
+            )
+
+    def dashboard(self, secret: str, scenarios: Sequence[ScenarioInfo]) -> Dashboard:
+        """The class as its teacher sees it; ``scenarios`` are the app's, in the course's order
+        (as :func:`tutorial.course.classroom.class_table` takes them)."""
+        with self._read() as conn:
+            row = self._class_of(conn, secret)
+            items = self._homework_of(conn, row.id)
+            people = conn.execute(
+                select(learners)
+                .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
+                .order_by(learners.c.joined, learners.c.id)
+            ).all()
+            kept = conn.execute(
+                select(records)
+                .join(learners, learners.c.id == records.c.learner_id)
+                .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
+            ).all()
+        by_learner: dict[int, dict[str, ScenarioRecord]] = {}
+        seconds: dict[int, dict[str, int]] = {}
+        for r in kept:
+            by_learner.setdefault(r.learner_id, {})[r.scenario] = _record_of(r)
+            seconds.setdefault(r.learner_id, {})[r.scenario] = r.seconds
+        shown = shown_names([p.display_name for p in people])
+        members = tuple(
+            Member(p.id, p.display_name, s, p.joined, p.synced)
+            for p, s in zip(people, shown, strict=True)
+        )
+        read = ReadCodes(
+            tuple(
+                Learner(
+                    m.shown,
+                    m.synced.date().isoformat() if m.synced else "",
+                    i,
+                    Progress(learner=m.name, scenarios=by_learner.get(m.learner_id, {})),
+                )
+                for i, m in enumerate(members, start=1)
+            ),
+            (),
+        )
+        return Dashboard(
+            class_id=row.id,
+            name=row.name,
+            created=row.created,
+            closed=row.closed,
+            join_code=row.join_code,
+            join_open=bool(row.join_open),
+            homework=items,
+            members=members,
+            table=class_table(read, scenarios),
+            seconds=seconds,
+        )
+
+    # --- the learner ---------------------------------------------------------------------
+
+    def join(self, code: str, name: str, client: str) -> str:
+        """Join the class whose code this is, under ``name``; returns the learner token
+        (the learner's key to their record: kept by their browser, never shown to others).
+
+        ``client`` names who is asking (the app's id for the browser or its address): wrong
+        codes are counted per client, for all clients and joins per class, in
+        :attr:`Limits.window`; past a limit the join is refused without looking at the code.
+
+        Raises:
+            JoinError: no open class has the code, the class is full, or too many tries.
+            InputError: the name cannot be stored.
+        """
+        name = clean_name(name)
+        wanted = tokens.normal_join_code(code)
+        who = tokens.digest(client[:200] if isinstance(client, str) else "")
+        lim = self.limits
+        minutes = max(1, int(lim.window.total_seconds() // 60))
+        now = self._now()
+        since = now - lim.window
+        refusal: ClassError | None = None
+        token = tokens.new_secret()
+        with self._write() as conn:
+            conn.execute(delete(join_attempts).where(join_attempts.c.at < since))
+            wrong = select(func.count()).where(
+                join_attempts.c.ok.is_(False), join_attempts.c.at >= since
+            )
+            if conn.execute(wrong.where(join_attempts.c.client_hash == who)).scalar_one() >= (
+                lim.client_failures
+            ):
+                raise JoinError("too_many_tries", t("classes.too_many_tries", minutes=minutes))
+            if conn.execute(wrong).scalar_one() >= lim.all_failures:
+                raise JoinError("too_busy", t("classes.too_busy", minutes=minutes))
+            found = None
+            if wanted is not None:
+                found = conn.execute(
+                    select(classes.c.id)
+                    .where(
+                        classes.c.join_code == wanted,
+                        classes.c.join_open.is_(True),
+                        classes.c.closed.is_(None),
+                    )
+                    .with_for_update()
+                ).first()
+            if found is None:
+                conn.execute(
+                    insert(join_attempts).values(client_hash=who, class_id=None, at=now, ok=False)
+                )
+                refusal = JoinError("bad_code", t("classes.bad_code"))
+            else:
+                joins = conn.execute(
+                    select(func.count()).where(
+                        join_attempts.c.class_id == found.id,
+                        join_attempts.c.ok.is_(True),
+                        join_attempts.c.at >= since,
+                    )
+                ).scalar_one()
+                if joins >= lim.class_joins:
+                    raise JoinError("busy_class", t("classes.busy_class", minutes=minutes))
+                members = conn.execute(
+                    select(func.count()).where(
+                        learners.c.class_id == found.id, learners.c.removed.is_(None)
+                    )
+                ).scalar_one()
+                if members >= lim.learners:
+                    raise JoinError("class_full", t("classes.class_full", most=lim.learners))
+                conn.execute(
+                    insert(learners).values(
+                        class_id=found.id,
+                        display_name=name,
+                        token_hash=tokens.digest(token),
+                        joined=now,
+                        synced=None,
+                        removed=None,
+                    )
+                )
+                conn.execute(
+                    insert(join_attempts).values(
+                        client_hash=who, class_id=found.id, at=now, ok=True
+                    )
+                )
+        if refusal is not None:  # the wrong try is stored (committed) before the refusal
+            raise refusal
+        return token
+
+    def leave(self, token: str) -> None:
+        """Leave the class: the learner's records and name are deleted; the token opens nothing."""
+        with self._write() as conn:
+            row = self._learner_of(conn, token)
+            conn.execute(delete(records).where(records.c.learner_id == row.id))
+            conn.execute(delete(learners).where(learners.c.id == row.id))
+
+    def sync(
+        self, token: str, progress: Progress | str | bytes, seconds: Mapping[str, int] | None = None
+    ) -> Progress:
+        """Merge what a learner's browser holds into their stored records; returns the
+        learner's whole stored progress after the merge (for the browser to merge back).
+
+        ``progress`` is a progress or its JSON text (the progress file); ``seconds`` the time
+        spent per scenario of it. Quizzes are not kept (the class view shows scenarios).
+
+        Raises:
+            SyncError: too big or malformed (nothing stored changes).
+            AccessError: the token is forged or replaced, the learner was removed, or the
+                class is closed.
+        """
+        sent, times = read_payload(progress, seconds, self.limits)
+        now = self._now()
+        with self._write() as conn:
+            me = self._learner_of(conn, token, touch=now)
+            if me.class_closed is not None:
+                raise AccessError("class_closed", t("classes.class_closed"))
+            rows = conn.execute(select(records).where(records.c.learner_id == me.id)).all()
+            old = {r.scenario: _record_of(r) for r in rows}
+            old_seconds = {r.scenario: r.seconds for r in rows}
+            total = len(old.keys() | sent.scenarios.keys())
+            if total > self.limits.learner_records:
+                raise SyncError(
+                    "sync_total",
+                    t("classes.sync_total", size=total, most=self.limits.learner_records),
+                )
+            merged = merge(Progress(scenarios=old), Progress(scenarios=sent.scenarios))
+            fresh: list[dict[str, Any]] = []
+            changed: list[dict[str, Any]] = []
+            for sid in sent.scenarios:
+                rec = merged.scenarios[sid]
+                secs = max(old_seconds.get(sid, 0), times.get(sid, 0))
+                if sid not in old:
+                    fresh.append(
+                        {
+                            "learner_id": me.id,
+                            "scenario": sid,
+                            "seconds": secs,
+                            "updated": now,
+                            **_record_values(rec),
+                        }
+                    )
+                elif rec != old[sid] or secs != old_seconds[sid]:
+                    changed.append(
+                        {
+                            "b_learner": me.id,
+                            "b_scenario": sid,
+                            "seconds": secs,
+                            "updated": now,
+                            **_record_values(rec),
+                        }
+                    )
+            if fresh:
+                conn.execute(insert(records), fresh)
+            if changed:
+                conn.execute(
+                    update(records).where(
+                        records.c.learner_id == bindparam("b_learner"),
+                        records.c.scenario == bindparam("b_scenario"),
+                    ),
+                    changed,
+                )
+        return Progress(scenarios={**old, **merged.scenarios})
+
+    def what_teacher_sees(self, token: str) -> LearnerView:
+        """Everything the learner's teacher sees of this learner (their name, records, times)."""
+        with self._read() as conn:
+            me = self._learner_of(conn, token)
+            items = self._homework_of(conn, me.class_id)
+            rows = conn.execute(select(records).where(records.c.learner_id == me.id)).all()
+        return LearnerView(
+            class_name=me.class_name,
+            name=me.display_name,
+            joined=me.joined,
+            synced=me.synced,
+            homework=items,
+            progress=Progress(
+                learner=me.display_name, scenarios={r.scenario: _record_of(r) for r in rows}
+            ),
+            seconds={r.scenario: r.seconds for r in rows},
+        )
+
+
+def open_store(
+    engine: Engine | str, *, clock: Clock = utc_now, limits: Limits | None = None
+) -> ClassStore:
+    """A store on ``engine`` (or a database URL) with its schema brought up to date."""
+    store = ClassStore(engine, clock=clock, limits=limits)
+    store.upgrade()
+    return store
