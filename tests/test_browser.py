@@ -558,3 +558,166 @@ def test_a_scenario_step_shows_a_computed_cost_and_the_best_play(server: str, br
         expect(page.locator(".atout .fb.success")).to_contain_text("Correct", timeout=30_000)
     finally:
         page.context.close()
+
+
+# --- The Tarot discard after a refusal, and the table's size -------------------------------
+
+_TABLE_ROOT = """() => [...document.querySelectorAll('*')].find(
+    (e) => e.shadowRoot && e.shadowRoot.querySelector('.atout')).shadowRoot"""
+
+
+def _chosen(page: Any) -> Any:
+    return page.locator(".atout .hand .card.sel")
+
+
+def test_every_click_after_a_refused_discard_is_taken(server: str, browser: Any) -> None:
+    """A discard refused at its King (the card before it goes aside): the cards clicked at
+    once, while the app answers, are each chosen and stay chosen after the refusal; a
+    click never lays a card aside, Confirm alone does, with every card chosen."""
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=4", "laptop")
+    try:
+        counter = page.locator(".atout .counter")
+        confirm = page.locator(".atout button[data-confirm]")
+        expect(counter).to_have_text("0 of 6 chosen", timeout=30_000)
+        _settle(page)
+        for name in ("2♠", "K♣", "5♠", "3♥", "8♥", "4♣"):
+            _click(page, name)
+        expect(counter).to_have_text("6 of 6 chosen")
+        expect(_hand(page)).to_have_count(24)  # chosen, none laid aside
+        confirm.click()
+        # At once, the answer on its way or just drawn: every click is a choice.
+        for k, name in enumerate(("7♣", "J♦", "Q♠"), start=1):
+            _card(page, name).dispatch_event("click")
+            expect(_chosen(page)).to_have_count(k)
+            expect(counter).to_have_text(re.compile(rf"^{k} of [56] chosen$"))
+        expect(page.locator(".atout .fb.error")).to_contain_text("King", timeout=30_000)
+        _settle(page)
+        # 2♠ went aside, K♣ was refused and stays in the hand, the three clicks are kept
+        expect(_hand(page)).to_have_count(23)
+        expect(counter).to_have_text("3 of 5 chosen")
+        expect(_chosen(page)).to_have_count(3)
+        expect(confirm).to_be_disabled()
+        for k, name in enumerate(("5♠", "3♥"), start=4):
+            _click(page, name)
+            expect(counter).to_have_text(f"{k} of 5 chosen")
+            expect(_hand(page)).to_have_count(23)
+        page.screenshot(path=str(SHOTS / "discard-after-refusal-laptop.png"))
+        confirm.click()
+        expect(page.locator(".atout .prompt")).to_have_text(
+            "Which cards may never be discarded?", timeout=30_000
+        )
+        expect(_hand(page)).to_have_count(18)
+    finally:
+        page.context.close()
+
+
+def _table_width(page: Any) -> dict[str, float]:
+    """The table picture's drawn width (the picture keeps its proportions inside its box)
+    and the width the element gives it."""
+    size: dict[str, float] = page.evaluate(
+        f"""() => {{
+          const root = ({_TABLE_ROOT})();
+          const felt = root.querySelector('.atout .felt');
+          const svg = felt.querySelector('svg');
+          const box = svg.getBoundingClientRect();
+          const vb = svg.viewBox.baseVal;
+          const drawn = Math.min(box.width, box.height * vb.width / vb.height);
+          return {{ drawn: drawn, room: felt.clientWidth }};
+        }}"""
+    )
+    return size
+
+
+def _uncovered_marks(page: Any) -> list[str]:
+    """The chosen cards whose mark is covered (the element at the mark's centre, or at
+    points inside it, is neither the mark nor its card)."""
+    covered: list[str] = page.evaluate(
+        f"""() => {{
+          const root = ({_TABLE_ROOT})();
+          const bad = [];
+          for (const card of root.querySelectorAll('.atout .hand .card.sel')) {{
+            const tick = card.querySelector('.tick');
+            if (!tick) {{ bad.push(card.dataset.code + ': no mark'); continue; }}
+            const b = tick.getBoundingClientRect();
+            for (const [fx, fy] of [[.5, .5], [.3, .3], [.7, .3], [.3, .7], [.7, .7]]) {{
+              const x = b.left + fx * b.width, y = b.top + fy * b.height;
+              const hit = root.elementFromPoint(x, y);
+              if (!hit || (hit !== tick && hit.closest('.card') !== card)) {{
+                bad.push(`${{card.dataset.code}} at ${{fx}},${{fy}}: ${{hit ? hit.className : 'nothing'}}`);
+                break;
+              }}
+            }}
+          }}
+          return bad;
+        }}"""
+    )
+    return covered
+
+
+def _walk_the_discard_scenario(page: Any, viewport: str) -> list[float]:
+    """The discard lesson from its discard to its end; the table's width at each step,
+    the chosen marks seen on every chosen card."""
+    from browser_util import _to_top
+    from playwright.sync_api import expect
+
+    from tutorial.webapp.table_component import TABLE_FLOOR_PX
+
+    widths: list[float] = []
+
+    def measure(step: str) -> None:
+        _settle(page)
+        size = _table_width(page)
+        floor = min(TABLE_FLOOR_PX, size["room"])
+        assert size["drawn"] >= floor - 0.5, (viewport, step, size, floor)
+        widths.append(size["drawn"])
+
+    expect(page.locator(".atout .counter")).to_have_text("0 of 6 chosen", timeout=30_000)
+    measure("discard")
+    # chosen cards in both rows of the hand: the upper row overlapped by the lower one
+    for name in ("2♠", "9♠", "8♥", "4♣", "6♦", "J♦"):
+        card = _card(page, name)
+        card.dispatch_event("click")
+    expect(_chosen(page)).to_have_count(6)
+    measure("chosen")
+    for name in ("2♠", "9♠", "8♥", "4♣", "6♦", "J♦"):
+        page.locator(
+            f".atout .hand .card.sel[aria-label='{name}'] .tick"
+        ).scroll_into_view_if_needed()
+        _settle(page)
+        covered = _uncovered_marks(page)
+        assert not covered, (viewport, covered)
+    _to_top(page)
+    page.screenshot(path=str(SHOTS / f"discard-marks-{viewport}.png"))
+    page.locator(".atout button[data-confirm]").dispatch_event("click")
+    expect(page.locator(".atout .prompt")).to_have_text(
+        "Which cards may never be discarded?", timeout=30_000
+    )
+    measure("first question")
+    page.locator(".atout .choices button", has_text="Kings and bouts").dispatch_event("click")
+    expect(page.locator(".atout .prompt")).to_contain_text("Who counts", timeout=30_000)
+    measure("second question")
+    page.locator(".atout .choices button", has_text="The taker").dispatch_event("click")
+    expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
+    measure("end")
+    page.screenshot(path=str(SHOTS / f"discard-end-{viewport}.png"))
+    return widths
+
+
+def test_the_table_keeps_a_readable_size_through_a_scenario(server: str, browser: Any) -> None:
+    """The discard lesson on a laptop and a phone: the table picture never narrower than
+    its floor, the same size at every step, and every chosen card's mark in sight."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    sections = Sections()
+    for viewport in ("laptop", "phone"):
+        url = f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=4"
+        page = _open(browser, url, viewport)
+        try:
+            with sections.part(viewport):
+                widths = _walk_the_discard_scenario(page, viewport)
+                assert max(widths) - min(widths) <= 2, (viewport, widths)
+        finally:
+            page.context.close()
+    sections.done()

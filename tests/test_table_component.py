@@ -54,3 +54,25 @@ def test_the_script_says_when_it_is_idle() -> None:
     js = table_component.JS
     assert "root.dataset.busy" in js and "root.dataset.key" in js
     assert "ack: null" in js  # the action counter alone never redraws the table
+
+
+def test_the_script_floor_is_the_documented_floor() -> None:
+    """The table's narrowest width: the script's constant is the module's."""
+    found = re.search(r"const FLOOR_PX = (\d+);", table_component.JS)
+    assert found is not None
+    assert int(found.group(1)) == table_component.TABLE_FLOOR_PX >= 300
+
+
+def test_the_script_lays_out_again_when_the_window_changes_size() -> None:
+    js = table_component.JS
+    assert "addEventListener('resize'" in js and "new ResizeObserver" in js
+    # the card's own size is read again (not the width the last layout set)
+    assert "cards[0].style.width = ''" in js
+
+
+def test_the_chosen_mark_is_an_element_the_next_card_does_not_cover() -> None:
+    """The mark of a chosen card is an element of its own (tests find it and check that
+    it is not covered), on the card's left, where the next card in the row never is."""
+    assert 'class="tick"' in table_component.JS
+    rule = re.search(r"\.atout \.card \.tick \{([^}]*)\}", table_component.CSS)
+    assert rule is not None and "left:" in rule.group(1) and "right:" not in rule.group(1)

@@ -193,3 +193,39 @@ def test_the_chien_is_not_laid_out_again_for_the_taker_after_the_discard(lib: Li
         assert fb.ok, fb.message
     assert run.state.phase != "discard"
     assert table_data(run)["chien"] == []
+
+
+def test_the_scene_stays_the_same_through_a_scenario(lib: Library) -> None:
+    """The component keeps the table's size while the scene does not change: every step
+    of one scenario has the same scene, another scenario another one."""
+    run = _run(lib, "tarot/discard-kings-and-bouts", 4)
+    scenes = {table_data(run, key="a")["scene"]}
+    for code in ("2S", "5S", "QS", "3H", "8H", "JD"):
+        run, fb = run.try_action(f"discard {code}")
+        assert fb.ok, fb.message
+        scenes.add(table_data(run, feedback=fb, key="b")["scene"])
+    scenes.add(table_data(run, reviewing=True, position=(2, 7))["scene"])
+    assert len(scenes) == 1
+    other = table_data(_run(lib, "tarot/discard-trumps-when-forced", 5))["scene"]
+    assert other not in scenes
+
+
+def test_a_practice_hand_keeps_its_scene_from_move_to_move() -> None:
+    from tutorial.course import practice
+    from tutorial.pictures.table_data import practice_table_data
+
+    hand = practice.deal("belote", seed=3)
+    first = practice_table_data(hand)
+    moved, _ = practice.advance(practice.try_action(hand, "pass"))
+    later = practice_table_data(moved)
+    assert later["key"] != first["key"] and later["scene"] == first["scene"]
+    assert practice_table_data(practice.deal("belote", seed=4))["scene"] != first["scene"]
+
+
+def test_a_card_alone_never_lays_it_aside(lib: Library) -> None:
+    """During the discard a card is chosen on the hand, then confirmed: the card's code
+    alone (what a click on a card sends in play) is refused and lays nothing aside."""
+    run = _run(lib, "tarot/discard-kings-and-bouts", 4)
+    after, fb = run.try_action("2S")
+    assert fb.kind == "illegal" and not after.state.discard
+    assert table_data(after, feedback=fb)["discard"]["need"] == 6

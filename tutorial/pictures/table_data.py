@@ -167,6 +167,17 @@ def _feedback(fb: Feedback | None) -> dict[str, str] | None:
     return {"tone": _TONE.get(fb.kind, "info"), "head": head, "html": safe_html(fb.message)}
 
 
+def scenario_scene(run: Run) -> str:
+    """What stays the same from one step of a scenario to the next (its game and title):
+    the component keeps the table's size while it does not change."""
+    return f"{run.scenario.game}|{run.scenario.title}"
+
+
+def practice_scene(hand: PracticeHand) -> str:
+    """What stays the same through one practice hand (its game and deal)."""
+    return f"practice|{hand.game}|{hand.seed}"
+
+
 def _discard_need(run: TableRun) -> int:
     """How many cards the taker still has to lay aside."""
     state = run.state
@@ -224,7 +235,9 @@ def table_data(
 
     ``explanation`` is shown instead of feedback when the learner steps through a
     finished scenario (the words that went with that position). ``key`` changes
-    whenever the step changes, so the component forgets a half-chosen discard.
+    whenever the step changes, so the component forgets a half-chosen discard (unless
+    the change answers the learner's own confirmation). ``scene`` names the scenario: the
+    component keeps the table's size from one step of it to the next.
     """
     mode = _mode(run, reviewing)
     marks = marks_for(run, feedback if not reviewing else None, hint_tier, revealed)
@@ -248,6 +261,7 @@ def table_data(
         four_colour=four_colour,
         presenter=presenter,
         key=key,
+        scene=scenario_scene(run),
         choices=choices,
         free_answer=free_answer,
     )
@@ -263,6 +277,7 @@ def _payload(
     four_colour: bool,
     presenter: bool,
     key: str,
+    scene: str,
     choices: list[dict[str, str]] | None = None,
     free_answer: bool = False,
 ) -> dict[str, Any]:
@@ -298,6 +313,7 @@ def _payload(
     facts = [f for f in (view.trump, view.contract) if f] if presenter else []
     return {
         "key": key,
+        "scene": scene,
         "mode": mode,
         "presenter": presenter,
         "table_svg": table_svg(drawn),
@@ -425,6 +441,7 @@ def practice_table_data(
         four_colour=four_colour,
         presenter=presenter,
         key=f"practice|{hand.game}|{hand.seed}|{len(hand.moves)}",
+        scene=practice_scene(hand),
     )
     # Each frame follows a card laid: an empty trick then means that card finished one.
     shown = [
@@ -445,8 +462,10 @@ __all__ = [
     "practice_marks",
     "practice_mode",
     "practice_prompt",
+    "practice_scene",
     "practice_table_data",
     "prompt_for",
     "safe_html",
+    "scenario_scene",
     "table_data",
 ]

@@ -26,7 +26,15 @@ Every card in the hand is a focusable ``role="button"`` whose accessible name is
 label (``9♥``, ``T21``, ``Excuse``), so keyboard and screen-reader users play as mouse
 users do; the arrow keys move between cards. The component sizes the hand (one, two or
 three overlapping rows) and shrinks the table so that the table, the prompt and the
-whole hand fit on the screen together.
+whole hand fit on the screen together, but never below :data:`TABLE_FLOOR_PX` (the
+page scrolls instead), and within one scenario or practice hand (the data's ``scene``)
+the table keeps its size from step to step; it is laid out again when the window
+changes size.
+
+During the Tarot discard a click chooses a card or gives it back (a tick on the card's
+top-left corner, which the next card never covers); only Confirm, with every card
+chosen, lays cards aside. Confirm spends the choice: every click made after it, while
+the app answers or afterwards, makes the next choice, and a refusal keeps them.
 """
 
 from __future__ import annotations
@@ -46,6 +54,10 @@ CSS = (_HERE / "table.css").read_text(encoding="utf-8")
 JS = (_HERE / "table.js").read_text(encoding="utf-8")
 
 _HTML = ""
+
+#: The table picture's narrowest width in pixels (or the element's, when narrower): the
+#: script's ``FLOOR_PX``; below it the seats' labels cannot be read.
+TABLE_FLOOR_PX = 320
 
 #: The computer players' cards arriving on the Practice table, in milliseconds: a card
 #: laid, and a finished trick held before it is gathered. ``normal`` is the learner's.

@@ -1,8 +1,14 @@
 const PACE = { card_ms: 380, hold_ms: 1100, hold_click: 0 };  // practice: a card arriving; a finished trick
 // hold_click: a finished trick stays on the table until the learner clicks Continue.
+// The table picture never gets narrower than FLOOR_PX (or the element, when that is
+// narrower): below it its labels cannot be read; the page scrolls instead.
+const FLOOR_PX = 320;
+// Room (in em) kept for a feedback box not shown yet, so that its arrival does not
+// make the table shrink.
+const RESERVE_EM = 3.4;
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c]));
 
-function render(d, sel) {
+function render(d, sel, going) {
   const h = [];
   h.push(`<div class="felt" role="img" aria-label="${esc(d.table_alt)}">${d.table_svg}</div>`);
   h.push('<div class="status" role="status" aria-live="polite"><div class="line">');
@@ -28,12 +34,13 @@ function render(d, sel) {
     d.menu.forEach((m) => h.push(`<button class="act" data-action="${esc(m.code)}">${esc(m.label)}</button>`));
     h.push('</div>');
   }
-  if (d.mode === 'discard') {
+  const discarding = d.mode === 'discard';
+  if (discarding) {
+    // Confirm only with every card chosen, and not while the last confirmation is on its way.
     const k = sel.size, n = d.discard.need;
     h.push('<div class="row discard">');
     h.push(`<span class="counter" aria-live="polite">${esc(d.discard.counter.replace('{k}', k))}</span>`);
-    h.push(`<button class="act primary" data-confirm="1" ${k === n ? '' : 'disabled'}>${esc(d.discard.confirm)}</button>`);
-    h.push(`<button class="act" data-clear="1" ${k ? '' : 'disabled'}>${esc(d.discard.clear)}</button>`);
+    h.push(`<button class="act primary" data-confirm="1" ${k === n && !going.size ? '' : 'disabled'}>${esc(d.discard.confirm)}</button>`);
     h.push('</div>');
   }
   if (d.chien && d.chien.length) {
@@ -41,19 +48,25 @@ function render(d, sel) {
     d.chien.forEach((c) => h.push(`<span class="mini" role="img" aria-label="${esc(c.name)}">${c.svg}</span>`));
     h.push('</div>');
   }
-  h.push(`<div class="handbox"><div class="handhead"><span>${esc(d.hand_label)}</span></div>`);
+  h.push(`<div class="handbox"><div class="handhead"><span>${esc(d.hand_label)}</span>`);
+  if (discarding) h.push(`<button class="act small" data-clear="1" ${sel.size ? '' : 'disabled'}>${esc(d.discard.clear)}</button>`);
+  h.push('</div>');
   h.push(`<div class="hand" role="group" aria-label="${esc(d.hand_label)}">`);
   d.hand.forEach((c, i) => {
     const cls = ['card'];
     if (d.playable) cls.push('play');
     if (sel.has(c.code)) cls.push('sel');
+    if (going.has(c.code)) cls.push('going');  // confirmed, on its way aside
     if (c.chien) cls.push('dog');
     const role = d.playable
       ? `role="button" tabindex="0" aria-label="${esc(c.name)}"` + (d.mode === 'discard' ? ` aria-pressed="${sel.has(c.code)}"` : '')
       : `role="img" aria-label="${esc(c.name)}"`;
     const mark = c.mark ? ` data-mark="${esc(c.mark)}"` : '';
     const dog = c.chien ? ` title="${esc(d.from_chien)}"` : '';
-    h.push(`<div class="${cls.join(' ')}" ${role} data-code="${esc(c.code)}" data-i="${i}"${mark}${dog}>${c.svg}</div>`);
+    // The chosen mark: an element of its own on the card's top-left corner, which the
+    // next card in the row never covers.
+    const tick = sel.has(c.code) ? '<span class="tick" aria-hidden="true">✓</span>' : '';
+    h.push(`<div class="${cls.join(' ')}" ${role} data-code="${esc(c.code)}" data-i="${i}"${mark}${dog}>${c.svg}${tick}</div>`);
   });
   h.push('</div></div>');
   return h.join('');
@@ -73,50 +86,75 @@ function scroller(el) {
 
 function layout(root, host) {
   const hand = root.querySelector('.hand');
+  if (!hand) return;
   const cards = Array.from(hand.querySelectorAll('.card'));
   const W = hand.clientWidth || root.clientWidth || 320;
   const n = cards.length;
-  if (!n) { hand.style.height = '0px'; return; }
-  let w = parseFloat(getComputedStyle(cards[0]).width) || 64;
-  if (w > W / 2) w = W / 2;
-  const hgt = w * 152 / 112;
-  const gap = 6;
-  let rows = 1, per = n, step = w + gap;
-  if (n * w + (n - 1) * gap > W) {
-    for (rows = 1; rows <= 3; rows++) {
-      per = Math.ceil(n / rows);
-      step = per > 1 ? (W - w) / (per - 1) : w;
-      if (step >= 0.42 * w || rows === 3) break;
+  if (!n) hand.style.height = '0px';
+  else {
+    // The card's own size (the style's --cw), not the one the last layout set.
+    cards[0].style.width = '';
+    let w = parseFloat(getComputedStyle(cards[0]).width) || 64;
+    if (w > W / 2) w = W / 2;
+    const hgt = w * 152 / 112;
+    const gap = 6;
+    let rows = 1, per = n, step = w + gap;
+    if (n * w + (n - 1) * gap > W) {
+      for (rows = 1; rows <= 3; rows++) {
+        per = Math.ceil(n / rows);
+        step = per > 1 ? (W - w) / (per - 1) : w;
+        if (step >= 0.42 * w || rows === 3) break;
+      }
+      step = Math.min(step, w + gap);
     }
-    step = Math.min(step, w + gap);
+    // Room above the first row for a chosen card, lifted, and its mark.
+    const lift = hgt * 0.15;
+    const rowStep = rows > 1 ? hgt * 0.56 : 0;
+    cards.forEach((c, i) => {
+      const r = Math.floor(i / per), k = i % per;
+      const inRow = Math.min(per, n - r * per);
+      const rowW = (inRow - 1) * step + w;
+      const x0 = Math.max(0, (W - rowW) / 2);
+      c.style.width = w + 'px';
+      c.style.left = (x0 + k * step) + 'px';
+      c.style.top = (lift + r * rowStep) + 'px';
+      c.style.zIndex = String(1 + i);
+      const svg = c.querySelector('svg');
+      if (svg) svg.setAttribute('aria-hidden', 'true');
+    });
+    hand.style.height = (lift + (rows - 1) * rowStep + hgt + 4) + 'px';
   }
-  const lift = hgt * 0.12;
-  const rowStep = rows > 1 ? hgt * 0.56 : 0;
-  cards.forEach((c, i) => {
-    const r = Math.floor(i / per), k = i % per;
-    const inRow = Math.min(per, n - r * per);
-    const rowW = (inRow - 1) * step + w;
-    const x0 = Math.max(0, (W - rowW) / 2);
-    c.style.width = w + 'px';
-    c.style.left = (x0 + k * step) + 'px';
-    c.style.top = (lift + r * rowStep) + 'px';
-    c.style.zIndex = String(1 + i);
-    const svg = c.querySelector('svg');
-    if (svg) svg.setAttribute('aria-hidden', 'true');
-  });
-  hand.style.height = (lift + (rows - 1) * rowStep + hgt + 4) + 'px';
-  // Fit the whole element on the screen: shrink the table if it pushes the hand below.
-  const felt = root.querySelector('.felt svg');
-  if (!felt) return;
+  sizeTable(root, host);
+}
+
+// The table picture's width: as large as leaves the prompt and the whole hand on the
+// screen (with room kept for a feedback box), never below the floor, and for one
+// scenario (or practice hand) at one screen size never larger than it was at an earlier
+// step: it may shrink once when the element grows, but it does not jump back and forth.
+function sizeTable(root, host) {
+  const felt = root.querySelector('.felt');
+  const svg = felt && felt.querySelector('svg');
+  if (!svg) return;
+  const W = felt.clientWidth || root.clientWidth || 320;
+  const vb = svg.viewBox && svg.viewBox.baseVal;
+  const ratio = vb && vb.width ? vb.height / vb.width : 0.7;
   const sc = scroller(host);
   const top = root.getBoundingClientRect().top + (sc ? sc.scrollTop : window.scrollY);
-  const rest = root.scrollHeight - felt.getBoundingClientRect().height;
-  const room = Math.floor(window.innerHeight - Math.max(0, top) - rest - 12);
-  const tmax = Math.max(150, Math.min(room, Math.floor(window.innerHeight * 0.75)));
+  const rest = root.scrollHeight - svg.getBoundingClientRect().height;
+  const em = parseFloat(getComputedStyle(root).fontSize) || 16;
+  const reserve = root.querySelector('.fb') ? 0 : RESERVE_EM * em;
+  const fit = window.innerHeight - Math.max(0, top) - rest - 12 - reserve;
+  const floorW = Math.min(W, FLOOR_PX);
+  const capW = Math.min(W, window.innerHeight * 0.75 / ratio);
+  let tw = Math.floor(Math.max(floorW, Math.min(capW, fit / ratio)));
+  const scene = [(root._data && root._data.scene) || '', window.innerWidth, window.innerHeight, W,
+    root.classList.contains('big')].join('|');
+  if (scene === root._scene && root._tw) tw = Math.min(tw, root._tw);
+  root._scene = scene;
   // Only a real change: sub-pixel rounding must not make the layout tremble.
-  if (Math.abs((root._tmax || 0) - tmax) > 3) {
-    root._tmax = tmax;
-    root.style.setProperty('--tmax', tmax + 'px');
+  if (!root._tw || Math.abs(root._tw - tw) > 2) {
+    root._tw = tw;
+    root.style.setProperty('--tw', tw + 'px');
   }
 }
 
@@ -131,6 +169,10 @@ export default function (component) {
     // Busy from an action until the app's answer arrives (a new ``ack``), so that the
     // state read meanwhile is never taken for the answer.
     const send = (name, value) => { root._waiting = true; busy(); root._send(name, value); };
+    // The discard is chosen on the hand, then confirmed: a click chooses a card or gives
+    // it back, never lays it aside. Confirm spends the choice: the cards go aside (from
+    // the first one refused, they come back unchosen) and every click made after it,
+    // while the app answers or afterwards, makes the next choice.
     const toggle = (card) => {
       const code = card.dataset.code, sel = root._sel;
       if (sel.has(code)) sel.delete(code);
@@ -153,7 +195,7 @@ export default function (component) {
       if (b.dataset.resume) { if (root._resume) root._resume(); return; }
       if (b.dataset.answer !== undefined) send('answer', b.dataset.answer);
       else if (b.dataset.action !== undefined) send('action', b.dataset.action);
-      else if (b.dataset.confirm) send('discard', Array.from(root._sel).join(' '));
+      else if (b.dataset.confirm) confirm();
       else if (b.dataset.clear) { root._sel.clear(); draw(null); }
     });
     root.addEventListener('submit', (e) => {
@@ -171,8 +213,16 @@ export default function (component) {
         if (all[i]) { e.preventDefault(); all[i].focus(); }
       }
     });
+    const confirm = () => {
+      const codes = Array.from(root._sel);
+      if (root._going.size || codes.length !== root._data.discard.need) return;
+      root._going = new Set(codes);
+      root._sel = new Set();
+      send('discard', codes.join(' '));
+      draw(null);
+    };
     const draw = (focusCode) => {
-      root.innerHTML = render(root._data, root._sel);
+      root.innerHTML = render(root._data, root._sel, root._going);
       layout(root, host);
       if (focusCode) {
         const el = root.querySelector(`.card[data-code="${CSS.escape(focusCode)}"]`);
@@ -185,25 +235,43 @@ export default function (component) {
     root._ack = data.ack;
     root._waiting = false;
     root._animating = false;
-    // Lay out again when the width changes (not the height, which the layout sets).
+    root._sel = new Set();
+    root._going = new Set();
+    // Lay out again when the width changes (not the height, which the layout sets) and
+    // when the window changes size, once per frame.
+    const relayout = () => {
+      if (root._frame) return;
+      root._frame = requestAnimationFrame(() => { root._frame = 0; if (root._data) layout(root, host); });
+    };
     root._ro = new ResizeObserver(() => {
       const w = root.clientWidth;
-      if (w !== root._w) { root._w = w; layout(root, host); }
+      if (w !== root._w) { root._w = w; relayout(); }
     });
     root._ro.observe(root);
-    window.addEventListener('resize', () => layout(root, host));
+    window.addEventListener('resize', relayout);
   }
   root._send = setTriggerValue;
   // The app answered an action (accepted or refused): no longer waiting.
-  if (data.ack !== root._ack) { root._ack = data.ack; root._waiting = false; }
+  const answered = data.ack !== root._ack;
+  if (answered) { root._ack = data.ack; root._waiting = false; }
   root._busy();
   // A rerun that changes nothing on the table (a hint, a toggle elsewhere) redraws nothing.
   const sig = JSON.stringify({ ...data, ack: null });
-  if (sig === root._sig && !root.querySelector('.pending')) return;
+  if (sig === root._sig && !root.querySelector('.pending, .going')) return;
   root._sig = sig;
   const active = parentElement.activeElement;
   const hadFocus = active && active.classList && active.classList.contains('card');
-  if (root._key !== data.key) { root._sel = new Set(); root._key = data.key; }
+  // What stays chosen: the clicks since the last confirmation, while the discard goes on
+  // (the cards laid aside meanwhile left out). Another position (a restart, an undo, a
+  // new hand) starts with nothing chosen.
+  const moved = root._key !== data.key && !answered;
+  if (data.mode !== 'discard' || moved) root._sel = new Set();
+  else {
+    const held = new Set(data.hand.map((c) => c.code));
+    root._sel = new Set([...root._sel].filter((c) => held.has(c)).slice(0, data.discard.need));
+  }
+  if (answered || moved) root._going = new Set();
+  root._key = data.key;
   root._data = data;
   root.classList.toggle('big', !!data.presenter);
   let focusCode = null;
