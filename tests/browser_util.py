@@ -75,6 +75,7 @@ def _start_server() -> str:
         "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
         "ATOUT_ANIMATION": "fast",  # the Practice table's computer cards: see table_component
         "ATOUT_STRONG_SAMPLES": "3",  # the strong player's deals per move: see analysis.player
+        "ATOUT_REVIEW_DEALS": "3",  # the practice review's deals per card: the same
     }
     proc = subprocess.Popen(
         [

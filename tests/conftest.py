@@ -36,6 +36,7 @@ from hypothesis import HealthCheck, settings
 from tutorial.analysis import player as _player
 from tutorial.analysis import solver as _solver
 from tutorial.course import library as _library
+from tutorial.course import review_worker as _review_worker
 from tutorial.scenarios import budget as _budget
 
 # The browser tests' shared helpers assert too: rewrite them for pytest's detailed
@@ -75,6 +76,23 @@ def _still_clocks(monkeypatch: pytest.MonkeyPatch) -> None:
     whatever an earlier test left there."""
     for module in _CLOCKED:
         monkeypatch.setattr(module, "CLOCK", still)
+
+
+# --- The review of practice cards ------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _inline_review(monkeypatch: pytest.MonkeyPatch) -> Iterator[_review_worker.ReviewWorker]:
+    """Every test reviews the learner's practice cards synchronously (no worker process),
+    on few deals and small node budgets; the fixture's value is that worker."""
+    monkeypatch.setattr(_player, "REVIEW_DEALS", 3)
+    monkeypatch.setattr(
+        _player, "REVIEW_NODE_BUDGET", dict.fromkeys(_player.REVIEW_NODE_BUDGET, 30_000)
+    )
+    worker = _review_worker.ReviewWorker(_review_worker.InlineExecutor())
+    old = _review_worker.install(worker)
+    yield worker
+    _review_worker.install(old)
 
 
 # --- The scenario library, checked once per tree ---------------------------------------------

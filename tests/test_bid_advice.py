@@ -99,3 +99,55 @@ def test_the_chart_and_its_words_say_the_same_figures(game: str) -> None:
     assert quoted == list(bars["y"])  # every bid's figure, best first, signs included
     assert "5 deals" in chart.text
     assert all(e >= 0 for e in bars["error_y"]["array"])
+
+
+def _at_the_discard(seed_from: int = 0):  # type: ignore[no-untyped-def]
+    """A Tarot hand where seat 0 took a Prise and lays its discard (the others passed)."""
+    from tutorial.engine import tarot
+
+    for seed in range(seed_from, seed_from + 60):
+        state = new_hand("tarot", "default", rng=random.Random(seed))
+        while state.phase == "bidding":
+            bid = tarot.Bid.PRISE if state.to_move == 0 else tarot.Bid.PASS
+            if bid not in state.legal_actions():
+                break
+            state = state.apply(bid)
+        if state.phase == "discard" and state.to_move == 0:
+            return state
+    raise AssertionError("no hand reached the discard")  # pragma: no cover
+
+
+def test_a_hand_at_the_discard_is_dealt_again_around_the_taker() -> None:
+    state = _at_the_discard()
+    again = state.dealt_again(0, random.Random(3))
+    assert again.hands[0] == state.hands[0] and again.chien == state.chien
+    assert _all_cards(again) - Counter(again.chien) == _all_cards(state) - Counter(state.chien)
+    assert again.hands[1:] != state.hands[1:]
+    with pytest.raises(InvalidStateError, match="taker's discard"):
+        state.dealt_again(1, random.Random(3))  # a defender at the taker's discard
+
+
+def test_the_discards_weighed_and_the_learners_beside_the_best() -> None:
+    from tutorial.analysis.bid_advice import advise_discard
+    from tutorial.pictures.bid_chart import discard_chart
+
+    state = _at_the_discard()
+    advice = advise_discard(state, random.Random(1), deals=4)
+    kinds = [v.kind for v in advice.values]
+    assert "computer" in kinds and advice.chosen is None
+    assert all(len(v.cards) == 6 and v.deals == 4 for v in advice.values)
+    assert [v.mean for v in advice.values] == sorted((v.mean for v in advice.values), reverse=True)
+    # the learner's six: weighed on the same deals, named as theirs
+    legal = [a.card for a in state.legal_actions()]
+    mine = legal[-6:]
+    weighed = advise_discard(state, random.Random(1), chosen=mine, deals=4)
+    assert weighed.chosen is not None and set(weighed.chosen.cards) == set(mine)
+    chart = discard_chart(weighed)
+    (bars,) = chart.figure.to_dict()["data"]
+    assert list(bars["y"]) == [round(v.mean) for v in weighed.values]
+    assert "yours" in chart.text and "4 deals" in chart.text
+    if weighed.chosen is not weighed.best:
+        gap = round(weighed.best.mean) - round(weighed.chosen.mean)
+        assert f"Yours scores {gap} less than" in chart.text
+    with pytest.raises(InvalidStateError, match="not a discard allowed here"):
+        advise_discard(state, random.Random(1), chosen=[state.hands[1][0]] * 6, deals=1)

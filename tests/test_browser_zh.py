@@ -216,6 +216,10 @@ def test_the_tutor_in_chinese(server: str, browser: Any, lang: str) -> None:
             _settle(page)
             _choice(page, 0)  # the contract is made
             expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
+            # The hidden warm-up chart goes once the score is drawn: wait for it, so the
+            # chart taken below is the score's, not the one being removed.
+            expect(page.locator(".st-key-chart_warm_up")).to_have_count(0, timeout=30_000)
+            _settle(page)
             chart = page.locator(".stPlotlyChart .js-plotly-plot").first
             expect(chart).to_be_visible(timeout=60_000)
             chart.scroll_into_view_if_needed()

@@ -295,50 +295,51 @@ def test_review_losses_are_never_negative_and_zero_for_the_best_card(
     history = _short_hand(game, players, 21, cards_left=12)
     seat = history[0].to_move
     assert seat is not None
-    reviews = player.review(history, seat)
+    reviews = player.review(history, seat, deals=4)
     assert reviews, "the seat played no card"
-    solved = [r for r in reviews if r.solved]
-    for r in solved:
-        assert r.lost is not None and r.lost >= 0
-        assert r.best_value is not None and r.played_value is not None
-        assert r.lost == pytest.approx(r.best_value - r.played_value)
-        vals = player.solve_with_stock(r.state, node_budget=player.REVIEW_NODE_BUDGET)
-        assert r.best_value == max(vals.values())
-        assert (r.lost == 0) == (r.played in r.best)
+    for r in reviews:
         assert r.played in r.state.legal_plays()
-    losses = [r.lost for r in solved]
+        for cost in (r.known, r.shown):
+            assert cost.lost >= 0
+            assert cost.lost == pytest.approx(cost.best_value - cost.played_value)
+            assert set(cost.values) == set(r.state.legal_plays())
+            assert (cost.lost <= 0.01) == (r.played in cost.best)
+        if r.shown.method == player.EXACT:
+            assert dict(r.shown.values) == solve(r.state)
+    losses = [round(r.lost, 1) for r in reviews]
     assert losses == sorted(losses, reverse=True)  # costliest first
 
 
-def test_review_marks_positions_it_cannot_solve_in_time() -> None:
+def test_review_falls_back_to_playouts_when_the_solve_exceeds_its_nodes() -> None:
     history = _short_hand("belote", 4, 8, cards_left=32)
     seat = history[0].to_move
     assert seat is not None
-    reviews = player.review(history, seat, node_budget=50)
-    statuses = {r.status for r in reviews}
-    assert "budget" in statuses
-    assert all(r.lost is None for r in reviews if r.status == "budget")
-    assert [r.solved for r in reviews] == sorted((r.solved for r in reviews), reverse=True)
+    reviews = player.review(history, seat, deals=2, node_budget=50)
+    methods = {r.shown.method for r in reviews}
+    assert player.PLAYOUT in methods
     for r in reviews:
-        assert "{" not in r.sentence() and r.played.label in r.sentence()
+        known, shown = r.sentences()
+        for sentence in (known, shown):
+            assert "{" not in sentence and r.played.label in sentence
+        if r.shown.method == player.PLAYOUT:
+            assert "played out by the computer players' habits" in shown
 
 
-def test_review_stops_solving_once_its_total_time_is_spent() -> None:
-    # On a clock that moves one second at each read, the 2.5 seconds of the review go
-    # after a few reads: the last position is solved, the earlier ones are marked
-    # "budget" (positions are solved from the end), without waiting for anything.
-    history = _short_hand("belote", 4, 8, cards_left=16)
+def test_the_review_does_not_depend_on_any_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Node budgets and deal counts bound it: a clock that jumps an hour at each read
+    # changes nothing.
+    from tutorial.analysis import solver
+
+    history = _short_hand("tarot", 4, 8, cards_left=16)
     seat = history[0].to_move
     assert seat is not None
-    clock = Jumping(1.0)
-    reviews = player.review(history, seat, total_time=2.5, clock=clock)
-    statuses = [r.status for r in sorted(reviews, key=lambda r: r.move)]
-    solved = statuses.count("solved")
-    assert 0 < solved < len(statuses)
-    assert statuses == ["budget"] * (len(statuses) - solved) + ["solved"] * solved
-    assert clock.reads < 10
-    unlimited = player.review(history, seat, total_time=1000.0, clock=Jumping(1.0))
-    assert {r.status for r in unlimited} == {"solved"}
+    still = player.review(history, seat, deals=3)
+    monkeypatch.setattr(player, "CLOCK", Jumping(3600.0))
+    monkeypatch.setattr(solver, "CLOCK", Jumping(3600.0))
+    jumping = player.review(history, seat, deals=3)
+    assert [(r.move, r.known.values, r.shown.values) for r in still] == [
+        (r.move, r.known.values, r.shown.values) for r in jumping
+    ]
 
 
 def test_a_strong_move_stops_at_its_deadline_on_the_players_clock(
@@ -370,8 +371,9 @@ def test_review_of_a_best_card_is_zero() -> None:
     states = player.replay(state, [best])
     while not states[-1].is_terminal:
         states.append(states[-1].apply(beginner.choose(states[-1])))
-    first = next(r for r in player.review(states, seat) if r.move == 0)
-    assert first.played == best and first.lost == 0
+    first = next(r for r in player.review(states, seat, deals=3) if r.move == 0)
+    assert first.played == best and first.shown.lost == 0
+    assert first.shown.method == player.EXACT
 
 
 # --- why_trick ---------------------------------------------------------------------------------
@@ -613,3 +615,76 @@ def test_the_bench_names_seat_zeros_tarot_role() -> None:
         else:
             assert r.role == ("taker" if end.taker == 0 else "defence")
     assert roles - {""}, "no hand was taken"
+
+
+# --- The review of a whole hand, every card in both views ----------------------------------
+
+
+def _whole_hand(game: str, players: int, seed: int) -> list[GameState]:
+    """A hand from the deal to the end, every seat playing the beginner's habits (dealt
+    again until it is played out)."""
+    rng = random.Random(seed)
+    while True:
+        states = [deal(game, players, rng)]
+        while not states[-1].is_terminal:
+            states.append(states[-1].apply(beginner.choose(states[-1])))
+        if states[-1].tricks:
+            return states
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "cards"),
+    [("tarot", 4, 18), ("belote", 4, 8), ("briscola", 2, 20), ("briscola", 4, 10)],
+)
+def test_every_card_of_a_whole_hand_is_reviewed_in_both_views(
+    game: str, players: int, cards: int
+) -> None:
+    history = _whole_hand(game, players, 4)
+    reviews = player.review(history, 0, deals=3, node_budget=30_000)
+    assert len(reviews) == cards  # the opening included
+    assert sorted(r.move for r in reviews) == [i for i, _ in player.played_cards(history, 0)]
+    first = min(reviews, key=lambda r: r.move)
+    assert first.trick == 1
+    for r in reviews:
+        assert r.known.view == player.KNOWN and r.shown.view == player.SHOWN
+        assert r.known.lost >= 0 and r.shown.lost >= 0
+        assert r.known.method == player.DEALS and 1 <= r.known.deals <= 3
+        known, shown = r.sentences()
+        assert known.startswith(f"Trick {r.trick}: {r.played.label}, with what you could know")
+        if r.known.complete:
+            assert "every card was known by then" in known
+        else:
+            assert f"over {r.known.deals} possible deal" in known
+        assert shown.startswith(f"Trick {r.trick}: {r.played.label}, with all cards shown")
+        basis = {
+            player.EXACT: "solved exactly",
+            player.ORDERS: "averaged over",
+            player.PLAYOUT: "played out by the computer players' habits",
+        }[r.shown.method]
+        assert basis in shown
+        if game == "briscola" and r.state.cards_to_draw:
+            assert r.shown.method in (player.ORDERS, player.PLAYOUT) and "order" in shown
+    # the opening is valued in both views, the end is solved exactly
+    assert first.shown.method in (player.EXACT, player.PLAYOUT, player.ORDERS)
+    last = max(reviews, key=lambda r: r.move)
+    assert last.shown.method == player.EXACT
+
+
+def test_the_could_know_view_is_the_mean_cost_against_the_card_best_on_average() -> None:
+    history = _whole_hand("belote", 4, 5)
+    i, card = player.played_cards(history, 0)[0]
+    r = player.review_card(history[i], card, move=i, deals=5, seed=11)
+    again = player.review_card(history[i], card, move=i, deals=5, seed=11)
+    assert r.known.values == again.known.values  # the same seed, the same deals
+    best = max(r.known.values.values())
+    assert r.known.lost == pytest.approx(best - r.known.values[card])
+    assert r.known.deals == 5 and r.known.exact <= 5
+
+
+def test_a_card_not_legal_is_not_reviewed() -> None:
+    history = _whole_hand("belote", 4, 5)
+    i, _card = player.played_cards(history, 0)[0]
+    state = history[i]
+    other = next(c for c in state.hands[1])
+    with pytest.raises(UnsolvablePosition):
+        player.review_card(state, other)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from concurrent.futures import Future
 from typing import Any
 
 import pytest
@@ -12,8 +13,9 @@ from apptest_util import open_app
 from streamlit.testing.v1 import AppTest
 
 from tutorial.analysis import beginner
-from tutorial.course import practice
+from tutorial.course import practice, review_worker
 from tutorial.course.practice import PracticeHand
+from tutorial.course.review_worker import InlineExecutor, ReviewWorker
 from tutorial.engine import tarot
 from tutorial.engine.cards import Card
 from tutorial.language.i18n import t
@@ -513,3 +515,156 @@ def test_the_last_hint_at_a_bid_shows_what_each_bid_is_worth(variant: str) -> No
     bids = {str(b) for b in _hand(at).state.legal_actions()}
     spec = json.loads(charts[0].proto.spec)
     assert len(spec["data"][0]["x"]) == len(bids)
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_the_last_hint_at_the_discard_weighs_the_discards() -> None:
+    """As taker at the Tarot discard, the third hint draws the computer's discard and two
+    habits' (shortest suits first, lowest cards), each with its expected score."""
+    for seed in range(40):
+        at = _dealt("tarot-4", seed)
+        hand = _hand(at)
+        if hand.state.phase == "bidding" and hand.learner_to_move:
+            _type(at, "prise")
+            if _hand(at).state.phase == "discard" and _hand(at).learner_to_move:
+                break
+    else:  # pragma: no cover
+        pytest.fail("no deal let the learner take")
+    for _ in range(3):
+        at.button(key="practice_hint").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    charts = [c for c in at.get("plotly_chart") if "practice_discard_chart" in c.proto.id]
+    assert len(charts) == 1
+    words = " ".join(c.value for c in at.caption)
+    assert "the computer's" in words and "of the defenders' cards" in words
+
+
+# --- The review of every card, in the background ------------------------------------------
+
+
+class HeldExecutor:
+    """An executor whose jobs wait until ``run_all`` (the worker still busy)."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Future[Any], Any, tuple[Any, ...], dict[str, Any]]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.jobs.append((future, fn, args, kwargs))
+        return future
+
+    def run_all(self) -> None:
+        for future, fn, args, kwargs in self.jobs:
+            if not future.done():
+                future.set_result(fn(*args, **kwargs))
+
+
+def _played_out(game: str, players: int | None = None, first_seed: int = 0) -> PracticeHand:
+    """A hand dealt from the first seed from ``first_seed`` on that is played out."""
+    for seed in range(first_seed, first_seed + 40):
+        hand = practice.deal(game, players=players, seed=seed)
+        end = _finish(hand)
+        if end.played_out:
+            return hand
+    raise AssertionError("no hand played out")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "cards"),
+    [("tarot", 4, 18), ("belote", 4, 8), ("briscola", 2, 20), ("briscola", 4, 10)],
+)
+def test_every_card_is_queued_for_review_as_it_is_played(
+    game: str, players: int, cards: int
+) -> None:
+    hand = _played_out(game, players)
+    executor = InlineExecutor()
+    worker = ReviewWorker(executor)
+    played = 0
+    while not hand.finished:
+        hand = practice.try_action(hand, beginner.choose(hand.state))
+        if isinstance(hand.moves[-1].action, Card) and hand.moves[-1].before.phase == "play":
+            played += 1
+        # as the page does after each of the learner's actions: the card just played
+        expected = played - executor.submitted
+        assert practice.queue_review(hand, worker) == expected
+        assert executor.submitted == played  # queued during the hand, one card at a time
+        hand, _ = practice.advance(hand)
+    assert played == cards
+    progress = practice.review_progress(hand, worker)
+    assert executor.submitted == cards  # nothing more to do at the end
+    assert progress.complete and progress.total == cards and len(progress.reviews) == cards
+    for r in progress.reviews:
+        known, shown = r.sentences()
+        assert "with what you could know" in known and "with all cards shown" in shown
+        assert re.search(r"over \d+ possible deals?|every card was known", known)
+        assert r.known.lost >= 0 and r.shown.lost >= 0
+    # the same figures as the review worked out at once
+    at_once = practice.review(hand)
+    assert [(r.move, r.known.values, r.shown.values) for r in at_once] == [
+        (r.move, r.known.values, r.shown.values) for r in progress.reviews
+    ]
+
+
+def test_the_review_in_progress_counts_the_cards_still_being_worked_out() -> None:
+    hand = _played_out("belote", 4)
+    held = HeldExecutor()
+    worker = ReviewWorker(held)  # type: ignore[arg-type]
+    hand = _finish(hand)
+    progress = practice.review_progress(hand, worker)  # queues what was never queued
+    assert (progress.pending, progress.total, progress.reviews) == (8, 8, ())
+    held.run_all()
+    progress = practice.review_progress(hand, worker)
+    assert progress.complete and len(progress.reviews) == 8
+    worker.forget(hand.hand_id)
+    assert not worker.queued(hand.hand_id)
+
+
+def _played_to_the_end(at: AppTest) -> PracticeHand:
+    for _ in range(80):
+        hand = _hand(at)
+        if hand.finished:
+            return hand
+        _type(at, practice_code(hand))
+        assert not at.exception, [e.value for e in at.exception]
+    raise AssertionError("the hand did not end")
+
+
+def _belote_dealt_to_be_played() -> AppTest:
+    seed = _played_out("belote", 4).seed
+    return _dealt("belote-4", seed)
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_the_page_shows_both_views_of_every_card_once_the_worker_is_done(
+    _inline_review: ReviewWorker,
+) -> None:
+    at = _belote_dealt_to_be_played()
+    hand = _played_to_the_end(at)
+    assert hand.played_out
+    assert _inline_review.queued(hand.hand_id)  # queued card by card, as they were played
+    assert not [i for i in at.info if "still being worked out" in i.value]
+    (box,) = [e for e in at.expander if e.label == "Every card you played"]
+    lines = [m.value for m in box.markdown]
+    assert len(lines) == 8  # one per card, both views in each
+    for text in lines:
+        known, shown = text.split("  \n")
+        assert "with what you could know" in known
+        assert "possible deal" in known or "every card was known by then" in known
+        assert "with all cards shown" in shown
+    assert not [b for b in at.button if b.key == "practice_review_refresh"]
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_the_page_says_how_many_cards_are_still_being_worked_out() -> None:
+    held = HeldExecutor()
+    review_worker.install(ReviewWorker(held))  # type: ignore[arg-type]
+    at = _belote_dealt_to_be_played()
+    _played_to_the_end(at)
+    assert len(held.jobs) == 8  # every card queued as it was played, none done
+    (note,) = [i.value for i in at.info if "still being worked out" in i.value]
+    assert note == "8 of 8 cards are still being worked out."
+    held.run_all()
+    at.button(key="practice_review_refresh").click().run()
+    assert not [i for i in at.info if "still being worked out" in i.value]
+    (box,) = [e for e in at.expander if e.label == "Every card you played"]
+    assert len(box.markdown) == 8

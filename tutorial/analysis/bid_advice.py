@@ -1,4 +1,5 @@
-"""What each bid is worth for the hand held: the expected score over deals like this one.
+"""What each bid (and each Tarot discard) is worth for the hand held: the expected score
+over deals like this one.
 
 At a bid, the seat to move knows its own cards (and Belote's face-up card) and the bids
 so far. :func:`advise` deals the cards it cannot see again at random
@@ -29,7 +30,15 @@ from tutorial.analysis import beginner
 from tutorial.engine.core import GameState, HandOutcome
 from tutorial.engine.errors import InvalidStateError
 
-__all__ = ["BidAdvice", "BidValue", "advise", "seat_score"]
+__all__ = [
+    "BidAdvice",
+    "BidValue",
+    "DiscardAdvice",
+    "DiscardValue",
+    "advise",
+    "advise_discard",
+    "seat_score",
+]
 
 #: Deals valued per bid at most (a hint: about a fifth of a second of CPU in Tarot).
 DEFAULT_DEALS = 24
@@ -143,3 +152,118 @@ def _mean_error(xs: Sequence[float]) -> tuple[float, float]:
         return mean, 0.0
     var = sum((x - mean) ** 2 for x in xs) / (n - 1)
     return mean, math.sqrt(var / n)
+
+
+# --- The Tarot discard ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DiscardValue:
+    """One discard (its six cards) and its expected score for the taker, over ``deals``
+    deals (``error``: the standard error of the mean). ``kind`` says whose or which
+    habit it is: ``yours``, ``computer``, ``shortest``, ``lowest``."""
+
+    kind: str
+    cards: tuple[Any, ...]
+    mean: float
+    error: float
+    deals: int
+
+
+@dataclass(frozen=True)
+class DiscardAdvice:
+    """The discards weighed, best first: the learner's (when given), the computer's, and
+    the other candidates; ``chosen`` is the learner's among them, if given."""
+
+    seat: int
+    values: tuple[DiscardValue, ...]
+    chosen: DiscardValue | None
+
+    @property
+    def best(self) -> DiscardValue:
+        """The discard with the highest expected score."""
+        return self.values[0]
+
+
+def _lay(state: GameState, cards: Sequence[Any]) -> GameState:
+    """``state`` after the taker lays ``cards`` aside, one by one (legal ones)."""
+    for card in cards:
+        state = state.apply(next(a for a in state.legal_actions() if a.card == card))
+    return state
+
+
+def _candidates(state: GameState) -> list[tuple[str, tuple[Any, ...]]]:
+    """Discards worth weighing: the computer's (the richest cards first), and two habits
+    the sources teach: the shortest suits emptied first, and the lowest cards kept out
+    of the defenders' tricks (each within the cards the rules allow)."""
+    seat = state.to_move
+    assert seat is not None
+    need = 6 - len(getattr(state, "discard", ()))
+    computer = []
+    s = state
+    for _ in range(need):
+        action = beginner.choose(s)
+        computer.append(action.card)
+        s = s.apply(action)
+    allowed = [a.card for a in state.legal_actions()]
+    hand = state.hands[seat]
+    length = {c: sum(1 for x in hand if x.suit == c.suit) for c in allowed}
+    points = {c: state.card_points(c) for c in allowed}
+    shortest = sorted(allowed, key=lambda c: (length[c], -points[c]))[:need]
+    lowest = sorted(allowed, key=lambda c: (points[c], length[c]))[:need]
+    out: list[tuple[str, tuple[Any, ...]]] = []
+    for kind, cards in (("computer", computer), ("shortest", shortest), ("lowest", lowest)):
+        if not any(_same(cards, o) for _, o in out):
+            out.append((kind, tuple(cards)))
+    return out
+
+
+def _same(a: Sequence[Any], b: Sequence[Any]) -> bool:
+    """Whether two discards hold the same cards, in any order."""
+    return set(a) == set(b)
+
+
+def advise_discard(
+    state: GameState,
+    rng: random.Random,
+    *,
+    chosen: Sequence[Any] | None = None,
+    deals: int = DEFAULT_DEALS,
+) -> DiscardAdvice:
+    """The expected score of the learner's discard (``chosen``, six cards) beside the
+    computer's and the other candidates, on the same deals of the defenders' cards,
+    each hand played out by the beginner's rules.
+
+    Raises:
+        InvalidStateError: not the taker's discard, or ``chosen`` is not six cards the
+            rules allow from this hand.
+    """
+    seat = state.to_move
+    if state.phase != "discard" or seat is None:
+        raise InvalidStateError(f"there is no discard to advise on in the {state.phase!r} phase")
+    candidates = _candidates(state)
+    mine: tuple[Any, ...] | None = None
+    if chosen is not None:
+        mine = tuple(chosen)
+        try:
+            _lay(state, mine)
+        except (StopIteration, InvalidStateError, ValueError) as bad:
+            raise InvalidStateError(f"{list(mine)} is not a discard allowed here") from bad
+        same = [i for i, (_, cards) in enumerate(candidates) if _same(cards, mine)]
+        if same:  # the learner chose as one of the habits: named as theirs
+            candidates[same[0]] = ("yours", mine)
+        else:
+            candidates.insert(0, ("yours", mine))
+    scores: list[list[float]] = [[] for _ in candidates]
+    for _ in range(deals):
+        position = state.dealt_again(seat, rng)
+        for i, (_, cards) in enumerate(candidates):
+            end = _play_out(_lay(position, cards))
+            scores[i].append(seat_score(end, end.outcome(), seat))
+    values = [
+        DiscardValue(kind, cards, *_mean_error(scores[i]), deals)
+        for i, (kind, cards) in enumerate(candidates)
+    ]
+    chosen_value = next((v for v in values if v.kind == "yours"), None)
+    values.sort(key=lambda v: -v.mean)
+    return DiscardAdvice(seat, tuple(values), chosen_value)

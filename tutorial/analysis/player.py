@@ -33,8 +33,13 @@ Two levels (``LEVELS``):
   beginner's rules.
 
 ``suggest`` gives the strong player's card for the learner with the averaged value of
-each legal card; ``review`` values every card a seat played once the hand is over, with
-perfect information; ``why_trick`` says in one sentence why a trick's winner won it.
+each legal card; ``review_card`` judges one card a seat played in two views (``CardCost``):
+with what the seat could know (the strong player's valuation, in card points, over
+``REVIEW_DEALS`` deals of the cards it could not see: the mean cost against the card best
+on average) and with every card shown (the exact solver within ``REVIEW_NODE_BUDGET``
+nodes, Briscola's averaged over orders of the stock, else greedy playouts), bounded by
+node budgets and deal counts only; ``review`` does it for every card of a hand;
+``why_trick`` says in one sentence why a trick's winner won it.
 """
 
 from __future__ import annotations
@@ -62,14 +67,21 @@ from tutorial.engine.core import GameState, Play, Seat, TrickResult, seat_posses
 from tutorial.language.i18n import t, tn
 
 __all__ = [
+    "KNOWN",
     "LEVELS",
+    "REVIEW_DEALS",
+    "SHOWN",
+    "CardCost",
     "CardReview",
     "Knowledge",
     "Suggestion",
     "choose",
+    "costliest_first",
     "knowledge",
+    "played_cards",
     "replay",
     "review",
+    "review_card",
     "sample_deal",
     "solve_with_stock",
     "strong_values",
@@ -99,10 +111,19 @@ CLOCK: Callable[[], float] = time.perf_counter
 OBJECTIVE = "score"
 #: Budget of one exact solve inside a move (larger positions fall back to a playout).
 SAMPLE_NODE_BUDGET = 20_000
-#: Budget of the exact solve of one position in ``review``.
-REVIEW_NODE_BUDGET = 400_000
-REVIEW_POSITION_TIME = 1.0
-REVIEW_TOTAL_TIME = 4.0
+#: Deals of the unseen cards each card is valued on, with what its seat could know
+#: (``$ATOUT_REVIEW_DEALS`` sets fewer: the browser tests' server, as for the samples).
+REVIEW_DEALS = max(1, int(os.environ.get("ATOUT_REVIEW_DEALS", "20") or 20))
+#: Nodes of the exact solve of one position with every card shown, per game (Briscola:
+#: shared by the stock's orders; Tarot's nodes cost about twice Belote's); a larger solve
+#: falls back to greedy playouts.
+REVIEW_NODE_BUDGET = {"belote": 300_000, "tarot": 150_000, "briscola": 300_000}
+#: The exact solve with every card shown is tried with at most this many cards still to
+#: play (in the hands and the stock); more go to the greedy playouts at once (the solve
+#: would exceed its node budget: measured in ``docs/decisions.md``).
+REVIEW_SOLVE_CARDS = {"belote": 32, "tarot": 32, "briscola": 20}
+#: Orders of Briscola's face-down stock averaged with every card shown.
+REVIEW_STOCK_ORDERS = 20
 #: Deals redrawn at most to find one where the taker's hand fits its bid.
 _BID_TRIES = 6
 
@@ -839,7 +860,7 @@ class _Playout:
 def solve_with_stock(
     state: GameState,
     *,
-    node_budget: int = REVIEW_NODE_BUDGET,
+    node_budget: int = 400_000,
     time_budget: float = 1.0,
     budget: SearchBudget | None = None,
 ) -> dict[Card, float]:
@@ -1169,53 +1190,125 @@ def suggest(
     return Suggestion(seat, _best(val.values, legal), val.values, val.samples, val.exact, known)
 
 
-# --- After the hand: the per-card review -------------------------------------------------
+# --- The per-card review ------------------------------------------------------------------
+
+#: The two views of a card's review: with what its seat could know when it played it, and
+#: with every card shown.
+KNOWN = "known"
+SHOWN = "shown"
+#: How a view's values were reached (``CardCost.method``).
+DEALS = "deals"  # known: averaged over deals of the unseen cards (the strong player's valuation)
+EXACT = "exact"  # shown: the exact solver
+ORDERS = "orders"  # shown, Briscola with cards to draw: exact, averaged over the stock's orders
+PLAYOUT = "playout"  # shown: greedy playouts (too many cards left for the exact solve)
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """One view's judgement of a card played: each legal card's value beside the best.
+
+    Attributes:
+        view: ``KNOWN`` (over deals of the cards the seat could not see, consistent with
+            everything it had seen) or ``SHOWN`` (every card shown).
+        method: ``DEALS`` (view ``KNOWN``), ``EXACT``, ``ORDERS`` or ``PLAYOUT`` (see the
+            constants).
+        values: per legal card, the card points its side takes from here on (averaged
+            over the deals or the stock's orders).
+        played: the card played.
+        deals: the deals (``DEALS``) or the stock's orders (``ORDERS``, and ``PLAYOUT`` with
+            cards to draw) averaged; 1 otherwise.
+        exact: how many of the deals were solved exactly (the rest: greedy playouts).
+        complete: ``DEALS``: every card was known (a single deal was possible);
+            ``ORDERS``: every order of the stock was averaged.
+    """
+
+    view: str
+    method: str
+    values: Mapping[Card, float]
+    played: Card
+    deals: int = 1
+    exact: int = 0
+    complete: bool = False
+
+    @property
+    def best_value(self) -> float:
+        """The value of the best card."""
+        return max(self.values.values())
+
+    @property
+    def played_value(self) -> float:
+        """The value of the card played."""
+        return self.values[self.played]
+
+    @property
+    def lost(self) -> float:
+        """The points the card played lost against the best card (>= 0)."""
+        return max(0.0, self.best_value - self.played_value)
+
+    @property
+    def best(self) -> tuple[Card, ...]:
+        """The best cards (those within a hundredth of a point of the best value)."""
+        top = self.best_value
+        return tuple(c for c, v in self.values.items() if v >= top - 0.01)
+
+    def basis(self) -> str:
+        """How the values were reached, in words (the sentence's parenthesis)."""
+        if self.method == DEALS:
+            if self.complete:
+                return t("player.review.basis_all_known")
+            return tn("player.review.basis_deals", self.deals)
+        if self.method == EXACT:
+            return t("player.review.basis_exact")
+        if self.method == ORDERS:
+            if self.complete:
+                return t("player.review.basis_every_order")
+            return tn("player.review.basis_orders", self.deals)
+        if self.deals > 1:
+            return tn("player.review.basis_playout_orders", self.deals)
+        return t("player.review.basis_playout")
+
+    def sentence(self, trick: int) -> str:
+        """The view's judgement in words, from the catalogue (it names the view)."""
+        card = self.played.label
+        basis = self.basis()
+        lost = round(self.lost, 1)
+        known = self.view == KNOWN
+        if lost <= 0:
+            key = "player.review.known_best" if known else "player.review.shown_best"
+            return t(key, trick=trick, card=card, basis=basis)
+        best = " / ".join(c.label for c in self.best)
+        key = "player.review.known_lost" if known else "player.review.shown_lost"
+        return tn(key, lost, trick=trick, card=card, basis=basis, best=best)
 
 
 @dataclass(frozen=True)
 class CardReview:
-    """One card a seat played, beside the best card in that position (every hand known).
+    """One card a seat played, judged in both views (``CardCost``).
 
     Attributes:
         move: the index of the position in the history given to ``review``.
         trick: the trick's number (1 for the first).
         state: the position the card was played in.
         played: the card played.
-        best: the best cards in that position (empty when not solved).
-        played_value: what the card played was worth to its side, with best play after.
-        best_value: what the best card was worth.
-        lost: ``best_value - played_value`` (>= 0), or None when not solved.
-        status: ``"solved"``, ``"budget"`` (too many cards left to solve in time) or
-            ``"unsolvable"`` (Briscola with cards still to draw).
+        known: its cost with what the seat could know then.
+        shown: its cost with every card shown.
     """
 
     move: int
     trick: int
     state: GameState = field(repr=False)
     played: Card
-    best: tuple[Card, ...]
-    played_value: float | None
-    best_value: float | None
-    lost: float | None
-    status: str
+    known: CardCost
+    shown: CardCost
 
     @property
-    def solved(self) -> bool:
-        """Whether the position was solved (``lost`` is known)."""
-        return self.status == "solved"
+    def lost(self) -> float:
+        """The points lost with what the seat could know (the fair judgement of the card)."""
+        return self.known.lost
 
-    def sentence(self) -> str:
-        """The review of this card in words, from the catalogue."""
-        if self.status == "budget":
-            return t("player.review.budget", trick=self.trick, card=self.played.label)
-        if self.status == "unsolvable":
-            return t("player.review.stock", trick=self.trick, card=self.played.label)
-        assert self.lost is not None
-        lost = round(self.lost, 1)
-        if lost <= 0:
-            return t("player.review.best", trick=self.trick, card=self.played.label)
-        best = " / ".join(c.label for c in self.best)
-        return tn("player.review.lost", lost, trick=self.trick, card=self.played.label, best=best)
+    def sentences(self) -> tuple[str, str]:
+        """The card's review in words: with what the seat could know, with all cards shown."""
+        return self.known.sentence(self.trick), self.shown.sentence(self.trick)
 
 
 def replay(start: GameState, actions: Sequence[Any]) -> list[GameState]:
@@ -1233,50 +1326,136 @@ def _trick_number(state: GameState) -> int:
     return len(state.tricks) + 1
 
 
+def _known_cost(state: GameState, played: Card, rng: random.Random, deals: int) -> CardCost:
+    """The ``KNOWN`` view: each legal card valued, as the strong player values it (exactly
+    with few cards left, else by a greedy playout), on ``deals`` deals of the cards the
+    seat could not see, in card points."""
+    legal = state.legal_plays()
+    kn = knowledge(state)
+    in_hands = sum(len(h) for h in state.hands)
+    exactable = in_hands <= SOLVE_CARDS[state.game] and state.cards_to_draw <= (
+        STOCK_SOLVE_CARDS.get(state.num_players, 0)
+    )
+    playout = _Playout(state)
+    totals = dict.fromkeys(legal, 0.0)
+    done = exact = 0
+    while done < max(1, deals):
+        world = sample_deal(state, rng, kn) if kn.allowed else state
+        vals: Mapping[Card, float] | None = None
+        if exactable:
+            try:
+                vals = solve_with_stock(world, budget=SearchBudget.nodes_only(SAMPLE_NODE_BUDGET))
+                exact += 1
+            except SolverBudgetExceeded:
+                vals = None
+        if vals is None:
+            vals = {c: playout.run(world, c)[0] for c in legal}
+        for c in legal:
+            totals[c] += vals[c]
+        done += 1
+        if kn.determined and exact:
+            break  # a single possible deal: one exact solve is the answer
+    values = {c: v / done for c, v in totals.items()}
+    complete = kn.determined and exact > 0
+    return CardCost(KNOWN, DEALS, values, played, done, exact, complete)
+
+
+def _shown_cost(state: GameState, played: Card, rng: random.Random, node_budget: int) -> CardCost:
+    """The ``SHOWN`` view: each legal card solved exactly with every hand known (Briscola
+    with cards to draw: averaged over orders of the stock), or valued by greedy playouts
+    when the solve would exceed ``node_budget``."""
+    left = sum(len(h) for h in state.hands) + state.cards_to_draw
+    if left <= REVIEW_SOLVE_CARDS[state.game]:
+        budget = SearchBudget.nodes_only(node_budget)
+        try:
+            if state.cards_to_draw:
+                exp = solve_expected(state, rng=rng, max_orders=REVIEW_STOCK_ORDERS, budget=budget)
+                return CardCost(SHOWN, ORDERS, exp.values, played, exp.orders, 0, exp.exact)
+            return CardCost(SHOWN, EXACT, solve(state, budget=budget), played)
+        except SolverBudgetExceeded:
+            pass
+    legal = state.legal_plays()
+    playout = _Playout(state)
+    if not state.cards_to_draw:
+        values = {c: playout.run(state, c)[0] for c in legal}
+        return CardCost(SHOWN, PLAYOUT, values, played)
+    totals = dict.fromkeys(legal, 0.0)
+    for _ in range(REVIEW_STOCK_ORDERS):
+        stock = list(state.draw_pile[: state.stock_count or 0])  # the face-down cards
+        rng.shuffle(stock)
+        world = state.with_hands(tuple(tuple(h) for h in state.hands), tuple(stock))
+        for c in legal:
+            totals[c] += playout.run(world, c)[0]
+    values = {c: v / REVIEW_STOCK_ORDERS for c, v in totals.items()}
+    return CardCost(SHOWN, PLAYOUT, values, played, REVIEW_STOCK_ORDERS)
+
+
+def review_card(
+    state: GameState,
+    played: Card,
+    *,
+    move: int = 0,
+    deals: int | None = None,
+    node_budget: int | None = None,
+    seed: int = 0,
+) -> CardReview:
+    """The card ``played`` in ``state`` (at index ``move`` of its hand's history), judged
+    with what its seat could know (``deals`` deals of the unseen cards, by default
+    ``REVIEW_DEALS``) and with every card shown (exact within ``node_budget`` nodes, by
+    default the game's ``REVIEW_NODE_BUDGET``, else greedy playouts). Bounded by node
+    budgets and deal counts only; the same ``seed`` gives the same review.
+
+    Raises:
+        UnsolvablePosition: not a card-play moment, or ``played`` is not a legal card.
+    """
+    if played not in state.legal_plays():
+        raise UnsolvablePosition(f"{played.label} is not a legal card here")
+    rng = random.Random(seed)
+    known = _known_cost(state, played, rng, deals if deals is not None else REVIEW_DEALS)
+    nodes = node_budget if node_budget is not None else REVIEW_NODE_BUDGET[state.game]
+    shown = _shown_cost(state, played, rng, nodes)
+    return CardReview(move, _trick_number(state), state, played, known, shown)
+
+
+def played_cards(history: Sequence[GameState], seat: Seat) -> list[tuple[int, Card]]:
+    """(index in ``history``, card) of every card ``seat`` played, in playing order."""
+    out: list[tuple[int, Card]] = []
+    for i in range(len(history) - 1):
+        st = history[i]
+        if st.phase != "play" or st.to_move != seat:
+            continue
+        card = _card_played(st, history[i + 1])
+        if card is not None:
+            out.append((i, card))
+    return out
+
+
+def costliest_first(reviews: Sequence[CardReview]) -> list[CardReview]:
+    """``reviews`` sorted costliest first with what the seat could know, then with every
+    card shown; ties in playing order."""
+    return sorted(reviews, key=lambda r: (-round(r.lost, 1), -round(r.shown.lost, 1), r.move))
+
+
 def review(
     history: Sequence[GameState],
     seat: Seat,
     *,
-    node_budget: int = REVIEW_NODE_BUDGET,
-    position_time: float = REVIEW_POSITION_TIME,
-    total_time: float = REVIEW_TOTAL_TIME,
-    clock: Callable[[], float] | None = None,
+    deals: int | None = None,
+    node_budget: int | None = None,
+    seed: int = 0,
 ) -> list[CardReview]:
     """Every card ``seat`` played in ``history`` (the states of a hand in order, as
-    ``replay`` gives them), beside the best card with every hand known.
-
-    Positions are solved from the end of the hand backwards; one that needs more than
-    its budget is marked ``"budget"``, and so are the earlier ones (more cards) once the
-    total time is spent, so the review never blocks (the times on ``clock``, by default
-    the solver's ``CLOCK``). Sorted costliest first (the positions not solved last), ties
-    in playing order.
+    ``replay`` gives them), judged in both views (``review_card``; the card at index
+    ``i`` with the seed ``seed * 1000 + i``). Sorted costliest first
+    (``costliest_first``).
     """
-    out: list[CardReview] = []
-    total = SearchBudget.of(node_budget, total_time, clock)
-    gave_up = False
-    for i in range(len(history) - 2, -1, -1):
-        st, nxt = history[i], history[i + 1]
-        if st.phase != "play" or st.to_move != seat:
-            continue
-        played = _card_played(st, nxt)
-        if played is None:
-            continue
-        trick = _trick_number(st)
-        if gave_up or total.seconds_left() <= 0:
-            out.append(CardReview(i, trick, st, played, (), None, None, None, "budget"))
-            continue
-        try:
-            vals = solve_with_stock(st, budget=total.until(position_time))
-        except SolverBudgetExceeded:
-            gave_up = True  # earlier positions have more cards: do not wait for them
-            out.append(CardReview(i, trick, st, played, (), None, None, None, "budget"))
-            continue
-        top = max(vals.values())
-        best = tuple(c for c in st.legal_plays() if vals[c] == top)
-        lost = max(0.0, top - vals[played])
-        out.append(CardReview(i, trick, st, played, best, vals[played], top, lost, "solved"))
-    out.sort(key=lambda r: (r.lost is None, -(r.lost or 0.0), r.move))
-    return out
+    out = [
+        review_card(
+            history[i], card, move=i, deals=deals, node_budget=node_budget, seed=seed * 1000 + i
+        )
+        for i, card in played_cards(history, seat)
+    ]
+    return costliest_first(out)
 
 
 def _card_played(before: GameState, after: GameState) -> Card | None:

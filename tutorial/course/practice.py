@@ -8,7 +8,11 @@ computer plays and at which level, the hints used, the last refusal and a note a
 every trick saying why its winner won.
 
 The computer players, the strong player's suggestion, the sentence after each trick
-and the review at the end come from :mod:`tutorial.analysis.player`.
+and the review of each card come from :mod:`tutorial.analysis.player`. Each card the
+learner plays is reviewed in the background as soon as it is played
+(:func:`queue_review`, on a :class:`tutorial.course.review_worker.ReviewWorker` keyed by
+the hand's ``hand_id``); the end of the hand collects what is done
+(:func:`review_progress`).
 
 >>> hand = deal("briscola", players=2, seed=1)
 >>> hand.learner_to_move, len(hand.state.hands[0])
@@ -18,6 +22,7 @@ and the review at the end come from :mod:`tutorial.analysis.player`.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +30,7 @@ from typing import Any
 
 from tutorial.analysis import beginner, player
 from tutorial.analysis.solver import UnsolvablePosition
+from tutorial.course.review_worker import ReviewWorker
 from tutorial.engine import tarot
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState, TrickResult, describe_cards, find_ruleset, seat_names
@@ -42,6 +48,7 @@ __all__ = [
     "Move",
     "PracticeHand",
     "Refusal",
+    "ReviewProgress",
     "TrickNote",
     "advance",
     "computer_action",
@@ -53,7 +60,9 @@ __all__ = [
     "hint_text",
     "history",
     "practice_seat_names",
+    "queue_review",
     "review",
+    "review_progress",
     "rule_hint",
     "shown_chien",
     "story",
@@ -124,8 +133,8 @@ class PracticeHand:
     refusal: Refusal | None = None
     #: The strong player's suggestion for the current decision, once asked.
     suggested: tuple[Any, str] | None = None
-    #: The review of the learner's cards, worked out once the hand is over.
-    reviewed: tuple[player.CardReview, ...] | None = None
+    #: The hand's id (a new one at each deal): the key of its reviews in the worker.
+    hand_id: int = 0
     pending: tuple[object, ...] = field(default=())  # the table view's "held back" events
 
     @property
@@ -201,8 +210,12 @@ def deal(
     state = new_hand(game, ruleset, rng=random.Random(seed), dealer=seat, **kw)
     table = Table(practice_seat_names(game, n, ruleset), LEARNER, seat, state)
     computer = frozenset(s for s in range(n) if s != LEARNER)
-    hand = PracticeHand(game, ruleset, level, seed, table, state, computer)
+    hand = PracticeHand(game, ruleset, level, seed, table, state, computer, hand_id=next(_HAND_IDS))
     return advance(hand)[0]
+
+
+#: The hands' ids, one per deal in this process.
+_HAND_IDS = itertools.count(1)
 
 
 # --- The computer players ---------------------------------------------------------------
@@ -479,13 +492,53 @@ def history(hand: PracticeHand) -> list[GameState]:
 
 
 def review(hand: PracticeHand) -> list[player.CardReview]:
-    """The learner's cards beside the best card in each position, every hand known
-    (costliest first; positions too long to work out in time come last, unsolved)."""
+    """Every card the learner played, judged in both views, worked out now (costliest
+    first with what the learner could know: ``player.review``)."""
     with seat_names(hand.table.seat_names):
-        return player.review(history(hand), hand.learner)
+        return player.review(history(hand), hand.learner, seed=hand.seed)
+
+
+def queue_review(hand: PracticeHand, worker: ReviewWorker) -> int:
+    """Queue the review of every card the learner has played and ``worker`` does not hold
+    yet (after each card: the one just played); returns how many were queued. Each card
+    gets the seed ``player.review`` would give it."""
+    states = history(hand)
+    queued = worker.queued(hand.hand_id)
+    count = 0
+    for i, card in player.played_cards(states, hand.learner):
+        if i in queued:
+            continue
+        seed = hand.seed * 1000 + i
+        if worker.queue(hand.hand_id, i, player.review_card, states[i], card, move=i, seed=seed):
+            count += 1
+    return count
+
+
+@dataclass(frozen=True)
+class ReviewProgress:
+    """The review of a hand's cards as far as the worker has gone."""
+
+    reviews: tuple[player.CardReview, ...]  # those done, costliest first
+    pending: int  # cards still being worked out
+    total: int  # cards the learner played
+
+    @property
+    def complete(self) -> bool:
+        """Whether every card is reviewed."""
+        return not self.pending
+
+
+def review_progress(hand: PracticeHand, worker: ReviewWorker) -> ReviewProgress:
+    """What ``worker`` has finished of the review of the learner's cards (any card not
+    queued yet is queued first); never waits."""
+    queue_review(hand, worker)
+    done, pending = worker.collect(hand.hand_id)
+    reviews = tuple(player.costliest_first(list(done.values())))
+    return ReviewProgress(reviews, pending, len(done) + pending)
 
 
 def costliest(reviews: Sequence[player.CardReview], count: int = 3) -> list[player.CardReview]:
-    """The ``count`` cards that lost the most points (only cards that lost some)."""
-    lost = [r for r in reviews if r.lost is not None and r.lost > 0]
-    return sorted(lost, key=lambda r: (-(r.lost or 0.0), r.move))[:count]
+    """The ``count`` cards that lost the most points with what the learner could know
+    (only cards that lost some)."""
+    lost = [r for r in reviews if round(r.lost, 1) > 0]
+    return player.costliest_first(lost)[:count]

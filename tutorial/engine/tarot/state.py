@@ -709,18 +709,21 @@ class TarotState(WithoutStock):
         return list(Bid)
 
     def dealt_again(self, seat: Seat, rng: random.Random) -> TarotState:
-        """This hand at the bidding with every card ``seat`` cannot see dealt again at
-        random: the other hands and the chien.
+        """This hand with every card ``seat`` cannot see dealt again at random: at the
+        bidding the other hands and the chien; at the taker's discard (the chien taken
+        into the taker's hand), the other hands.
 
         Raises:
-            InvalidStateError: the bidding is over (the chien may have been shown).
+            InvalidStateError: neither the bidding nor the taker's discard.
         """
-        if self.phase != PHASE_BIDDING:
+        at_discard = self.phase == PHASE_DISCARD and seat == self.taker
+        if self.phase != PHASE_BIDDING and not at_discard:
             raise InvalidStateError(
-                f"a Tarot hand is dealt again only at the bidding, not in {self.phase!r}"
+                f"a Tarot hand is dealt again only at the bidding or the taker's discard, "
+                f"not in {self.phase!r}"
             )
         hidden = [c for s, hand in enumerate(self.hands) if s != seat for c in hand]
-        hidden += self.chien
+        hidden += () if at_discard else self.chien
         rng.shuffle(hidden)
         hands = []
         for s, hand in enumerate(self.hands):
@@ -729,4 +732,5 @@ class TarotState(WithoutStock):
             else:
                 hands.append(tuple(hidden[: len(hand)]))
                 del hidden[: len(hand)]
-        return replace(self, hands=tuple(hands), chien=tuple(hidden))
+        # At the discard the chien, turned face up, is already in the taker's hand.
+        return replace(self, hands=tuple(hands), chien=self.chien if at_discard else tuple(hidden))

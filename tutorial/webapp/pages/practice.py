@@ -12,23 +12,23 @@ session under the keys of :data:`KEYS` and changes it only in callbacks.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import streamlit as st
 
 from tutorial.analysis import player
-from tutorial.analysis.bid_advice import BidAdvice, advise
-from tutorial.course import practice
+from tutorial.analysis.bid_advice import advise, advise_discard
+from tutorial.course import practice, review_worker
 from tutorial.course.practice import PracticeHand
 from tutorial.engine.cards import Card
 from tutorial.engine.core import TrickResult, rulesets, seat_names
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t, tn
-from tutorial.pictures.bid_chart import bid_chart
-from tutorial.pictures.charts import CONFIG
+from tutorial.pictures.bid_chart import bid_chart, discard_chart
+from tutorial.pictures.charts import CONFIG, Chart
 from tutorial.pictures.table_data import practice_table_data
 from tutorial.pictures.trick_history import numbered, trick_lines, trick_rows
 from tutorial.scenarios.export import scenario_yaml
@@ -104,6 +104,9 @@ def deal() -> None:
     seed = st.session_state.pop(SEED, None)
     if not isinstance(seed, int):
         seed = random.SystemRandom().randrange(10**9)
+    old = _hand()
+    if old is not None:  # its cards still being reviewed are no longer wanted
+        _worker().forget(old.hand_id)
     hand = practice.deal(game, ruleset, players=int(players), level=level, seed=seed)
     _store(hand, (), _news(hand, 0))
 
@@ -111,6 +114,7 @@ def deal() -> None:
 def _moved(before: PracticeHand, after: PracticeHand) -> None:
     """The learner's action was accepted: the others play, their cards shown arriving."""
     start = len(before.moves)
+    practice.queue_review(after, _worker())  # the card just played, in the background
     final, computer = practice.advance(after)
     # Pictures only where a card went down; the last one is the table as it is now.
     frames = [
@@ -120,8 +124,6 @@ def _moved(before: PracticeHand, after: PracticeHand) -> None:
     ]
     if frames and frames[-1] is final:
         frames.pop()
-    if final.finished and final.played_out:  # worked out once, not at every rerun
-        final = dataclasses.replace(final, reviewed=tuple(practice.review(final)))
     _store(final, frames, _news(final, start))
 
 
@@ -227,6 +229,8 @@ def show_hints(hand: PracticeHand) -> None:
         st.info(inert_markdown(practice.hint_text(hand, tier)), icon=":material/lightbulb:")
     if hand.hint_tier >= practice.HINT_TIERS and hand.state.phase == "bidding":
         show_bid_advice(hand)
+    elif hand.hint_tier >= practice.HINT_TIERS and hand.state.phase == "discard":
+        show_discard_advice(hand)
     if hand.hint_tier < practice.HINT_TIERS:
         st.button(
             t("practice.hint", n=hand.hint_tier + 1, total=practice.HINT_TIERS),
@@ -236,28 +240,57 @@ def show_hints(hand: PracticeHand) -> None:
         )
 
 
-#: The bid advice of the decisions asked about, by (deal, actions so far): computed
-#: once, when the last hint is asked.
-BID_ADVICE = "practice_bid_advice"
+#: The advice of the decision asked about (a bid, or the Tarot discard), by (deal,
+#: actions so far): computed once, when the last hint is asked.
+ADVICE = "practice_advice"
+
+
+def _advice(hand: PracticeHand, key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
+    """The advice for ``key``, computed once per decision (one kept at a time)."""
+    cache: dict[tuple[Any, ...], Any] = st.session_state.setdefault(ADVICE, {})
+    if key not in cache:
+        value = compute()
+        cache.clear()
+        cache[key] = value
+    return cache[key]
+
+
+def _rng(hand: PracticeHand, salt: int) -> random.Random:
+    return random.Random(hand.seed * 7919 + len(hand.moves) * 31 + salt)
 
 
 def show_bid_advice(hand: PracticeHand) -> None:
     """What each bid is worth with the learner's cards: the chart and its words."""
-    key = (hand.seed, len(hand.moves))
-    cache: dict[tuple[int, int], BidAdvice] = st.session_state.setdefault(BID_ADVICE, {})
-    advice = cache.get(key)
-    if advice is None:
-        moves = hand.moves
-        history = (
-            [moves[0].before, *(m.before for m in moves[1:]), hand.state] if moves else [hand.state]
-        )
-        earlier = [m.action for m in moves]
-        advice = advise(history, earlier, random.Random(hand.seed * 7919 + len(moves)))
-        cache.clear()  # one decision at a time
-        cache[key] = advice
-    chart = bid_chart(advice)
+    moves = hand.moves
+    history = [*(m.before for m in moves), hand.state]
+    earlier = [m.action for m in moves]
+    key = ("bid", hand.seed, len(moves))
+    advice = _advice(hand, key, lambda: advise(history, earlier, _rng(hand, 1)))
+    _show_chart(hand, bid_chart(advice), "practice_bid_chart")
+
+
+def show_discard_advice(hand: PracticeHand) -> None:
+    """What each discard the computer and two habits would make is worth: chart, words."""
+    key = ("discard", hand.seed, len(hand.moves))
+    advice = _advice(hand, key, lambda: advise_discard(hand.state, _rng(hand, 2)))
+    _show_chart(hand, discard_chart(advice), "practice_discard_chart")
+
+
+def show_discard_weighed(hand: PracticeHand) -> None:
+    """At the end, behind a switch: the learner's discard beside the best one found."""
+    laid = [m for m in hand.moves if m.seat == hand.learner and m.before.phase == "discard"]
+    if not laid or not st.toggle(t("discard_advice.weigh"), key="practice_weigh_discard"):
+        return
+    before = laid[0].before
+    cards = [m.action.card for m in laid]
+    key = ("weighed", hand.seed, len(hand.moves))
+    advice = _advice(hand, key, lambda: advise_discard(before, _rng(hand, 3), chosen=cards))
+    _show_chart(hand, discard_chart(advice), "practice_discard_weighed")
+
+
+def _show_chart(hand: PracticeHand, chart: Chart, key: str) -> None:
     with seat_names(hand.table.seat_names):
-        st.plotly_chart(chart.figure, width="stretch", config=CONFIG, key="practice_bid_chart")
+        st.plotly_chart(chart.figure, width="stretch", config=CONFIG, key=key)
         st.caption(chart.text)
 
 
@@ -317,27 +350,43 @@ def show_trick_history(hand: PracticeHand) -> None:
         st.table(trick_rows(lines))
 
 
+def _worker() -> review_worker.ReviewWorker:
+    """The worker reviewing the learner's cards in the background (the server's)."""
+    return review_worker.shared_worker()
+
+
+def _review_lines(item: player.CardReview) -> str:
+    """A card's review in both views, one line each."""
+    return "  \n".join(inert_markdown(line) for line in item.sentences())
+
+
 def show_review(hand: PracticeHand) -> None:
-    """The learner's three costliest cards, then every card folded below."""
+    """The learner's three costliest cards, then every card folded below, in both views:
+    what the background worker has finished, and how many cards it is still working on
+    (shown on the next rerun: the button asks for one)."""
     st.subheader(t("practice.review_title"))
-    reviews = hand.reviewed if hand.reviewed is not None else tuple(practice.review(hand))
+    progress = practice.review_progress(hand, _worker())
+    if progress.pending:
+        st.info(
+            tn("practice.review_pending", progress.pending, total=progress.total),
+            icon=":material/hourglass_top:",
+        )
+        st.button(
+            t("practice.review_refresh"), key="practice_review_refresh", icon=":material/refresh:"
+        )
+    reviews = progress.reviews
     if not reviews:
         return
     worst = practice.costliest(reviews)
     if worst:
         st.markdown(t("practice.review_costliest"))
         for item in worst:
-            st.warning(inert_markdown(item.sentence()), icon=":material/trending_down:")
-    elif all(r.solved for r in reviews):
+            st.warning(_review_lines(item), icon=":material/trending_down:")
+    elif progress.complete:
         st.success(t("practice.review_perfect"))
-    else:  # the cards worked out lost nothing; the earliest could not be worked out in time
-        solved = sum(1 for r in reviews if r.solved)
-        st.info(tn("practice.review_perfect_late", solved), icon=":material/check:")
     with st.expander(t("practice.review_all"), icon=":material/list:"):
         for item in sorted(reviews, key=lambda r: r.move):
-            st.markdown(inert_markdown(item.sentence()))
-        if not all(r.solved for r in reviews):
-            st.caption(t("practice.review_unsolved"))
+            st.markdown(_review_lines(item))
 
 
 def show_end(hand: PracticeHand) -> None:
@@ -415,6 +464,7 @@ def main() -> None:
         if moves:
             actions = [m.action for m in moves]
             show_other_rules(moves[0].before, actions, hand.state, hand.table, "practice")
+        show_discard_weighed(hand)
         show_review(hand)
     elif not hand.finished:
         common_warm_up()
