@@ -17,7 +17,9 @@ if [ "${1:-}" = "--test" ]; then
     [ -x /usr/bin/chromium ] || missing="chromium"
     # PostgreSQL's server, for the class storage's tests (they also run on SQLite).
     command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$missing postgresql"
-    [ -d /usr/share/fonts/opentype/noto ] && fc-list 2>/dev/null | grep -q "Noto Sans CJK" || missing="$missing fonts-noto-cjk"
+    # (grep reads fc-list to its end: with -q it would stop early, and the SIGPIPE that
+    # fc-list then gets fails the pipeline under pipefail, as if the fonts were missing.)
+    [ -d /usr/share/fonts/opentype/noto ] && fc-list 2>/dev/null | grep "Noto Sans CJK" >/dev/null || missing="$missing fonts-noto-cjk"
     if [ -n "$missing" ]; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
             echo "installing Debian's$missing for the browser and database tests..."

@@ -441,6 +441,10 @@ def _practice_play(page: Any, name: str, shots: bool) -> int:
     raise AssertionError("the hand did not end")
 
 
+#: Tricks in a whole hand, and seats at the table, per practice game.
+_TRICKS = {"belote": 8, "tarot": 18, "briscola2": 20, "briscola4": 10}
+_SEATS = {"belote": 4, "tarot": 4, "briscola2": 2, "briscola4": 4}
+
 _PRACTICE_GAMES = {  # file name: the game as the page names it
     "belote": "Belote",
     "tarot": "French Tarot",
@@ -469,6 +473,16 @@ def test_practice_hand_to_the_end_with_hints(server: str, browser: Any, game: st
         page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-end.png"))
         page.get_by_text("Your cards, reviewed").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-review.png"))
+        # Every finished trick stays readable once the hand has moved on: one row per
+        # trick, each with every seat's card.
+        history = page.get_by_text("Every trick so far: who led, every card, who won and why")
+        history.first.click()
+        rows = page.locator("[data-testid='stExpander'] [data-testid='stTable'] tbody tr")
+        expect(rows).to_have_count(_TRICKS[game], timeout=_IDLE_MS)
+        first = rows.first.inner_text()
+        assert len(re.findall(r"(?:10|[2-9JQKA1CV])[♠♥♦♣]|T\d+|Excuse", first)) >= _SEATS[game], (
+            first
+        )
         body = page.locator("[data-testid='stMain']").inner_text()
         assert not re.search(r"\bseat \d|\bteam ?\d|seed-\d", body), body[:400]
     finally:
