@@ -47,7 +47,11 @@ TAROT_PRISE = 11
 
 def play_hand(game: str, ruleset: Any = "default", *, rng: random.Random, **kw: Any) -> GameState:
     """Deal with ``rng`` and play the whole hand with :func:`choose` for every seat."""
-    state = new_hand(game, ruleset, rng=rng, **kw)
+    return play_out(new_hand(game, ruleset, rng=rng, **kw))
+
+
+def play_out(state: GameState) -> GameState:
+    """``state`` played to the end of its hand with :func:`choose` for every seat."""
     while not state.is_terminal:
         state = state.apply(choose(state))
     return state

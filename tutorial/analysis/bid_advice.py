@@ -81,15 +81,6 @@ def seat_score(end: GameState, outcome: HandOutcome, seat: int) -> float:
     return float(outcome.totals[keys[end.team_of(seat)]])
 
 
-def _play_out(state: GameState) -> GameState:
-    """The hand played to its end by the beginner's rules at every seat."""
-    for _ in range(1_000):
-        if state.is_terminal:
-            return state
-        state = state.apply(beginner.choose(state))
-    raise InvalidStateError("a hand did not end in 1,000 actions")  # pragma: no cover
-
-
 def _agrees(start: GameState, earlier: Sequence[Any], seat: int) -> GameState | None:
     """The state after ``earlier`` from ``start`` if each other seat's action is the one
     the bidding rule gives with these cards (the seat's own are taken as they were)."""
@@ -137,7 +128,7 @@ def advise(
             if position.legal_actions() != bids:  # pragma: no cover - a called-off deal
                 position = now
         for i, bid in enumerate(bids):
-            end = _play_out(position.apply(bid))
+            end = beginner.play_out(position.apply(bid))
             scores[i].append(seat_score(end, end.outcome(), seat))
     values = [BidValue(bids[i], *_mean_error(scores[i]), deals) for i in range(len(bids))]
     values.sort(key=lambda v: -v.mean)
@@ -258,7 +249,7 @@ def advise_discard(
     for _ in range(deals):
         position = state.dealt_again(seat, rng)
         for i, (_, cards) in enumerate(candidates):
-            end = _play_out(_lay(position, cards))
+            end = beginner.play_out(_lay(position, cards))
             scores[i].append(seat_score(end, end.outcome(), seat))
     values = [
         DiscardValue(kind, cards, *_mean_error(scores[i]), deals)

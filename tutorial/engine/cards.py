@@ -26,10 +26,10 @@ tutorial.engine.errors.NotationError: 'QX' is not a Belote card (ranks 7 8 9 10 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from tutorial.engine.errors import NotationError
+from tutorial.engine.errors import InvalidStateError, NotationError
 from tutorial.language.i18n import t
 
 
@@ -322,3 +322,20 @@ BRISCOLA_DECK = Deck(
 EXCUSE = Card(Suit.EXCUSE, "0")
 PETIT = Card(Suit.TRUMP, "1")
 TRUMP_21 = Card(Suit.TRUMP, "21")
+
+
+def check_cards_with(
+    cards: object, what: str, most: int, check_card: Callable[[object, str], Card]
+) -> tuple[Card, ...]:
+    """``cards`` as a tuple if it is a sequence of at most ``most`` cards, each passing the
+    game's ``check_card`` and each there once, else ``InvalidStateError`` naming ``what``."""
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise InvalidStateError(f"the {what} must be a sequence of cards, not {cards!r}")
+    if len(cards) > most:
+        raise InvalidStateError(f"the {what} holds at most {most} cards, not {len(cards)}")
+    for c in cards:
+        check_card(c, f"in the {what},")
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise InvalidStateError(f"{twice.label} is twice in the {what}")
+    return tuple(cards)

@@ -550,6 +550,24 @@ class GameState(Protocol):
     def dealt_again(self, seat: Seat, rng: random.Random) -> GameState: ...
 
 
+def deal_hidden_again(
+    hands: Sequence[tuple[Card, ...]], seat: Seat, aside: Sequence[Card], rng: random.Random
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Every hand but ``seat``'s and the ``aside`` cards (undealt, a chien) shuffled and
+    dealt again, each hand keeping its size: (the hands, the cards left aside)."""
+    hidden = [c for s, hand in enumerate(hands) if s != seat for c in hand]
+    hidden += aside
+    rng.shuffle(hidden)
+    dealt = []
+    for s, hand in enumerate(hands):
+        if s == seat:
+            dealt.append(hand)
+        else:
+            dealt.append(tuple(hidden[: len(hand)]))
+            del hidden[: len(hand)]
+    return tuple(dealt), tuple(hidden)
+
+
 class WithoutStock:
     """The contract's answers for a game dealt in full, with no stock drawn from between
     tricks and a duty to follow (Belote, Tarot): a base of their state classes."""

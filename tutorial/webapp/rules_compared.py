@@ -21,6 +21,7 @@ from tutorial.pictures.charts import CONFIG
 from tutorial.pictures.rules_chart import rules_chart
 from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import name_seats, side_labels
+from tutorial.webapp.score_view import side_namer
 
 
 def show_other_rules(
@@ -39,14 +40,7 @@ def show_other_rules(
     first = compared[0].replay.outcome
     assert first is not None
     labels = side_labels(dataclasses.replace(table, state=end))  # the sides as they ended
-    by_side = dict(zip(first.totals, labels, strict=False))
-
-    def side_name(side: str) -> str:
-        if start.scores_by_seat:
-            return name_seats(side, table.seat_names)
-        return by_side.get(side, side)
-
-    chart = rules_chart(compared, side_name)
+    chart = rules_chart(compared, side_namer(end, first, labels, table.seat_names))
     st.caption(t("variants.intro"))
     left, right = st.columns([3, 2], gap="medium")
     with left:

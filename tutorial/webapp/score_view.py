@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import streamlit as st
@@ -59,13 +60,11 @@ def show_outcome(state: GameState, table: Table, key_prefix: str) -> None:
         with right:
             st.markdown(f"**{t('score.summary')}**")
             st.text(chart.text)
-    side_names: dict[str, str] = (
-        dict(zip(outcome.totals, labels, strict=False)) if not state.scores_by_seat else {}
-    )
+    side_name = side_namer(state, outcome, labels, names)
     rows: list[dict[str, Any]] = [
         {
             t("score.col_line"): name_seats(line.label, names),
-            t("score.col_side"): side_names.get(line.side, name_seats(line.side, names)),
+            t("score.col_side"): side_name(line.side),
             # a step of the count (Tarot's target, a result) moves no points: no figure
             t("score.col_points"): points_text(line.points) if line.counted else "",
             t("score.col_why"): name_seats(line.note, names),
@@ -74,6 +73,15 @@ def show_outcome(state: GameState, table: Table, key_prefix: str) -> None:
     ]
     st.markdown(f"**{t('score.lines')}**")
     st.table(rows)  # a plain table: light to draw (the data grid cost the last click)
+
+
+def side_namer(
+    state: GameState, outcome: HandOutcome, labels: Sequence[str], names: Sequence[str]
+) -> Callable[[str], str]:
+    """How the score names a side of ``outcome``: a team by its label (in the totals'
+    order), a seat's own score (Tarot) by the seat's name."""
+    by_side = dict(zip(outcome.totals, labels, strict=False)) if not state.scores_by_seat else {}
+    return lambda side: by_side.get(side, name_seats(side, names))
 
 
 def points_text(value: float) -> str:

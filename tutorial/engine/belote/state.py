@@ -68,6 +68,7 @@ from tutorial.engine.core import (
     TrickResult,
     Verdict,
     WithoutStock,
+    deal_hidden_again,
     evolve,
     seat_possessive,
 )
@@ -714,18 +715,8 @@ class BeloteState(WithoutStock):
             raise InvalidStateError(
                 f"a Belote hand is dealt again only at the bidding, not in {self.phase!r}"
             )
-        face_up = self.stock[:1]
-        hidden = [c for s, hand in enumerate(self.hands) if s != seat for c in hand]
-        hidden += self.stock[1:]
-        rng.shuffle(hidden)
-        hands = []
-        for s, hand in enumerate(self.hands):
-            if s == seat:
-                hands.append(hand)
-            else:
-                hands.append(tuple(hidden[: len(hand)]))
-                del hidden[: len(hand)]
-        return replace(self, hands=tuple(hands), stock=(*face_up, *hidden))
+        hands, undealt = deal_hidden_again(self.hands, seat, self.stock[1:], rng)
+        return replace(self, hands=hands, stock=(*self.stock[:1], *undealt))
 
 
 def hand_order(state: BeloteState) -> tuple[Suit | None, Callable[[Card], int]]:

@@ -14,6 +14,7 @@ from tutorial.engine.cards import (
     TRUMP_21,
     Card,
     Suit,
+    check_cards_with,
 )
 from tutorial.engine.core import GameState, Seat
 from tutorial.engine.errors import InvalidStateError
@@ -74,16 +75,7 @@ def check_card(card: object, what: str = "card") -> Card:
 
 def check_cards(cards: object, what: str, most: int) -> tuple[Card, ...]:
     """Tarot cards, each once, at most ``most`` of them (``what`` names them in the error)."""
-    if isinstance(cards, str) or not isinstance(cards, Sequence):
-        raise InvalidStateError(f"the {what} must be a sequence of cards, not {cards!r}")
-    if len(cards) > most:
-        raise InvalidStateError(f"the {what} holds at most {most} cards, not {len(cards)}")
-    for c in cards:
-        check_card(c, f"in the {what},")
-    if len(set(cards)) != len(cards):
-        twice = next(c for c in cards if cards.count(c) > 1)
-        raise InvalidStateError(f"{twice.label} is twice in the {what}")
-    return tuple(cards)
+    return check_cards_with(cards, what, most, check_card)
 
 
 def card_points(card: Card) -> float:

@@ -27,6 +27,7 @@ from tutorial.engine.core import (
     TrickResult,
     Verdict,
     WithoutStock,
+    deal_hidden_again,
     evolve,
     play_of,
     seat_name,
@@ -722,15 +723,7 @@ class TarotState(WithoutStock):
                 f"a Tarot hand is dealt again only at the bidding or the taker's discard, "
                 f"not in {self.phase!r}"
             )
-        hidden = [c for s, hand in enumerate(self.hands) if s != seat for c in hand]
-        hidden += () if at_discard else self.chien
-        rng.shuffle(hidden)
-        hands = []
-        for s, hand in enumerate(self.hands):
-            if s == seat:
-                hands.append(hand)
-            else:
-                hands.append(tuple(hidden[: len(hand)]))
-                del hidden[: len(hand)]
         # At the discard the chien, turned face up, is already in the taker's hand.
-        return replace(self, hands=tuple(hands), chien=self.chien if at_discard else tuple(hidden))
+        aside = () if at_discard else self.chien
+        hands, chien = deal_hidden_again(self.hands, seat, aside, rng)
+        return replace(self, hands=hands, chien=self.chien if at_discard else chien)
