@@ -133,8 +133,9 @@ def _cut_off_at(engine: Engine, statement_start: str) -> None:
         if engine.dialect.name == "postgresql":
             pid = cursor.connection.info.backend_pid
             with engine.connect() as other:
-                other.exec_driver_sql(f"SELECT pg_terminate_backend({int(pid)})")
-            time.sleep(0)  # the server has ended it: the statement below meets a dead socket
+                # With a timeout, pg_terminate_backend returns once the backend has exited
+                # (the timeout is a hang guard): the statement below meets a dead socket.
+                other.exec_driver_sql(f"SELECT pg_terminate_backend({int(pid)}, 30000)")
         else:
             raise sqlite3.OperationalError("disk I/O error")
 
