@@ -44,18 +44,26 @@ def outcome_and_charts(state: GameState, table: Table) -> tuple[HandOutcome, lis
     return outcome, charts
 
 
-def show_outcome(state: GameState, table: Table, key_prefix: str) -> None:
-    """Charts with their words beside them, then the itemised lines."""
+def show_outcome(
+    state: GameState, table: Table, key_prefix: str, *, every_chart: bool = False
+) -> None:
+    """Charts with their words beside them, then the itemised lines.
+
+    At the end of a scenario or a practice hand one chart is drawn at a time, the others a
+    switch away (drawing a second plotly chart was most of the last click's time); the
+    Score explainer, whose page the count is, passes ``every_chart`` and draws them all.
+    """
     outcome, charts = outcome_and_charts(state, table)
     names = table.seat_names
     labels = side_labels(table)
     rules = ruleset_title(state.game, outcome.ruleset)
     st.markdown(f"**{_escape(result_text(table, state))}** · {_escape(rules)}")
-    for i, chart in enumerate(charts):
+    shown = charts if every_chart else chosen_charts(charts, key_prefix)
+    for chart in shown:
         left, right = st.columns([3, 2], gap="medium")
         with left:
             st.plotly_chart(
-                chart.figure, width="stretch", config=CONFIG, key=f"{key_prefix}_fig_{i}"
+                chart.figure, width="stretch", config=CONFIG, key=f"{key_prefix}_fig_{chart.key}"
             )
         with right:
             st.markdown(f"**{t('score.summary')}**")
@@ -73,6 +81,22 @@ def show_outcome(state: GameState, table: Table, key_prefix: str) -> None:
     ]
     st.markdown(f"**{t('score.lines')}**")
     st.table(rows)  # a plain table: light to draw (the data grid cost the last click)
+
+
+def chosen_charts(charts: Sequence[Chart], key_prefix: str) -> list[Chart]:
+    """The chart the learner chose to see (the first until they choose another)."""
+    if len(charts) < 2:
+        return list(charts)
+    by_key = {chart.key: chart for chart in charts}
+    choice = st.segmented_control(
+        t("score.chart_choice"),
+        list(by_key),
+        default=charts[0].key,
+        format_func=lambda key: t(f"score.chart_{key}"),
+        key=f"{key_prefix}_chart_choice",
+        label_visibility="collapsed",
+    )
+    return [by_key.get(str(choice), charts[0])]
 
 
 def side_namer(

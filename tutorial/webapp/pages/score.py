@@ -38,7 +38,7 @@ def main() -> None:
     if run is not None and outcome_due(run):
         st.header(t("score.from_scenario"))
         st.caption(inert_markdown(run.scenario.title))
-        show_outcome(run.state, run.table, key_prefix="scn")
+        show_outcome(run.state, run.table, key_prefix="scn", every_chart=True)
 
     st.header(t("score.deal"))
     c1, c2, c3 = st.columns(3)
@@ -73,7 +73,7 @@ def main() -> None:
     table = deal_table(hand)
     show_story(hand, table)
     st.subheader(t("score.score"))
-    show_outcome(hand, table, key_prefix="deal")
+    show_outcome(hand, table, key_prefix="deal", every_chart=True)
     record_panel(game, rs_name, used, table)
 
 

@@ -1,0 +1,62 @@
+"""The score at the end of a hand: one chart drawn at a time, the others a switch away; the
+Score explainer draws every chart."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+
+def _end_of_hand(game: str, every_chart: bool) -> None:
+    """A finished hand of ``game`` (deal 1, the beginner players) shown as a page shows it."""
+    from tutorial.analysis.beginner import played_deal
+    from tutorial.pictures.hand_story import deal_table
+    from tutorial.webapp.score_view import show_outcome
+
+    _, hand = played_deal(game, "default", 1)
+    show_outcome(hand, deal_table(hand), key_prefix="t", every_chart=every_chart)
+
+
+def _run(game: str, every_chart: bool) -> AppTest:
+    at = AppTest.from_function(_end_of_hand, args=(game, every_chart), default_timeout=120)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _titles(at: AppTest) -> list[str]:
+    return [
+        str(json.loads(c.proto.spec)["layout"].get("title", {}).get("text", ""))
+        for c in at.get("plotly_chart")
+    ]
+
+
+@pytest.mark.parametrize(("game", "second"), [("belote", "score"), ("tarot", "settlement")])
+def test_one_chart_is_drawn_and_the_switch_draws_the_other(game: str, second: str) -> None:
+    at = _run(game, every_chart=False)
+    first = _titles(at)
+    assert len(first) == 1, "only the first chart is drawn at the end of the hand"
+    choice = at.get("button_group")
+    assert len(choice) == 1
+    options = [o.content for o in choice[0].proto.options]
+    assert options[0] == "The tricks" and len(options) == 2
+    # the learner switches to the count: that chart is drawn instead, with its own words
+    at.session_state["t_chart_choice"] = second
+    at.run()
+    assert not at.exception
+    after = _titles(at)
+    assert len(after) == 1 and after != first
+
+
+def test_a_game_with_one_chart_has_no_switch() -> None:
+    at = _run("briscola", every_chart=False)
+    assert len(at.get("plotly_chart")) == 1
+    assert not at.get("button_group")
+
+
+def test_the_score_explainer_draws_every_chart() -> None:
+    at = _run("tarot", every_chart=True)
+    assert len(at.get("plotly_chart")) == 2
+    assert not at.get("button_group")
