@@ -21,6 +21,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -76,6 +77,9 @@ def _start_server() -> str:
         "ATOUT_ANIMATION": "fast",  # the Practice table's computer cards: see table_component
         "ATOUT_STRONG_SAMPLES": "3",  # the strong player's deals per move: see analysis.player
         "ATOUT_REVIEW_DEALS": "3",  # the practice review's deals per card: the same
+        "ATOUT_TEST_CLOCK": "1",  # ?today=YYYY-MM-DD sets the review deck's day: see webapp.state
+        # classes in a SQLite file of the server's own, never the checkout's .streamlit/
+        "ATOUT_CLASSES_URL": f"sqlite:///{tempfile.mkdtemp(prefix='atout-classes-')}/classes.db",
     }
     proc = subprocess.Popen(
         [
@@ -359,3 +363,119 @@ class Sections:
     def done(self) -> None:
         """Fail with every part's failure, if any."""
         assert not self.failures, "\n\n".join(self.failures)
+
+
+# --- What is on the screen, and what is cut off --------------------------------------------
+
+#: The page's visible text: the page itself and every visible shadow root (the table
+#: component's), style sheets left out.
+_VISIBLE_TEXT_JS = """() => {
+  const parts = [document.body.innerText];
+  for (const e of document.querySelectorAll('*')) {
+    if (e.shadowRoot && e.checkVisibility()) {
+      for (const c of e.shadowRoot.children) {
+        if (c.tagName !== 'STYLE' && c.innerText) parts.push(c.innerText);
+      }
+    }
+  }
+  return parts.join('\\n');
+}"""
+
+
+def _visible_text(page: Any) -> str:
+    """Every text the page shows (hidden parts left out), the table component's included."""
+    return str(page.evaluate(_VISIBLE_TEXT_JS))
+
+
+#: Every text of the main area drawn partly outside the screen's width or outside a box
+#: that clips it (an ancestor, across the table component's shadow root, whose overflow is
+#: not ``visible``: hidden, or scrolled out of sight); every label of the table picture
+#: outside the picture; every button, label or heading whose text is wider than its box
+#: while the box hides what overflows (an ellipsis). One line per problem.
+_CUT_OFF_JS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]') || document.body;
+  const vw = window.innerWidth;
+  const roots = [main];
+  for (const e of main.querySelectorAll('*')) if (e.shadowRoot) roots.push(e.shadowRoot);
+  const up = (n) => n.parentNode instanceof ShadowRoot ? n.parentNode.host : n.parentNode;
+  const name = (e) => e.tagName.toLowerCase()
+    + (e.dataset && e.dataset.testid ? `[${e.dataset.testid}]` : '')
+    + (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\\s+/).slice(0, 2).join('.') : '');
+  const skip = 'style, script, noscript, svg, .sr, .st-key-chart_warm_up, [data-testid="stSidebar"]';
+  const bad = [];
+  const seen = new Set();
+  const note = (text, what) => {
+    const line = `"${text.trim().slice(0, 50)}": ${what}`;
+    if (!seen.has(line)) { seen.add(line); bad.push(line); }
+  };
+  for (const root of roots) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.data.trim()) continue;
+      const p = n.parentElement;
+      if (!p || p.closest(skip) || !p.checkVisibility({ visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
+      if (!rects.length) continue;
+      const left = Math.min(...rects.map((r) => r.left));
+      const right = Math.max(...rects.map((r) => r.right));
+      if (left < -0.5 || right > vw + 0.5) {
+        note(n.data, `off the screen (${Math.round(left)} to ${Math.round(right)} of ${vw})`);
+        continue;
+      }
+      for (let a = up(p); a instanceof Element; a = up(a)) {
+        const ox = getComputedStyle(a).overflowX;
+        if (ox === 'visible') continue;
+        const b = a.getBoundingClientRect();
+        if (left < b.left - 1 || right > b.right + 1) {
+          note(n.data, `${ox === 'hidden' || ox === 'clip' ? 'clipped' : 'scrolled out of sight'} by ${name(a)}`
+            + ` (${Math.round(left)} to ${Math.round(right)}, the box ${Math.round(b.left)} to ${Math.round(b.right)})`);
+          break;
+        }
+      }
+    }
+    // The table picture's labels: inside the picture.
+    for (const svg of root.querySelectorAll('.atout .felt svg')) {
+      const box = svg.getBoundingClientRect();
+      for (const tx of svg.querySelectorAll('text')) {
+        const r = tx.getBoundingClientRect();
+        if (!r.width) continue;
+        if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+          note(tx.textContent, 'outside the table picture');
+      }
+    }
+    // Boxes that hide their overflow: their text must fit.
+    for (const e of root.querySelectorAll('button, label, h1, h2, h3, h4, a, summary, p, .prompt, .counter')) {
+      if (e.closest(skip) || !e.checkVisibility({ visibilityProperty: true })) continue;
+      const s = getComputedStyle(e);
+      if (s.overflowX === 'visible' && s.textOverflow !== 'ellipsis') continue;
+      if (e.scrollWidth > e.clientWidth + 1) note(e.innerText || e.textContent, `wider than its box ${name(e)}`);
+    }
+  }
+  return bad;
+}"""
+
+
+def _cut_off(page: Any) -> list[str]:
+    """What the main area shows cut off (see ``_CUT_OFF_JS``): empty when nothing is."""
+    found: list[str] = page.evaluate(_CUT_OFF_JS)
+    return found
+
+
+def _table_picture_width(page: Any) -> dict[str, float]:
+    """The table picture's drawn width (the picture keeps its proportions inside its box)
+    and the width its element gives it."""
+    size: dict[str, float] = page.evaluate(
+        """() => {
+          const host = [...document.querySelectorAll('*')].find(
+            (e) => e.shadowRoot && e.shadowRoot.querySelector('.atout'));
+          const felt = host.shadowRoot.querySelector('.atout .felt');
+          const svg = felt.querySelector('svg');
+          const box = svg.getBoundingClientRect();
+          const vb = svg.viewBox.baseVal;
+          return { drawn: Math.min(box.width, box.height * vb.width / vb.height),
+                   room: felt.clientWidth };
+        }"""
+    )
+    return size

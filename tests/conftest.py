@@ -147,13 +147,20 @@ BROWSER_WEIGHTS = {
     "test_browser.py::test_practice_on_a_phone": 35,
     "test_browser.py::test_practice_in_presenter_mode": 10,
     "test_browser.py::test_a_scenario_step_shows_a_computed_cost_and_the_best_play": 12,
+    "test_browser_practice.py::test_a_defender_sees_the_chien_of_a_computer_players_prise": 16,
+    "test_browser_practice.py::test_a_finished_hand_played_again_from_trick_3_shows_both_results": 40,
     "test_browser_links.py::test_a_playlist_link_plays_two_scenarios_in_order": 13,
     "test_browser_links.py::test_a_report_code_reopens_the_exact_step_in_a_fresh_context": 12,
     "test_browser_teacher.py::test_thirty_codes_pasted_give_the_right_counts": 6,
+    "test_browser_classes.py::test_a_class_fills_itself_as_two_learners_play": 50,
     "test_browser_zh.py::test_the_tutor_in_chinese[zh-Hant]": 38,
     "test_browser_zh.py::test_the_tutor_in_chinese[zh-Hans]": 38,
     "test_browser_zh.py::test_presenter_mode_in_chinese_is_readable": 7,
     "test_browser_zh.py::test_the_browser_language_chooses_first_then_the_choice_is_kept": 9,
+    "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[en]": 28,
+    "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[zh-Hant]": 22,
+    "test_browser_tarot.py::test_nothing_is_cut_off_on_a_phone": 12,
+    "test_browser_tarot.py::test_nothing_is_cut_off_on_a_projector": 13,
 }
 BROWSER_TEST_SECONDS = 20
 

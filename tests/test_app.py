@@ -11,10 +11,13 @@ import pytest
 from apptest_util import HANG_GUARD, open_app
 from streamlit.testing.v1 import AppTest
 
+from tutorial.webapp.navigation import PAGES as NAV_PAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 APP = "../tutorial/app.py"  # relative to this file, as AppTest wants
 pytestmark = pytest.mark.usefixtures("_fresh_caches")
-PAGES = ["home", "lessons", "play", "trainer", "score", "rules", "workshop"]
+#: Every page of the app, by its screen file's name (the navigation's table).
+PAGES = [Path(page.file).stem for page in NAV_PAGES]
 
 
 def _app(page: str = "home", **params: str) -> AppTest:

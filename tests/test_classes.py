@@ -27,7 +27,7 @@ from tutorial.classes.errors import (
 )
 from tutorial.classes.store import ClassStore, Homework, Limits, open_store
 from tutorial.course.classroom import ScenarioInfo, table_rows
-from tutorial.course.progress import Progress, ScenarioRecord, merge, to_json
+from tutorial.course.progress import Progress, QuizRecord, ScenarioRecord, merge, to_json
 from tutorial.language.i18n import speaking, t
 
 INFOS = [
@@ -629,3 +629,74 @@ def test_every_refusal_is_a_class_error_in_the_learners_language(env: Env) -> No
         assert "班級" in str(e.value)
         with pytest.raises(ClassError, match="老師連結"):
             env.store.dashboard("nope", INFOS)
+
+
+# --- Quiz results --------------------------------------------------------------------------
+
+
+def quizzes(**results: tuple[int, int]) -> Progress:
+    """A progress of these quiz results (``belote_03`` names the lesson ``belote/03``)."""
+    return Progress(
+        quizzes={
+            k.replace("_", "/", 1): QuizRecord(right=r, total=n) for k, (r, n) in results.items()
+        }
+    )
+
+
+def test_quiz_results_are_kept_best_first_and_shown_to_teacher_and_learner(env: Env) -> None:
+    made = env.store.create_class("Class", [Homework("lesson", "belote/03")])
+    ana = env.store.join(made.join_code, "Ana", "c1")
+    bo = env.store.join(made.join_code, "Bo", "c2")
+    back = env.store.sync(ana, quizzes(belote_03=(3, 5), tarot_01=(2, 2)))
+    assert back.quizzes == {
+        "belote/03": QuizRecord(right=3, total=5),
+        "tarot/01": QuizRecord(right=2, total=2),
+    }
+    # A worse result sent later (another tab, an older code) keeps the better one.
+    back = env.store.sync(ana, quizzes(belote_03=(1, 5)))
+    assert back.quizzes["belote/03"] == QuizRecord(right=3, total=5)
+    env.store.sync(ana, quizzes(belote_03=(5, 5)))
+    env.store.sync(bo, quizzes(belote_03=(4, 5)))
+    seen = env.store.what_teacher_sees(ana)
+    assert seen.progress.quizzes["belote/03"] == QuizRecord(right=5, total=5)
+    board = env.store.dashboard(made.teacher_secret, INFOS)
+    ids = [m.learner_id for m in board.members]
+    assert board.quizzes[ids[0]]["belote/03"] == QuizRecord(right=5, total=5)
+    assert board.quizzes[ids[1]] == {"belote/03": QuizRecord(right=4, total=5)}
+    assert board.table.learners[1].learner.progress.quizzes["belote/03"].right == 4
+
+
+def test_quiz_results_leave_with_the_learner_and_the_class(env: Env) -> None:
+    made = env.store.create_class("Class")
+    ana = env.store.join(made.join_code, "Ana", "c1")
+    bo = env.store.join(made.join_code, "Bo", "c2")
+    env.store.sync(ana, quizzes(belote_03=(3, 5)))
+    env.store.sync(bo, quizzes(belote_03=(3, 5)))
+    env.store.leave(ana)
+    assert rows_of(env, schema.quizzes) == 1
+    board = env.store.dashboard(made.teacher_secret, INFOS)
+    env.store.remove_learner(made.teacher_secret, board.members[0].learner_id)
+    assert rows_of(env, schema.quizzes) == 0
+    cy = env.store.join(made.join_code, "Cy", "c3")
+    env.store.sync(cy, quizzes(belote_03=(1, 5)))
+    env.store.delete(made.teacher_secret)
+    assert rows_of(env, schema.quizzes) == 0
+
+
+def test_malformed_or_too_many_quiz_results_are_refused_and_nothing_changes(env: Env) -> None:
+    made = env.store.create_class("Class")
+    token = env.store.join(made.join_code, "Ana", "c")
+    env.store.sync(token, quizzes(belote_03=(3, 5)))
+    before = stored(env)
+    bad = Progress(quizzes={"belote/03 x": QuizRecord(right=1, total=1)})
+    with pytest.raises(SyncError) as e:
+        env.store.sync(token, bad)
+    assert e.value.key == "sync_quiz"
+    small = env.with_limits(Limits(quizzes=2))
+    with pytest.raises(SyncError) as e:
+        small.sync(token, quizzes(a_1=(1, 1), a_2=(1, 1), a_3=(1, 1)))
+    assert e.value.key == "sync_quizzes"
+    with pytest.raises(SyncError) as e:  # two new ones beside the one kept: three in all
+        small.sync(token, quizzes(a_1=(1, 1), a_2=(1, 1)))
+    assert e.value.key == "sync_quizzes"
+    assert stored(env) == before

@@ -14,7 +14,7 @@ from sqlalchemy import inspect
 from tutorial.classes import migrate
 from tutorial.classes.schema import metadata
 
-TABLES = {"classes", "homework", "learners", "records", "join_attempts"}
+TABLES = {"classes", "homework", "learners", "records", "quizzes", "join_attempts"}
 
 
 @pytest.mark.parametrize("kind", KINDS)

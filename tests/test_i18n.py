@@ -30,6 +30,7 @@ from tutorial.language.i18n import (
     parse_lang,
     t,
 )
+from tutorial.webapp.navigation import PAGES as NAV_PAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -466,7 +467,8 @@ def _is_text(node: object) -> bool:
     )
 
 
-PAGES = ("home", "lessons", "play", "practice", "trainer", "score", "rules", "workshop", "teacher")
+#: Every page of the app, by its screen file's name (the navigation's table).
+PAGES = [Path(page.file).stem for page in NAV_PAGES]
 
 
 #: Pages with English left on them today, and why (for the lead: fix or accept).

@@ -14,6 +14,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,9 +25,11 @@ from streamlit.testing.v1 import AppTest
 from tutorial.course.library import load_library
 from tutorial.engine.core import rulesets
 from tutorial.engine.games import GAMES
+from tutorial.webapp.navigation import PAGES as NAV_PAGES
 
 APP = "../tutorial/app.py"  # relative to this file, as AppTest wants
-PAGES = ["home", "lessons", "play", "trainer", "score", "rules", "workshop"]
+#: Every page of the app, by its screen file's name (the navigation's table).
+PAGES = [Path(page.file).stem for page in NAV_PAGES]
 
 
 def _option_keys() -> dict[str, tuple[object, ...]]:

@@ -668,3 +668,268 @@ def test_the_page_says_how_many_cards_are_still_being_worked_out() -> None:
     assert not [i for i in at.info if "still being worked out" in i.value]
     (box,) = [e for e in at.expander if e.label == "Every card you played"]
     assert len(box.markdown) == 8
+
+
+# --- A deal by its link --------------------------------------------------------------------
+
+
+def test_a_deal_query_names_its_hand_and_reads_back() -> None:
+    hand = practice.deal("briscola", players=4, ruleset="default", level="strong", seed=77)
+    query = practice.deal_query(hand)
+    assert query == {
+        "deal": "77",
+        "game": "briscola",
+        "players": "4",
+        "rules": "default",
+        "level": "strong",
+    }
+    link = practice.parse_deal_query(query)
+    assert link is not None and link.names(hand)
+    again = link.deal()
+    assert again.state.hands == hand.state.hands and again.hand_id != hand.hand_id
+    # only the deal number is needed: the first game, its usual table, default rules
+    short = practice.parse_deal_query({"deal": " 5 "})
+    assert short == practice.DealLink("belote", 4, "default", "beginner", 5)
+    assert practice.parse_deal_query({"game": "tarot"}) is None  # no deal named
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"deal": "abc"}, "the deal number must be a whole number of at most 12 digits, not “abc”"),
+        ({"deal": "²"}, "not “²”"),
+        ({"deal": "-3"}, "not “-3”"),
+        ({"deal": "1" * 13}, "at most 12 digits"),
+        ({"deal": ""}, "not “”"),
+        ({"deal": "1", "game": "poker"}, "there is no game “poker” here; the games are Belote"),
+        ({"deal": "1", "game": "tarot", "players": "3"}, "French Tarot is not played by “3”"),
+        ({"deal": "1", "game": "belote", "rules": "nope"}, "Belote has no rules called “nope”"),
+        ({"deal": "1", "level": "god"}, "must be beginner or strong, not “god”"),
+        ({"deal": "1", "game": "x" * 200}, "“" + "x" * 30 + "…”"),
+    ],
+)
+def test_a_deal_link_that_names_no_deal_says_why(params: dict[str, str], words: str) -> None:
+    with pytest.raises(practice.DealLinkError) as err:
+        practice.parse_deal_query(params)
+    assert words in str(err.value)
+    assert not INTERNAL.search(str(err.value))
+
+
+# --- Playing a deal again ------------------------------------------------------------------
+
+
+def _learner_actions(hand: PracticeHand) -> list[Any]:
+    return [m.action for m in hand.learner_moves()]
+
+
+def _same_cards(hand: PracticeHand, first: PracticeHand) -> PracticeHand:
+    """Play on with the learner's actions of ``first`` (from where ``hand`` is)."""
+    while not hand.finished:
+        assert hand.learner_to_move
+        hand = practice.try_action(hand, first.moves[len(hand.moves)].action)
+        assert hand.refusal is None
+        hand, _ = practice.advance(hand)
+    return hand
+
+
+@pytest.mark.parametrize(("game", "players"), practice.VARIANTS)
+def test_the_beginners_play_the_same_from_the_seed_and_the_move_count(
+    game: str, players: int
+) -> None:
+    """The same deal and the same learner actions, dealt afresh (no recorded actions):
+    every computer action comes out the same."""
+    first = _finish(practice.deal(game, players=players, seed=4))
+    fresh = practice.deal(game, players=players, seed=4)
+    assert not fresh.script
+    again = _same_cards(fresh, first)
+    assert [m.action for m in again.moves] == [m.action for m in first.moves]
+    assert again.state.outcome().totals == first.state.outcome().totals
+
+
+@pytest.mark.parametrize(("game", "players"), practice.VARIANTS)
+def test_a_replay_from_any_trick_with_the_same_cards_is_the_same_hand(
+    game: str, players: int
+) -> None:
+    first = _played_out(game, players)
+    first = _finish(first)
+    starts = practice.replay_tricks(first)
+    assert starts[0] == 0 and starts[-1] == len(first.state.tricks)
+    for trick in (0, 3, starts[-1]):
+        again = practice.replay(first, trick)
+        assert again.learner_to_move and again.replay_of is not None
+        assert again.replay_from == trick and again.hand_id != first.hand_id
+        assert again.state.hands[0] == first.moves[len(again.moves)].before.hands[0]
+        # the moves so far are the first hand's, up to the learner's turn in that trick
+        assert [m.action for m in again.moves] == [m.action for m in first.moves][
+            : len(again.moves)
+        ]
+        if trick:
+            assert len(again.state.tricks) == trick - 1
+            assert len(again.moves) >= practice.replay_start(first, trick)
+        else:
+            assert all(m.seat != again.learner for m in again.moves)
+        end = _same_cards(again, first)
+        assert [m.action for m in end.moves] == [m.action for m in first.moves]
+        assert end.state.outcome().totals == first.state.outcome().totals
+        assert end.on_script
+
+
+def test_a_replay_takes_the_recorded_actions_until_the_learner_plays_differently(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = _finish(_played_out("belote", 4))
+    calls: list[int] = []
+
+    def counted(state: Any, level: str, rng: Any) -> Any:
+        calls.append(1)
+        return beginner.choose(state)
+
+    from tutorial.analysis import player
+
+    monkeypatch.setattr(player, "choose", counted)
+    again = practice.replay(first, 3)
+    assert not calls  # every computer action so far is the recorded one
+    # a different legal card: from then on the computer players choose afresh
+    played = first.moves[len(again.moves)].action
+    other = next((c for c in again.state.legal_plays() if c != played), None)
+    if other is None:  # pragma: no cover - a forced card: the same hand
+        pytest.skip("the learner's card in trick 3 was forced")
+    moved = practice.try_action(again, other)
+    assert not moved.on_script
+    practice.advance(moved)
+    assert calls
+
+
+def test_a_replay_of_a_replay_compares_with_the_last_one_only() -> None:
+    first = _finish(_played_out("briscola", 2))
+    second = _same_cards(practice.replay(first, 2), first)
+    third = practice.replay(second, 0)
+    assert third.replay_of is not None and third.replay_of.hand_id == second.hand_id
+    assert third.replay_of.replay_of is None  # the chain does not grow
+
+
+def test_replay_starts_and_refusals() -> None:
+    briscola = _finish(practice.deal("briscola", players=2, seed=3))
+    assert practice.replay_tricks(briscola) == [0, *range(2, 21)]  # trick 1 is the deal
+    belote = _finish(_played_out("belote", 4))
+    assert practice.replay_tricks(belote)[:2] == [0, 1]  # trick 1 comes after the bids
+    with pytest.raises(ValueError, match="no trick 9"):
+        practice.replay(belote, 9)
+    with pytest.raises(ValueError, match="finished"):
+        practice.replay(practice.deal("belote", seed=1), 0)
+
+
+def test_both_results_side_by_side_with_the_review_of_each() -> None:
+    from tutorial.pictures.replay_compare import compared, learner_result, side_points
+
+    worker = ReviewWorker(InlineExecutor())
+    first = _finish(_played_out("belote", 4))
+    again = practice.replay(first, 3)
+    # the learner now plays the computer's strongest habit from trick 3 on
+    again = _finish(again)
+    left, right = compared(
+        again,
+        practice.review_progress(again.replay_of, worker),  # type: ignore[arg-type]
+        practice.review_progress(again, worker),
+    )
+    assert (left.heading, right.heading) == ("The first time", "Played again from trick 3")
+    for column, hand in ((left, first), (right, again)):
+        totals = list(hand.state.outcome().totals.values())
+        assert [p for _, p in column.scores] == [float(v) for v in totals]
+        assert [s for s, _ in column.scores] == ["You & North", "East & West"]
+        assert column.result.startswith("Contract ")
+        won = learner_result(hand)
+        assert column.verdict == {1: "Your side won this hand.", -1: "Your side lost this hand.",
+                                  0: "Neither side won this hand."}[won]  # fmt: skip
+        assert column.review.startswith("Your 8 cards, reviewed:") and column.pending == 0
+        assert not INTERNAL.search(" ".join([column.result, column.review, *column.costliest]))
+    assert side_points(first) == left.scores
+    with pytest.raises(ValueError, match="replays no"):
+        compared(
+            first, practice.review_progress(first, worker), practice.review_progress(first, worker)
+        )
+
+
+# --- The deal link and the replay on the page ---------------------------------------------
+
+
+def _linked(**params: str) -> AppTest:
+    at = open_app("practice")
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_a_deal_link_opens_that_deal_and_the_page_links_to_it() -> None:
+    at = _linked(deal="2", game="tarot")
+    hand = _hand(at)
+    expected = practice.deal("tarot", seed=2)
+    assert (hand.game, hand.seed, hand.level) == ("tarot", 2, "beginner")
+    assert hand.state.hands == expected.state.hands
+    assert at.selectbox(key="practice_variant").value == "tarot-4"
+    links = [m.value for m in at.markdown if "Link to this deal" in m.value]
+    assert links == [
+        ":material/link: [Link to this deal]"
+        "(?deal=2&game=tarot&players=4&rules=default&level=beginner)"
+    ]
+    # a rerun of the same link keeps the hand being played
+    _type(at, "pass")
+    moved = _hand(at)
+    assert len(moved.moves) > len(hand.moves)
+    at.run()
+    assert _hand(at) is moved
+    # a link that names no deal: the reason, the hand on show stays, the page works
+    at.query_params["deal"] = "12x"
+    at.run()
+    assert not at.exception
+    (error,) = [e.value for e in at.error]
+    assert error.startswith("This deal link cannot be opened: the deal number must be")
+    assert _hand(at) is moved
+    assert at.query_params["deal"] == "2"  # the address names the deal on show again
+    at.query_params["game"] = "chess"
+    at.query_params["deal"] = "9"
+    at.run()
+    assert not at.exception and "no game “chess” here" in at.error[0].value
+    _type(at, practice_code(_hand(at)))  # the next move: the message has been read
+    assert not at.error
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_a_bad_deal_link_on_a_fresh_page_leaves_the_deal_to_the_learner() -> None:
+    at = _linked(deal="1", game="belote", level="expert")
+    assert "practice_hand" not in at.session_state
+    assert "the other players' level must be beginner or strong" in at.error[0].value
+    assert at.button(key="practice_deal")
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_the_page_replays_a_finished_hand_from_trick_3_and_sets_both_results_side_by_side() -> None:
+    at = _belote_dealt_to_be_played()
+    first = _played_to_the_end(at)
+    assert first.played_out
+    choice = f"practice_replay_from_{first.hand_id}"
+    box = at.selectbox(key=choice)
+    assert box.options[:2] == ["The deal", "Trick 1"] and "Trick 8" in box.options
+    box.set_value(3)
+    at.button(key="practice_replay").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    again = _hand(at)
+    assert again.replay_from == 3 and len(again.state.tricks) == 2 and again.learner_to_move
+    news = _table(at)["feedback"]
+    assert news["tone"] == "info" and news["html"].startswith("The same deal again, from trick 3")
+    assert at.query_params["deal"] == str(first.seed)  # the same deal's link
+    assert "Both results side by side" not in [h.value for h in at.subheader]
+    end = _played_to_the_end(at)
+    assert end.replay_of is not None and end.replay_of.hand_id == first.hand_id
+    assert "Both results side by side" in [h.value for h in at.subheader]
+    texts = [m.value for m in at.markdown]
+    assert "**The first time**" in texts and "**Played again from trick 3**" in texts
+    points = [x for x in texts if x.startswith("- You & North: ")]
+    assert len(points) == 2  # one per result
+    assert len([x for x in texts if x.startswith("Your 8 cards, reviewed:")]) >= 2
+    assert not [
+        x for x in texts if INTERNAL.search(x) and "material" not in x and "<style>" not in x
+    ]

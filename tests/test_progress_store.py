@@ -105,3 +105,32 @@ def test_a_session_with_mistakes_past_the_cap_still_exports() -> None:
     at.run()
     assert not at.exception
     assert at.markdown[0].value == "ATOUT1-"
+
+
+def test_a_stored_deck_merges_card_by_card_the_later_review_winning() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from tutorial.course.review_deck import (
+        Deck,
+        QuizSource,
+        Rating,
+        ScenarioSource,
+        note_wrong,
+        review,
+    )
+    from tutorial.webapp.state import DECK
+
+    day = datetime(2030, 3, 1, 12, tzinfo=UTC)
+    scenario = ScenarioSource(scenario="belote/overruff", step=2)
+    mine = note_wrong(Deck(), scenario, "belote", now=day)
+    mine = note_wrong(mine, QuizSource(lesson="belote/a", question=0), "belote", now=day)
+    key = "scenario:belote/overruff:2"
+    theirs = review(mine, key, Rating.GOOD, day + timedelta(days=1))  # the other tab's review
+    at = AppTest.from_function(_script)
+    at.session_state[DECK] = mine
+    at.session_state["feed"] = encode(Progress().with_deck(theirs))
+    at.run()
+    assert not at.exception and not at.warning
+    merged = at.session_state[DECK]
+    assert merged.cards[key] == theirs.cards[key]
+    assert set(merged.cards) == {key, "quiz:belote/a:0"}

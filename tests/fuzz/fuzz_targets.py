@@ -332,7 +332,10 @@ def _pack(raw: bytes) -> str:
 _JSON_BITS = st.sampled_from(
     ['{"scenarios":', '{"quizzes":', '"s":', '{"done":true}', '{"mistakes":100000}',
      '{"mistakes":1e999}', '"learner":', '[', ']', '{', '}', ',', '1' * 5000, '"x"',
-     '{"stars":4}', 'null', 'NaN', '"\\ud800"', '{"a":1}'])  # fmt: skip
+     '{"stars":4}', 'null', 'NaN', '"\\ud800"', '{"a":1}', '"version":2', '"version":9',
+     '"deck":', '{"cards":', '"scenario:belote/x:1":', '{"source":', '{"scenario":"belote/x","step":1}',
+     '{"seed":1,"ruleset":"default","moves":["9H"]}', '"due":"2030-01-01T12:00:00Z"',
+     '"due":"9999-12-31T23:59:59"', '"stability":1e308', '"cleared":'])  # fmt: skip
 
 
 @st.composite

@@ -5,6 +5,7 @@
 - ``learners``: who joined, by the name they gave, with their token's hash; ``removed``
   when the teacher removed them (their token is then refused).
 - ``records``: one row per learner and scenario: the merged progress record and the time spent.
+- ``quizzes``: one row per learner and lesson quiz: the best result (right answers of how many).
 - ``join_attempts``: every join tried, by client (hashed) and class, for the rate limits.
 
 Times are UTC without a zone (SQLite keeps none), as the store's clock gives them.
@@ -105,6 +106,22 @@ records = Table(
     #: The wrong cards tried, as compact JSON ``{"9H": 2}`` (at most eight of them).
     Column("wrong", Text(), nullable=False),
     Column("seconds", Integer, nullable=False),
+    Column("updated", DateTime(), nullable=False),
+)
+
+quizzes = Table(
+    "quizzes",
+    metadata,
+    Column(
+        "learner_id",
+        Integer,
+        ForeignKey("learners.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("lesson", String(REF_MOST), primary_key=True),
+    #: Questions answered right, of ``questions`` (the best result kept, as the browser keeps it).
+    Column("right_answers", Integer, nullable=False),
+    Column("questions", Integer, nullable=False),
     Column("updated", DateTime(), nullable=False),
 )
 

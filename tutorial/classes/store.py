@@ -11,12 +11,13 @@ driver's exception.
 Progress sent by a learner is merged with what is stored exactly as the browser merges
 two progresses (:func:`tutorial.course.progress.merge`: done if done in either, the best
 stars, the larger counts, the larger count of each wrong card); the time spent on a
-scenario takes the larger of the two as well.
+scenario takes the larger of the two as well. A lesson's quiz keeps its best result.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import re
 import threading
@@ -60,12 +61,14 @@ from tutorial.classes.schema import (
     homework,
     join_attempts,
     learners,
+    quizzes,
     records,
 )
 from tutorial.course.classroom import ClassTable, Learner, ReadCodes, ScenarioInfo, class_table
 from tutorial.course.progress import (
     Progress,
     ProgressError,
+    QuizRecord,
     ScenarioRecord,
     from_json,
     merge,
@@ -116,6 +119,8 @@ class Limits:
     sync_records: int = 1000
     #: Scenario records kept per learner.
     learner_records: int = 2000
+    #: Quiz results in one sync, and kept per learner.
+    quizzes: int = 500
     #: Homework items of a class.
     homework: int = 100
     #: The time spent on one scenario, in seconds (a thousand hours).
@@ -167,6 +172,8 @@ class Dashboard:
     table: ClassTable
     #: Seconds spent per learner id and scenario id.
     seconds: Mapping[int, Mapping[str, int]]
+    #: Quiz results per learner id and lesson id.
+    quizzes: Mapping[int, Mapping[str, QuizRecord]] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -272,6 +279,13 @@ def read_payload(
             raise SyncError(
                 "sync_record", t("classes.sync_record", n=n, where=_shown_id(sid), why=why)
             )
+    if len(p.quizzes) > limits.quizzes:
+        raise SyncError(
+            "sync_quizzes", t("classes.sync_quizzes", size=len(p.quizzes), most=limits.quizzes)
+        )
+    for lid in p.quizzes:
+        if not REF.fullmatch(lid):
+            raise SyncError("sync_quiz", t("classes.sync_quiz", where=_shown_id(lid)))
     times: dict[str, int] = {}
     if seconds is not None:
         if not isinstance(seconds, Mapping):
@@ -304,6 +318,11 @@ def _record_of(row: Row[Any]) -> ScenarioRecord:
         stars=row.stars,
         wrong=json.loads(row.wrong),
     )
+
+
+def _quiz_of(row: Row[Any]) -> QuizRecord:
+    """A stored quiz row as the progress model's quiz result."""
+    return QuizRecord(right=row.right_answers, total=row.questions)
 
 
 def _record_values(rec: ScenarioRecord) -> dict[str, Any]:
@@ -576,6 +595,7 @@ class ClassStore:
             row = self._class_of(conn, secret, lock=True)
             members = select(learners.c.id).where(learners.c.class_id == row.id)
             conn.execute(delete(records).where(records.c.learner_id.in_(members)))
+            conn.execute(delete(quizzes).where(quizzes.c.learner_id.in_(members)))
             conn.execute(delete(learners).where(learners.c.class_id == row.id))
             conn.execute(delete(homework).where(homework.c.class_id == row.id))
             conn.execute(delete(join_attempts).where(join_attempts.c.class_id == row.id))
@@ -623,6 +643,7 @@ class ClassStore:
             row = self._class_of(conn, secret, lock=True)
             self._member(conn, row.id, learner_id)
             conn.execute(delete(records).where(records.c.learner_id == learner_id))
+            conn.execute(delete(quizzes).where(quizzes.c.learner_id == learner_id))
             conn.execute(
                 update(learners).where(learners.c.id == learner_id).values(removed=self._now())
             )
@@ -643,6 +664,14 @@ class ClassStore:
                 .join(learners, learners.c.id == records.c.learner_id)
                 .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
             ).all()
+            quiz_rows = conn.execute(
+                select(quizzes)
+                .join(learners, learners.c.id == quizzes.c.learner_id)
+                .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
+            ).all()
+        quizzes_of: dict[int, dict[str, QuizRecord]] = {}
+        for q in quiz_rows:
+            quizzes_of.setdefault(q.learner_id, {})[q.lesson] = _quiz_of(q)
         by_learner: dict[int, dict[str, ScenarioRecord]] = {}
         seconds: dict[int, dict[str, int]] = {}
         for r in kept:
@@ -659,7 +688,11 @@ class ClassStore:
                     m.shown,
                     m.synced.date().isoformat() if m.synced else "",
                     i,
-                    Progress(learner=m.name, scenarios=by_learner.get(m.learner_id, {})),
+                    Progress(
+                        learner=m.name,
+                        scenarios=by_learner.get(m.learner_id, {}),
+                        quizzes=quizzes_of.get(m.learner_id, {}),
+                    ),
                 )
                 for i, m in enumerate(members, start=1)
             ),
@@ -676,6 +709,7 @@ class ClassStore:
             members=members,
             table=class_table(read, scenarios),
             seconds=seconds,
+            quizzes=quizzes_of,
         )
 
     # --- the learner ---------------------------------------------------------------------
@@ -769,6 +803,7 @@ class ClassStore:
         with self._write() as conn:
             row = self._learner_of(conn, token)
             conn.execute(delete(records).where(records.c.learner_id == row.id))
+            conn.execute(delete(quizzes).where(quizzes.c.learner_id == row.id))
             conn.execute(delete(learners).where(learners.c.id == row.id))
 
     def sync(
@@ -778,7 +813,8 @@ class ClassStore:
         learner's whole stored progress after the merge (for the browser to merge back).
 
         ``progress`` is a progress or its JSON text (the progress file); ``seconds`` the time
-        spent per scenario of it. Quizzes are not kept (the class view shows scenarios).
+        spent per scenario of it. Each lesson quiz keeps its best result (the most right
+        answers, then the most questions), as the browser's merge does.
 
         Raises:
             SyncError: too big or malformed (nothing stored changes).
@@ -836,7 +872,40 @@ class ClassStore:
                     ),
                     changed,
                 )
-        return Progress(scenarios={**old, **merged.scenarios})
+            kept_quizzes = self._merge_quizzes(conn, me.id, sent.quizzes, now)
+        return Progress(scenarios={**old, **merged.scenarios}, quizzes=kept_quizzes)
+
+    def _merge_quizzes(
+        self, conn: Connection, learner_id: int, sent: Mapping[str, QuizRecord], now: datetime
+    ) -> dict[str, QuizRecord]:
+        """Keep each quiz's better result (the stored one or the one sent); returns them all.
+
+        Raises:
+            SyncError: the learner would have more quiz results than :attr:`Limits.quizzes`.
+        """
+        rows = conn.execute(select(quizzes).where(quizzes.c.learner_id == learner_id)).all()
+        old = {r.lesson: _quiz_of(r) for r in rows}
+        total = len(old.keys() | sent.keys())
+        if total > self.limits.quizzes:
+            raise SyncError(
+                "sync_quizzes", t("classes.sync_quizzes", size=total, most=self.limits.quizzes)
+            )
+        kept = dict(old)
+        for lid, q in sent.items():
+            was = old.get(lid)
+            if was is not None and (q.right, q.total) <= (was.right, was.total):
+                continue
+            kept[lid] = q
+            values = {"right_answers": q.right, "questions": q.total, "updated": now}
+            if was is None:
+                conn.execute(insert(quizzes).values(learner_id=learner_id, lesson=lid, **values))
+            else:
+                conn.execute(
+                    update(quizzes)
+                    .where(quizzes.c.learner_id == learner_id, quizzes.c.lesson == lid)
+                    .values(**values)
+                )
+        return kept
 
     def what_teacher_sees(self, token: str) -> LearnerView:
         """Everything the learner's teacher sees of this learner (their name, records, times)."""
@@ -844,6 +913,7 @@ class ClassStore:
             me = self._learner_of(conn, token)
             items = self._homework_of(conn, me.class_id)
             rows = conn.execute(select(records).where(records.c.learner_id == me.id)).all()
+            quiz_rows = conn.execute(select(quizzes).where(quizzes.c.learner_id == me.id)).all()
         return LearnerView(
             class_name=me.class_name,
             name=me.display_name,
@@ -851,7 +921,9 @@ class ClassStore:
             synced=me.synced,
             homework=items,
             progress=Progress(
-                learner=me.display_name, scenarios={r.scenario: _record_of(r) for r in rows}
+                learner=me.display_name,
+                scenarios={r.scenario: _record_of(r) for r in rows},
+                quizzes={q.lesson: _quiz_of(q) for q in quiz_rows},
             ),
             seconds={r.scenario: r.seconds for r in rows},
         )

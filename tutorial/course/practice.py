@@ -14,6 +14,14 @@ learner plays is reviewed in the background as soon as it is played
 the hand's ``hand_id``); the end of the hand collects what is done
 (:func:`review_progress`).
 
+A deal is named by its game, rules, level and seed: :func:`deal_query` writes it into an
+address and :func:`parse_deal_query` reads it back (a learner shares the link to show
+someone a hand). A finished hand is played again by :func:`replay`: the same cards, the
+learner's earlier actions replayed up to the trick chosen, and the computer players'
+recorded actions for as long as the learner repeats theirs (the beginners are
+deterministic from the seed and the move count; the strong players think within a time
+budget on the wall clock, so only the recorded actions are sure to be the same).
+
 >>> hand = deal("briscola", players=2, seed=1)
 >>> hand.learner_to_move, len(hand.state.hands[0])
 (True, 3)
@@ -24,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +41,14 @@ from tutorial.analysis.solver import UnsolvablePosition
 from tutorial.course.review_worker import ReviewWorker
 from tutorial.engine import tarot
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import GameState, TrickResult, describe_cards, find_ruleset, seat_names
+from tutorial.engine.core import (
+    GameState,
+    TrickResult,
+    describe_cards,
+    find_ruleset,
+    rulesets,
+    seat_names,
+)
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import GAMES, game_module, new_hand, player_counts
 from tutorial.engine.hand_order import sort_hand
@@ -45,6 +60,8 @@ __all__ = [
     "LEARNER",
     "LEVELS",
     "VARIANTS",
+    "DealLink",
+    "DealLinkError",
     "Move",
     "PracticeHand",
     "Refusal",
@@ -54,13 +71,18 @@ __all__ = [
     "computer_action",
     "costliest",
     "deal",
+    "deal_query",
     "discard",
     "habit_reason",
     "hint",
     "hint_text",
     "history",
+    "parse_deal_query",
     "practice_seat_names",
     "queue_review",
+    "replay",
+    "replay_start",
+    "replay_tricks",
     "review",
     "review_progress",
     "rule_hint",
@@ -136,6 +158,14 @@ class PracticeHand:
     #: The hand's id (a new one at each deal): the key of its reviews in the worker.
     hand_id: int = 0
     pending: tuple[object, ...] = field(default=())  # the table view's "held back" events
+    #: A replay's recorded actions of the hand it replays, and whether every action so
+    #: far repeats them (the computer seats then take the recorded ones).
+    script: tuple[Any, ...] = ()
+    on_script: bool = True
+    #: The finished hand this one replays (None for a new deal), and from which trick
+    #: (0: from the deal).
+    replay_of: PracticeHand | None = None
+    replay_from: int = 0
 
     @property
     def learner(self) -> int:
@@ -204,14 +234,20 @@ def deal(
     n = players or (player_counts(game)[0] if game in GAMES else 4)
     if (game, n) not in VARIANTS:
         raise ValueError(f"{game} is not played by {n} players here")
-    seat = (seed % n) if dealer is None else dealer
+    return advance(_seated(game, ruleset, n, level, seed, dealer))[0]
+
+
+def _seated(
+    game: str, ruleset: str, players: int, level: str, seed: int, dealer: int | None
+) -> PracticeHand:
+    """The hand just dealt from ``seed``, before anyone acts (a new hand id)."""
+    seat = (seed % players) if dealer is None else dealer
     # A game seated at more than one table size is told which one.
-    kw: dict[str, Any] = {"players": n} if len(player_counts(game)) > 1 else {}
+    kw: dict[str, Any] = {"players": players} if len(player_counts(game)) > 1 else {}
     state = new_hand(game, ruleset, rng=random.Random(seed), dealer=seat, **kw)
-    table = Table(practice_seat_names(game, n, ruleset), LEARNER, seat, state)
-    computer = frozenset(s for s in range(n) if s != LEARNER)
-    hand = PracticeHand(game, ruleset, level, seed, table, state, computer, hand_id=next(_HAND_IDS))
-    return advance(hand)[0]
+    table = Table(practice_seat_names(game, players, ruleset), LEARNER, seat, state)
+    computer = frozenset(s for s in range(players) if s != LEARNER)
+    return PracticeHand(game, ruleset, level, seed, table, state, computer, hand_id=next(_HAND_IDS))
 
 
 #: The hands' ids, one per deal in this process.
@@ -227,7 +263,11 @@ def _rng(hand: PracticeHand) -> random.Random:
 
 
 def computer_action(hand: PracticeHand) -> Any:
-    """The action the computer takes for the seat to move."""
+    """The action the computer takes for the seat to move: in a replay that has repeated
+    every recorded action so far, the recorded one; otherwise the level's choice."""
+    done = len(hand.moves)
+    if hand.on_script and done < len(hand.script):
+        return hand.script[done]
     return player.choose(hand.state, hand.level, _rng(hand))
 
 
@@ -244,6 +284,8 @@ def _record(hand: PracticeHand, action: Any) -> PracticeHand:
             *notes,
             TrickNote(len(after.tricks), trick.winner, trick.points, _why(hand, after, trick)),
         )
+    done = len(hand.moves)
+    repeated = done < len(hand.script) and hand.script[done] == action
     return dataclasses.replace(
         hand,
         state=after,
@@ -252,6 +294,7 @@ def _record(hand: PracticeHand, action: Any) -> PracticeHand:
         refusal=None,
         hint_tier=0 if seat == hand.learner else hand.hint_tier,
         suggested=None,
+        on_script=hand.on_script and repeated,
     )
 
 
@@ -542,3 +585,146 @@ def costliest(reviews: Sequence[player.CardReview], count: int = 3) -> list[play
     (only cards that lost some)."""
     lost = [r for r in reviews if round(r.lost, 1) > 0]
     return player.costliest_first(lost)[:count]
+
+
+# --- A deal by its link ------------------------------------------------------------------
+
+#: The most digits a deal number may have in a link (the page deals below 10**9).
+MAX_SEED_DIGITS = 12
+
+
+class DealLinkError(TutorialError, ValueError):
+    """A deal link that names no deal here; the message says what is wrong, in words."""
+
+
+@dataclass(frozen=True)
+class DealLink:
+    """A deal as an address names it."""
+
+    game: str
+    players: int
+    ruleset: str
+    level: str
+    seed: int
+
+    def deal(self) -> PracticeHand:
+        """The hand this link names, dealt and played up to the learner's turn."""
+        return deal(self.game, self.ruleset, players=self.players, level=self.level, seed=self.seed)
+
+    def names(self, hand: PracticeHand) -> bool:
+        """Whether ``hand`` is this link's deal."""
+        mine = (self.game, self.players, self.ruleset, self.level, self.seed)
+        return mine == (hand.game, hand.state.num_players, hand.ruleset, hand.level, hand.seed)
+
+
+def deal_query(hand: PracticeHand) -> dict[str, str]:
+    """The address's parameters that name ``hand``'s deal (its link)."""
+    return {
+        "deal": str(hand.seed),
+        "game": hand.game,
+        "players": str(hand.state.num_players),
+        "rules": hand.ruleset,
+        "level": hand.level,
+    }
+
+
+def _shown(text: str) -> str:
+    """A value from a link, cut short for a message."""
+    return text if len(text) <= 30 else text[:30] + "…"
+
+
+def parse_deal_query(params: Mapping[str, str]) -> DealLink | None:
+    """The deal an address names (``deal``, and ``game``, ``players``, ``rules``,
+    ``level``, each optional), or None when it names none.
+
+    Nothing in a link is trusted: the deal is ASCII digits, the game one on offer, the
+    rules one of the game's presets, the level one of :data:`LEVELS`.
+
+    >>> parse_deal_query({"deal": "42", "game": "tarot"})
+    DealLink(game='tarot', players=4, ruleset='default', level='beginner', seed=42)
+    >>> parse_deal_query({}) is None
+    True
+
+    Raises:
+        DealLinkError: a parameter that names nothing here, said in words.
+    """
+    raw = params.get("deal")
+    if raw is None:
+        return None
+    text = raw.strip()
+    if not (0 < len(text) <= MAX_SEED_DIGITS and text.isascii() and text.isdigit()):
+        raise DealLinkError(t("practice.link_bad_deal", deal=_shown(raw), digits=MAX_SEED_DIGITS))
+    games = list(dict.fromkeys(g for g, _ in VARIANTS))
+    asked = params.get("game", games[0]).strip().lower()
+    if asked not in games:
+        names = t("common.cards.separator").join(t(f"games.{game}.title") for game in games)
+        raise DealLinkError(t("practice.link_bad_game", game=_shown(asked), games=names))
+    game = asked
+    title = t(f"games.{game}.title")
+    counts = [str(n) for g, n in VARIANTS if g == game]
+    players = params.get("players", counts[0]).strip()
+    if players not in counts:
+        allowed = t("common.cards.separator").join(counts)
+        raise DealLinkError(
+            t("practice.link_bad_players", players=_shown(players), game=title, counts=allowed)
+        )
+    ruleset = params.get("rules", "default").strip()
+    if ruleset not in [r.name for r in rulesets(game)]:
+        raise DealLinkError(t("practice.link_bad_rules", rules=_shown(ruleset), game=title))
+    level = params.get("level", LEVELS[0]).strip()
+    if level not in LEVELS:
+        raise DealLinkError(t("practice.link_bad_level", level=_shown(level)))
+    return DealLink(game, int(players), ruleset, level, int(text))
+
+
+# --- Playing a deal again ----------------------------------------------------------------
+
+
+def replay_start(hand: PracticeHand, trick: int) -> int:
+    """How many of ``hand``'s moves come before trick ``trick``'s first card (0 for the
+    deal; every move when the hand has no such trick)."""
+    if trick <= 0:
+        return 0
+    for i, move in enumerate(hand.moves):
+        before = move.before
+        if before.phase == "play" and len(before.tricks) == trick - 1 and not before.current_trick:
+            return i
+    return len(hand.moves)
+
+
+def replay_tricks(hand: PracticeHand) -> list[int]:
+    """Where a replay of ``hand`` may start: 0 (the deal), then every trick played
+    (trick 1 only when something was chosen before it: a bid, a discard)."""
+    first = 1 if replay_start(hand, 1) > 0 else 2
+    return [0, *range(first, len(hand.state.tricks) + 1)]
+
+
+def replay(hand: PracticeHand, trick: int = 0) -> PracticeHand:
+    """``hand``'s deal again, at the learner's first turn from trick ``trick`` on (0: from
+    the deal): the same cards, the learner's actions before that trick replayed, the
+    computer seats taking their recorded actions for as long as the learner repeats
+    theirs. The new hand keeps ``hand`` (without its own earlier hand) to compare with.
+
+    Raises:
+        ValueError: ``hand`` is not finished, or has no such trick to start from.
+    """
+    if not hand.finished:
+        raise ValueError("only a finished hand is played again")
+    if trick not in replay_tricks(hand):
+        raise ValueError(f"no trick {trick} to start from ({len(hand.state.tricks)} tricks)")
+    source = dataclasses.replace(hand, replay_of=None, script=(), on_script=True)
+    again = _seated(
+        hand.game, hand.ruleset, hand.state.num_players, hand.level, hand.seed, hand.table.dealer
+    )
+    again = dataclasses.replace(
+        again, script=tuple(m.action for m in source.moves), replay_of=source, replay_from=trick
+    )
+    again = advance(again)[0]
+    for move in source.moves[: replay_start(source, trick)]:
+        if move.seat != source.learner:
+            continue  # the computer seats take their recorded actions in advance()
+        again = try_action(again, move.action)
+        if again.refusal is not None:  # pragma: no cover - the same deal allows the same action
+            raise ValueError(f"the replay refused {move.action!r}: {again.refusal.message}")
+        again = advance(again)[0]
+    return again

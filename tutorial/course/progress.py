@@ -9,6 +9,10 @@ class view, :mod:`tutorial.course.classroom`), and per scenario the wrong cards 
 (at most :data:`WRONG_KEEP` of them). Codes made before these fields existed still
 decode: every field has a default.
 
+The review deck (:mod:`tutorial.course.review_deck`) travels in version 2 of the
+document (``"version": 2``): a document without a version is version 1, which carries
+no deck, and a version this app does not know is refused with a clear error.
+
 >>> code = encode(Progress(scenarios={"belote/overruff": ScenarioRecord(done=True)}))
 >>> decode(code).scenarios["belote/overruff"].done
 True
@@ -23,15 +27,25 @@ import re
 import zlib
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 
+from tutorial.course.review_deck import Deck, keys_match, merge_decks
 from tutorial.engine.errors import TutorialError
 from tutorial.language.i18n import t
 
 PREFIX = "ATOUT1-"
 MAX_CODE = 20_000  # characters
 MAX_JSON = 200_000  # bytes once decompressed
-MAX_DEPTH = 8  # a progress nests 3 deep ({"scenarios": {id: {...}}}); json.loads recurses
+MAX_DEPTH = 8  # a deck card nests 5 deep ({"deck": {"cards": {k: {"source": {...}}}}})
+#: The progress document's version: 1 (no version written) has no review deck; 2 has one.
+VERSION = 2
 
 
 class ProgressError(TutorialError, ValueError):
@@ -87,6 +101,24 @@ class Progress(BaseModel):
     date: str = Field(default="", pattern=r"^(\d{4}-\d{2}-\d{2})?$")
     scenarios: dict[str, ScenarioRecord] = Field(default_factory=dict, max_length=5000)
     quizzes: dict[str, QuizRecord] = Field(default_factory=dict, max_length=5000)
+    #: The document's version (1 when absent: codes made before the deck existed).
+    version: int = Field(default=1, ge=1)
+    #: The review deck (version 2 on).
+    deck: Deck = Field(default_factory=Deck)
+
+    @model_validator(mode="after")
+    def _versioned(self) -> Progress:
+        if self.version > VERSION:
+            raise ValueError(f"version {self.version} is newer than this app's ({VERSION})")
+        if self.version < 2 and self.deck != Deck():
+            raise ValueError("a review deck needs version 2")
+        if not keys_match(self.deck):
+            raise ValueError("a review card is stored under another card's key")
+        return self
+
+    def with_deck(self, deck: Deck) -> Progress:
+        """The same progress with ``deck`` (and the version that carries a deck)."""
+        return self.model_copy(update={"deck": deck, "version": VERSION})
 
 
 #: The counters' cap (a record never grows past what the model accepts).
@@ -131,6 +163,9 @@ def merge(a: Progress, b: Progress) -> Progress:
     >>> y = Progress(scenarios={"s": ScenarioRecord(mistakes=4, stars=3)})
     >>> merge(x, y).scenarios["s"]
     ScenarioRecord(done=True, mistakes=4, hints=0, stars=3, wrong={})
+
+    The review decks merge card by card, the later change winning
+    (:func:`tutorial.course.review_deck.merge_decks`).
     """
     scenarios = dict(a.scenarios)
     for sid, r in b.scenarios.items():
@@ -159,11 +194,20 @@ def merge(a: Progress, b: Progress) -> Progress:
     learner = a.learner or b.learner
     if len(scenarios) > 5000 or len(quizzes) > 5000:
         raise ProgressError("too_many", t("teacher.bad.too_many"))
-    return Progress(learner=learner, date=max(a.date, b.date), scenarios=scenarios, quizzes=quizzes)
+    merged = Progress(
+        learner=learner, date=max(a.date, b.date), scenarios=scenarios, quizzes=quizzes
+    )
+    deck = merge_decks(a.deck, b.deck)
+    return merged.with_deck(deck) if deck != Deck() else merged
 
 
 def to_json(p: Progress) -> str:
-    """The progress as a small JSON document (the downloadable file)."""
+    """The progress as a small JSON document (the downloadable file): version 1 (no
+    version written) without a deck, so a code without one reads in older apps too."""
+    if p.deck == Deck():
+        p = p.model_copy(update={"version": 1})
+    elif p.version < VERSION:
+        p = p.with_deck(p.deck)
     return p.model_dump_json(exclude_defaults=True)
 
 
@@ -189,6 +233,9 @@ def from_json(text: str | bytes) -> Progress:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
         raise ProgressError("not_json", t("teacher.bad.not_json", error=str(e))) from None
+    version = data.get("version") if isinstance(data, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise ProgressError("newer", t("review.newer_code"))
     try:
         return Progress.model_validate(data)
     except ValidationError as e:

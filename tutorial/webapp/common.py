@@ -32,10 +32,13 @@ _CSS = """
 .st-key-chart_warm_up { position: absolute; left: -9999px; width: 10px; height: 10px; overflow: hidden; }
 [data-testid="stMarkdownContainer"] table { display: block; max-width: 100%; overflow-x: auto; }
 [data-testid="stTable"] { max-width: 100%; overflow-x: auto; }
+[data-testid="stPageLink-NavLink"] :is(span, p) { white-space: normal; overflow: visible; text-overflow: clip; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.2rem; padding-left: .7rem; padding-right: .7rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.3rem; padding-bottom: .2rem; }
   [data-testid="stMarkdownContainer"] :is(th, td) { padding: .25rem .4rem; }
+  /* a link or a code in a box wraps rather than hiding its end past the box's side */
+  [data-testid="stCode"] :is(pre, code) { white-space: pre-wrap !important; overflow-wrap: anywhere; }
   .st-key-play_main [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"]) {
     flex-direction: column; }
   .st-key-play_main [data-testid="stColumn"],

@@ -28,15 +28,18 @@ PAGES: tuple[Page, ...] = (
     Page("screens/lessons.py", "app.nav_lessons", ":material/school:", "lessons"),
     Page("screens/play.py", "app.nav_play", ":material/playing_cards:", "play"),
     Page("screens/practice.py", "practice.nav", ":material/sports_esports:", "practice"),
+    Page("screens/review.py", "review.nav", ":material/event_repeat:", "review"),
     Page("screens/trainer.py", "app.nav_trainer", ":material/calculate:", "trainer"),
     Page("screens/score.py", "app.nav_score", ":material/bar_chart:", "score"),
     Page("screens/rules.py", "app.nav_rules", ":material/menu_book:", "rules"),
     Page("screens/workshop.py", "app.nav_workshop", ":material/build:", "workshop"),
+    Page("screens/my_class.py", "my_class.nav", ":material/group_add:", "my-class"),
     Page("screens/teacher.py", "teacher.nav", ":material/groups:", "teacher"),
 )
 
 PLAY_PAGE = "screens/play.py"
 LESSONS_PAGE = "screens/lessons.py"
+REVIEW_PAGE = "screens/review.py"
 
 
 def page_url(path: str) -> str:

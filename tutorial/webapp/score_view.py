@@ -83,6 +83,14 @@ def show_outcome(
     st.table(rows)  # a plain table: light to draw (the data grid cost the last click)
 
 
+#: The name of each kind of chart on the switch (``Chart.key`` to its message).
+CHART_NAMES = {
+    "tricks": "score.chart_tricks",
+    "score": "score.chart_score",
+    "settlement": "score.chart_settlement",
+}
+
+
 def chosen_charts(charts: Sequence[Chart], key_prefix: str) -> list[Chart]:
     """The chart the learner chose to see (the first until they choose another)."""
     if len(charts) < 2:
@@ -92,7 +100,7 @@ def chosen_charts(charts: Sequence[Chart], key_prefix: str) -> list[Chart]:
         t("score.chart_choice"),
         list(by_key),
         default=charts[0].key,
-        format_func=lambda key: t(f"score.chart_{key}"),
+        format_func=lambda key: t(CHART_NAMES.get(key, "score.summary")),
         key=f"{key_prefix}_chart_choice",
         label_visibility="collapsed",
     )

@@ -11,7 +11,10 @@ keeps under keys of its own.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import streamlit as st
@@ -38,6 +41,15 @@ STORE_BROKEN = "store_broken"  # bool: the stored value was unreadable (set it a
 LANG_SOURCE = "lang_source"  # str: where Settings.language came from (LANG_SOURCES)
 LANG_NOTICE = "lang_notice"  # str: a notice about a ?lang= value, shown once
 LANG_WRITTEN = "lang_written"  # str: the ?lang= the app itself last put in the address
+DECK = "review_deck"  # review_deck.Deck: the learner's review deck
+REVIEW_OPEN = "review_open"  # str | None: the deck card being reviewed at the Play page's table
+REVIEW_DONE = "review_done"  # tuple[str, int, int] | None: the card just reviewed, its rating, days
+TODAY = "review_today"  # datetime | None: the day set by ?today= (test clock only)
+
+#: The environment variable that lets ``?today=YYYY-MM-DD`` set the review deck's day
+#: (the browser tests' server sets it to 1; never set in production).
+TEST_CLOCK = "ATOUT_TEST_CLOCK"
+CLASS_MEMBERSHIP = "class_membership"  # class_link.Membership: the class joined, its syncs
 
 #: Where the page's language came from, and how strong that is: a weaker source never
 #: overrides a stronger one. A link's ``?lang=`` and the sidebar's choice are never
@@ -100,6 +112,10 @@ def init() -> None:
     ss.setdefault(LANG_SOURCE, "default")
     ss.setdefault(LANG_NOTICE, "")
     ss.setdefault(LANG_WRITTEN, "")
+    ss.setdefault(DECK, None)
+    ss.setdefault(REVIEW_OPEN, None)
+    ss.setdefault(REVIEW_DONE, None)
+    ss.setdefault(TODAY, None)
     ss.setdefault(LINK_APPLIED, "")
 
 
@@ -258,8 +274,9 @@ def export_progress() -> Any:
     always be saved and exported.
     """
     from tutorial.course.progress import CAP, Progress, QuizRecord, ScenarioRecord, keep_wrong
+    from tutorial.course.review_deck import Deck
 
-    return Progress(
+    p = Progress(
         scenarios={
             sid: ScenarioRecord(
                 done=p.done,
@@ -280,6 +297,8 @@ def export_progress() -> Any:
             if "total" in q
         },
     )
+    kept = deck()
+    return p.with_deck(kept) if kept != Deck() else p
 
 
 def import_progress(p: Any) -> None:
@@ -302,6 +321,7 @@ def import_progress(p: Any) -> None:
         lid: {**answers.get(lid, {}), "right": q.right, "total": q.total}
         for lid, q in p.quizzes.items()
     }
+    set_deck(p.deck)
 
 
 def merge_progress(p: Any) -> None:
@@ -338,6 +358,7 @@ def clear_progress() -> None:
     init()
     st.session_state[PROGRESS] = {}
     st.session_state[QUIZ] = {}
+    clear_deck()
 
 
 def store_loaded() -> bool:
@@ -374,6 +395,15 @@ def set_store_broken(value: bool) -> None:
     """Flag the stored value as unreadable (the store sets it aside on its next run)."""
     init()
     st.session_state[STORE_BROKEN] = value
+
+
+def class_membership(new: Any) -> Any:
+    """The learner's class in this session (a ``class_link.Membership``; ``new()`` makes the
+    first one)."""
+    ss = st.session_state
+    if CLASS_MEMBERSHIP not in ss:
+        ss[CLASS_MEMBERSHIP] = new()
+    return ss[CLASS_MEMBERSHIP]
 
 
 # --- language ---------------------------------------------------------------------------
@@ -418,3 +448,179 @@ def set_language_written(lang: str) -> None:
     """Remember the ``?lang=`` value the app wrote in the address."""
     init()
     st.session_state[LANG_WRITTEN] = lang
+
+
+# --- the review deck ------------------------------------------------------------------
+
+
+def now() -> datetime:
+    """The review deck's clock: the time now (UTC), or noon of the day a ``?today=``
+    parameter sets when the test clock is on (:data:`TEST_CLOCK`); kept for the session."""
+    init()
+    if os.environ.get(TEST_CLOCK) == "1":
+        from tutorial.course.review_deck import moment_of_day
+
+        asked = st.query_params.get("today")
+        if asked:
+            with contextlib.suppress(ValueError):  # not a day: the clock stays as it was
+                st.session_state[TODAY] = moment_of_day(asked)
+        day: datetime | None = st.session_state[TODAY]
+        if day is not None:
+            return day
+    return datetime.now(UTC)
+
+
+def deck() -> Any:
+    """The learner's review deck (a :class:`tutorial.course.review_deck.Deck`)."""
+    from tutorial.course.review_deck import Deck
+
+    init()
+    value = st.session_state[DECK]
+    if value is None:
+        value = st.session_state[DECK] = Deck()
+    return value
+
+
+def set_deck(value: Any) -> None:
+    """Replace the review deck."""
+    init()
+    st.session_state[DECK] = value
+
+
+def clear_deck() -> None:
+    """Empty the review deck (a copy in another tab or a code made before is not merged back)."""
+    from tutorial.course.review_deck import clear
+
+    set_deck(clear(deck(), now()))
+    set_review_open(None)
+
+
+def note_deck_wrong(source: Any, game: str | None, **card: Any) -> None:
+    """Put a wrong answer in the review deck (``card``: what
+    :func:`tutorial.course.review_deck.note_wrong` takes); a position the deck cannot
+    name (the Workshop's scenario, a link's own) is left out."""
+    from pydantic import ValidationError
+
+    from tutorial.course.review_deck import note_wrong
+
+    if game is None:
+        return
+    try:
+        set_deck(note_wrong(deck(), source, game, now=now(), **card))
+    except ValidationError:
+        return
+
+
+def scenario_outcome(scenario_id: str, before: Run, feedback: Any, tried: object) -> None:
+    """A scenario's move was judged: a wrong one goes in the review deck, and the card
+    under review at this step (if any) is rated by the outcome."""
+    from pydantic import ValidationError
+
+    from tutorial.course.review_deck import ScenarioSource, card_key, rating_for, review
+    from tutorial.scenarios.model import Play
+
+    game = _game_of(scenario_id)
+    if game is None or feedback.kind == "invalid":
+        return
+    try:
+        source = ScenarioSource(scenario=scenario_id, step=before.step)
+    except ValidationError:
+        return
+    key = card_key(source)
+    if key == review_open():
+        hinted = scenario_session(scenario_id).hint_tier > 0
+        rating = rating_for(bool(feedback.ok), hinted=hinted)
+        set_deck(review(deck(), key, rating, now()))
+        set_review_open(None)
+        reviewed = deck().cards.get(key)
+        if reviewed is not None:
+            from tutorial.course.review_deck import days_until_due
+
+            st.session_state[REVIEW_DONE] = (key, int(rating), days_until_due(reviewed, now()))
+    if feedback.ok:
+        return
+    step = before.current
+    accept = step.play.accept if isinstance(step, Play) else []
+    verdict = getattr(feedback, "verdict", None)
+    reason = str(getattr(verdict, "code", "") or "")
+    note_deck_wrong(
+        source,
+        game,
+        tried=str(tried)[:40],
+        answers=[str(a) for a in accept] if isinstance(accept, list) else [],
+        reason="" if reason == "legal" else reason,
+    )
+
+
+def review_open() -> str | None:
+    """The deck card being reviewed at the Play page's table (its key), or None."""
+    init()
+    value: str | None = st.session_state[REVIEW_OPEN]
+    return value
+
+
+def set_review_open(key: str | None) -> None:
+    """Open a deck card for review at the table (None: no card under review)."""
+    init()
+    st.session_state[REVIEW_OPEN] = key
+    if key is not None:
+        st.session_state[REVIEW_DONE] = None
+
+
+def review_done() -> tuple[str, int, int] | None:
+    """The card reviewed last at the table: its key, its rating and the days until it is
+    due again (None before any)."""
+    init()
+    value: tuple[str, int, int] | None = st.session_state[REVIEW_DONE]
+    return value
+
+
+def quiz_wrong(lesson_id: str, question: int, answer: object) -> None:
+    """A lesson's quiz question answered wrong goes in the review deck."""
+    from pydantic import ValidationError
+
+    from tutorial.course.review_deck import QuizSource
+
+    try:
+        source = QuizSource(lesson=lesson_id, question=question)
+    except ValidationError:
+        return
+    note_deck_wrong(source, _game_of(lesson_id), answers=[str(answer)[:40]])
+
+
+def forget_review_done() -> None:
+    """Forget the last review's result (once the Review page has shown it)."""
+    init()
+    st.session_state[REVIEW_DONE] = None
+
+
+def practice_costly(hand: Any, reviews: Any) -> None:
+    """The practice hand's reviewed cards that cost at least
+    :data:`tutorial.course.review_deck.COSTLY` points go in the review deck, each with the
+    deal and the moves before it (enough to rebuild the position)."""
+    from pydantic import ValidationError
+
+    from tutorial.course.review_deck import COSTLY, PracticeSource
+    from tutorial.scenarios import actions
+
+    for item in reviews:
+        if item.lost < COSTLY:
+            continue
+        try:
+            before = [actions.code(m.action) for m in hand.moves[: item.move]]
+            source = PracticeSource(
+                ruleset=hand.ruleset,
+                seed=hand.seed,
+                players=len(hand.table.seat_names),
+                moves=before,
+                trick=item.trick,
+            )
+        except (ValidationError, ValueError, IndexError):
+            continue
+        note_deck_wrong(
+            source,
+            hand.game,
+            tried=actions.code(item.played),
+            answers=[],
+            lost=float(item.lost),
+        )

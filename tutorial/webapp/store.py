@@ -29,7 +29,7 @@ import streamlit as st
 
 from tutorial.course.progress import Progress, ProgressError, decode, encode
 from tutorial.language.i18n import from_browser, html_lang, parse_lang, t
-from tutorial.webapp import state
+from tutorial.webapp import class_link, state
 
 STORAGE_KEY = "atout.progress.v1"
 #: The language the learner chose in the sidebar, kept in the browser.
@@ -143,7 +143,7 @@ def sync() -> None:
     save: str | None = None
     if state.store_loaded():
         p = state.export_progress()
-        save = encode(p) if (p.scenarios or p.quizzes) else ""
+        save = encode(p) if (p.scenarios or p.quizzes or p.version > 1) else ""
     broken = state.store_broken()
     # Only a choice made in the sidebar is kept (a link's language is for that visit).
     lang_save = state.settings().language if state.language_source() == "chosen" else None
@@ -163,6 +163,7 @@ def sync() -> None:
     )
     if broken:
         state.set_store_broken(False)
+    class_link.after_run()  # a learner in a class: the progress sent on, in the background
 
 
 def notice() -> None:

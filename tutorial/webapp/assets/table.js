@@ -6,6 +6,9 @@ const FLOOR_PX = 320;
 // Room (in em) kept for a feedback box not shown yet, so that its arrival does not
 // make the table shrink.
 const RESERVE_EM = 3.4;
+// A hand too tall for the screen shrinks its cards, never below this width (a phone's
+// smallest card, whose corner can still be read and tapped).
+const HAND_FLOOR_PX = 46;
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c]));
 
 function render(d, sel, going) {
@@ -84,6 +87,44 @@ function scroller(el) {
   return null;
 }
 
+// The hand's rows for a card width: one row when the cards fit side by side, else the
+// fewest rows (at most three) in which each card shows enough of itself.
+function handRows(n, w, W) {
+  const gap = 6;
+  let rows = 1, per = n, step = w + gap;
+  if (n * w + (n - 1) * gap > W) {
+    for (rows = 1; rows <= 3; rows++) {
+      per = Math.ceil(n / rows);
+      step = per > 1 ? (W - w) / (per - 1) : w;
+      if (step >= 0.42 * w || rows === 3) break;
+    }
+    step = Math.min(step, w + gap);
+  }
+  const hgt = w * 152 / 112;
+  // Room above the first row for a chosen card, lifted, and its mark.
+  const lift = hgt * 0.15;
+  const rowStep = rows > 1 ? hgt * 0.56 : 0;
+  return { w, hgt, rows, per, step, lift, rowStep, height: lift + (rows - 1) * rowStep + hgt + 4 };
+}
+
+// The screen's height left for the hand below what is above it, the table picture at its
+// floor (sizeTable shrinks it first) and room kept for a feedback box not shown yet.
+function handRoom(root, host, hand) {
+  const felt = root.querySelector('.felt');
+  const svg = felt && felt.querySelector('svg');
+  const sc = scroller(host);
+  let top = hand.getBoundingClientRect().top + (sc ? sc.scrollTop : window.scrollY);
+  if (svg) {
+    const W = felt.clientWidth || root.clientWidth || 320;
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    const ratio = vb && vb.width ? vb.height / vb.width : 0.7;
+    top -= Math.max(0, svg.getBoundingClientRect().height - Math.min(W, FLOOR_PX) * ratio);
+  }
+  const em = parseFloat(getComputedStyle(root).fontSize) || 16;
+  const reserve = root.querySelector('.fb') ? 0 : RESERVE_EM * em;
+  return window.innerHeight - Math.max(0, top) - 12 - reserve;
+}
+
 function layout(root, host) {
   const hand = root.querySelector('.hand');
   if (!hand) return;
@@ -96,33 +137,33 @@ function layout(root, host) {
     cards[0].style.width = '';
     let w = parseFloat(getComputedStyle(cards[0]).width) || 64;
     if (w > W / 2) w = W / 2;
-    const hgt = w * 152 / 112;
-    const gap = 6;
-    let rows = 1, per = n, step = w + gap;
-    if (n * w + (n - 1) * gap > W) {
-      for (rows = 1; rows <= 3; rows++) {
-        per = Math.ceil(n / rows);
-        step = per > 1 ? (W - w) / (per - 1) : w;
-        if (step >= 0.42 * w || rows === 3) break;
+    // A hand taller than the screen's room (the presenter's large cards in rows) takes
+    // the widest cards that fit, never narrower than HAND_FLOOR_PX: the hand's height
+    // grows with the card's width, so the widest fitting one is found by halving.
+    let g = handRows(n, w, W);
+    const room = handRoom(root, host, hand);
+    if (g.height > room && w > HAND_FLOOR_PX) {
+      let lo = HAND_FLOOR_PX, hi = w;
+      for (let k = 0; k < 16 && hi - lo > 0.5; k++) {
+        const mid = (lo + hi) / 2;
+        if (handRows(n, mid, W).height <= room) lo = mid; else hi = mid;
       }
-      step = Math.min(step, w + gap);
+      g = handRows(n, lo, W);
     }
-    // Room above the first row for a chosen card, lifted, and its mark.
-    const lift = hgt * 0.15;
-    const rowStep = rows > 1 ? hgt * 0.56 : 0;
     cards.forEach((c, i) => {
-      const r = Math.floor(i / per), k = i % per;
-      const inRow = Math.min(per, n - r * per);
-      const rowW = (inRow - 1) * step + w;
+      const r = Math.floor(i / g.per), k = i % g.per;
+      const inRow = Math.min(g.per, n - r * g.per);
+      const rowW = (inRow - 1) * g.step + g.w;
       const x0 = Math.max(0, (W - rowW) / 2);
-      c.style.width = w + 'px';
-      c.style.left = (x0 + k * step) + 'px';
-      c.style.top = (lift + r * rowStep) + 'px';
+      c.style.width = g.w + 'px';
+      c.style.left = (x0 + k * g.step) + 'px';
+      c.style.top = (g.lift + r * g.rowStep) + 'px';
       c.style.zIndex = String(1 + i);
       const svg = c.querySelector('svg');
       if (svg) svg.setAttribute('aria-hidden', 'true');
     });
-    hand.style.height = (lift + (rows - 1) * rowStep + hgt + 4) + 'px';
+    hand.style.height = g.height + 'px';
+    hand.style.setProperty('--hw', g.w + 'px');  // the drawn card's width: its mark's size
   }
   sizeTable(root, host);
 }

@@ -8,6 +8,7 @@ import streamlit as st
 
 from tutorial.course.lessons import start_lesson
 from tutorial.course.progress import Progress, ProgressError, decode, encode, from_json, to_json
+from tutorial.course.review_deck import due_counts
 from tutorial.engine.games import GAMES
 from tutorial.language.i18n import t, tn
 from tutorial.webapp import common, navigation, state
@@ -61,7 +62,7 @@ def progress_panel() -> None:
             t("teacher.name_label"), key="progress_name", max_chars=80, help=t("teacher.name_help")
         )
         p = coded_progress(state.export_progress(), name)
-        st.code(encode(p), language=None)
+        st.code(encode(p), language=None, wrap_lines=True)
         st.download_button(
             t("progress.download"),
             to_json(p),
@@ -102,6 +103,7 @@ def main() -> None:
 
     st.header(t("home.games"))
     cols = st.columns(len(GAMES))
+    due = due_counts(state.deck(), state.now())
     for col, game in zip(cols, GAMES, strict=True):
         with col, st.container(border=True):
             st.subheader(common.game_title(game))
@@ -114,6 +116,13 @@ def main() -> None:
             )
             earned = sum(state.progress_of(sid).stars for sid, _ in items)
             st.caption(t("home.stars_line", stars=earned, total=3 * len(items)))
+            if due.get(game):  # the review deck: shown only when a card is due (never a nag)
+                st.page_link(
+                    navigation.REVIEW_PAGE,
+                    label=t("review.home_due", n=due[game]),
+                    icon=":material/event_repeat:",
+                    query_params={"game": game},
+                )
             mine = [le for le in lessons if le.game == game]
             if mine:
                 ldone = sum(1 for le in mine if lesson_done(le))

@@ -12,11 +12,14 @@ import streamlit as st
 from tutorial.course.lessons import (
     Lesson,
     QuizMark,
+    Track,
+    course_lessons,
     lesson_by_id,
     mark_answer,
     next_lesson,
     quiz_score,
     start_lesson,
+    tracks_of,
 )
 from tutorial.course.links import with_lang
 from tutorial.course.playlists import (
@@ -127,7 +130,11 @@ def restore_answers(lesson: Lesson) -> None:
 
 def _record(lesson: Lesson) -> None:
     """Check the quiz (the button), or re-check it after a change once it was checked."""
-    score = quiz_score(quiz_marks(lesson))
+    marks = quiz_marks(lesson)
+    for i, q in enumerate(lesson.model.quiz):  # a wrong answer goes in the review deck
+        if marks[i] == "wrong":
+            state.quiz_wrong(lesson.id, i, q.answer)
+    score = quiz_score(marks)
     record = state.quiz().setdefault(lesson.id, {})
     record.update({"right": score.correct, "total": score.total, "checked": True})
     _keep_answers(lesson)
@@ -183,6 +190,8 @@ def _quiz(lesson: Lesson) -> None:
 def show_lesson(lesson: Lesson) -> None:
     """One lesson: text, scenarios, quiz."""
     st.header(inert_markdown(lesson.title))
+    if lesson.from_game is not None:
+        st.caption(t("tracks.part_of", track=track_heading(lesson.from_game, lesson.game)))
     st.markdown(inert_markdown(lesson.model.text))
     if lesson.model.scenarios:
         _scenarios(lesson)
@@ -207,6 +216,35 @@ def show_next_lesson(lesson: Lesson) -> None:
     )
 
 
+# --- tracks between games -----------------------------------------------------------------
+
+
+def track_heading(from_game: str, game: str) -> str:
+    """A track's title in the learner's words: "From Belote to French Tarot"."""
+    return t("tracks.heading", source=common.game_title(from_game), target=common.game_title(game))
+
+
+def show_tracks(tracks: list[Track], current: Lesson) -> None:
+    """The tracks into the game shown: a heading each, and a button per lesson that opens it."""
+    for track in tracks:
+        st.subheader(track_heading(track.from_game, track.game))
+        st.caption(
+            t(
+                "tracks.intro",
+                source=common.game_title(track.from_game),
+                target=common.game_title(track.game),
+            )
+        )
+        for le in track.lessons:
+            st.button(
+                ("✓ " if lesson_done(le) else "") + inert_markdown(le.title),
+                key=f"track_open_{le.id}",
+                on_click=_set_lesson,
+                args=(le.id,),
+                type="primary" if le.id == current.id else "secondary",
+            )
+
+
 # --- the page ----------------------------------------------------------------------------
 
 
@@ -227,7 +265,11 @@ def _apply_link(lessons: list[Lesson]) -> None:
 def show_lesson_link(lesson: Lesson) -> None:
     """The lesson's own link (``?lesson=<game>/<nn>``), ready to copy."""
     st.caption(t("playlist.lesson_link_line"))
-    st.code(with_lang(f"{page_url('lessons')}?lesson={lesson_link(lesson.id)}"), language=None)
+    st.code(
+        with_lang(f"{page_url('lessons')}?lesson={lesson_link(lesson.id)}"),
+        language=None,
+        wrap_lines=True,
+    )
 
 
 @st.cache_data(show_spinner=False, ttl=60)
@@ -299,17 +341,19 @@ def main() -> None:
             key="lessons_game",
             on_change=_on_game,
         )
-    mine = [le for le in lessons if le.game == game]
+    mine = [le for le in lessons if le.game == game]  # the course and the tracks into it
     if not mine:
         st.info(t("lessons.none"))
         return
+    own = course_lessons(game, lessons) or mine
     if current is None or current.game != game:
-        current = start_lesson(game, lessons, lesson_done) or mine[0]
+        current = start_lesson(game, lessons, lesson_done) or own[0]
         _set_lesson(current.id)
     done = sum(1 for le in mine if lesson_done(le))
     st.progress(done / len(mine), text=t("lessons.progress", done=done, total=len(mine)))
-    titles = {le.id: ("✓ " if lesson_done(le) else "") + le.title for le in mine}
-    st.session_state[f"lessons_pick_{game}"] = current.id
+    titles = {le.id: ("✓ " if lesson_done(le) else "") + le.title for le in own}
+    # a track lesson open: no lesson of the course is picked
+    st.session_state[f"lessons_pick_{game}"] = current.id if current.id in titles else None
     st.radio(
         t("lessons.choose"),
         list(titles),
@@ -318,6 +362,7 @@ def main() -> None:
         on_change=_on_pick,
         args=(game,),
     )
+    show_tracks(tracks_of(game, lessons), current)
     asked = st.query_params.get("lesson")
     if asked != current.id and asked != lesson_link(current.id):
         _set_lesson(current.id)  # the address names the lesson open

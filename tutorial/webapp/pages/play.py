@@ -48,6 +48,7 @@ from tutorial.webapp import common, link_state, navigation, state
 from tutorial.webapp.common import course, course_order
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.navigation import page_url
+from tutorial.webapp.pages.review import play_banner
 from tutorial.webapp.record import save_run_position
 from tutorial.webapp.rules_compared import show_other_rules
 from tutorial.webapp.scenario_session import ScenarioSession, outcome_due
@@ -365,6 +366,7 @@ class Controller:
         cur = self.session.run
         if cur is not None:
             new_run, fb = cur.try_action(code)
+            state.scenario_outcome(self.sid, cur, fb, code)  # the review deck
             self._after(new_run, fb)
             self._tried(fb, code)
             if fb.kind in ("wrong", "illegal"):  # for the teacher's class view
@@ -402,6 +404,7 @@ class Controller:
         cur = self.session.run
         if cur is not None:
             new_run, fb = cur.answer(value)
+            state.scenario_outcome(self.sid, cur, fb, value)  # the review deck
             self._after(new_run, fb)
             self._tried(fb, value)
 
@@ -963,6 +966,7 @@ def main() -> None:
     show_untranslated(sid)
     show_link_message()
     show_reopened(sid)
+    play_banner(sid)  # the review deck's card under review
 
     best = best_play(run, sid) if not reviewing else None
     # On a phone the columns stack: the instructions and the hints move above the table

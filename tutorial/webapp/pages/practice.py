@@ -4,7 +4,12 @@ The learner chooses a game, a ruleset and the computer players' level, then deal
 plays South on the same table component as the Play page. The others play as soon as
 it is their turn (their cards arrive in the trick one by one). Hints come in three
 tiers; after each trick a sentence says why its winner won; at the end, the score with
-the scenarios' charts and the review of the learner's cards.
+the scenarios' charts and the review of the learner's cards, and "Play this deal again"
+from the deal or any trick, whose end sets both results side by side.
+
+The address names the deal on show (``?deal=…&game=…&players=…&rules=…&level=…``): a
+link with it opens that deal (a learner shares it to show someone a hand); a link that
+names no deal says why, and the page goes on as before.
 
 The hand itself is the pure model :mod:`tutorial.course.practice`; this page keeps it in the
 session under the keys of :data:`KEYS` and changes it only in callbacks.
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import urllib.parse
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,13 +35,14 @@ from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.bid_chart import bid_chart, discard_chart
 from tutorial.pictures.charts import CONFIG, Chart
+from tutorial.pictures.replay_compare import ResultColumn, compared
 from tutorial.pictures.table_data import practice_table_data
 from tutorial.pictures.trick_history import numbered, trick_lines, trick_rows
 from tutorial.scenarios.export import scenario_yaml
 from tutorial.webapp import state
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.rules_compared import show_other_rules
-from tutorial.webapp.score_view import show_outcome
+from tutorial.webapp.score_view import points_text, show_outcome
 from tutorial.webapp.table_component import show_table
 
 #: This page's session keys: the hand, the frames to show, the news, the next seed.
@@ -44,7 +51,11 @@ FRAMES = "practice_frames"
 NEWS = "practice_news"
 SEED = "practice_next_seed"  # tests set it to deal a known hand
 KEEP_TRICKS = "practice_keep_tricks"  # the toggle: a finished trick waits for Continue
+LINK_APPLIED = "practice_link_applied"  # the deal link already opened (or written) here
+LINK_PROBLEM = "practice_link_problem"  # why the last deal link could not be opened
 KEYS = (HAND, FRAMES, NEWS, SEED)
+#: The address's parameters that name a deal (see ``practice.deal_query``).
+DEAL_PARAMS = ("deal", "game", "players", "rules", "level")
 
 
 def _variant_titles() -> dict[str, str]:
@@ -83,6 +94,7 @@ def _hand() -> PracticeHand | None:
 
 
 def _store(hand: PracticeHand, frames: Sequence[PracticeHand] = (), news: str = "") -> None:
+    st.session_state.pop(LINK_PROBLEM, None)  # what a bad link said, until the next move
     st.session_state[HAND] = hand
     st.session_state[FRAMES] = tuple(frames)
     st.session_state[NEWS] = news
@@ -104,11 +116,82 @@ def deal() -> None:
     seed = st.session_state.pop(SEED, None)
     if not isinstance(seed, int):
         seed = random.SystemRandom().randrange(10**9)
-    old = _hand()
-    if old is not None:  # its cards still being reviewed are no longer wanted
-        _worker().forget(old.hand_id)
+    _forget(_hand())
     hand = practice.deal(game, ruleset, players=int(players), level=level, seed=seed)
     _store(hand, (), _news(hand, 0))
+
+
+def _forget(old: PracticeHand | None) -> None:
+    """The reviews of a hand (and of the hand it replayed) are no longer wanted."""
+    if old is not None:
+        _worker().forget(old.hand_id)
+        if old.replay_of is not None:
+            _worker().forget(old.replay_of.hand_id)
+
+
+def replay_hand(choice_key: str) -> None:
+    """Play the finished hand's deal again from the start chosen under ``choice_key``."""
+    hand = _hand()
+    if hand is None or not hand.finished:
+        return
+    trick = st.session_state.get(choice_key, 0)
+    if trick not in practice.replay_tricks(hand):
+        trick = 0
+    if hand.replay_of is not None:  # compared with this hand from now on, not the older one
+        _worker().forget(hand.replay_of.hand_id)
+    again = practice.replay(hand, int(trick))
+    practice.queue_review(again, _worker())  # the learner's cards replayed so far
+    news = t("practice.replay_news_trick", n=trick) if trick else t("practice.replay_news_deal")
+    _store(again, (), news)
+
+
+# --- The deal's link ----------------------------------------------------------------------
+
+
+def _link_params() -> dict[str, str]:
+    """The deal's parameters in the address."""
+    return {k: str(st.query_params[k]) for k in DEAL_PARAMS if k in st.query_params}
+
+
+def _link_key(params: dict[str, str]) -> str:
+    return urllib.parse.urlencode(params)
+
+
+def apply_deal_link() -> None:
+    """A link naming a deal opens it (once per distinct link; not when that deal is on
+    show already); a link naming none says why, and the hand on show stays."""
+    params = _link_params()
+    if "deal" not in params or _link_key(params) == st.session_state.get(LINK_APPLIED):
+        return
+    st.session_state[LINK_APPLIED] = _link_key(params)
+    try:
+        link = practice.parse_deal_query(params)
+    except practice.DealLinkError as err:
+        st.session_state[LINK_PROBLEM] = t("practice.link_bad", reason=str(err))
+        for key in DEAL_PARAMS:
+            st.query_params.pop(key, None)
+        return
+    hand = _hand()
+    if link is None or (hand is not None and link.names(hand)):
+        return
+    _forget(hand)
+    dealt = link.deal()
+    _store(dealt, (), _news(dealt, 0))
+    # the setup's pickers show the linked deal's game, rules and level ("Deal again")
+    st.session_state["practice_variant"] = f"{link.game}-{link.players}"
+    st.session_state[f"practice_rules_{link.game}"] = link.ruleset
+    st.session_state["practice_level"] = link.level
+    state.set_learning_game(link.game)
+
+
+def write_deal_link(hand: PracticeHand) -> str:
+    """The address names the deal on show; returns that deal's link (relative)."""
+    query = practice.deal_query(hand)
+    if _link_params() != query:
+        for key, value in query.items():
+            st.query_params[key] = value
+    st.session_state[LINK_APPLIED] = _link_key(query)
+    return "?" + _link_key(query)
 
 
 def _moved(before: PracticeHand, after: PracticeHand) -> None:
@@ -378,6 +461,7 @@ def show_review(hand: PracticeHand) -> None:
     if not reviews:
         return
     worst = practice.costliest(reviews)
+    state.practice_costly(hand, worst)  # the review deck keeps the costly cards
     if worst:
         st.markdown(t("practice.review_costliest"))
         for item in worst:
@@ -390,7 +474,7 @@ def show_review(hand: PracticeHand) -> None:
 
 
 def show_end(hand: PracticeHand) -> None:
-    """The hand is over: the score, the review, and another deal."""
+    """The hand is over: another deal, or this deal again from a chosen start."""
     st.button(
         t("practice.deal_again"),
         key="practice_again",
@@ -400,12 +484,84 @@ def show_end(hand: PracticeHand) -> None:
     )
     if hand.hints_used:
         st.caption(tn("practice.hints_used", hand.hints_used))
+    show_replay_choice(hand)
+
+
+def _start_title(trick: int) -> str:
+    return t("practice.replay_from_trick", n=trick) if trick else t("practice.replay_from_deal")
+
+
+def show_replay_choice(hand: PracticeHand) -> None:
+    """ "Play this deal again": from the deal or from any trick played."""
+    st.markdown(f"**{t('practice.replay_title')}**")
+    st.caption(t("practice.replay_intro"))
+    key = f"practice_replay_from_{hand.hand_id}"  # a new choice for each hand
+    st.selectbox(
+        t("practice.replay_from"), practice.replay_tricks(hand), format_func=_start_title, key=key
+    )
+    st.button(
+        t("practice.replay_button"),
+        key="practice_replay",
+        on_click=replay_hand,
+        args=(key,),
+        icon=":material/replay:",
+    )
+
+
+def _show_column(column: ResultColumn) -> None:
+    """One result of the deal: its result, each side's points, the review of the cards."""
+    with st.container(border=True):
+        st.markdown(f"**{inert_markdown(column.heading)}**")
+        st.markdown(inert_markdown(column.result))
+        if column.verdict:
+            st.markdown(f"**{inert_markdown(column.verdict)}**")
+        for side, points in column.scores:
+            line = t("practice.replay_score", side=side, points=points_text(points))
+            st.markdown(f"- {inert_markdown(line)}")
+        if column.review:
+            st.markdown(inert_markdown(column.review))
+        if column.costliest:
+            st.caption(t("practice.replay_costliest"))
+            for text in column.costliest:
+                st.caption(inert_markdown(text))
+        if column.pending:
+            st.info(
+                tn("practice.replay_review_pending", column.pending),
+                icon=":material/hourglass_top:",
+            )
+
+
+def show_comparison(hand: PracticeHand) -> None:
+    """A replayed deal's end: the first result and this one side by side, each with the
+    engine's review of the learner's cards."""
+    if hand.replay_of is None or not hand.finished:
+        return
+    worker = _worker()
+    first = practice.review_progress(hand.replay_of, worker)
+    again = practice.review_progress(hand, worker)
+    st.subheader(t("practice.replay_compare"))
+    with st.container(key="practice_compare"):
+        for place, column in zip(
+            st.columns(2, gap="medium"), compared(hand, first, again), strict=True
+        ):
+            with place:
+                _show_column(column)
+        if first.pending or again.pending:
+            st.button(
+                t("practice.review_refresh"),
+                key="practice_compare_refresh",
+                icon=":material/refresh:",
+            )
 
 
 def main() -> None:
     """The page."""
+    apply_deal_link()
     hand = _hand()
     st.title(t("practice.title"))
+    problem = st.session_state.get(LINK_PROBLEM)
+    if problem:
+        st.error(inert_markdown(str(problem)), icon=":material/link_off:")
     if hand is None:
         st.write(t("practice.intro"))
     setup(hand)
@@ -420,6 +576,11 @@ def main() -> None:
             rules=ruleset_title(hand.game, hand.ruleset),
             level=levels.get(hand.level, hand.level),
         )
+    )
+    link = write_deal_link(hand)
+    st.markdown(
+        f":material/link: [{t('practice.deal_link')}]({link})",
+        help=t("practice.deal_link_help"),
     )
     frames = st.session_state.get(FRAMES, ())
     news = str(st.session_state.get(NEWS, ""))
@@ -457,6 +618,7 @@ def main() -> None:
         save_button(hand)
         show_story(hand)
         show_trick_history(hand)
+    show_comparison(hand)
     if hand.finished and hand.played_out:
         st.subheader(t("play.score_title"))
         show_outcome(hand.state, hand.table, key_prefix="practice")
@@ -477,4 +639,15 @@ def common_warm_up() -> None:
     warm_up_charts()
 
 
-__all__ = ["KEYS", "act", "ask_hint", "deal", "lay_aside", "main", "typed"]
+__all__ = [
+    "KEYS",
+    "act",
+    "apply_deal_link",
+    "ask_hint",
+    "deal",
+    "lay_aside",
+    "main",
+    "replay_hand",
+    "typed",
+    "write_deal_link",
+]

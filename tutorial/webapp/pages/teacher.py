@@ -1,16 +1,28 @@
-"""The Teacher page: a class's progress codes read at once, as a table, a heatmap, the
-scenarios most missed, the wrong cards most played, and a CSV file.
+"""The Teacher page: a class kept by the app, and progress codes read at once.
 
-The reading and counting live in :mod:`tutorial.course.classroom` and the picture in
-:mod:`tutorial.pictures.class_charts` (both pure); this page only lays them out.
+A teacher makes a class (a name, homework from the lessons and playlists, optional due
+days) and gets its teacher link (``?teach=<secret>``, which opens this page on the class)
+and its join code. With the link the page shows the class from the database: per
+homework item who did it, their stars, wrong tries, wrong cards and time, who has not
+started; the learners × scenarios table, the heatmap, the scenarios most missed, the
+wrong cards most played and a CSV file; and everything the teacher may change.
+
+Below it, progress codes pasted (or a file of them) are read the same way, for learners
+who cannot join. The reading and counting live in :mod:`tutorial.course.classroom` and
+:mod:`tutorial.classes.homework_view`, the picture in :mod:`tutorial.pictures.class_charts`
+(all pure); this page only lays them out.
 """
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import streamlit as st
 
+from tutorial.classes.errors import ClassError
+from tutorial.classes.homework_view import board_view, item_rows
+from tutorial.classes.store import ClassStore, Dashboard, Homework
 from tutorial.course.classroom import (
     ClassTable,
     ReadCodes,
@@ -25,9 +37,13 @@ from tutorial.engine.games import GAMES
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.charts import CONFIG
 from tutorial.pictures.class_charts import MEASURE_KEYS, MEASURES, class_heatmap
-from tutorial.webapp import common
+from tutorial.webapp import class_link, common
 from tutorial.webapp.common import course_order
 from tutorial.webapp.inert import inert_markdown
+from tutorial.webapp.navigation import page_url
+
+#: The address's parameter holding the teacher secret.
+TEACH = "teach"
 
 
 def scenario_infos() -> list[ScenarioInfo]:
@@ -58,7 +74,7 @@ def show_bad(read: ReadCodes) -> None:
             st.text(t("teacher.bad_line", line=b.line, why=b.why))
 
 
-def show_missed(table: ClassTable) -> None:
+def show_missed(table: ClassTable, prefix: str = "teacher") -> None:
     """The scenarios most missed, in sentences (a teacher reads them aloud)."""
     st.subheader(t("teacher.missed_title"))
     st.caption(t("teacher.missed_help"))
@@ -67,7 +83,7 @@ def show_missed(table: ClassTable) -> None:
         st.info(t("teacher.no_missed"))
         return
     total = len(table.learners)
-    with st.container(key="teacher_missed"):
+    with st.container(key=f"{prefix}_missed"):
         for c in missed:
             st.markdown(
                 t(
@@ -83,7 +99,7 @@ def show_missed(table: ClassTable) -> None:
             )
 
 
-def show_wrong(table: ClassTable) -> None:
+def show_wrong(table: ClassTable, prefix: str = "teacher") -> None:
     """The wrong cards most played, with their scenario."""
     st.subheader(t("teacher.wrong_title"))
     st.caption(t("teacher.wrong_help"))
@@ -91,7 +107,7 @@ def show_wrong(table: ClassTable) -> None:
     if not wrong:
         st.info(t("teacher.no_wrong"))
         return
-    with st.container(key="teacher_wrong"):
+    with st.container(key=f"{prefix}_wrong"):
         for w in wrong:
             st.markdown(
                 t(
@@ -104,28 +120,356 @@ def show_wrong(table: ClassTable) -> None:
             )
 
 
-def show_chart(table: ClassTable) -> None:
+def show_chart(table: ClassTable, prefix: str = "teacher") -> None:
     """The heatmap of one measure, its words beside it."""
     measure = st.radio(
         t("teacher.measure"),
         MEASURES,
         format_func=lambda m: t(MEASURE_KEYS[m]),
         horizontal=True,
-        key="teacher_measure",
+        key=f"{prefix}_measure",
     )
     chart = class_heatmap(table, measure)
     left, right = st.columns([3, 2], gap="medium")
     with left:
-        st.plotly_chart(chart.figure, width="stretch", config=CONFIG, key="teacher_heatmap")
+        st.plotly_chart(chart.figure, width="stretch", config=CONFIG, key=f"{prefix}_heatmap")
     with right:
         st.markdown(f"**{t('score.summary')}**")
-        with st.container(key="teacher_words"):
+        with st.container(key=f"{prefix}_words"):
             st.text(chart.text)
 
 
+def show_table(table: ClassTable, prefix: str = "teacher") -> None:
+    """The learners × scenarios table, its CSV file, the heatmap, the scenarios most
+    missed and the wrong cards most played."""
+    st.subheader(t("teacher.table_title"))
+    rows: list[dict[str, Any]] = list(table_rows(table))
+    st.dataframe(rows, hide_index=True, width="stretch", key=f"{prefix}_table")
+    st.download_button(
+        t("teacher.csv"),
+        csv_text(table),
+        file_name=t("teacher.csv_file"),
+        mime="text/csv",
+        key=f"{prefix}_csv",
+        icon=":material/download:",
+    )
+    if table.scenarios:
+        show_chart(table, prefix)
+    show_missed(table, prefix)
+    show_wrong(table, prefix)
+
+
+# --- the class kept by the app ---------------------------------------------------------------
+
+
+def _say(kind: str, text: str) -> None:
+    """Keep the answer to a teacher's action for the next draw (shown once)."""
+    st.session_state["teacher_class_message"] = (kind, text)
+
+
+def _message() -> None:
+    """The answer to the teacher's last action, shown once."""
+    found = st.session_state.pop("teacher_class_message", None)
+    if not found:
+        return
+    kind, text = found
+    if kind == "ok":
+        st.success(text, icon=":material/check_circle:")
+    else:
+        st.error(text, icon=":material/error:")
+
+
+def teacher_link(secret: str) -> str:
+    """The teacher link: this page's address holding the class's secret."""
+    return f"{page_url('teacher')}?{TEACH}={secret}"
+
+
+def _store_or_say() -> ClassStore | None:
+    """The class storage, or None with the sentence saying it cannot be reached."""
+    box = class_link.store()
+    if box is None:
+        _say("error", t("classes.unreachable"))
+    return box
+
+
+def _chosen_homework(prefix: str) -> list[Homework]:
+    """The homework items picked in the form ``prefix``, each with its due day if given."""
+    choices = {f"{c.kind}:{c.ref}": c for c in class_link.homework_choices()}
+    out = []
+    for key in st.session_state.get(f"{prefix}_homework") or []:
+        c = choices.get(str(key))
+        if c is None:
+            continue
+        due = st.session_state.get(f"{prefix}_due_{key}")
+        out.append(Homework(c.kind, c.ref, due if isinstance(due, date) else None))
+    return out
+
+
+def homework_picker(prefix: str, current: tuple[Homework, ...] = ()) -> None:
+    """Pick lessons and playlists, each with an optional due day."""
+    choices = {f"{c.kind}:{c.ref}": c for c in class_link.homework_choices()}
+    key = f"{prefix}_homework"
+    if key not in st.session_state:
+        st.session_state[key] = [
+            f"{h.kind}:{h.ref}" for h in current if f"{h.kind}:{h.ref}" in choices
+        ]
+        for h in current:
+            if h.due is not None:
+                st.session_state[f"{prefix}_due_{h.kind}:{h.ref}"] = h.due
+    picked = st.multiselect(
+        t("teacher.board.homework"),
+        list(choices),
+        format_func=lambda k: choices[k].title,
+        key=key,
+        placeholder=t("teacher.board.homework_placeholder"),
+    )
+    for k in picked:
+        st.date_input(
+            t("teacher.board.due", title=choices[k].title),
+            value=None,
+            key=f"{prefix}_due_{k}",
+            format="YYYY-MM-DD",
+        )
+
+
+def _create() -> None:
+    """Make the class (the button's callback): its link goes into the address."""
+    box = _store_or_say()
+    if box is None:
+        return
+    name = str(st.session_state.get("teacher_new_name", ""))
+    try:
+        made = box.create_class(name, _chosen_homework("teacher_new"))
+    except ClassError as e:
+        _say("error", str(e))
+        return
+    st.query_params[TEACH] = made.teacher_secret
+    st.session_state.pop("teacher_new_homework", None)
+    _say("ok", t("teacher.board.created"))
+
+
+def show_create() -> None:
+    """The form that makes a class."""
+    st.subheader(t("teacher.board.create_title"))
+    st.caption(t("teacher.board.create_help"))
+    with st.container(key="teacher_new", border=True):
+        st.text_input(t("teacher.board.class_name"), key="teacher_new_name", max_chars=60)
+        homework_picker("teacher_new")
+        st.button(t("teacher.board.create"), key="teacher_create", on_click=_create, type="primary")
+
+
+def _act(secret: str, action: str) -> None:
+    """One of the teacher's changes to the class (a button's callback)."""
+    box = _store_or_say()
+    if box is None:
+        return
+    ss = st.session_state
+    try:
+        if action == "rename":
+            box.rename(secret, str(ss.get("teacher_class_rename", "")))
+            _say("ok", t("teacher.board.renamed"))
+        elif action == "homework":
+            box.set_homework(secret, _chosen_homework("teacher_class"))
+            _say("ok", t("teacher.board.homework_saved"))
+        elif action == "code":
+            code = box.rotate_join_code(secret)
+            _say("ok", t("teacher.board.code_rotated", code=code))
+        elif action == "link":
+            st.query_params[TEACH] = box.rotate_teacher_secret(secret)
+            _say("ok", t("teacher.board.link_rotated"))
+        elif action == "joining":
+            box.set_joining(secret, bool(ss.get("teacher_class_joining")))
+        elif action == "learner_name":
+            box.rename_learner(
+                secret,
+                int(ss.get("teacher_learner_pick") or 0),
+                str(ss.get("teacher_learner_name", "")),
+            )
+            _say("ok", t("teacher.board.learner_renamed"))
+        elif action == "learner_remove":
+            box.remove_learner(secret, int(ss.get("teacher_learner_pick") or 0))
+            ss["teacher_learner_remove_sure"] = False
+            _say("ok", t("teacher.board.learner_removed"))
+        elif action == "close":
+            box.close(secret)
+            ss["teacher_close_sure"] = False
+            _say("ok", t("teacher.board.closed"))
+        elif action == "delete":
+            box.delete(secret)
+            ss["teacher_delete_sure"] = False
+            st.query_params.pop(TEACH, None)
+            _say("ok", t("teacher.board.deleted"))
+    except ClassError as e:
+        _say("error", str(e))
+
+
+def show_item(board: Dashboard, item: Homework, games: dict[str, str]) -> None:
+    """One homework item across the class: a row per learner, and who has not started."""
+    choice = class_link.homework_choice(item.kind, item.ref)
+    view = board_view(board, item, choice.scenarios, games)
+    due = t("teacher.board.due_on", day=item.due.isoformat()) if item.due else ""
+    st.markdown(f"**{inert_markdown(choice.title)}** {due}")
+    if view.learners:
+        st.dataframe(item_rows(view), hide_index=True, width="stretch")
+    waiting = view.not_started
+    st.caption(
+        t("teacher.board.not_started_list", names=", ".join(waiting))
+        if waiting
+        else t("teacher.board.all_started")
+    )
+
+
+def show_manage(board: Dashboard, secret: str) -> None:
+    """What the teacher may change: the name, the homework, the code and the link, joining,
+    the learners, closing and deleting the class."""
+    with st.expander(t("teacher.board.manage"), icon=":material/settings:"):
+        if "teacher_class_rename" not in st.session_state:
+            st.session_state["teacher_class_rename"] = board.name
+        st.text_input(t("teacher.board.class_name"), key="teacher_class_rename", max_chars=60)
+        st.button(
+            t("teacher.board.rename"), key="teacher_rename", on_click=_act, args=(secret, "rename")
+        )
+        homework_picker("teacher_class", board.homework)
+        st.button(
+            t("teacher.board.save_homework"),
+            key="teacher_save_homework",
+            on_click=_act,
+            args=(secret, "homework"),
+        )
+        st.divider()
+        st.session_state["teacher_class_joining"] = board.join_open
+        st.toggle(
+            t("teacher.board.joining"),
+            key="teacher_class_joining",
+            on_change=_act,
+            args=(secret, "joining"),
+            disabled=board.closed is not None,
+        )
+        left, right = st.columns(2)
+        left.button(
+            t("teacher.board.rotate_code"),
+            key="teacher_rotate_code",
+            on_click=_act,
+            args=(secret, "code"),
+            disabled=board.closed is not None,
+        )
+        right.button(
+            t("teacher.board.rotate_link"),
+            key="teacher_rotate_link",
+            on_click=_act,
+            args=(secret, "link"),
+        )
+        if board.members:
+            st.divider()
+            names = {m.learner_id: m.shown for m in board.members}
+            st.selectbox(
+                t("teacher.board.learner"),
+                list(names),
+                format_func=lambda i: names.get(i, ""),
+                key="teacher_learner_pick",
+            )
+            st.text_input(
+                t("teacher.board.learner_new_name"), key="teacher_learner_name", max_chars=60
+            )
+            st.button(
+                t("teacher.board.rename_learner"),
+                key="teacher_rename_learner",
+                on_click=_act,
+                args=(secret, "learner_name"),
+            )
+            sure = st.checkbox(t("teacher.board.remove_sure"), key="teacher_learner_remove_sure")
+            st.button(
+                t("teacher.board.remove_learner"),
+                key="teacher_remove_learner",
+                on_click=_act,
+                args=(secret, "learner_remove"),
+                disabled=not sure,
+            )
+        st.divider()
+        if board.closed is None:
+            sure = st.checkbox(t("teacher.board.close_sure"), key="teacher_close_sure")
+            st.button(
+                t("teacher.board.close"),
+                key="teacher_close",
+                on_click=_act,
+                args=(secret, "close"),
+                disabled=not sure,
+            )
+        sure = st.checkbox(t("teacher.board.delete_sure"), key="teacher_delete_sure")
+        st.button(
+            t("teacher.board.delete"),
+            key="teacher_delete",
+            on_click=_act,
+            args=(secret, "delete"),
+            disabled=not sure,
+            type="primary",
+        )
+
+
+def show_board(board: Dashboard, secret: str) -> None:
+    """The class from the database: its code and link, its homework, its table."""
+    with st.container(key="teacher_class"):
+        st.subheader(t("teacher.board.class_title", name=inert_markdown(board.name)))
+        if board.closed is not None:
+            st.info(t("teacher.board.is_closed"), icon=":material/lock:")
+        elif board.join_open:
+            st.markdown(t("teacher.board.code_line"))
+            with st.container(key="teacher_join_code"):
+                st.code(board.join_code, language=None)
+            st.caption(t("teacher.board.code_help", page=t("my_class.nav")))
+        else:
+            st.info(t("teacher.board.joining_closed"), icon=":material/lock:")
+        with st.expander(t("teacher.board.link_title"), icon=":material/link:"):
+            st.caption(t("teacher.board.link_help"))
+            st.code(teacher_link(secret), language=None, wrap_lines=True)
+        st.button(t("teacher.board.refresh"), key="teacher_refresh", icon=":material/refresh:")
+        with st.container(key="teacher_members"):
+            st.markdown(tn("teacher.board.members", len(board.members)))
+    show_manage(board, secret)
+    if not board.members:
+        st.info(t("teacher.board.nobody"))
+        return
+    games = {s.sid: s.game for s in scenario_infos()}
+    if board.homework:
+        st.subheader(t("teacher.board.homework_title"))
+        with st.container(key="teacher_homework"):
+            for item in board.homework:
+                show_item(board, item, games)
+    show_table(board.table, "class")
+
+
+def show_class() -> None:
+    """The class of the teacher link in the address, or the form that makes one."""
+    _message()
+    secret = str(st.query_params.get(TEACH, "")).strip()
+    if not secret:
+        show_create()
+        return
+    box = class_link.store()
+    if box is None:
+        st.error(t("classes.unreachable"), icon=":material/cloud_off:")
+        return
+    try:
+        board = box.dashboard(secret, scenario_infos())
+    except ClassError as e:
+        st.error(str(e), icon=":material/error:")
+        st.button(t("teacher.board.new_class"), key="teacher_forget_link", on_click=_forget_link)
+        return
+    show_board(board, secret)
+
+
+def _forget_link() -> None:
+    """Drop the teacher link from the address (to make a new class)."""
+    st.query_params.pop(TEACH, None)
+
+
 def main() -> None:
-    """The page."""
+    """The page: the class kept by the app (made here, or opened by its teacher link),
+    then the progress codes pasted by hand."""
     st.title(t("teacher.title"))
+    show_class()
+    st.divider()
+    st.subheader(t("teacher.board.paste_title"))
     st.write(t("teacher.intro"))
     st.text_area(t("teacher.paste"), key="teacher_codes", height=180)
     st.file_uploader(t("teacher.upload"), type=["txt", "csv", "json"], key="teacher_file")
@@ -151,19 +495,4 @@ def main() -> None:
     show_bad(read)
     if not read.learners:
         return
-    table = class_table(read, scenario_infos())
-    st.subheader(t("teacher.table_title"))
-    rows: list[dict[str, Any]] = list(table_rows(table))
-    st.dataframe(rows, hide_index=True, width="stretch", key="teacher_table")
-    st.download_button(
-        t("teacher.csv"),
-        csv_text(table),
-        file_name=t("teacher.csv_file"),
-        mime="text/csv",
-        key="teacher_csv",
-        icon=":material/download:",
-    )
-    if table.scenarios:
-        show_chart(table)
-    show_missed(table)
-    show_wrong(table)
+    show_table(class_table(read, scenario_infos()))

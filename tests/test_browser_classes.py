@@ -1,0 +1,133 @@
+"""A real browser drives a class: a teacher makes it, two learners join it in browsers of
+their own and each plays the homework scenario (one with a wrong card), and the teacher's
+dashboard shows both, with the wrong card, without any code pasted.
+
+The app is the tests' shared server, whose class database is a temporary SQLite file of
+its own (``ATOUT_CLASSES_URL``, set by ``browser_util``): the repository's files are untouched.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from browser_util import (
+    SHOTS,
+    _card,
+    _click,
+    _open,
+    _settle,
+    browser,
+    pytestmark,
+    server,
+)
+
+from tutorial.course.lessons import load_lessons
+
+__all__ = ["browser", "pytestmark", "server"]  # the fixture and marks from browser_util
+
+OVERRUFF = "belote/overruff"
+
+
+def _lesson_label() -> str:
+    """The homework choice of the lesson holding the overruff scenario, as listed."""
+    lesson = next(le for le in load_lessons("en") if OVERRUFF in le.model.scenarios)
+    return f"Lesson: Belote, {lesson.title}"
+
+
+def _make_class(page: Any) -> str:
+    """Make the class on the Teacher page; returns its join code."""
+    from playwright.sync_api import expect
+
+    name = page.get_by_label("Name of the class")
+    expect(name).to_be_visible(timeout=30_000)
+    name.fill("Year 7 Belote")
+    name.press("Enter")
+    _settle(page)
+    page.locator(".st-key-teacher_new_homework").click()
+    page.get_by_role("option", name=_lesson_label()).click()
+    page.keyboard.press("Escape")
+    _settle(page)
+    page.get_by_role("button", name="Make the class").click()
+    code_box = page.locator(".st-key-teacher_join_code code")
+    expect(code_box).to_have_text(re.compile(r"^[2-9A-HJKMNP-Z]{6}$"), timeout=30_000)
+    expect(page.get_by_text("Nobody has joined yet")).to_be_visible()
+    assert "teach=" in page.url
+    return str(code_box.inner_text()).strip()
+
+
+def _join_and_play(browser: Any, server: str, code: str, name: str, wrong: bool) -> None:
+    """A learner in a browser of their own: joins with the code, then plays the overruff
+    (first the refused 8♥ when ``wrong``)."""
+    from playwright.sync_api import expect
+
+    page = _open(browser, f"{server}/my-class", "laptop")
+    try:
+        page.get_by_label("Join code").fill(code)
+        page.get_by_label("Your name, as your teacher will see it").fill(name)
+        page.get_by_role("button", name="Join the class").click()
+        expect(page.get_by_text("You are in the class")).to_be_visible(timeout=30_000)
+        _settle(page)
+        page.screenshot(path=str(SHOTS / f"class-joined-{name}.png"))
+        page.goto(f"{server}/play?scenario={OVERRUFF}")  # a new session: the token is kept
+        expect(_card(page, "9♥")).to_be_visible(timeout=60_000)
+        _settle(page)
+        if wrong:
+            _click(page, "8♥")
+            expect(page.locator(".atout .fb.error")).to_contain_text(
+                "You must overtrump", timeout=30_000
+            )
+            _settle(page)
+        _click(page, "9♥")
+        expect(page.locator(".atout .prompt")).to_have_text("Who wins this trick?", timeout=30_000)
+        _settle(page)
+        page.locator(".atout .choices button", has_text="You").first.click()
+        expect(page.get_by_text("★★☆" if wrong else "★★★").first).to_be_visible(timeout=30_000)
+        _settle(page)
+        # What the teacher sees of them, on their own My class page.
+        page.get_by_role("link", name="My class").click()
+        records = page.locator(".st-key-my_class_homework")
+        expect(records).to_contain_text("done", timeout=30_000)
+        expect(page.get_by_text(f"Your teacher sees you as {name}.")).to_be_visible()
+    finally:
+        page.context.close()
+
+
+def test_a_class_fills_itself_as_two_learners_play(server: str, browser: Any) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    teacher = _open(browser, f"{server}/teacher", "laptop")
+    try:
+        code = _make_class(teacher)
+        teacher.screenshot(path=str(SHOTS / "class-made.png"))
+        _join_and_play(browser, server, code, "Ana", wrong=True)
+        _join_and_play(browser, server, code, "Bo", wrong=False)
+        homework = teacher.locator(".st-key-teacher_homework")
+        members = teacher.locator(".st-key-teacher_members")
+        for _ in range(20):  # the sends are in the background: refresh until they are in
+            teacher.get_by_role("button", name="Refresh").click()
+            _settle(teacher)
+            try:
+                expect(members).to_contain_text("2 learners in the class.", timeout=3_000)
+                expect(teacher.locator(".st-key-class_wrong")).to_contain_text("8♥", timeout=3_000)
+                break
+            except (AssertionError, PlaywrightTimeout):
+                continue
+        expect(members).to_contain_text("2 learners in the class.")
+        wrong = teacher.locator(".st-key-class_wrong")
+        expect(wrong).to_contain_text("8♥")
+        expect(wrong).to_contain_text("played 1 time, by 1 learner")
+        words = teacher.locator(".st-key-class_words")
+        expect(words).to_contain_text("Ana: 1 of 1 scenario done.")
+        expect(words).to_contain_text("Bo: 1 of 1 scenario done.")
+        expect(homework).to_contain_text("Everyone has started.")
+        assert teacher.get_by_label("Progress codes, one per line").input_value() == ""
+        main = teacher.locator("[data-testid='stMain']").inner_text()
+        for internal in ("belote/", "8H", "seat "):
+            assert internal not in main, internal
+        homework.scroll_into_view_if_needed()
+        teacher.screenshot(path=str(SHOTS / "class-dashboard.png"))
+    finally:
+        teacher.context.close()

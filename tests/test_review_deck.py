@@ -1,0 +1,570 @@
+"""The review deck: cards from wrong answers, scheduled by FSRS on an injected clock,
+stored in progress codes (version 2), merged between tabs, and the Review page."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from apptest_util import APP, HANG_GUARD
+from hypothesis import given
+from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
+
+from tutorial.course.progress import (
+    PREFIX,
+    VERSION,
+    Progress,
+    ProgressError,
+    ScenarioRecord,
+    decode,
+    encode,
+    from_json,
+    merge,
+    to_json,
+)
+from tutorial.course.review_deck import (
+    DECK_MAX,
+    Deck,
+    PracticeSource,
+    QuizSource,
+    Rating,
+    ScenarioSource,
+    card_key,
+    clear,
+    days_until_due,
+    due_cards,
+    due_counts,
+    is_due,
+    merge_decks,
+    moment_of_day,
+    note_wrong,
+    rating_for,
+    review,
+    suspend,
+)
+
+DAY = datetime(2030, 3, 1, 12, tzinfo=UTC)
+OVERRUFF = ScenarioSource(scenario="belote/overruff", step=1)
+KEY = card_key(OVERRUFF)
+
+
+def _one(now: datetime = DAY) -> Deck:
+    return note_wrong(
+        Deck(), OVERRUFF, "belote", tried="7H", answers=["KH"], reason="must_overtrump", now=now
+    )
+
+
+# --- the model -----------------------------------------------------------------------------
+
+
+def test_a_wrong_try_makes_a_card_due_the_next_day_not_today() -> None:
+    deck = _one()
+    card = deck.cards[KEY]
+    assert (card.tried, card.answers, card.reason, card.game) == (
+        "7H",
+        ["KH"],
+        "must_overtrump",
+        "belote",
+    )
+    assert not is_due(card, DAY)
+    assert is_due(card, DAY + timedelta(days=1))
+    assert due_counts(deck, DAY + timedelta(days=1)) == {"belote": 1}
+
+
+def test_answered_right_it_comes_back_later_each_time() -> None:
+    deck = _one()
+    now = DAY + timedelta(days=1)
+    gaps = []
+    for _ in range(3):
+        deck = review(deck, KEY, Rating.GOOD, now)
+        gap = days_until_due(deck.cards[KEY], now)
+        gaps.append(gap)
+        now += timedelta(days=gap)
+    assert gaps[0] >= 2 and gaps == sorted(gaps) and gaps[-1] > gaps[0], gaps
+
+
+def test_the_rating_follows_the_outcome() -> None:
+    later = DAY + timedelta(days=1)
+    after = {r: days_until_due(review(_one(), KEY, r, later).cards[KEY], later) for r in Rating}
+    assert after[Rating.AGAIN] == 1
+    assert after[Rating.AGAIN] <= after[Rating.HARD] < after[Rating.GOOD] < after[Rating.EASY]
+    assert rating_for(False, hinted=True) is Rating.AGAIN
+    assert rating_for(True, hinted=True) is Rating.HARD
+    assert rating_for(True) is Rating.GOOD
+
+
+def test_a_second_wrong_try_the_same_day_changes_nothing_but_a_due_card_lapses() -> None:
+    deck = _one()
+    assert note_wrong(deck, OVERRUFF, "belote", now=DAY + timedelta(hours=2)) == deck
+    due_day = DAY + timedelta(days=1)
+    lapsed = note_wrong(deck, OVERRUFF, "belote", now=due_day)
+    assert lapsed.cards[KEY].reviews == 2
+    assert days_until_due(lapsed.cards[KEY], due_day) == 1
+
+
+def test_suspended_cards_are_never_due_and_come_back_when_resumed() -> None:
+    later = DAY + timedelta(days=5)
+    deck = suspend(_one(), KEY, DAY)
+    assert due_cards(deck, later) == [] and deck.cards[KEY].suspended
+    assert note_wrong(deck, OVERRUFF, "belote", now=later) == deck  # stays set aside
+    assert len(due_cards(suspend(deck, KEY, later, suspended=False), later)) == 1
+
+
+def test_due_counts_per_game_and_oldest_first() -> None:
+    deck = _one()
+    deck = note_wrong(deck, QuizSource(lesson="tarot/01-bouts", question=2), "tarot", now=DAY)
+    deck = note_wrong(
+        deck,
+        ScenarioSource(scenario="belote/trump-lead", step=0),
+        "belote",
+        now=DAY - timedelta(days=1),
+    )
+    later = DAY + timedelta(days=1)
+    assert due_counts(deck, later) == {"belote": 2, "tarot": 1}
+    assert [k for k, _ in due_cards(deck, later, game="belote")] == [
+        "scenario:belote/trump-lead:0",
+        KEY,
+    ]
+
+
+def test_the_deck_keeps_at_most_its_size() -> None:
+    deck = Deck()
+    for i in range(DECK_MAX + 5):
+        deck = note_wrong(deck, QuizSource(lesson="belote/a", question=i % 100), "belote", now=DAY)
+        deck = note_wrong(
+            deck,
+            ScenarioSource(scenario="belote/s", step=i),
+            "belote",
+            now=DAY + timedelta(minutes=i),
+        )
+    assert len(deck.cards) == DECK_MAX
+
+
+def test_the_clock_must_be_aware_and_a_day_parses_to_noon_utc() -> None:
+    with pytest.raises(ValueError):
+        note_wrong(Deck(), OVERRUFF, "belote", now=datetime(2030, 1, 1))
+    assert moment_of_day("2030-01-02") == datetime(2030, 1, 2, 12, tzinfo=UTC)
+    for bad in ("tomorrow", "2030-13-01", "1800-01-01"):
+        with pytest.raises(ValueError):
+            moment_of_day(bad)
+
+
+# --- merging (two tabs, an imported code) ----------------------------------------------------
+
+
+def test_the_later_review_wins_per_card() -> None:
+    base = _one()
+    later = DAY + timedelta(days=1)
+    reviewed = review(base, KEY, Rating.GOOD, later)
+    other = note_wrong(base, QuizSource(lesson="belote/a", question=0), "belote", now=DAY)
+    both = merge_decks(other, reviewed)
+    assert both.cards[KEY] == reviewed.cards[KEY]
+    assert set(both.cards) == {KEY, "quiz:belote/a:0"}
+    assert merge_decks(reviewed, other).cards[KEY] == reviewed.cards[KEY]
+
+
+def test_clearing_wins_over_older_cards_but_not_newer_ones() -> None:
+    cleared = clear(_one(), DAY + timedelta(hours=1))
+    newer = note_wrong(
+        Deck(), QuizSource(lesson="belote/a", question=0), "belote", now=DAY + timedelta(hours=2)
+    )
+    both = merge_decks(merge_decks(_one(), cleared), newer)
+    assert set(both.cards) == {"quiz:belote/a:0"}
+    assert both.cleared == DAY + timedelta(hours=1)
+
+
+# --- progress codes ------------------------------------------------------------------------
+
+#: A code made before the deck existed (version 1; from tests/test_classroom.py).
+OLD_CODE = (
+    "ATOUT1-eNqrVipOTs1LLMrML1ayqlZKKsosTs7PSdTPSSwu0S3JKEpNBQmn5OcB6ZKi0lQdpeKSxCKgWuPa2loAtAYWEQ"
+)
+
+
+def test_an_old_code_still_decodes_without_a_deck() -> None:
+    p = decode(OLD_CODE)
+    assert p.version == 1 and p.deck == Deck() and p.scenarios
+
+
+def test_a_progress_with_a_deck_round_trips_as_version_2() -> None:
+    p = Progress(scenarios={"belote/overruff": ScenarioRecord(mistakes=1)}).with_deck(_one())
+    text = to_json(p)
+    assert json.loads(text)["version"] == VERSION == 2
+    assert decode(encode(p)) == p and from_json(text) == p
+    assert "version" not in json.loads(to_json(Progress()))  # no deck: as version 1 wrote it
+
+
+def test_a_full_deck_fits_in_a_code() -> None:
+    deck = Deck()
+    for i in range(DECK_MAX):
+        source = ScenarioSource(scenario=f"tarot/scenario-number-{i}", step=i % 9)
+        deck = note_wrong(
+            deck, source, "tarot", tried="T21", answers=["T1"], reason="must_overtrump", now=DAY
+        )
+    code = encode(Progress().with_deck(deck))
+    assert decode(code).deck == deck
+
+
+def _pack(doc: object) -> str:
+    raw = json.dumps(doc).encode()
+    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+def _card_doc() -> dict[str, object]:
+    return json.loads(_one().cards[KEY].model_dump_json())
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ({"version": 1, "deck": {"cards": {KEY: _card_doc()}}}, "needs version 2"),
+        ({"version": 3}, "newer version of Atout"),
+        ({"version": 2, "deck": {"cards": {"scenario:x/y:0": _card_doc()}}}, "another card"),
+        ({"version": 2, "deck": {"cards": {KEY: {**_card_doc(), "due": "soon"}}}}, "deck"),
+        (
+            {
+                "version": 2,
+                "deck": {"cards": {KEY: {**_card_doc(), "due": "9999-01-01T00:00:00Z"}}},
+            },
+            "2200",
+        ),
+        ({"version": 2, "deck": {"cards": {KEY: {**_card_doc(), "stability": "NaN"}}}}, "deck"),
+        (
+            {"version": 2, "deck": {"cards": {KEY: {**_card_doc(), "source": {"step": 1}}}}},
+            "deck",
+        ),
+        (
+            {"version": 2, "deck": {"cards": {KEY: {**_card_doc(), "due": "2030-01-01T00:00:00"}}}},
+            "time zone",
+        ),
+        ({"version": 2, "deck": {"cards": {KEY: {**_card_doc(), "hearts": 3}}}}, "Extra"),
+        ({"version": 0}, "version"),
+    ],
+)
+def test_bad_deck_data_ends_in_a_progress_error(doc: object, message: str) -> None:
+    with pytest.raises(ProgressError, match=message):
+        decode(_pack(doc))
+
+
+def test_merge_of_progresses_merges_their_decks() -> None:
+    a = Progress().with_deck(_one())
+    b = Progress().with_deck(review(_one(), KEY, Rating.GOOD, DAY + timedelta(days=1)))
+    both = merge(a, b)
+    assert both.version == 2 and both.deck.cards[KEY].reviews == 2
+    assert merge(Progress(), Progress()).version == 1
+
+
+_DECK_KEYS = st.sampled_from(["cards", "cleared", KEY, "source", "due", "kind", "step", "x"])
+_DECK_VALUES = st.one_of(
+    st.none(), st.integers(-5, 5), st.floats(allow_nan=True), st.text(max_size=12), st.booleans()
+)
+
+
+@given(
+    st.recursive(_DECK_VALUES, lambda c: st.dictionaries(_DECK_KEYS, c, max_size=4), max_leaves=12)
+)
+def test_any_deck_data_either_decodes_or_is_refused(deck: object) -> None:
+    try:
+        p = decode(_pack({"version": 2, "deck": deck}))
+    except ProgressError as e:
+        assert str(e)
+    else:
+        assert isinstance(p.deck, Deck)
+
+
+def test_practice_cards_keep_the_deal_to_rebuild_the_position() -> None:
+    source = PracticeSource(ruleset="default", seed=12, moves=["pass", "take H", "9H"], trick=1)
+    deck = note_wrong(Deck(), source, "belote", tried="9H", lost=14, now=DAY)
+    key = card_key(source, "belote")
+    assert key == "practice:belote:default:12:3"
+    assert decode(encode(Progress().with_deck(deck))).deck.cards[key].source == source
+
+
+# --- the app's session and the Review page -----------------------------------------------
+
+
+def _seeded(at: AppTest, deck: Deck, today: str) -> AppTest:
+    from tutorial.webapp import state
+
+    at.session_state[state.DECK] = deck
+    at.session_state[state.TODAY] = moment_of_day(today)
+    return at
+
+
+def test_the_review_page_shows_nothing_due_on_the_day_of_the_mistake(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    at = _seeded(
+        AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
+        _one(),
+        "2030-03-01",
+    )
+    at.run()
+    assert not at.exception
+    assert any("Nothing to review today" in i.value for i in at.info)
+
+
+def test_a_quiz_card_is_asked_again_and_rescheduled(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutorial.webapp import state
+
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    source = QuizSource(lesson="belote/01-deck-and-card-values", question=0)
+    deck = note_wrong(Deck(), source, "belote", answers=["x"], now=DAY)
+    at = _seeded(
+        AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
+        deck,
+        "2030-03-02",
+    )
+    at.run()
+    assert not at.exception
+    key = card_key(source)
+    from tutorial.course.lessons import load_lessons
+
+    lesson = next(le for le in load_lessons("en") if le.id == source.lesson)
+    question = lesson.model.quiz[0]
+    at.radio(key=f"review_quiz_{key}").set_value(str(question.answer)).run()
+    at.button(key=f"review_check_{''.join(c if c.isalnum() else '_' for c in key)}").click().run()
+    assert not at.exception
+    card = at.session_state[state.DECK].cards[key]
+    assert card.reviews == 2 and days_until_due(card, moment_of_day("2030-03-02")) >= 2
+    assert any("comes back in" in s.value for s in at.success)
+    assert any("Nothing to review today" in i.value for i in at.info)
+
+
+def test_a_scenario_card_opens_its_step_at_the_table_and_is_rated_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tutorial.webapp import state
+
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    at = _seeded(
+        AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
+        _one(),
+        "2030-03-02",
+    )
+    at.run()
+    assert not at.exception
+    play = f"review_play_{''.join(c if c.isalnum() else '_' for c in KEY)}"
+    assert at.button(key=play).label == "Play it at the table"
+    assert any("Last time you tried 7♥" in c.value for c in at.caption)
+    at.button(key=play).click().run()
+    assert at.session_state[state.REVIEW_OPEN] == KEY
+
+
+def test_suspend_and_clear_buttons(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutorial.webapp import state
+
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    at = _seeded(
+        AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
+        _one(),
+        "2030-03-02",
+    )
+    at.run()
+    safe = "".join(c if c.isalnum() else "_" for c in KEY)
+    at.button(key=f"review_suspend_{safe}").click().run()
+    assert at.session_state[state.DECK].cards[KEY].suspended
+    assert any("Nothing to review today" in i.value for i in at.info)
+    at.button(key=f"review_resume_{safe}").click().run()
+    assert not at.session_state[state.DECK].cards[KEY].suspended
+    at.checkbox(key="review_clear_sure").check().run()
+    at.button(key="review_clear").click().run()
+    assert at.session_state[state.DECK].cards == {}
+    assert any("empty" in s.value for s in at.success)
+
+
+def test_the_home_page_shows_review_due_beside_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    at = _seeded(AppTest.from_file(APP, default_timeout=HANG_GUARD), _one(), "2030-03-02")
+    at.run()
+    assert not at.exception
+    links = [e.proto.label for e in at.get("page_link")]
+    assert "Review: 1 due" in links
+    assert sum("Review:" in label for label in links) == 1  # beside Belote only
+
+
+def test_without_the_test_clock_a_today_parameter_is_ignored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tutorial.webapp import state
+
+    monkeypatch.delenv("ATOUT_TEST_CLOCK", raising=False)
+    at = AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD)
+    at.query_params["today"] = "2031-01-01"
+    at.run()
+    assert at.session_state[state.TODAY] is None
+
+
+def _practice_script() -> None:
+    from types import SimpleNamespace
+
+    import streamlit as st
+
+    from tutorial.course import practice
+    from tutorial.webapp import state
+
+    hand = practice.deal("belote", seed=5)
+    while not hand.finished and len(hand.moves) < 12:
+        legal = hand.state.legal_actions()
+        hand = practice.try_action(hand, legal[0]) if hand.learner_to_move else hand
+        if not hand.learner_to_move:
+            hand = practice.advance(hand)[0]
+    picked = [i for i, m in enumerate(hand.moves) if m.seat == hand.learner][:2]
+    reviews = [
+        SimpleNamespace(move=picked[0], trick=1, lost=25.0, played=hand.moves[picked[0]].action),
+        SimpleNamespace(move=picked[1], trick=2, lost=3.0, played=hand.moves[picked[1]].action),
+    ]
+    st.session_state["hand_for_test"] = hand
+    st.session_state["picked_for_test"] = picked
+    state.practice_costly(hand, reviews)
+    state.practice_costly(hand, reviews)  # the page redraws: nothing changes
+
+
+def test_a_costly_practice_card_goes_in_the_deck_with_what_rebuilds_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tutorial.course import practice
+    from tutorial.scenarios import actions
+    from tutorial.webapp import state
+
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    at = AppTest.from_function(_practice_script, default_timeout=HANG_GUARD)
+    at.session_state[state.TODAY] = DAY
+    at.run()
+    assert not at.exception
+    cards = at.session_state[state.DECK].cards
+    assert len(cards) == 1  # only the card that cost at least COSTLY points
+    (card,) = cards.values()
+    hand = at.session_state["hand_for_test"]
+    move = at.session_state["picked_for_test"][0]
+    assert isinstance(card.source, PracticeSource) and card.lost == 25
+    # The deal and the moves rebuild the position exactly.
+    source = card.source
+    start = practice.deal("belote", source.ruleset, players=source.players, seed=source.seed)
+    position = start.moves[0].before if start.moves else start.state
+    for code in source.moves:
+        position = position.apply(actions.parse(position, code))
+    assert position == hand.moves[move].before
+
+
+def test_a_due_practice_card_is_read_again_and_rescheduled(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutorial.webapp import state
+
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    source = PracticeSource(ruleset="default", seed=3, moves=["pass"], trick=1)
+    deck = note_wrong(Deck(), source, "belote", tried="9H", lost=12, now=DAY)
+    at = _seeded(
+        AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
+        deck,
+        "2030-03-02",
+    )
+    at.run()
+    assert any("You played 9♥ here, and it cost 12 points." in c.value for c in at.caption)
+    key = card_key(source, "belote")
+    at.button(key=f"review_seen_{''.join(c if c.isalnum() else '_' for c in key)}").click().run()
+    assert not at.exception
+    assert at.session_state[state.DECK].cards[key].reviews == 2
+    assert any(s.value.startswith("It comes back in") for s in at.success)
+
+
+def _scenario_script() -> None:
+    import streamlit as st
+
+    from tutorial.course.review_deck import moment_of_day
+    from tutorial.scenarios.runtime import goto, start
+    from tutorial.webapp import common, state
+
+    checked = common.library().get("belote/overruff")
+    assert checked is not None
+    st.session_state[state.TODAY] = moment_of_day(st.session_state["day"])
+    run = goto(start(checked.scenario, checked.table), st.session_state["step"])
+    if st.session_state.get("review"):
+        state.set_review_open(st.session_state["review"])
+    if st.session_state.get("hinted"):
+        state.scenario_session("belote/overruff").ask_hint()
+    for code in st.session_state["tries"]:
+        _, fb = run.try_action(code)
+        state.scenario_outcome("belote/overruff", run, fb, code)
+
+
+def _scenario_app(day: str, tries: list[str], deck: Deck | None = None, **extra: object) -> AppTest:
+    from tutorial.webapp import state
+
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    at = AppTest.from_function(_scenario_script, default_timeout=HANG_GUARD)
+    at.session_state["day"] = day
+    at.session_state["step"] = 2
+    at.session_state["tries"] = tries
+    if deck is not None:
+        at.session_state[state.DECK] = deck
+    for k, v in extra.items():
+        at.session_state[k] = v
+    at.run()
+    monkeypatch.undo()
+    assert not at.exception
+    return at
+
+
+def test_a_refused_card_at_a_step_becomes_a_card_with_the_answer_and_the_reason() -> None:
+    from tutorial.webapp import state
+
+    at = _scenario_app("2030-03-01", ["8H", "QD"])
+    deck = at.session_state[state.DECK]
+    key = card_key(ScenarioSource(scenario="belote/overruff", step=2))
+    assert list(deck.cards) == [key]
+    card = deck.cards[key]
+    assert (card.tried, card.answers, card.reason) == ("8H", ["9H"], "must_overtrump")
+    assert card.reviews == 1  # the second wrong try the same day changed nothing
+
+
+@pytest.mark.parametrize(
+    ("tries", "hinted", "rating"),
+    [
+        (["9H"], False, Rating.GOOD),
+        (["9H"], True, Rating.HARD),
+        (["8H", "9H"], False, Rating.AGAIN),
+    ],
+)
+def test_the_card_under_review_is_rated_by_the_first_move_at_its_step(
+    tries: list[str], hinted: bool, rating: Rating
+) -> None:
+    from tutorial.webapp import state
+
+    first = _scenario_app("2030-03-01", ["8H"])
+    deck = first.session_state[state.DECK]
+    key = card_key(ScenarioSource(scenario="belote/overruff", step=2))
+    at = _scenario_app("2030-03-02", tries, deck, review=key, hinted=hinted)
+    expected = review(deck, key, rating, moment_of_day("2030-03-02")).cards[key]
+    assert at.session_state[state.DECK].cards[key] == expected
+    assert at.session_state[state.REVIEW_OPEN] is None
+    done = at.session_state[state.REVIEW_DONE]
+    assert done is not None and done[1] == int(rating)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_the_review_page_reads_in_chinese_and_shows_no_internal_names(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutorial.language.i18n import set_language_provider
+    from tutorial.webapp import state
+
+    set_language_provider(state.session_language)  # what the app's router does
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    screen = AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD)
+    at = _seeded(screen, _one(), "2030-03-02")
+    at.session_state[state.SETTINGS] = state.Settings(language=lang)
+    at.run()
+    assert not at.exception
+    assert at.title[0].value in ("複習你的錯誤", "复习你的错误")
+    texts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    texts += [b.label for b in at.button] + [e.label for e in at.expander]
+    shown = "\n".join(texts)
+    assert "8♥" not in shown and "7♥" in shown  # the card as the table shows it
+    for internal in ("scenario:", "belote/overruff", "must_overtrump", "review_", "None"):
+        assert internal not in shown, internal

@@ -1,0 +1,436 @@
+"""The app's link to the class storage: the database through Streamlit's connection, the
+learner's token kept in the browser, and their progress sent to the class in the background.
+
+The database is Streamlit's SQL connection named ``classes`` (``st.connection("classes",
+type="sql")``): with no setting, a SQLite file (:data:`DEFAULT_DB`, git-ignored); with
+``[connections.classes] url = "postgresql+psycopg://..."`` in ``.streamlit/secrets.toml``,
+that database; ``ATOUT_CLASSES_URL`` in the environment overrides both (the tests' servers
+use a temporary file). The store is opened, and its migrations applied, once per server
+process (:func:`store`).
+
+A learner who joined keeps their token in the page's ``localStorage`` (an invisible
+component, as :mod:`tutorial.webapp.store` keeps the progress). After every run of a page
+(:func:`after_run`, called where the progress is saved to the browser) the session's
+progress, when it changed, is sent to the class by a worker thread: the click never waits
+on the database. A send that fails leaves a small notice and is tried again on a later
+run, after :data:`RETRY_SECONDS`; the browser's progress is untouched whatever happens.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import os
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
+
+from tutorial.classes import tokens
+from tutorial.classes.errors import AccessError, ClassError, SyncError
+from tutorial.classes.store import ClassStore, open_store
+from tutorial.course.progress import Progress, to_json
+from tutorial.language.i18n import t
+from tutorial.webapp import state
+
+#: The environment variable naming the database (a SQLAlchemy URL), before any setting.
+ENV_URL = "ATOUT_CLASSES_URL"
+#: The connection's name: its settings are ``[connections.classes]`` of the secrets.
+CONNECTION = "classes"
+#: The SQLite file used when nothing names a database.
+DEFAULT_DB = Path(__file__).resolve().parents[2] / ".streamlit" / "classes.db"
+#: Where the browser keeps the learner's token.
+TOKEN_KEY = "atout.class.v1"
+#: Seconds before a failed send is tried again.
+RETRY_SECONDS = 30.0
+#: The longest pause between two runs counted as time spent on a scenario (a learner who
+#: leaves the tab open is not counted for the hours they were away).
+GAP_MOST = 120.0
+#: Where the time since the last run comes from (seconds; tests set their own).
+CLOCK: Callable[[], float] = time.monotonic
+
+_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="class-sync")
+_PENDING: set[concurrent.futures.Future[None]] = set()
+_PENDING_LOCK = threading.Lock()
+
+
+# --- the database ------------------------------------------------------------------------
+
+
+def _secrets_name_it() -> bool:
+    """Whether ``.streamlit/secrets.toml`` has a ``[connections.classes]`` section."""
+    try:
+        section = st.secrets.get("connections", {}).get(CONNECTION)
+    except (FileNotFoundError, KeyError, AttributeError):  # no secrets file at all
+        return False
+    return bool(section)
+
+
+def database_url() -> str | None:
+    """The URL the store opens: the environment's, else None when the secrets name the
+    database (Streamlit reads them), else the default SQLite file's."""
+    given = os.environ.get(ENV_URL, "").strip()
+    if given:
+        return given
+    if _secrets_name_it():
+        return None
+    DEFAULT_DB.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{DEFAULT_DB}"
+
+
+@st.cache_resource(show_spinner=False)
+def _store_at(url: str | None) -> ClassStore:
+    """The store on the connection (one per URL and server process), its schema up to date."""
+    conn = (
+        st.connection(CONNECTION, type="sql")
+        if url is None
+        else st.connection(CONNECTION, type="sql", url=url)
+    )
+    return open_store(conn.engine)
+
+
+def store() -> ClassStore | None:
+    """The class storage, or None when the database cannot be opened (try again later)."""
+    try:
+        return _store_at(database_url())
+    except (ClassError, SQLAlchemyError, ImportError, ValueError):
+        return None
+
+
+# --- the learner's class --------------------------------------------------------------------
+
+
+@dataclass
+class Membership:
+    """The class this browser's learner is in, and how sending their progress goes.
+
+    The worker thread writes only ``sent``, ``failed``, ``failures``, ``retry_after``,
+    ``refused``, ``seconds``, ``seconds_known``, and (under the pool's lock) ``busy`` and
+    ``queued``; the page's runs read them.
+    """
+
+    token: str = ""  # the learner token ("" when not in a class)
+    loaded: bool = False  # the browser's stored token has been read
+    sent: str = ""  # the last progress the class holds (its fingerprint)
+    failed: bool = False  # the last send failed
+    failures: int = 0  # sends failed so far (a notice shows when it grows)
+    noticed: int = 0  # failures already noticed
+    retry_after: float = 0.0
+    refused: str = ""  # the key of the class's refusal (removed, closed...): nothing more sent
+    ended: str = ""  # the key of the last refusal, for the My class page to say
+    busy: bool = False  # a send is under way (guarded by the pool's lock)
+    queued: Progress | None = None  # changed while a send was under way: sent right after it
+    seconds: dict[str, int] = field(default_factory=dict)  # time spent per scenario
+    seconds_known: bool = False  # the class's times were read back (a new session starts there)
+    attempts: dict[str, int] = field(default_factory=dict)  # moves per scenario at the last run
+    last_run: float | None = None
+
+
+def membership() -> Membership:
+    """This session's class membership."""
+    found: Membership = state.class_membership(Membership)
+    return found
+
+
+def joined(token: str) -> None:
+    """The learner just joined: keep the token (the browser too) and send everything."""
+    m = membership()
+    m.token, m.loaded, m.sent, m.refused, m.ended = token, True, "", "", ""
+    m.failed, m.retry_after, m.seconds_known = False, 0.0, False
+
+
+def left() -> None:
+    """The learner left (or was refused): forget the token here and in the browser."""
+    m = membership()
+    m.token, m.sent, m.seconds, m.seconds_known = "", "", {}, False
+    with _PENDING_LOCK:
+        m.queued = None
+
+
+def client_id() -> str:
+    """Who is asking, for the join limits: the browser's address, else this session."""
+    try:
+        ip = st.context.ip_address
+    except (AttributeError, RuntimeError):
+        ip = None
+    if ip:
+        return f"ip:{ip}"
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return f"session:{ctx.session_id if ctx else 'none'}"
+
+
+# --- the browser's copy of the token -------------------------------------------------------
+
+_JS = r"""
+export default function (component) {
+  const { data, setStateValue, parentElement } = component;
+  const KEY = data.storage_key;
+  const host = parentElement.host || parentElement;
+  if (!host._atoutClass) {
+    host._atoutClass = true;
+    let kept = '';
+    try { kept = window.localStorage.getItem(KEY) || ''; } catch (e) {}
+    setStateValue('token', kept);
+  }
+  if (data.save !== null && data.save !== undefined) {
+    try {
+      if (data.save === '') window.localStorage.removeItem(KEY);
+      else if (window.localStorage.getItem(KEY) !== data.save) window.localStorage.setItem(KEY, data.save);
+    } catch (e) { /* blocked: the class is rejoined with its code */ }
+  }
+}
+"""
+
+_COMPONENT = st.components.v2.component("atout_class", js=_JS, css=":host{display:none}")
+
+
+def receive_token(value: object) -> None:
+    """The token the browser keeps (read once per session): taken unless the session has one."""
+    m = membership()
+    m.loaded = True
+    if not m.token and tokens.well_formed(value):
+        assert isinstance(value, str)
+        m.token = value
+
+
+def _on_token() -> None:
+    receive_token((st.session_state.get("atout_class") or {}).get("token"))
+
+
+# --- sending the progress ---------------------------------------------------------------------
+
+
+def _count_time(m: Membership, now: float) -> None:
+    """Time spent: the pause before a run in which a scenario moved (a card, an answer, a
+    hint) counts for that scenario, at most :data:`GAP_MOST`."""
+    moves = {sid: p.attempts + p.hints for sid, p in state.progress().items()}
+    if m.last_run is not None:
+        gap = max(0.0, min(now - m.last_run, GAP_MOST))
+        for sid, n in moves.items():
+            if n > m.attempts.get(sid, 0):
+                m.seconds[sid] = m.seconds.get(sid, 0) + round(gap)
+                break
+    m.attempts = moves
+    m.last_run = now
+
+
+def fingerprint(p: Progress, seconds: dict[str, int]) -> str:
+    """What was sent, to know whether anything changed since."""
+    return to_json(p) + json.dumps(seconds, sort_keys=True)
+
+
+def _send(box: ClassStore, m: Membership, token: str, p: Progress) -> None:
+    """Send a progress (in the worker thread), then whatever a run queued meanwhile."""
+    next_one: Progress | None = p
+    while next_one is not None:
+        _send_one(box, m, token, next_one)
+        with _PENDING_LOCK:
+            next_one, m.queued = (m.queued, None) if not (m.failed or m.refused) else (None, None)
+            if next_one is None:
+                m.busy = False
+
+
+def _send_one(box: ClassStore, m: Membership, token: str, p: Progress) -> None:
+    """Send one progress: on success remember it; on a refusal stop sending; on a failure
+    mark it for a later try. Never raises."""
+    try:
+        if not m.seconds_known:
+            try:
+                kept = box.what_teacher_sees(token).seconds
+            except AccessError:
+                kept = {}
+            for sid, secs in kept.items():
+                m.seconds[sid] = max(m.seconds.get(sid, 0), secs)
+            m.seconds_known = True
+        seconds = {sid: s for sid, s in dict(m.seconds).items() if sid in p.scenarios}
+        box.sync(token, p, seconds)
+        m.sent, m.failed = fingerprint(p, seconds), False
+    except AccessError as e:
+        if m.token == token:  # not a learner who has just left on their own
+            m.refused = e.key
+    except SyncError:  # this progress cannot be stored: sending it again would not help
+        m.sent, m.failed = fingerprint(p, dict(m.seconds)), False
+        m.failures += 1
+    except Exception:  # the database went away, or anything else: the browser keeps all
+        m.failed, m.failures = True, m.failures + 1
+        m.retry_after = CLOCK() + RETRY_SECONDS
+
+
+def _submit(box: ClassStore, m: Membership, token: str, p: Progress) -> None:
+    """Start a send in the worker pool, or queue it behind the one under way."""
+    with _PENDING_LOCK:
+        if m.busy:
+            m.queued = p
+            return
+        m.busy = True
+        future = _POOL.submit(_send, box, m, token, p)
+        _PENDING.add(future)
+    future.add_done_callback(_discard)
+
+
+def _discard(future: concurrent.futures.Future[None]) -> None:
+    with _PENDING_LOCK:
+        _PENDING.discard(future)
+
+
+def wait_for_sends(timeout: float = 60.0) -> None:
+    """Wait until the sends started so far are over (for tests and benches; the app never waits)."""
+    with _PENDING_LOCK:
+        futures = list(_PENDING)
+    concurrent.futures.wait(futures, timeout=timeout)
+
+
+#: The sentence for each refusal that ends a membership (``AccessError.key``).
+ENDED_MESSAGES = {
+    "bad_teacher": "classes.bad_teacher",
+    "bad_token": "classes.bad_token",
+    "removed": "classes.removed",
+    "class_closed": "classes.class_closed",
+    "learner_unknown": "classes.learner_unknown",
+}
+
+
+def ended_message(key: str) -> str:
+    """Why a membership ended, in the learner's words (any key: the plain one if unknown)."""
+    return t(ENDED_MESSAGES.get(key, "classes.bad_token"))
+
+
+def _notices(m: Membership) -> None:
+    """The small notices of the sends: one per failure streak, and the class's refusal."""
+    if m.refused:
+        st.toast(ended_message(m.refused), icon=":material/group_off:")
+        left()
+        m.ended, m.refused = m.refused, ""
+        return
+    if m.failures > m.noticed:
+        m.noticed = m.failures
+        st.toast(t("my_class.sync_failed"), icon=":material/cloud_off:")
+
+
+def after_run() -> None:
+    """Mount the token's store and, for a learner in a class, send the progress when it
+    changed (in the background). Called once per run, after the page, where the progress
+    is saved to the browser."""
+    m = membership()
+    _COMPONENT(
+        key="atout_class",
+        data={"storage_key": TOKEN_KEY, "save": m.token if m.loaded else None},
+        on_token_change=_on_token,
+        height=0,
+    )
+    if not m.token:
+        return
+    _count_time(m, CLOCK())
+    _notices(m)
+    if not m.token or not state.store_loaded():
+        return
+    p = state.export_progress()
+    seconds = {sid: s for sid, s in m.seconds.items() if sid in p.scenarios}
+    if fingerprint(p, seconds) == m.sent and m.seconds_known:
+        return
+    if m.failed and CLOCK() < m.retry_after:
+        return
+    box = store()
+    if box is None:
+        m.failed, m.failures, m.retry_after = True, m.failures + 1, CLOCK() + RETRY_SECONDS
+        return
+    _submit(box, m, m.token, p)
+
+
+def send_now() -> None:
+    """Send the progress on the next run even if a send failed moments ago."""
+    m = membership()
+    m.retry_after, m.sent = 0.0, ""
+
+
+# --- homework in words ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HomeworkChoice:
+    """A lesson or playlist a teacher may set: what it is stored as, shown as, and holds."""
+
+    kind: str
+    ref: str
+    title: str
+    scenarios: tuple[str, ...]
+
+
+@st.cache_data(show_spinner=False, ttl=60)
+def _playlists(lang: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The playlists of ``lessons/playlists``: name, title and scenario ids (read at most
+    once a minute)."""
+    from tutorial.course.playlists import is_inline, load_playlists
+
+    found, _problems = load_playlists(lang=lang)
+    return [
+        (p.name, p.title, tuple(i for i in p.items if not is_inline(i))) for p in found if p.name
+    ]
+
+
+def homework_choices() -> list[HomeworkChoice]:
+    """Every lesson, then every playlist, in the session's language."""
+    from tutorial.webapp import common
+
+    lang = state.settings().language
+    lessons, _error = common.course(lang)
+    out = [
+        HomeworkChoice(
+            "lesson",
+            le.id,
+            t("teacher.board.lesson_title", game=common.game_title(le.game), title=le.title),
+            tuple(le.model.scenarios),
+        )
+        for le in lessons
+    ]
+    out += [
+        HomeworkChoice("playlist", name, t("teacher.board.playlist_title", title=title), items)
+        for name, title, items in _playlists(lang)
+    ]
+    return out
+
+
+def homework_choice(kind: str, ref: str) -> HomeworkChoice:
+    """A stored homework item in words (one the app no longer has is named as such)."""
+    for c in homework_choices():
+        if (c.kind, c.ref) == (kind, ref):
+            return c
+    if kind == "scenario":
+        from tutorial.webapp import common
+
+        found = common.library().get(ref)
+        title = found.scenario.title if found is not None else t("teacher.unknown_scenario")
+        return HomeworkChoice(kind, ref, title, (ref,))
+    return HomeworkChoice(kind, ref, t("teacher.board.unknown_item"), ())
+
+
+__all__ = [
+    "CLOCK",
+    "CONNECTION",
+    "DEFAULT_DB",
+    "ENV_URL",
+    "GAP_MOST",
+    "RETRY_SECONDS",
+    "TOKEN_KEY",
+    "HomeworkChoice",
+    "Membership",
+    "after_run",
+    "client_id",
+    "database_url",
+    "fingerprint",
+    "homework_choice",
+    "homework_choices",
+    "joined",
+    "left",
+    "membership",
+    "receive_token",
+    "send_now",
+    "store",
+    "wait_for_sends",
+]

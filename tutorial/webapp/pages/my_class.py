@@ -1,0 +1,178 @@
+"""My class: a learner joins their teacher's class with its code and a name, sees what the
+teacher sees of them (their homework, records and times), and may leave.
+
+The token the class gives is kept in the browser (:mod:`tutorial.webapp.class_link`);
+from then on every page sends the progress on by itself, in the background.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from tutorial.classes.errors import AccessError, ClassError
+from tutorial.classes.homework_view import duration_text, item_view
+from tutorial.classes.store import LearnerView
+from tutorial.course.classroom import card_label
+from tutorial.language.i18n import t
+from tutorial.webapp import class_link
+from tutorial.webapp.pages.teacher import scenario_infos
+
+
+def _join() -> None:
+    """Join with the code and name typed (the button's callback)."""
+    box = class_link.store()
+    if box is None:
+        st.session_state["my_class_message"] = ("error", t("classes.unreachable"))
+        return
+    code = str(st.session_state.get("my_class_code", ""))
+    name = str(st.session_state.get("my_class_name", ""))
+    try:
+        token = box.join(code, name, class_link.client_id())
+    except ClassError as e:
+        st.session_state["my_class_message"] = ("error", str(e))
+        return
+    class_link.joined(token)
+    st.session_state["my_class_code"] = ""
+    st.session_state["my_class_message"] = ("ok", t("my_class.joined"))
+
+
+def _leave() -> None:
+    """Leave the class (the button's callback, once the box is ticked)."""
+    m = class_link.membership()
+    box = class_link.store()
+    if box is None:
+        st.session_state["my_class_message"] = ("error", t("classes.unreachable"))
+        return
+    try:
+        box.leave(m.token)
+    except AccessError:
+        pass  # already out of it: forgetting the token is all there is left to do
+    except ClassError as e:
+        st.session_state["my_class_message"] = ("error", str(e))
+        return
+    class_link.left()
+    st.session_state["my_class_leave_sure"] = False
+    st.session_state["my_class_message"] = ("ok", t("my_class.left"))
+
+
+def _message() -> None:
+    """The answer to the last join or leave, shown once."""
+    found = st.session_state.pop("my_class_message", None)
+    if not found:
+        return
+    kind, text = found
+    if kind == "ok":
+        st.success(text, icon=":material/check_circle:")
+    else:
+        st.error(text, icon=":material/error:")
+
+
+def show_join() -> None:
+    """The join form: the class's code and the learner's name."""
+    st.write(t("my_class.intro"))
+    with st.container(key="my_class_join_form", border=True):
+        st.text_input(t("my_class.code"), key="my_class_code", max_chars=20)
+        st.text_input(t("my_class.name"), key="my_class_name", max_chars=60)
+        st.caption(t("my_class.name_help"))
+        st.button(t("my_class.join"), key="my_class_join", on_click=_join, type="primary")
+
+
+def records_rows(view: LearnerView) -> list[dict[str, Any]]:
+    """The learner's records as the teacher sees them, by scenario title."""
+    infos = {s.sid: s for s in scenario_infos()}
+    rows: list[dict[str, Any]] = []
+    for sid, rec in view.progress.scenarios.items():
+        info = infos.get(sid)
+        game = info.game if info else ""
+        rows.append(
+            {
+                t("teacher.col_scenario"): info.title if info else t("teacher.unknown_scenario"),
+                t("teacher.col_done"): t("teacher.yes") if rec.done else t("teacher.no"),
+                t("teacher.col_stars"): rec.stars,
+                t("teacher.col_mistakes"): rec.mistakes,
+                t("teacher.col_card"): " ".join(
+                    f"{card_label(game, code)}×{n}" for code, n in rec.wrong.items()
+                ),
+                t("teacher.board.col_time"): duration_text(view.seconds.get(sid, 0)),
+            }
+        )
+    return rows
+
+
+def show_homework(view: LearnerView) -> None:
+    """The class's homework, each item with how far the learner is."""
+    st.subheader(t("my_class.homework"))
+    if not view.homework:
+        st.info(t("my_class.no_homework"))
+        return
+    games = {s.sid: s.game for s in scenario_infos()}
+    with st.container(key="my_class_homework"):
+        for item in view.homework:
+            choice = class_link.homework_choice(item.kind, item.ref)
+            mine = item_view(
+                item, choice.scenarios, [(view.name, view.progress, view.seconds)], games
+            )
+            x = mine.learners[0]
+            due = t("my_class.due", day=item.due.isoformat()) if item.due else ""
+            st.text(
+                t(
+                    "my_class.homework_line",
+                    title=choice.title,
+                    done=x.done,
+                    total=x.total,
+                    due=due,
+                ).strip()
+            )
+
+
+def show_mine(m: class_link.Membership) -> None:
+    """The class joined: its name, the learner's homework and records, and leaving it."""
+    box = class_link.store()
+    if box is None:
+        st.warning(t("classes.unreachable"), icon=":material/cloud_off:")
+        return
+    try:
+        view = box.what_teacher_sees(m.token)
+    except AccessError as e:
+        class_link.left()
+        m.ended = e.key
+        st.info(str(e))
+        show_join()
+        return
+    except ClassError as e:
+        st.warning(str(e), icon=":material/cloud_off:")
+        return
+    with st.container(key="my_class_joined"):
+        st.subheader(t("my_class.in_class", name=view.class_name))
+        st.text(t("my_class.shown_as", name=view.name))
+    if m.failed:
+        st.caption(t("my_class.sync_failed"))
+        st.button(t("my_class.send_now"), key="my_class_send", on_click=class_link.send_now)
+    else:
+        st.caption(t("my_class.sync_auto"))
+    show_homework(view)
+    st.subheader(t("my_class.teacher_sees"))
+    rows = records_rows(view)
+    if rows:
+        st.dataframe(rows, hide_index=True, width="stretch", key="my_class_records")
+    else:
+        st.info(t("my_class.no_records"))
+    with st.expander(t("my_class.leave_title"), icon=":material/logout:"):
+        st.write(t("my_class.leave_help"))
+        sure = st.checkbox(t("my_class.leave_sure"), key="my_class_leave_sure")
+        st.button(t("my_class.leave"), key="my_class_leave", on_click=_leave, disabled=not sure)
+
+
+def main() -> None:
+    """The page."""
+    st.title(t("my_class.title"))
+    _message()
+    m = class_link.membership()
+    if m.ended:
+        st.info(class_link.ended_message(m.ended))
+    if m.token:
+        show_mine(m)
+    else:
+        show_join()
