@@ -758,6 +758,7 @@ def tarot_play_refusals() -> Record:
     positions = {
         "follow": (["3C 4C 5D", "5C 8C", "KH 2H T5", "6C 7C 9C"], "7H", 1, "T5 KH 2H QH"),
         "trump": (["3C 4C 5D", "5C 8C", "T5 T9 3S", "6C 7C 9C"], "7H", 1, "3S T5"),
+        "trump_taker_winning": (["5C 8C", "T5 T9 3S", "3C 4C 5D", "6C 7C 9C"], "7H", 0, "3S T5"),
         "no_suit_no_trump": (["3C 4C 5D", "5C 8C", "3S 4D KC", "6C 7C 9C"], "7H", 1, "3S"),
         "overtrump_taker": (["3C 8C", "T5 T9 3S", "4C 5C 5D", "6C 7C"], "7H T8", 3, "T5 3S T9"),
         "overtrump_partner": (["3C 8C", "4C 9C", "T5 T9 3S", "6C 7C 5D"], "7H T8", 0, "T5 T9"),

@@ -86,9 +86,21 @@ class TestFollowSuit:
 
 class TestMustTrump:
     def test_cannot_follow_must_trump(self) -> None:
-        s = late(["3C 4C 5D", "5C 8C", "T5 T9 3S", "6C 7C 9C"], current="7H", leader=1)
+        # The taker (seat 0) led 7♥: seat 1 has no heart and must trump.
+        s = late(["5C 8C", "T5 T9 3S", "3C 4C 5D", "6C 7C 9C"], current="7H", leader=0)
         e = refused(s, "3S", MUST_TRUMP)
         assert str(e) == "You must trump: you have no hearts (♥) and you hold T5 and T9."
+        assert s.legal_plays() == cards("T5 T9")
+
+    def test_must_trump_even_when_the_partner_is_winning(self) -> None:
+        # A defender (seat 1) led 7♥: the other defender must trump all the same, and the
+        # refusal says so (a Belote player would expect to be free).
+        s = late(["3C 4C 5D", "5C 8C", "T5 T9 3S", "6C 7C 9C"], current="7H", leader=1)
+        e = refused(s, "3S", MUST_TRUMP)
+        assert str(e) == (
+            "You must trump even though your partner's 7♥ is winning the trick: "
+            "you have no hearts (♥) and you hold T5 and T9."
+        )
         assert s.legal_plays() == cards("T5 T9")
 
     def test_no_suit_no_trump_anything(self) -> None:

@@ -30,6 +30,7 @@ from tutorial.engine.tarot.cards import (
     rank_value,
     same_side,
     sort_cards,
+    winning_position,
 )
 from tutorial.engine.tarot.constants import (
     HAND_SIZE,
@@ -197,7 +198,17 @@ def requirement(
             (led, *sort_cards(follow)),
             RULE_FOLLOW,
         )
-    return _cannot_follow(led, hand, trumps, excuse)
+    return _cannot_follow(led, hand, trumps, excuse, _partner_winning(seat, trick, taker))
+
+
+def _partner_winning(seat: Seat, trick: Sequence[Play], taker: Seat | None) -> str:
+    """The card with which the mover's partner is winning the trick, or ``""`` when the
+    trick is not the partner's (the rule to trump holds even then: the sentence says so)."""
+    cards = [p.card for p in trick]
+    if all(c == EXCUSE for c in cards):
+        return ""
+    winner = trick[winning_position(cards)]
+    return winner.card.label if same_side(winner.seat, seat, taker) else ""
 
 
 def _trumps(seat: Seat, hand: Sequence[Card], trick: Sequence[Play], taker: Seat | None) -> _Trumps:
@@ -213,7 +224,11 @@ def _trumps(seat: Seat, hand: Sequence[Card], trick: Sequence[Play], taker: Seat
 
 
 def _cannot_follow(
-    led: Card, hand: Sequence[Card], trumps: _Trumps, excuse: frozenset[Card]
+    led: Card,
+    hand: Sequence[Card],
+    trumps: _Trumps,
+    excuse: frozenset[Card],
+    partner_card: str = "",
 ) -> _Requirement:
     """Rule: who cannot follow must trump, above the highest trump in the trick if it can."""
     top, higher = trumps.top, trumps.higher
@@ -222,7 +237,21 @@ def _cannot_follow(
             frozenset(hand), "", "tarot.play.no_suit_no_trump", {"suit": led.suit}, (), ""
         )
     if top is None:
-        # Rule: cannot follow -> must trump.
+        # Rule: cannot follow -> must trump (even when the partner is winning the trick).
+        if partner_card:
+            return _Requirement(
+                frozenset(trumps.held) | excuse,
+                MUST_TRUMP,
+                "tarot.refuse.must_trump_partner_winning",
+                {
+                    "winning": partner_card,
+                    "suit": led.suit,
+                    "symbol": led.suit.symbol,
+                    "cards": tuple(trumps.held),
+                },
+                (led, *sort_cards(trumps.held)),
+                RULE_TRUMP,
+            )
         return _Requirement(
             frozenset(trumps.held) | excuse,
             MUST_TRUMP,
