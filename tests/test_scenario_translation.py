@@ -365,3 +365,19 @@ def test_scenario_files_leave_translations_out_unless_asked() -> None:
     with_translations = check.scenario_files([str(SCENARIOS)], translations=True)
     assert OVERRUFF_ZH in with_translations and OVERRUFF in with_translations
     assert check.scenario_files([str(SCENARIOS / "zh-Hant")]) == []
+
+
+def test_the_derivation_command_refuses_what_it_cannot_derive(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tutorial.scenarios import translation
+
+    (tmp_path / "zh-Hant").mkdir()
+    assert translation.main(["--help"]) == 0
+    assert "usage:" in capsys.readouterr().out
+    # an unknown script (a mistyped option read as one) writes nothing
+    assert translation.main(["--hlep", str(tmp_path)]) == 2
+    assert "only zh-Hans" in capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["zh-Hant"]
+    assert translation.main(["zh-Hans", str(tmp_path / "nowhere")]) == 2
+    assert "no zh-Hant folder" in capsys.readouterr().out

@@ -603,12 +603,26 @@ def derive_all(root: Path, source_lang: str = "zh-Hant", lang: str = "zh-Hans") 
     return written
 
 
+#: The scripts derived from the Traditional translations (nothing else is written).
+DERIVABLE = ("zh-Hans",)
+
+
 def main(argv: list[str]) -> int:
     """``python -m tutorial.scenarios.translation zh-Hans [ROOT]``: derive Simplified
     translations from the Traditional ones (``--check``: exit 1 if any is stale)."""
+    usage = "usage: python -m tutorial.scenarios.translation [--check] [zh-Hans [ROOT]]"
+    if any(a in ("-h", "--help") for a in argv):
+        print(usage)
+        return 0
     args = [a for a in argv if a != "--check"]
     lang = args[0] if args else "zh-Hans"
     root = Path(args[1]) if len(args) > 1 else Path(__file__).resolve().parents[2] / "scenarios"
+    if lang not in DERIVABLE or len(args) > 2:
+        print(f"{usage}\nonly {', '.join(DERIVABLE)} is derived (from zh-Hant), not {lang!r}")
+        return 2
+    if not (root / "zh-Hant").is_dir():
+        print(f"{usage}\n{root}: no zh-Hant folder to derive from")
+        return 2
     if "--check" in argv:
         stale = []
         for src in sorted((root / "zh-Hant").rglob("*.yaml")):
