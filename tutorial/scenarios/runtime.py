@@ -174,9 +174,12 @@ class Run:
 
     def _apply_text(self, text: str) -> tuple[Run, tuple[Event, ...]]:
         """Apply one action in notation for the seat to move; raises on a bad one."""
+        return self._apply(actions.parse(self.state, text))
+
+    def _apply(self, action: Any) -> tuple[Run, tuple[Event, ...]]:
+        """Apply one action (parsed) for the seat to move; raises on an illegal one."""
         state = self.state
         seat = state.to_move
-        action = actions.parse(state, text)
         before = len(state.tricks)
         with seat_names(self.table.seat_names):  # the engine's sentences name the seats
             new_state = state.apply(action)
@@ -244,7 +247,7 @@ class Run:
             headed = bool(author) or not computed or (cost is not None and cost.lost <= 0)
             return self._missed(), Feedback("wrong", msg, verdict, headed=headed, cost=cost)
         explanation = step.play.explain or speak(self.table, verdict.message)
-        run, events = self._apply_text(text)
+        run, events = self._apply(action)  # the text was parsed once, above
         run = dataclasses.replace(run, step=run.step + 1).advance()
         run = dataclasses.replace(run, explanation=explanation, wrong_here=0)
         new_events = run.transcript[len(self.transcript) :]
