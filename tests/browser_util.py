@@ -239,15 +239,29 @@ def _frames(page: Any) -> None:
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+#: The page at rest: no table component busy (``data-busy`` other than ``"0"``, the
+#: shadow roots searched) and the app's run over (``data-test-script-state``).
+_AT_REST_JS = """() => {
+  if (!document.querySelector("[data-test-script-state='notRunning']")) return false;
+  for (const e of document.querySelectorAll('*')) {
+    const t = e.shadowRoot && e.shadowRoot.querySelector('.atout');
+    if (t && t.dataset.busy !== '0') return false;
+  }
+  return true;
+}"""
+
+
+def _at_rest(page: Any, timeout: float = 30_000) -> None:
+    """Wait until the page is at rest (see ``_AT_REST_JS``), checked at every animation
+    frame: the wait ends the frame the page gets there (Playwright's ``expect`` checks
+    at growing intervals, up to a second apart, and every action of a test waits so)."""
+    page.wait_for_function(_AT_REST_JS, timeout=timeout, polling="raf")
+
+
 def _settle(page: Any) -> None:
     """The page at rest: the table (if any) has drawn the app's answer to the last action
     on it, the run is over and the layout that follows it is drawn."""
-    from playwright.sync_api import expect
-
-    table = page.locator(".atout")
-    if table.count():
-        expect(table.first).to_have_attribute("data-busy", "0", timeout=30_000)
-    expect(page.locator(NOT_RUNNING)).to_have_count(1, timeout=30_000)
+    _at_rest(page)
     _frames(page)
 
 

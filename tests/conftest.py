@@ -132,37 +132,67 @@ _library.load_library = _library_once
 
 BROWSER_TESTS = "tests/test_browser"  # the browser test files: tests/test_browser*.py
 
-#: About how long each browser test takes (seconds, ``--durations`` on a quiet 2-core
-#: machine, under some load), by test name (``file::test[params]`` without ``tests/``), to balance the
-#: lanes; a test not listed counts ``BROWSER_TEST_SECONDS``.
+#: About how long each browser test takes (seconds, ``--durations`` of a whole run of
+#: ``scripts/test.sh`` on the 2-core machine with other work beside it, load average 8 to
+#: 14: about twice a quiet run's), by test name (``file::test[params]`` without
+#: ``tests/``), to balance the lanes; a test not listed counts ``BROWSER_TEST_SECONDS``
+#: (``tests/test_parallel_runs.py`` checks that every browser test is listed).
 BROWSER_WEIGHTS = {
-    "test_browser.py::test_mouse_plays_a_scenario_at_every_size": 36,
-    "test_browser.py::test_keyboard_alone_plays_a_scenario_at_every_size": 18,
-    "test_browser.py::test_tarot_discard_is_chosen_on_the_hand": 13,
-    "test_browser.py::test_progress_survives_a_reload_and_a_new_tab": 33,
-    "test_browser.py::test_practice_hand_to_the_end_with_hints[belote]": 20,
-    "test_browser.py::test_practice_hand_to_the_end_with_hints[tarot]": 37,
-    "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola2]": 28,
-    "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola4]": 21,
-    "test_browser.py::test_practice_on_a_phone": 35,
-    "test_browser.py::test_practice_in_presenter_mode": 10,
-    "test_browser.py::test_a_scenario_step_shows_a_computed_cost_and_the_best_play": 12,
-    "test_browser_practice.py::test_a_defender_sees_the_chien_of_a_computer_players_prise": 16,
-    "test_browser_practice.py::test_a_finished_hand_played_again_from_trick_3_shows_both_results": 40,
-    "test_browser_links.py::test_a_playlist_link_plays_two_scenarios_in_order": 13,
-    "test_browser_links.py::test_a_report_code_reopens_the_exact_step_in_a_fresh_context": 12,
-    "test_browser_teacher.py::test_thirty_codes_pasted_give_the_right_counts": 6,
-    "test_browser_classes.py::test_a_class_fills_itself_as_two_learners_play": 50,
-    "test_browser_zh.py::test_the_tutor_in_chinese[zh-Hant]": 38,
-    "test_browser_zh.py::test_the_tutor_in_chinese[zh-Hans]": 38,
-    "test_browser_zh.py::test_presenter_mode_in_chinese_is_readable": 7,
-    "test_browser_zh.py::test_the_browser_language_chooses_first_then_the_choice_is_kept": 9,
+    "test_browser.py::test_mouse_plays_a_scenario_at_every_size": 39,
+    "test_browser.py::test_keyboard_alone_plays_a_scenario_at_every_size": 30,
+    "test_browser.py::test_tarot_discard_is_chosen_on_the_hand": 16,
+    "test_browser.py::test_progress_survives_a_reload_and_a_new_tab": 26,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[belote]": 36,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[tarot]": 68,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola2]": 44,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola4]": 26,
+    "test_browser.py::test_practice_on_a_phone": 56,
+    "test_browser.py::test_a_scenario_step_shows_a_computed_cost_and_the_best_play": 15,
+    "test_browser.py::test_every_click_after_a_refused_discard_is_taken": 16,
+    "test_browser.py::test_the_table_keeps_a_readable_size_through_a_scenario": 34,
+    "test_browser_practice.py::test_a_defender_sees_the_chien_of_a_computer_players_prise": 13,
+    "test_browser_practice.py::test_a_finished_hand_played_again_from_trick_3_shows_both_results": 41,
+    "test_browser_links.py::test_a_playlist_link_plays_two_scenarios_in_order": 24,
+    "test_browser_links.py::test_a_report_code_reopens_the_exact_step_in_a_fresh_context": 31,
+    "test_browser_teacher.py::test_thirty_codes_pasted_give_the_right_counts": 17,
+    "test_browser_classes.py::test_a_class_fills_itself_as_two_learners_play": 61,
+    "test_browser_review.py::test_a_wrong_try_comes_back_the_next_day_and_is_scheduled_later": 54,
+    "test_browser_zh.py::test_the_tutor_in_chinese[zh-Hant]": 61,
+    "test_browser_zh.py::test_the_tutor_in_chinese[zh-Hans]": 61,
+    "test_browser_zh.py::test_presenter_mode_in_chinese_is_readable": 10,
+    "test_browser_zh.py::test_the_browser_language_chooses_first_then_the_choice_is_kept": 18,
     "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[en]": 28,
-    "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[zh-Hant]": 22,
-    "test_browser_tarot.py::test_nothing_is_cut_off_on_a_phone": 12,
-    "test_browser_tarot.py::test_nothing_is_cut_off_on_a_projector": 13,
+    "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[zh-Hant]": 31,
+    "test_browser_tarot.py::test_nothing_is_cut_off_on_a_phone": 22,
+    "test_browser_tarot.py::test_nothing_is_cut_off_on_a_projector": 25,
 }
-BROWSER_TEST_SECONDS = 20
+BROWSER_TEST_SECONDS = 30
+
+#: Test files kept whole on one worker: their tests share a module-scoped fixture that
+#: costs seconds (the import graph, the rendered reference, the engine's recorded
+#: sentences, ...), which each worker running one of its tests would compute again.
+WHOLE_MODULES = (
+    "tests/test_layering.py",
+    "tests/test_reference.py",
+    "tests/test_engine_sentences.py",
+    "tests/test_message_coverage.py",
+    "tests/test_no_internal_names.py",
+    "tests/test_scenario_translation.py",
+    "tests/test_table_data.py",
+)
+
+#: ``$ATOUT_BROWSER_LANES`` sets the number of browser lanes (at most one per worker);
+#: by default one per core, with at least one worker left for the other tests.
+LANES_ENV = "ATOUT_BROWSER_LANES"
+
+
+def lane_count(workers: int, cores: int, asked: str | None = None) -> int:
+    """How many browser lanes ``workers`` workers on ``cores`` cores run: ``asked`` (the
+    environment's figure, if a whole number) up to the workers, else one per core with a
+    worker left over; always at least one."""
+    if asked and asked.strip().isdigit():
+        return max(1, min(int(asked), workers))
+    return max(1, min(cores, workers - 1))
 
 
 def browser_lanes(nodeids: list[str], lanes: int) -> dict[str, int]:
@@ -186,10 +216,12 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     The browser tests (files ``tests/test_browser*.py``: the scheduler sees test ids, not
     marks) are shared out into "lanes", one per core and at least one worker left for
-    the rest, by their usual durations (``browser_lanes``). The scheduler hands the lanes
-    out first (the largest work units go first), each to one worker that plays its tests
+    the rest (``lane_count``; ``$ATOUT_BROWSER_LANES`` for another count), by their
+    usual durations (``browser_lanes``). The scheduler hands the lanes out first
+    (whatever the sizes of the other work units), each to one worker that plays its tests
     one after the other with one server and one browser (``browser_util``); every other
-    test is handed out alone, to whichever worker is free. So the longest tests start at
+    test is handed out alone (the files of ``WHOLE_MODULES`` each as one unit), to
+    whichever worker is free. So the longest tests start at
     once, and the browser sessions never outnumber the cores (as many as workers at once
     starved them, on a loaded machine, past their timeouts). Lanes are dealt here, not
     with ``xdist_group`` marks: under pytest 9.2, xdist 3.8 no longer groups by them
@@ -206,6 +238,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
             self.lane_of: dict[str, int] | None = None
 
         def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            if module in WHOLE_MODULES:
+                return module
             if not nodeid.startswith(BROWSER_TESTS):
                 return str(super()._split_scope(nodeid))
             if self.lane_of is None:  # the whole collection is known by now
@@ -213,8 +248,15 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
                 self.lane_of = browser_lanes(browser, self.lanes)
             return f"browser-lane-{self.lane_of.get(nodeid, 0)}"
 
+        def _assign_work_unit(self, node: Any) -> None:
+            # The lanes first, whatever their sizes: they are the longest work units.
+            for scope in [s for s in self.workqueue if s.startswith("browser-lane-")][::-1]:
+                self.workqueue.move_to_end(scope, last=False)
+            super()._assign_work_unit(node)
+
     workers = len(config.getvalue("tx") or []) or 1
-    return BrowserLanes(config, log, max(1, min(len(os.sched_getaffinity(0)), workers - 1)))
+    cores = len(os.sched_getaffinity(0))
+    return BrowserLanes(config, log, lane_count(workers, cores, os.environ.get(LANES_ENV)))
 
 
 # --- Streamlit ---------------------------------------------------------------------------------

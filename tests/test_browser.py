@@ -20,6 +20,7 @@ from browser_util import (
     VIEWPORTS,
     Sections,
     _all_cards_in_view,
+    _at_rest,
     _card,
     _click,
     _font_size,
@@ -31,7 +32,6 @@ from browser_util import (
     _restart,
     _run_done,
     _settle,
-    _watch,
     browser,
     pytestmark,
     server,
@@ -276,8 +276,8 @@ def _practice_idle(page: Any) -> None:
     """The table has drawn the app's answer to the last action and the run is over."""
     from playwright.sync_api import expect
 
-    expect(_practice_table(page)).to_have_attribute("data-busy", "0", timeout=_IDLE_MS)
-    expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=_IDLE_MS)
+    _at_rest(page, timeout=_IDLE_MS)
+    expect(_practice_table(page)).to_have_count(1)
 
 
 def _practice_press(page: Any, locator: Any) -> None:
@@ -483,10 +483,71 @@ def test_practice_hand_to_the_end_with_hints(server: str, browser: Any, game: st
         assert len(re.findall(r"(?:10|[2-9JQKA1CV])[♠♥♦♣]|T\d+|Excuse", first)) >= _SEATS[game], (
             first
         )
+        if game == "tarot":  # every card reviewed, in both views
+            _every_card_reviewed(page, _TRICKS[game])
         body = page.locator("[data-testid='stMain']").inner_text()
         assert not re.search(r"\bseat \d|\bteam ?\d|seed-\d", body), body[:400]
+        if game == "belote":  # the next deal on a projector, in presenter mode
+            _practice_presenter(page)
     finally:
         page.context.close()
+
+
+def _practice_presenter(page: Any) -> None:
+    """At 1920×1080, a new deal, then presenter mode switched on with the table there:
+    the table grows, the whole hand and the prompt in view, the prompt at 28 px or more."""
+    from playwright.sync_api import expect
+
+    _resize(page, "projector")
+    _practice_deal(page, _PRACTICE_GAMES["belote"])
+    page.get_by_text("Presenter mode").click()  # the table is there: it grows
+    expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)
+    _practice_idle(page)
+    _all_cards_in_view(page)
+    size = _font_size(page, ".atout .prompt")
+    assert size >= 28, size
+    page.screenshot(path=str(SHOTS / "practice-belote-projector-start.png"))
+
+
+#: Reruns asked for at most while the background review works (a hang guard: each rerun
+#: is answered before the next is asked, so this counts the page's answers, not time).
+_REVIEW_RERUNS = 600
+
+#: One card's review: its line with what the learner could know, then the one with all
+#: cards shown (``player.review.*``), each naming the trick and the card.
+_REVIEW_LINE = re.compile(
+    r"^Trick (\d+): (\S+), with what you could know \(.+\): .+$\n"
+    r"^Trick \1: \2, with all cards shown \(.+\): .+$",
+    re.MULTILINE,
+)
+
+
+def _every_card_reviewed(page: Any, cards: int) -> None:
+    """Once the background review is finished (the page asked again, with its "Show the
+    finished review" button, while it says cards are still being worked out), "Every
+    card you played" holds a review in both views for each of the learner's ``cards``
+    cards, one per trick."""
+    from playwright.sync_api import expect
+
+    pending = page.get_by_text(re.compile(r"cards? (is|are) still being worked out"))
+    refresh = page.get_by_role("button", name="Show the finished review")
+    for _ in range(_REVIEW_RERUNS):
+        if not pending.count():
+            break
+        _practice_rerun(page, refresh.first.click)
+    else:
+        raise AssertionError("the review of the learner's cards did not finish")
+    expect(refresh).to_have_count(0)
+    every = page.locator("[data-testid='stExpander']").filter(has_text="Every card you played")
+    every.get_by_text("Every card you played").click()
+    lines = every.locator("[data-testid='stExpanderDetails']")
+    expect(lines).to_be_visible(timeout=_IDLE_MS)
+    found = _REVIEW_LINE.findall(lines.inner_text())
+    tricks = [int(trick) for trick, _ in found]
+    assert tricks == list(range(1, cards + 1)), found
+    assert len({card for _, card in found}) == cards, found
+    lines.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "practice-tarot-laptop-every-card.png"))
 
 
 def test_practice_on_a_phone(server: str, browser: Any) -> None:
@@ -510,27 +571,6 @@ def test_practice_on_a_phone(server: str, browser: Any) -> None:
         page.screenshot(path=str(SHOTS / "practice-briscola2-phone-end.png"))
         page.get_by_text("Your cards, reviewed").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "practice-briscola2-phone-review.png"))
-    finally:
-        page.context.close()
-
-
-def test_practice_in_presenter_mode(server: str, browser: Any) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    from playwright.sync_api import expect
-
-    width, height, _ = VIEWPORTS["projector"]
-    page = _watch(browser.new_context(viewport={"width": width, "height": height}).new_page())
-    try:
-        page.goto(f"{server}/practice")
-        expect(page.locator(NOT_RUNNING)).to_have_count(1, timeout=60_000)
-        _practice_deal(page, _PRACTICE_GAMES["belote"])
-        page.get_by_text("Presenter mode").click()  # the table is there: it grows
-        expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)
-        _practice_idle(page)
-        _all_cards_in_view(page)
-        size = _font_size(page, ".atout .prompt")
-        assert size >= 28, size
-        page.screenshot(path=str(SHOTS / "practice-belote-projector-start.png"))
     finally:
         page.context.close()
 
