@@ -151,3 +151,34 @@ def test_the_discards_weighed_and_the_learners_beside_the_best() -> None:
         assert f"Yours scores {gap} less than" in chart.text
     with pytest.raises(InvalidStateError, match="not a discard allowed here"):
         advise_discard(state, random.Random(1), chosen=[state.hands[1][0]] * 6, deals=1)
+
+
+@pytest.mark.parametrize("game", ["belote", "tarot"])
+def test_a_position_at_the_bidding_gives_back_its_hand_as_dealt_and_its_bids(game: str) -> None:
+    from tutorial.analysis.bid_advice import advise_at, bidding_history
+
+    found = 0
+    for seed in range(30):
+        start = new_hand(game, "default", rng=random.Random(seed))
+        now, made = start, list[object]()
+        while now.phase == "bidding" and len(made) < 2:
+            bid = beginner.choose(now)
+            made.append(bid)
+            now = now.apply(bid)
+        if now.phase != "bidding":
+            continue
+        history, earlier = bidding_history(now)
+        assert history[0] == start and history[-1] == now and earlier == made
+        assert len(history) == len(made) + 1
+        # Advice on the position alone is the advice on its history, deal for deal.
+        alone = advise_at(now, random.Random(5), deals=3)
+        full = advise(history, earlier, random.Random(5), deals=3)
+        assert [(str(v.action), v.mean) for v in alone.values] == [
+            (str(v.action), v.mean) for v in full.values
+        ]
+        found += 1
+        if found == 2:
+            break
+    assert found == 2
+    first = new_hand(game, "default", rng=random.Random(1))
+    assert bidding_history(first) == ([first], [])  # nobody has bid yet

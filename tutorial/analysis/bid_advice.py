@@ -20,6 +20,7 @@ a bid's worth under plain play ranks hands the way the bidding rules of the sour
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Sequence
@@ -36,7 +37,9 @@ __all__ = [
     "DiscardAdvice",
     "DiscardValue",
     "advise",
+    "advise_at",
     "advise_discard",
+    "bidding_history",
     "seat_score",
 ]
 
@@ -133,6 +136,43 @@ def advise(
     values = [BidValue(bids[i], *_mean_error(scores[i]), deals) for i in range(len(bids))]
     values.sort(key=lambda v: -v.mean)
     return BidAdvice(seat, tuple(values), deals, checked)
+
+
+def bidding_history(state: GameState) -> tuple[list[GameState], list[Any]]:
+    """``(history, earlier)`` for :func:`advise` from a position at the bidding alone: the
+    hand as dealt (the position with its bids taken back, the first bidder to move) and
+    the bids made since, as ``state.seated_bids()`` lists them. When taking the bids back
+    does not lead to the same position again, the position itself with no earlier bids
+    (the advice then does not read what the earlier bids tell)."""
+    made = [bid for _, bid in state.seated_bids()]
+    if not made or not dataclasses.is_dataclass(state):
+        return [state], []
+    names = {f.name for f in dataclasses.fields(state)}
+    back: dict[str, Any] = {"bids": ()}
+    if "to_move" in names:
+        back["to_move"] = state.seated_bids()[0][0]
+    try:
+        start = dataclasses.replace(state, **back)
+        again: GameState = start
+        history = [start]
+        for bid in made:
+            again = again.apply(bid)
+            history.append(again)
+    except (InvalidStateError, TypeError, ValueError):
+        return [state], []
+    if again != state:
+        return [state], []
+    return history, made
+
+
+def advise_at(state: GameState, rng: random.Random, *, deals: int = DEFAULT_DEALS) -> BidAdvice:
+    """:func:`advise` for a position at the bidding given alone (``bidding_history``).
+
+    Raises:
+        InvalidStateError: the position is not a bid.
+    """
+    history, earlier = bidding_history(state)
+    return advise(history, earlier, rng, deals=deals)
 
 
 def _mean_error(xs: Sequence[float]) -> tuple[float, float]:

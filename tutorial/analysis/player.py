@@ -12,25 +12,32 @@ Two levels (``LEVELS``):
   (Belote: the proposed card taken, belote announced, declarations shown; Tarot:
   poignées shown; Briscola: the face-up trump once drawn), the chien when it was shown
   (its cards are in the taker's hand or discard; a discard holds no King, trump or
-  Excuse), and the bids (a soft rule: a deal where the taker holds a hand it would not
-  have bid on is redrawn a few times). Each deal is then valued:
+  Excuse), and the bids (a soft rule, by the computer players' bidding rule: a deal
+  where the taker holds a hand it would not have bid on, or in Tarot a seat that
+  passed holds one it would have bid on, is redrawn a few times). Each deal is then
+  valued, one card of each class of cards that play alike (``equivalent_cards``):
 
   * **exactly** with ``tutorial.analysis.solve`` under a node and time budget when few
     cards are left (``SOLVE_CARDS``: Belote and Tarot with at most 5 tricks to play;
     Briscola with at most ``STOCK_SOLVE_CARDS`` cards to draw, through the draw search
     of ``solve_expected`` on the sampled stock's order);
   * otherwise (and when a solve runs out of budget) by a **greedy playout**: the card,
-    then every seat plays exactly the beginner's habits (``bots``: its leads, win
+    then the opponents play exactly the beginner's habits (``bots``: its leads, win
     cheaply, give points to a winning partner, else throw the cheapest card) to the end
-    of the hand on bitmasks; Briscola's playouts draw from the sampled stock.
+    of the hand on bitmasks, and so does the mover's side, except in Tarot, where it
+    plays seeing the sampled deal (``SEEING_SIDE_GAMES``: richest card into a trick its
+    side holds safe, cheapest safe winner, else cheapest card); Briscola's playouts
+    draw from the sampled stock.
 
   Each valued deal is turned into the **hand's score** for the mover's side (``_Goal``:
   Belote's contract and capot, Tarot's contract with its bouts and the Petit au bout,
-  Briscola's card points), and the card with the best average score is played. Deals
-  are drawn until ``time_budget`` seconds (default 0.2, on ``CLOCK``) or ``samples``
-  deals (default 40), whichever comes first, so the player never blocks; at least one
-  deal is always valued. Bids, the discard, announcements and declarations reuse the
-  beginner's rules.
+  the 25 of a contract made or lost spread over a few points either side of its mark:
+  ``TAROT_MARGIN_RAMP``; Briscola's card points), and the card with the best average
+  score is played. Deals are drawn until ``time_budget`` seconds (default 0.2, on
+  ``CLOCK``) or ``samples`` deals (default 40), whichever comes first, so the player
+  never blocks; at least one deal is always valued. The bids are the bidding advice's
+  best (``strong_bid``: ``bid_advice.advise_at``); the discard, announcements and
+  declarations reuse the beginner's rules.
 
 ``suggest`` gives the strong player's card for the learner with the averaged value of
 each legal card; ``review_card`` judges one card a seat played in two views (``CardCost``):
@@ -52,7 +59,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutorial.analysis import beginner
+from tutorial.analysis import beginner, bid_advice
 from tutorial.analysis.briscola_expect import solve_expected
 from tutorial.analysis.solver import (
     SearchBudget,
@@ -77,6 +84,7 @@ __all__ = [
     "Suggestion",
     "choose",
     "costliest_first",
+    "equivalent_cards",
     "knowledge",
     "played_cards",
     "replay",
@@ -84,6 +92,7 @@ __all__ = [
     "review_card",
     "sample_deal",
     "solve_with_stock",
+    "strong_bid",
     "strong_values",
     "suggest",
     "why_trick",
@@ -109,6 +118,12 @@ CLOCK: Callable[[], float] = time.perf_counter
 #: What the strong player maximises: ``"score"`` (the hand's score for its side, see
 #: ``_Goal``) or ``"points"`` (card points only; kept for measurements).
 OBJECTIVE = "score"
+#: Points either side of a Tarot contract's mark over which the strong player's goal
+#: goes from the contract lost to the contract made (see ``_TarotGoal``): a deal valued by
+#: a greedy playout, or over cards it could not see, is not sure to the half-point, so a
+#: card that makes the contract by a point in one deal and fails it by a point in the next
+#: is worth about its points, not a flip of 50. 0.25 is the score's own step.
+TAROT_MARGIN_RAMP = 5.0
 #: Budget of one exact solve inside a move (larger positions fall back to a playout).
 SAMPLE_NODE_BUDGET = 20_000
 #: Deals of the unseen cards each card is valued on, with what its seat could know
@@ -124,6 +139,8 @@ REVIEW_NODE_BUDGET = {"belote": 300_000, "tarot": 150_000, "briscola": 300_000}
 REVIEW_SOLVE_CARDS = {"belote": 32, "tarot": 32, "briscola": 20}
 #: Orders of Briscola's face-down stock averaged with every card shown.
 REVIEW_STOCK_ORDERS = 20
+#: Deals of the unseen cards the strong player's bid is weighed on (``strong_bid``).
+BID_DEALS = bid_advice.DEFAULT_DEALS
 #: Deals redrawn at most to find one where the taker's hand fits its bid.
 _BID_TRIES = 6
 
@@ -162,6 +179,16 @@ class Knowledge:
 def _deck(state: GameState) -> Deck:
     """The deck of a position in play (card ``i`` of the compact form is ``deck[i]``)."""
     return state.card_masks().deck
+
+
+def _indices(mask: int) -> list[int]:
+    """The indices of the bits set in ``mask``, lowest first."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 class _Bits:
@@ -382,18 +409,41 @@ def _belote_bid_rule(
 def _tarot_bid_rule(
     state: tarot.TarotState, me: Seat
 ) -> Callable[[Mapping[int, list[Card]]], bool] | None:
-    """Tarot: the taker's hand counts at least a Prise by the beginner's count."""
-    t_taker = state.taker
-    if t_taker is None or t_taker == me:
+    """Tarot: each hidden seat's hand as dealt fits its bid by the beginner's count (the
+    computer players bid by it): the taker's counts at least its contract's least count
+    (the chien shown and taken is no part of the hand it bid on); a seat that passed
+    holds no hand the count would have bid higher than the bids before its pass."""
+    if state.taker is None:
         return None
-    taker = t_taker
     obs = state.observe(me)
-    seen = [p.card for _, p in _all_plays(state) if p.seat == taker]
-    seen += list(obs.public["shown_discards"])
+    chien = obs.public["chien"]
+    least = beginner.tarot_bid_thresholds()
+    played: dict[Seat, list[Card]] = {}
+    for _, p in _all_plays(state):
+        played.setdefault(p.seat, []).append(p.card)
+    # Per hidden seat: (seat, cards of its hand as dealt seen so far, cards to take out,
+    # the least count it holds or None, the highest bid its count may give or None).
+    rules: list[tuple[Seat, list[Card], set[Card], int | None, tarot.Bid | None]] = []
+    top = tarot.Bid.PASS
+    for seat, bid in state.seated_bids():
+        if seat != me and seat == state.taker and bid is not tarot.Bid.PASS:
+            seen = [*played.get(seat, ()), *obs.public["shown_discards"]]
+            taken = set(chien) if chien is not None else set()
+            rules.append((seat, seen, taken, least[bid], None))
+        elif seat != me and bid is tarot.Bid.PASS:
+            rules.append((seat, played.get(seat, []), set(), None, top))
+        top = max(top, bid)
+    if not rules:
+        return None
 
     def tarot_ok(deal: Mapping[int, list[Card]]) -> bool:
-        hand = [*seen, *deal.get(taker, ())]
-        return beginner.tarot_count(hand) >= beginner.TAROT_PRISE
+        for seat, seen, taken, need, cap in rules:
+            hand = [c for c in (*seen, *deal.get(seat, ())) if c not in taken]
+            if need is not None and beginner.tarot_count(hand) < need:
+                return False
+            if cap is not None and beginner.tarot_bid(hand) > cap:
+                return False
+        return True
 
     return tarot_ok
 
@@ -471,8 +521,10 @@ def _assign(kn: Knowledge, rng: random.Random) -> dict[int, list[Card]]:
         held[q].append(c)
     # A few random swaps between places, so that the order above leaves no trace.
     pool = list(where)
-    for _ in range(2 * len(pool)):
-        a, b = rng.choice(pool), rng.choice(pool)
+    size = len(pool)
+    draw = rng.random
+    for _ in range(2 * size):
+        a, b = pool[int(draw() * size)], pool[int(draw() * size)]
         pa, pb = where[a], where[b]
         if pa != pb and pb in kn.allowed[a] and pa in kn.allowed[b]:
             held[pa][held[pa].index(a)] = b
@@ -645,8 +697,11 @@ class _TarotGoal(_Goal):
 
     def _tarot(self, taker_pts: float, taker_bouts: int, pab: int) -> float:
         diff = taker_pts - tarot.TARGETS[min(3, max(0, taker_bouts))]
-        sign = 1 if diff >= 0 else -1
-        u = sign * (25 + abs(diff) + self.poignee)
+        # Made from a margin of 0 (half-points: failed from -0.5): the 25 and the poignées
+        # won or lost, on a ramp of ``TAROT_MARGIN_RAMP`` points either side of the mark.
+        ramp = max(0.25, TAROT_MARGIN_RAMP)
+        sign = min(1.0, max(-1.0, (diff + 0.25) / ramp))
+        u = diff + sign * (25 + self.poignee)
         if pab >= 0:
             u += 10 if pab == tarot.TAKER_TEAM else -10
         return u if self.side == tarot.TAKER_TEAM else -u
@@ -739,13 +794,21 @@ class _TarotGoal(_Goal):
 _GOAL_OF_GAME: dict[str, type[_Goal]] = {"belote": _BeloteGoal, "tarot": _TarotGoal}
 
 
-class _Playout:
-    """Greedy playouts to the end of the hand on bitmasks (see ``_Bits``): every seat
-    plays the beginner's habits (``bots``), the lead included (Belote: the taking side
-    leads the Jack of trumps; Tarot: a King; the Petit kept back while a later seat
-    could take it)."""
+#: Games whose playouts play the mover's side by ``_Playout.pick_seeing`` (every hand of
+#: the deal in view) rather than the beginner's habits: measured stronger in Tarot, where
+#: the beginner's partners give points only as the trick's last card (``docs/strength.md``).
+SEEING_SIDE_GAMES = frozenset({"tarot"})
 
-    def __init__(self, state: GameState) -> None:
+
+class _Playout:
+    """Greedy playouts to the end of the hand on bitmasks (see ``_Bits``): the opponents
+    of the mover's side play the beginner's habits (``bots``), the lead included (Belote:
+    the taking side leads the Jack of trumps; Tarot: a King; the Petit kept back while a
+    later seat could take it); so does the mover's side, except in ``SEEING_SIDE_GAMES``
+    (or with ``seeing=False``), where it plays ``pick_seeing``."""
+
+    def __init__(self, state: GameState, *, seeing: bool | None = None) -> None:
+        self.seeing = state.game in SEEING_SIDE_GAMES if seeing is None else seeing
         bits = self.bits = _Bits(state)
         deck = bits.deck
         size = bits.size
@@ -765,6 +828,14 @@ class _Playout:
         # The beginner's leads: the Jack of trumps for Belote's taking side, a King in Tarot.
         self.lead_first = [deck.mask(beginner.first_leads(state, s)) for s in range(bits.n)]
         self.petit = bits.petit
+        # A gift seen safe: a plain card's points (or the Petit's: a bout saved), else the
+        # lowest trump; the Excuse last.
+        self.gift_seeing = [
+            pts[c] * 1_000 - power[c] if not trumps >> c & 1 or c == bits.petit else -power[c]
+            for c in range(size)
+        ]
+        if bits.excuse >= 0:
+            self.gift_seeing[bits.excuse] = -1_000_000
         self.goal = _Goal(state, bits)
 
     def pick(self, hand: int, trick: list[int], leader: int) -> int:
@@ -778,7 +849,7 @@ class _Playout:
         excuse = bits.excuse
         if excuse >= 0 and hand.bit_count() == 2 and legal >> excuse & 1:
             return excuse  # never keep the Excuse for the last trick
-        cards = [c for c in range(legal.bit_length()) if legal >> c & 1]
+        cards = _indices(legal)
         cost = self.cost
         n = bits.n
         seat = (leader + len(trick)) % n
@@ -799,6 +870,75 @@ class _Playout:
             return min(winners, key=bits.power.__getitem__)
         return min(cards, key=cost.__getitem__)
 
+    def _safe(
+        self, hands: Sequence[int], trick: list[int], wpos: int, seat: int, leader: int
+    ) -> bool:
+        """Whether no opponent of ``seat`` still to play to ``trick`` (its card at ``wpos``
+        winning so far) holds a card that would take it over."""
+        bits = self.bits
+        masks = bits.masks
+        n = bits.n
+        team = bits.team
+        mine = team[seat]
+        for k in range(len(trick), n):
+            s = (leader + k) % n
+            if team[s] == mine:
+                continue
+            legal = masks.legal(hands[s], trick, wpos)
+            while legal:
+                low = legal & -legal
+                if masks.takes_over(trick, wpos, low.bit_length() - 1):
+                    return False
+                legal ^= low
+        return True
+
+    def pick_seeing(self, hands: Sequence[int], seat: int, trick: list[int], leader: int) -> int:
+        """A greedy card for the mover's side that sees every hand of the deal: a trick
+        its side holds safe (no opponent still to play can take it over) gets the
+        richest card (``gift``: a plain card's points or the Petit's, else the lowest
+        trump); else the cheapest card that wins it safe; else the cheapest card. A lead
+        no opponent can take over is the richest such card; else the cheapest plain
+        card."""
+        bits = self.bits
+        masks = bits.masks
+        hand = hands[seat]
+        wpos = masks.winner(trick) if trick else 0
+        legal = masks.legal(hand, trick, wpos)
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        excuse = bits.excuse
+        if excuse >= 0 and hand.bit_count() == 2 and legal >> excuse & 1:
+            return excuse  # never keep the Excuse for the last trick
+        cards = _indices(legal)
+        cost = self.cost
+        if not trick:
+            sure = []
+            for c in cards:
+                if c == excuse:
+                    continue
+                trick.append(c)
+                if self._safe(hands, trick, 0, seat, seat):
+                    sure.append(c)
+                trick.pop()
+            if sure:
+                return max(sure, key=self.gift_seeing.__getitem__)
+            plain = [c for c in cards if not bits.trumps >> c & 1 and c != excuse]
+            return min(plain or cards, key=cost.__getitem__)
+        ours = trick[wpos] != excuse and bits.team[(leader + wpos) % bits.n] == bits.team[seat]
+        if ours and self._safe(hands, trick, wpos, seat, leader):
+            return max(cards, key=self.gift_seeing.__getitem__)
+        safe_winners = []
+        for c in cards:
+            if c == excuse or not masks.takes_over(trick, wpos, c):
+                continue
+            trick.append(c)
+            if self._safe(hands, trick, len(trick) - 1, seat, leader):
+                safe_winners.append(c)
+            trick.pop()
+        if safe_winners:
+            return min(safe_winners, key=bits.power.__getitem__)
+        return min(cards, key=cost.__getitem__)
+
     def run(self, world: GameState, card: Card) -> tuple[float, float]:
         """(card points the mover's side takes from here on, the hand's score for that
         side: see ``_Goal``) after ``card``, then the beginner's habits for every seat."""
@@ -815,6 +955,7 @@ class _Playout:
         bouts = [0, 0]
         pab = -1
         tarot_game = self.petit >= 0
+        seeing = self.seeing
         flags = bits.flags
         c = deck.index(card)
         seat = self.seat
@@ -850,7 +991,10 @@ class _Playout:
                     if stock:
                         hands[(leader + i) % n] |= 1 << stock.pop(0)
             seat = (leader + len(trick)) % n
-            c = self.pick(hands[seat], trick, leader)
+            if seeing and team[seat] == side:
+                c = self.pick_seeing(hands, seat, trick, leader)
+            else:
+                c = self.pick(hands[seat], trick, leader)
         scale = bits.scale
         pts = [rest[0] / scale, rest[1] / scale]
         score = self.goal.of_playout(start_hands, self.trick, pts, tricks, bouts, pab)
@@ -1043,8 +1187,10 @@ def strong_values(
     )
     playout = _Playout(state)
     by_score = OBJECTIVE == "score"
-    totals = dict.fromkeys(legal, 0.0)
-    points = dict.fromkeys(legal, 0.0)
+    classes = equivalent_cards(state)
+    valued = [cls[0] for cls in classes]  # one card of each class is played out
+    totals = dict.fromkeys(valued, 0.0)
+    points = dict.fromkeys(valued, 0.0)
     done = exact = 0
     while done < max(1, samples):
         world = sample_deal(state, rng, kn) if kn.allowed else state
@@ -1061,8 +1207,8 @@ def strong_values(
             except SolverBudgetExceeded:
                 vals = None
         if vals is None:
-            vals = {c: playout.run(world, c) for c in legal}
-        for c in legal:
+            vals = {c: playout.run(world, c) for c in valued}
+        for c in valued:
             pts, score = vals[c]
             points[c] += pts
             totals[c] += score if by_score else pts
@@ -1071,17 +1217,74 @@ def strong_values(
             break  # a single possible deal: one exact solve is the answer
         if clock() >= deadline:
             break
+    lead = {c: cls[0] for cls in classes for c in cls}
     return Valuation(
-        {c: v / done for c, v in totals.items()},
-        {c: v / done for c, v in points.items()},
+        {c: totals[lead[c]] / done for c in legal},
+        {c: points[lead[c]] / done for c in legal},
         done,
         exact,
     )
 
 
+def equivalent_cards(state: GameState) -> list[list[Card]]:
+    """The legal cards of the seat to move in classes that play alike: the same suit (or
+    trumps) and points, with no card between them in that suit's order but the mover's
+    own and those of finished tricks (whichever is played, the tricks go the same way),
+    each class in the legal cards' order."""
+    legal = state.legal_plays()
+    seat = state.to_move
+    if seat is None or len(legal) < 2:
+        return [[c] for c in legal]
+    bits = _Bits(state)
+    deck = bits.deck
+    mine = deck.mask(state.hands[seat])
+    for tr in state.tricks:
+        mine |= deck.mask(p.card for p in tr.plays)
+    outside = ((1 << bits.size) - 1) & ~mine  # in another hand, unseen, or on the table
+    power, pts, trumps = bits.power, bits.pts, bits.trumps
+
+    def group(c: int) -> tuple[bool, object]:
+        return bool(trumps >> c & 1), deck[c].suit
+
+    by_group: dict[tuple[bool, object], list[int]] = {}
+    for c in range(bits.size):
+        if outside >> c & 1 and c != bits.excuse:
+            by_group.setdefault(group(c), []).append(power[c])
+    classes: list[list[Card]] = []
+    index = {card: deck.index(card) for card in legal}
+    for card in legal:
+        c = index[card]
+        for cls in classes:
+            d = index[cls[0]]
+            if c == bits.excuse or d == bits.excuse or group(c) != group(d) or pts[c] != pts[d]:
+                continue
+            lo, hi = sorted((power[c], power[d]))
+            if not any(lo < w < hi for w in by_group.get(group(c), ())):
+                cls.append(card)
+                break
+        else:
+            classes.append([card])
+    return classes
+
+
 def _best(values: Mapping[Card, float], order: Sequence[Card]) -> Card:
     """The card of highest value (ties: the first in ``order``)."""
     return max(order, key=lambda c: values[c])
+
+
+def strong_bid(state: GameState, rng: random.Random, *, deals: int | None = None) -> Any:
+    """The strong player's bid: the one of highest expected score by the bidding advice
+    (``bid_advice.advise_at``, over ``deals`` deals, by default ``BID_DEALS``); the only
+    bid when there is one.
+
+    Raises:
+        InvalidStateError: not a bid.
+    """
+    legal = state.legal_actions()
+    if state.phase == "bidding" and len(legal) == 1:
+        return legal[0]
+    advice = bid_advice.advise_at(state, rng, deals=deals if deals is not None else BID_DEALS)
+    return advice.best.action
 
 
 def choose(
@@ -1091,19 +1294,23 @@ def choose(
     *,
     samples: int = DEFAULT_SAMPLES,
     time_budget: float = DEFAULT_MOVE_TIME,
+    bid_deals: int | None = None,
 ) -> Any:
     """The action a computer player of ``level`` takes for the seat to move: a bid, a
     discard, an announcement, a declaration or a card (one of ``legal_actions()``).
 
     ``"beginner"`` is ``beginner.choose``. ``"strong"`` plays cards by sampling and solving
-    (see the module's docstring; at most ``samples`` deals or ``time_budget`` seconds)
-    and uses the beginner's rules for everything else.
+    (see the module's docstring; at most ``samples`` deals or ``time_budget`` seconds),
+    bids by the bidding advice (``strong_bid``, over ``bid_deals`` deals, by default
+    ``BID_DEALS``) and uses the beginner's rules for everything else.
 
     Raises:
         ValueError: an unknown level, or the hand is over.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    if level == "strong" and state.phase == "bidding":
+        return strong_bid(state, rng or random.Random(), deals=bid_deals)
     if level == "beginner" or state.phase != "play":
         return beginner.choose(state)
     legal = state.legal_plays()

@@ -28,6 +28,7 @@ are then the loaded machine's). ``--moves N`` times N moves at the app's setting
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import multiprocessing
 import random
@@ -36,7 +37,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 from tutorial.analysis import beginner, player
 from tutorial.engine.core import GameState
@@ -179,15 +180,26 @@ class HandResult:
 
 
 def play_deal(
-    config: Config, opponent: str, index: int, seed: int, samples: int, move_time: float
+    config: Config,
+    opponent: str,
+    index: int,
+    seed: int,
+    samples: int,
+    move_time: float,
+    strong_bids: bool = False,
 ) -> HandResult:
     """Deal number ``index`` of the bench, played by the strong side and by the
-    beginner in its seats, against the same opponent (the same random stream)."""
+    beginner in its seats, against the same opponent (the same random stream). The
+    strong side bids, discards and declares by the beginner's rules, unless
+    ``strong_bids``: then it bids as the strong player does (the two runs of a deal may
+    then have different sides)."""
     deal = config.deal(random.Random(f"{seed}-{config.label}-{index}"))
     wall: list[float] = []
     cpu: list[float] = []
 
     def timed(state: GameState) -> Any:
+        if state.phase != "play" and not (strong_bids and state.phase == "bidding"):
+            return beginner.choose(state)
         began, began_cpu = time.perf_counter(), time.process_time()
         action = player.choose(state, "strong", strong_rng, samples=samples, time_budget=move_time)
         if state.phase == "play":
@@ -209,7 +221,7 @@ def play_deal(
     return HandResult(pts, score, bpts, bscore, role, tuple(wall), tuple(cpu))
 
 
-def _play_deal_args(args: tuple[Config, str, int, int, int, float]) -> HandResult:
+def _play_deal_args(args: tuple[Config, str, int, int, int, float, bool]) -> HandResult:
     return play_deal(*args)
 
 
@@ -221,17 +233,33 @@ def measure(
     samples: int,
     move_time: float,
     jobs: int = 1,
+    strong_bids: bool = False,
+    hand_log: TextIO | None = None,
 ) -> dict[str, Any]:
     """One line: the strong side against ``opponent`` (``beginner`` or ``random``), each
-    deal replayed with the beginner in the strong side's seats; ``jobs`` processes."""
+    deal replayed with the beginner in the strong side's seats; ``jobs`` processes;
+    ``strong_bids``: the strong side bids as the strong player (see ``play_deal``);
+    ``hand_log``: each deal's result written there as a JSON line as soon as it is played."""
     began = time.perf_counter()
-    tasks = [(config, opponent, i, seed, samples, move_time) for i in range(hands)]
+    tasks = [(config, opponent, i, seed, samples, move_time, strong_bids) for i in range(hands)]
+    results: list[HandResult] = []
+
+    def keep(index: int, result: HandResult) -> None:
+        results.append(result)
+        if hand_log is not None:
+            row = {"game": config.label, "opponent": opponent, "deal": index}
+            hand_log.write(json.dumps(row | dataclasses.asdict(result)) + "\n")
+            hand_log.flush()
+
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            results = pool.map(_play_deal_args, tasks, chunksize=1)
+            for i, result in enumerate(pool.imap(_play_deal_args, tasks, chunksize=1)):
+                keep(i, result)
     else:
-        results = [play_deal(*task) for task in tasks]
+        for i, task in enumerate(tasks):
+            keep(i, play_deal(*task))
     return summarize(config.label, opponent, results, samples, move_time) | {
+        "strong_bids": strong_bids,
         "jobs": jobs,
         "seconds": round(time.perf_counter() - began, 1),
     }
@@ -347,6 +375,17 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--moves", type=int, default=0, help="time N moves at the full setting")
     parser.add_argument("--opponents", default="beginner,random", help="comma-separated")
+    parser.add_argument(
+        "--hand-log",
+        default="",
+        help="a file to append each deal's result to, one JSON line per deal, as it is played",
+    )
+    parser.add_argument(
+        "--strong-bids",
+        action="store_true",
+        help="the strong side bids as the strong player (by the bidding advice) instead of "
+        "by the beginner's rules",
+    )
     args = parser.parse_args(argv)
     configs = [c for c in CONFIGS if not args.game or c.label == args.game or c.game == args.game]
     if not configs:
@@ -355,16 +394,24 @@ def main(argv: list[str]) -> int:
     if args.clock == "cpu":
         player.CLOCK = time.process_time
     rows: list[dict[str, Any]] = []
-    if args.hands > 0:
-        for config in configs:
+    try:
+        log = open(args.hand_log, "a", encoding="utf-8") if args.hand_log else None  # noqa: SIM115
+    except OSError as err:
+        print(f"cannot write the hand log {args.hand_log!r}: {err.strerror}", file=sys.stderr)
+        return 2
+    try:
+        for config in configs if args.hands > 0 else []:
             for opponent in [o for o in args.opponents.split(",") if o]:
                 row = measure(
                     config, opponent, args.hands, args.seed, args.samples, args.move_time,
-                    args.jobs,
+                    args.jobs, args.strong_bids, log,
                 )  # fmt: skip
                 rows.append(row)
                 if not args.json:
                     print(_line(row), flush=True)
+    finally:
+        if log is not None:
+            log.close()
     moves = measure_moves(configs, args.moves, args.seed) if args.moves > 0 else None
     if args.json:
         print(json.dumps({"strength": rows, "moves": moves}, indent=2))
