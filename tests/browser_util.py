@@ -77,6 +77,7 @@ def _start_server() -> str:
         "ATOUT_ANIMATION": "fast",  # the Practice table's computer cards: see table_component
         "ATOUT_STRONG_SAMPLES": "3",  # the strong player's deals per move: see analysis.player
         "ATOUT_REVIEW_DEALS": "3",  # the practice review's deals per card: the same
+        "ATOUT_REVIEW_NODES": "20000",  # its exact solves' nodes per card: the same
         "ATOUT_TEST_CLOCK": "1",  # ?today=YYYY-MM-DD sets the review deck's day: see webapp.state
         # classes in a SQLite file of the server's own, never the checkout's .streamlit/
         "ATOUT_CLASSES_URL": f"sqlite:///{tempfile.mkdtemp(prefix='atout-classes-')}/classes.db",

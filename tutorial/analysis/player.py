@@ -131,8 +131,14 @@ SAMPLE_NODE_BUDGET = 20_000
 REVIEW_DEALS = max(1, int(os.environ.get("ATOUT_REVIEW_DEALS", "20") or 20))
 #: Nodes of the exact solve of one position with every card shown, per game (Briscola:
 #: shared by the stock's orders; Tarot's nodes cost about twice Belote's); a larger solve
-#: falls back to greedy playouts.
-REVIEW_NODE_BUDGET = {"belote": 300_000, "tarot": 150_000, "briscola": 300_000}
+#: falls back to greedy playouts. ``$ATOUT_REVIEW_NODES`` caps them (the browser tests'
+#: server, whose two lanes share two cores with the review worker: they check that every
+#: card is reviewed in both views, not the figures).
+_REVIEW_NODES_CAP = int(os.environ.get("ATOUT_REVIEW_NODES", "0") or 0)
+REVIEW_NODE_BUDGET = {
+    game: min(nodes, _REVIEW_NODES_CAP) if _REVIEW_NODES_CAP > 0 else nodes
+    for game, nodes in {"belote": 300_000, "tarot": 150_000, "briscola": 300_000}.items()
+}
 #: The exact solve with every card shown is tried with at most this many cards still to
 #: play (in the hands and the stock); more go to the greedy playouts at once (the solve
 #: would exceed its node budget: measured in ``docs/decisions.md``).
