@@ -123,6 +123,13 @@ def test_a_class_fills_itself_as_two_learners_play(server: str, browser: Any) ->
         expect(words).to_contain_text("Ana: 1 of 1 scenario done.")
         expect(words).to_contain_text("Bo: 1 of 1 scenario done.")
         expect(homework).to_contain_text("Everyone has started.")
+        # Ana's wrong try is in her review deck, and so in the class's records.
+        expect(members).to_contain_text("updates by itself every 20 seconds")
+        expect(teacher.get_by_text("Positions your class is reviewing")).to_be_visible()
+        expect(teacher.get_by_text("No learner has a card in their review deck yet")).to_have_count(
+            0
+        )
+        expect(teacher.get_by_text("No practice hand played yet.")).to_be_visible()
         assert teacher.get_by_label("Progress codes, one per line").input_value() == ""
         main = teacher.locator("[data-testid='stMain']").inner_text()
         for internal in ("belote/", "8H", "seat "):

@@ -1,6 +1,7 @@
 """The review deck in Chromium: a wrong try in a scenario comes back the next (simulated)
 day, answered right at the table it is scheduled later, and the deck survives a reload
-and an export and import of the progress code.
+and an export and import of the progress code; a practice card brought in by a code is
+played again at the Review page's table (an illegal card refused, the best card rated).
 
 The day is set with ``?today=YYYY-MM-DD``, honoured because the test server runs with
 ``ATOUT_TEST_CLOCK=1`` (``browser_util``); each ``page.goto`` is a new app session.
@@ -24,14 +25,55 @@ from browser_util import (
 
 __all__ = ["browser", "pytestmark", "server"]  # fixtures and marks from browser_util
 
+
+def _with_practice_card(code: str) -> tuple[str, str, str]:
+    """``code`` with a Belote practice card added, made on 2030-03-01 (due the next day):
+    the learner's first card of deal 20, the costliest one tried. Returns the new code,
+    a card the engine refuses there, and the best card."""
+    from datetime import UTC, datetime
+
+    from tutorial.analysis import player
+    from tutorial.course import practice
+    from tutorial.course.progress import decode, encode
+    from tutorial.course.review_deck import PracticeSource, merge_decks, note_wrong
+    from tutorial.scenarios import actions
+
+    hand = practice.deal("belote", players=4, seed=20)
+    while not (hand.learner_to_move and hand.state.phase == "play"):
+        if hand.learner_to_move:
+            hand = practice.try_action(hand, hand.state.legal_actions()[0])
+        hand = practice.advance(hand)[0]
+    state, move = hand.state, len(hand.moves)
+    legal = state.legal_plays()
+    known = player.review_card(state, legal[0], move=move, seed=20 * 1000 + move).known
+    costly = min(legal, key=lambda c: known.values[c])
+    source = PracticeSource(
+        ruleset="default",
+        seed=20,
+        players=4,
+        moves=[actions.code(m.action) for m in hand.moves],
+        trick=1,
+    )
+    made = datetime(2030, 3, 1, 12, tzinfo=UTC)
+    lost = known.best_value - known.values[costly]
+    added = note_wrong(decode(code).deck, source, "belote", tried=costly.code, lost=lost, now=made)
+    progress = decode(code)
+    refused = next(c for c in state.hands[0] if c not in legal)
+    return (
+        encode(progress.with_deck(merge_decks(progress.deck, added))),
+        refused.label,
+        known.best[0].label,
+    )
+
+
 _STORED = "() => (window.localStorage.getItem('atout.progress.v1') || '').length > 0"
 
 
-def _deck_line(page: Any, when: str) -> Any:
+def _deck_line(page: Any, when: str, cards: str = "1 card") -> Any:
     """The line of the deck's list for the overruff card (the list opened first)."""
     from playwright.sync_api import expect
 
-    opener = page.get_by_text(re.compile(r"^Your deck: 1 card$"))
+    opener = page.get_by_text(re.compile(rf"^Your deck: {cards}$"))
     expect(opener).to_be_visible(timeout=30_000)
     opener.click()
     line = page.get_by_text(re.compile(rf"Overtrump the opponent's ruff, step \d+ · {when}"))
@@ -93,8 +135,10 @@ def test_a_wrong_try_comes_back_the_next_day_and_is_scheduled_later(
             timeout=30_000
         )
 
-        # The progress code carries the deck.
-        page.goto(f"{server}/?today=2030-03-02")
+        # The progress code carries the deck (read once the browser's stored progress has
+        # arrived: Home shows the card due on day 4).
+        page.goto(f"{server}/?today=2030-03-04")
+        expect(page.get_by_role("link", name="Review: 1 due")).to_be_visible(timeout=30_000)
         page.get_by_text("Save or move your progress").click()
         block = page.locator("[data-testid='stCode']", has_text="ATOUT1-")
         expect(block).to_be_visible(timeout=30_000)
@@ -102,7 +146,9 @@ def test_a_wrong_try_comes_back_the_next_day_and_is_scheduled_later(
     finally:
         page.context.close()
 
-    # Another browser (nothing stored): import the code, the card keeps its schedule.
+    # Another browser (nothing stored): import the code, with a practice card made the
+    # day before; the scenario card keeps its schedule, the practice card is due.
+    code, refused, best = _with_practice_card(code)
     fresh = _open(browser, f"{server}/?today=2030-03-02", "laptop")
     try:
         expect(fresh.get_by_role("link", name=re.compile("^Review:"))).to_have_count(0)
@@ -114,8 +160,30 @@ def test_a_wrong_try_comes_back_the_next_day_and_is_scheduled_later(
         fresh.get_by_role("button", name="Load progress", exact=True).click()
         expect(fresh.get_by_text(re.compile("^Progress merged"))).to_be_visible(timeout=30_000)
         fresh.locator("[data-testid='stSidebarNavLink']", has_text="Review").click()
+        expect(fresh.get_by_text(re.compile(r"^You played .+ here, and it cost"))).to_be_visible(
+            timeout=30_000
+        )
+        fresh.get_by_role("button", name="Play it at the table").click()
+
+        # The practice card at the table: an illegal card refused with the rule (not
+        # rated), then the best card, right first time.
+        expect(fresh.locator(".atout .prompt")).to_contain_text("Your play?", timeout=30_000)
+        _settle(fresh)
+        _click(fresh, refused)
+        expect(fresh.locator(".atout .fb.error")).to_contain_text("follow", timeout=30_000)
+        _settle(fresh)
+        _click(fresh, best)
+        expect(fresh.locator(".atout .fb.success")).to_contain_text(
+            "no card does better", timeout=30_000
+        )
+        expect(fresh.get_by_text(re.compile(r"^It comes back in \d+ days?\.$"))).to_be_visible(
+            timeout=30_000
+        )
+        _settle(fresh)
+        fresh.screenshot(path=str(SHOTS / "review-laptop-practice.png"))
+        fresh.get_by_role("button", name="Back to your deck").click()
         expect(fresh.get_by_text("Nothing to review today.")).to_be_visible(timeout=30_000)
-        _deck_line(fresh, "in 2 days")
+        _deck_line(fresh, "in 2 days", cards="2 cards")
         _settle(fresh)
         fresh.screenshot(path=str(SHOTS / "review-laptop-imported.png"))
     finally:

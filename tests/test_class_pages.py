@@ -301,3 +301,283 @@ def test_the_database_is_named_by_the_environment_then_the_secrets_then_a_file(
     monkeypatch.setattr(class_link, "DEFAULT_DB", tmp_path / "kept" / "classes.db")
     assert class_link.database_url() == f"sqlite:///{tmp_path / 'kept' / 'classes.db'}"
     assert (tmp_path / "kept").is_dir()
+
+
+# --- practice hands, lesson time, the review deck, from the app's side ----------------------
+
+
+def _cost(played: Any, other: Any, lost: float) -> Any:
+    """A card's judgement in one view: the card played ``lost`` points below the other."""
+    from tutorial.analysis.player import DEALS, KNOWN, CardCost
+
+    return CardCost(KNOWN, DEALS, {played: 10.0 - lost, other: 10.0}, played)
+
+
+def finished_hand() -> Any:
+    """A Briscola hand for two played to its end, every card the first legal one."""
+    from tutorial.course import practice
+
+    hand = practice.deal("briscola", players=2, seed=3)
+    while not hand.finished:
+        hand = practice.try_action(hand, hand.state.legal_actions()[0])
+        hand = practice.advance(hand)[0]  # the computer seat answers
+    return hand
+
+
+def test_a_finished_practice_hand_is_kept_for_the_class_and_sent(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutorial.analysis.player import CardReview
+    from tutorial.course.practice import ReviewProgress
+    from tutorial.engine.cards import Card
+
+    teacher, _secret, code = make_class(homework=False)
+    ana = join(code, "Ana")
+    m = ana.session_state["class_membership"]
+    hand = finished_hand()
+    seven, ace = Card.parse("7S"), Card.parse("AS")
+    reviews = (
+        CardReview(4, 3, hand.state, seven, _cost(seven, ace, 12.0), _cost(seven, ace, 20.0)),
+        CardReview(0, 1, hand.state, ace, _cost(ace, seven, 0.0), _cost(ace, seven, 0.0)),
+    )
+    with monkeypatch.context() as patched:  # the page's session, as the Practice page has it
+        patched.setattr(class_link, "membership", lambda: m)
+        class_link.practice_hand(hand, ReviewProgress(reviews[:1], pending=1, total=2))
+        first = m.hands[hand.hand_id]
+        class_link.practice_hand(hand, ReviewProgress(reviews, pending=0, total=2))
+    kept = m.hands[hand.hand_id]
+    assert kept.hand == first.hand  # the same hand, its review further on
+    assert (kept.game, kept.cards_reviewed, kept.cards_played, kept.lost) == (
+        "briscola",
+        2,
+        2,
+        12.0,
+    )
+    assert [(c.card, c.trick, c.known, c.shown) for c in kept.costliest] == [("7S", 3, 12.0, 20.0)]
+    play(ana, OVERRUFF, mistakes=1, attempts=1)  # the next run sends it with the progress
+    teacher.button(key="teacher_refresh").click().run()
+    practice = next(f for f in frames(teacher) if "Hands" in f.columns)
+    assert list(practice["Learner"]) == ["Ana"] and list(practice["Hands"]) == [1]
+    assert (
+        "7♠ (trick 3): 12 points lost (20 with every card shown)"
+        in practice["Costliest cards"].iloc[0]
+    )
+    ana.run()
+    assert any("Hands" in f.columns for f in frames(ana))  # the learner sees it too
+
+
+def test_a_hand_is_not_kept_outside_a_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutorial.course.practice import ReviewProgress
+
+    m = class_link.Membership()
+    monkeypatch.setattr(class_link, "membership", lambda: m)
+    class_link.practice_hand(finished_hand(), ReviewProgress((), pending=0, total=0))
+    assert m.hands == {}
+
+
+def test_time_on_a_lesson_and_its_quiz_is_counted_and_capped(db: str, clock: Clock) -> None:
+    _teacher, _secret, code = make_class()
+    ana = join(code, "Ana")
+    ana.session_state["store_loaded"] = True
+    ana.switch_page("screens/lessons.py").run()
+    lesson = ana.session_state["lesson"]
+    clock.now += 90  # reading the lesson, then a click on it (a quiz answer, a button)
+    ana.run()
+    clock.now += 3600  # away for an hour: counted as LESSON_GAP_MOST at most
+    ana.run()
+    ana.switch_page("screens/home.py").run()  # leaving the lesson: nothing more counts
+    clock.now += 500
+    ana.run()
+    class_link.wait_for_sends()
+    token = ana.session_state["class_membership"].token
+    seen = open_store(db).what_teacher_sees(token)
+    assert seen.lesson_seconds == {lesson: 90 + int(class_link.LESSON_GAP_MOST)}
+    ana.switch_page("screens/my_class.py").run()
+    lessons = next(f for f in frames(ana) if "Lesson" in f.columns)
+    assert list(lessons["Time spent"]) == ["11 minutes"]
+
+
+def test_the_review_deck_reaches_the_dashboard_with_the_positions_reviewed(
+    db: str, clock: Clock
+) -> None:
+    from datetime import UTC, datetime
+
+    from tutorial.course.review_deck import Deck, ScenarioSource, note_wrong
+
+    teacher, _secret, code = make_class(homework=False)
+    now = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    deck = note_wrong(Deck(), ScenarioSource(scenario=OVERRUFF, step=0), "belote", now=now)
+    for name in ("Ana", "Bo"):
+        learner = join(code, name)
+        learner.session_state["review_deck"] = deck
+        play(learner, OVERRUFF, mistakes=1, attempts=1)
+    teacher.button(key="teacher_refresh").click().run()
+    assert not teacher.exception
+    shown = texts(teacher)
+    assert "Positions your class is reviewing" in shown
+    decks = next(f for f in frames(teacher) if "Set aside" in f.columns)
+    assert list(decks["Learner"]) == ["Ana", "Bo"] and list(decks["Cards"]) == [1, 1]
+    positions = next(f for f in frames(teacher) if "Position" in f.columns)
+    title = class_link.homework_choice("scenario", OVERRUFF).title
+    assert list(positions["Position"]) == [title] and list(positions["Learners"]) == [2]
+    learner.switch_page("screens/my_class.py").run()
+    assert "Cards in your deck: 1;" in texts(learner)
+
+
+def test_the_live_part_of_the_dashboard_is_a_fragment_that_reads_the_database(
+    db: str,
+) -> None:
+    from tutorial.webapp.pages import teacher as teacher_page
+
+    teacher, _secret, code = make_class(homework=False)
+    assert "updates by itself every 20 seconds" in texts(teacher)
+    ana = join(code, "Ana")
+    play(ana, OVERRUFF, mistakes=1, attempts=1, wrong={"8H": 1})
+    teacher.run()  # what a refresh of the fragment draws: read again from the database
+    assert "1 learner in the class." in texts(teacher)
+    # The fragment is Streamlit's, refreshed on a timer (its interval is not tested here).
+    assert teacher_page.BOARD_REFRESH > 0
+    assert "fragment" in type(teacher_page.live_board).__module__ or hasattr(
+        teacher_page.live_board, "__wrapped__"
+    )
+
+
+def test_a_failed_send_is_retried_by_the_timer_without_a_run_of_the_page(
+    db: str, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutorial.course.progress import Progress, ScenarioRecord
+
+    _teacher, _secret, code = make_class(homework=False)
+    token = join(code, "Ana").session_state["class_membership"].token
+    m = class_link.Membership(token=token, loaded=True, failed=True, seconds_known=True)
+    m.retry_after = clock.now + class_link.RETRY_SECONDS
+    sent = Progress(scenarios={OVERRUFF: ScenarioRecord(mistakes=2, wrong={"8H": 2})})
+
+    class Session:
+        """The session's progress as the retry reads it."""
+
+        @staticmethod
+        def store_loaded() -> bool:
+            return True
+
+        @staticmethod
+        def export_progress() -> Progress:
+            return sent
+
+    monkeypatch.setattr(class_link, "membership", lambda: m)
+    monkeypatch.setattr(class_link, "state", Session)
+    assert not class_link.retry_failed()  # too soon
+    clock.now += class_link.RETRY_SECONDS
+    assert class_link.retry_failed()
+    class_link.wait_for_sends()
+    assert not m.failed
+    assert open_store(db).what_teacher_sees(token).progress.scenarios[OVERRUFF].mistakes == 2
+
+
+# --- an attacker at the app's door ------------------------------------------------------------
+
+
+def test_a_teacher_link_opens_its_own_class_only_and_a_forged_one_nothing(db: str) -> None:
+    from tutorial.classes import tokens
+
+    _a, secret_a, code_a = make_class("Class A", homework=False)
+    _b, secret_b, code_b = make_class("Class B", homework=False)
+    play(join(code_a, "Ana"), OVERRUFF, mistakes=1, attempts=1)
+    play(join(code_b, "Bo"), OVERRUFF, mistakes=1, attempts=1)
+    mine = open_app("teacher", teach=secret_a)
+    shown = texts(mine)
+    assert "Class: Class A" in shown and "Class B" not in shown
+    assert all("Bo" not in list(f["Learner"]) for f in frames(mine) if "Learner" in f.columns)
+    tampered = secret_b[:-1] + ("A" if secret_b[-1] != "A" else "B")
+    for link in (tokens.new_secret(), tampered, "' OR 1=1 --", "<script>x</script>", "x" * 5000):
+        at = open_app("teacher", teach=link)
+        assert not at.exception
+        shown = texts(at)
+        assert any("opens no class" in e.value for e in at.error), link[:20]
+        assert "Class A" not in shown and "Class B" not in shown and "Ana" not in shown
+        assert not frames(at) and code_a not in [c.value for c in at.code]
+
+
+@pytest.mark.parametrize("kind", ["forged", "sql", "left", "removed", "too_long", "not_text"])
+def test_a_tampered_learner_token_ends_in_the_projects_sentence_and_keeps_the_progress(
+    db: str, kind: str
+) -> None:
+    from tutorial.classes import tokens
+
+    teacher, secret, code = make_class(homework=False)
+    other = join(code, "Zed")
+    gone = other.session_state["class_membership"].token
+    if kind == "left":
+        open_store(db).leave(gone)
+    elif kind == "removed":
+        box = open_store(db)
+        box.remove_learner(secret, box.dashboard(secret, []).members[0].learner_id)
+    at = open_app("my_class")
+    at.session_state["store_loaded"] = True
+    at.session_state["progress"] = {OVERRUFF: ScenarioProgress(done=True, stars=3)}
+    token: object = {
+        "forged": tokens.new_secret(),
+        "sql": "'; DROP TABLE learners; --",
+        "too_long": "x" * 5000,
+        "not_text": {"token": 1},
+    }.get(kind, gone)
+    m = at.session_state["class_membership"]
+    m.token = ""  # what the browser hands over, read as the component's callback reads it
+    with pytest.MonkeyPatch.context() as patched:  # the session, as the callback has it
+        patched.setattr(class_link, "membership", lambda: m)
+        class_link.receive_token(token)
+    if kind in ("too_long", "not_text"):
+        assert m.token == ""  # never taken: not a token's shape
+        return
+    assert m.token == token
+    at.run()
+    assert not at.exception
+    words = "removed you" if kind == "removed" else "not in a class"
+    assert any(words in x.value for x in at.info), texts(at)
+    assert not at.session_state["class_membership"].token
+    assert "Join code" in [x.label for x in at.text_input]
+    assert at.session_state["progress"][OVERRUFF].stars == 3  # the browser's progress intact
+    teacher.run()
+    assert "Ana" not in texts(teacher)
+
+
+NASTY_CLASS = "<b>Y7</b><script>alert(1)</script>'; DROP TABLE classes;--"
+NASTY_NAME = "<b>Bo</b>'; DROP TABLE learners;--"
+
+
+def test_markup_and_sql_in_names_are_shown_as_plain_text_and_capped(db: str) -> None:
+    assert len(NASTY_CLASS) <= 60
+    teacher, secret, code = make_class(NASTY_CLASS, homework=False)
+    bo = join(code, NASTY_NAME)
+    play(bo, OVERRUFF, mistakes=1, attempts=1, wrong={"8H": 1})
+    teacher.run()
+    assert not teacher.exception
+    heading = next(h.value for h in teacher.subheader if "Y7" in h.value)
+    assert heading == "Class: " + NASTY_CLASS.replace("<", "\\<").replace(">", "\\>")
+    assert not teacher.get("html")  # nothing drawn as markup
+    board = next(f for f in frames(teacher) if "Learner" in f.columns)
+    assert list(board["Learner"]) == [NASTY_NAME]  # a table cell is plain text
+    box = open_store(db)  # every table is still there
+    assert box.dashboard(secret, []).name == NASTY_CLASS
+    bo.switch_page("screens/my_class.py").run()
+    assert f"Your teacher sees you as {NASTY_NAME}." in [x.value for x in bo.text]
+    # Capped: the fields stop at 60 characters (the store refuses more: tests/test_classes.py).
+    assert open_app("teacher").text_input(key="teacher_new_name").max_chars == 60
+    assert open_app("my_class").text_input(key="my_class_name").max_chars == 60
+    assert teacher.text_input(key="teacher_learner_name").max_chars == 60
+
+
+def test_an_oversized_progress_is_refused_clearly_and_stays_in_the_browser(db: str) -> None:
+    _teacher, _secret, code = make_class(homework=False)
+    ana = join(code, "Ana")
+    ana.session_state["store_loaded"] = True
+    many = {f"belote/s{i}": ScenarioProgress(mistakes=1) for i in range(1001)}
+    ana.session_state["progress"] = many
+    ana.run()
+    class_link.wait_for_sends()
+    ana.run()
+    assert not ana.exception
+    assert any("did not take your latest progress" in x.value for x in ana.toast)
+    assert any("did not take your latest progress" in w.value for w in ana.warning)
+    assert len(ana.session_state["progress"]) == 1001  # the browser keeps it all
+    assert ana.session_state["class_membership"].token  # still in the class

@@ -14,7 +14,17 @@ from sqlalchemy import inspect
 from tutorial.classes import migrate
 from tutorial.classes.schema import metadata
 
-TABLES = {"classes", "homework", "learners", "records", "quizzes", "join_attempts"}
+TABLES = {
+    "classes",
+    "homework",
+    "learners",
+    "records",
+    "quizzes",
+    "join_attempts",
+    "practice_hands",
+    "lesson_times",
+    "review_decks",
+}
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -4,9 +4,11 @@ stored in progress codes (version 2), merged between tabs, and the Review page."
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import zlib
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from apptest_util import APP, HANG_GUARD
@@ -29,6 +31,7 @@ from tutorial.course.progress import (
 from tutorial.course.review_deck import (
     DECK_MAX,
     Deck,
+    DeckCard,
     PracticeSource,
     QuizSource,
     Rating,
@@ -215,7 +218,8 @@ def _pack(doc: object) -> str:
 
 
 def _card_doc() -> dict[str, object]:
-    return json.loads(_one().cards[KEY].model_dump_json())
+    doc: dict[str, object] = json.loads(_one().cards[KEY].model_dump_json())
+    return doc
 
 
 @pytest.mark.parametrize(
@@ -452,10 +456,17 @@ def test_a_costly_practice_card_goes_in_the_deck_with_what_rebuilds_it(
     assert position == hand.moves[move].before
 
 
-def test_a_due_practice_card_is_read_again_and_rescheduled(monkeypatch: pytest.MonkeyPatch) -> None:
+def _safe(key: str) -> str:
+    return "".join(c if c.isalnum() else "_" for c in key)
+
+
+def test_a_practice_card_that_no_longer_rebuilds_is_read_again_instead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from tutorial.webapp import state
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    # After the learner's pass the next seat bids: not the learner's card to play.
     source = PracticeSource(ruleset="default", seed=3, moves=["pass"], trick=1)
     deck = note_wrong(Deck(), source, "belote", tried="9H", lost=12, now=DAY)
     at = _seeded(
@@ -466,7 +477,10 @@ def test_a_due_practice_card_is_read_again_and_rescheduled(monkeypatch: pytest.M
     at.run()
     assert any("You played 9♥ here, and it cost 12 points." in c.value for c in at.caption)
     key = card_key(source, "belote")
-    at.button(key=f"review_seen_{''.join(c if c.isalnum() else '_' for c in key)}").click().run()
+    at.button(key=f"review_practice_{_safe(key)}").click().run()
+    assert not at.exception
+    assert any("cannot be dealt again" in m.value for m in at.markdown)
+    at.button(key=f"review_seen_{_safe(key)}").click().run()
     assert not at.exception
     assert at.session_state[state.DECK].cards[key].reviews == 2
     assert any(s.value.startswith("It comes back in") for s in at.success)
@@ -567,4 +581,238 @@ def test_the_review_page_reads_in_chinese_and_shows_no_internal_names(
     shown = "\n".join(texts)
     assert "8♥" not in shown and "7♥" in shown  # the card as the table shows it
     for internal in ("scenario:", "belote/overruff", "must_overtrump", "review_", "None"):
+        assert internal not in shown, internal
+
+
+# --- practice cards played again at the table ----------------------------------------------
+
+
+@functools.cache
+def _practice_card() -> tuple[str, DeckCard, Any]:
+    """A Belote practice card: the learner's first card of deal 20 (the beginner's bids),
+    with the state it was played in. Its review names the best card and a costly one."""
+    from tutorial.course import practice
+    from tutorial.scenarios import actions
+
+    hand = practice.deal("belote", players=4, seed=20)
+    while not (hand.learner_to_move and hand.state.phase == "play"):
+        if hand.learner_to_move:
+            hand = practice.try_action(hand, hand.state.legal_actions()[0])
+        hand = practice.advance(hand)[0]
+    codes = [actions.code(m.action) for m in hand.moves]
+    source = PracticeSource(ruleset="default", seed=20, players=4, moves=codes, trick=1)
+    position = _position_of(hand.state, len(codes))
+    costly = max(position.known.values, key=lambda c: position.best_value - position.values[c])
+    deck = note_wrong(
+        Deck(),
+        source,
+        "belote",
+        tried=costly.code,
+        lost=position.best_value - position.known.values[costly],
+        now=DAY,
+    )
+    key = card_key(source, "belote")
+    return key, deck.cards[key], hand.state
+
+
+def _position_of(state: Any, move: int) -> Any:
+    """The strong player's review of every legal card at ``state`` (as the practice
+    review gives it for the card at index ``move``), as one object."""
+    from types import SimpleNamespace
+
+    from tutorial.analysis import player
+
+    first = state.legal_plays()[0]
+    known = player.review_card(state, first, move=move, seed=20 * 1000 + move).known
+    return SimpleNamespace(known=known, values=known.values, best_value=known.best_value)
+
+
+@functools.cache
+def _opened() -> Any:
+    from tutorial.course import review_position
+
+    key, card, _ = _practice_card()
+    return review_position.open_try(key, card)
+
+
+def test_a_practice_card_rebuilds_its_exact_position_and_its_review() -> None:
+    _, card, state = _practice_card()
+    attempt = _opened()
+    assert attempt.hand.state == state and attempt.hand.learner_to_move
+    assert attempt.position.review.played.code == card.tried
+    assert round(attempt.position.review.lost, 1) == round(card.lost, 1) >= 10
+    assert attempt.position.trick == 1 and not attempt.rated
+
+
+def test_the_best_card_at_a_practice_card_is_right_first_time() -> None:
+    from tutorial.course import review_position
+
+    attempt = _opened()
+    best = attempt.position.review.known.best[0]
+    after = review_position.try_card(attempt, best.code)
+    assert after.first is not None and after.first.right and after.first.lost == 0
+    assert "as good as the best card" in after.first.sentences()[0]
+    assert review_position.rating(after) == Rating.GOOD
+
+
+def test_a_costly_legal_card_at_a_practice_card_is_wrong_with_its_cost() -> None:
+    from tutorial.course import review_position
+
+    attempt = _opened()
+    _, card, _ = _practice_card()
+    after = review_position.try_card(attempt, card.tried)
+    judged = after.first
+    assert judged is not None and not judged.right and judged.lost >= 10
+    best = " / ".join(c.label for c in judged.best)
+    assert f"points lost on average; {best} was best" in judged.sentences()[0]
+    assert "with all cards shown" in judged.sentences()[1]
+    assert review_position.rating(after) == Rating.AGAIN
+    # Another card afterwards is judged too, but the first one keeps the rating.
+    again = review_position.try_card(after, judged.best[0].code)
+    assert again.latest is not None and again.latest.right
+    assert review_position.rating(again) == Rating.AGAIN
+
+
+def test_an_illegal_card_at_a_practice_card_is_refused_with_the_rule_and_not_rated() -> None:
+    from tutorial.course import review_position
+
+    attempt = _opened()
+    state = attempt.hand.state
+    illegal = next(c for c in state.hands[0] if c not in state.legal_plays())
+    after = review_position.try_card(attempt, illegal.code)
+    assert after.hand.refusal is not None and after.hand.refusal.code == "must_follow_suit"
+    assert "you must follow" in after.hand.refusal.message
+    assert not after.rated and review_position.rating(after) is None
+    assert after.hand.state == state  # nothing was played
+    unknown = review_position.try_card(attempt, "ZZ")
+    assert unknown.hand.refusal is not None and not unknown.rated
+
+
+def test_a_hint_before_the_first_card_rates_a_right_card_hard() -> None:
+    from tutorial.course import practice, review_position
+
+    attempt = review_position.ask_hint(_opened())
+    assert attempt.hinted and attempt.hand.hint_tier == 1
+    assert "must follow" in practice.hint_text(attempt.hand, 1)
+    best = attempt.position.review.known.best[0]
+    assert review_position.rating(review_position.try_card(attempt, best.code)) == Rating.HARD
+
+
+def test_a_practice_card_that_does_not_rebuild_says_so_in_words() -> None:
+    from tutorial.course import review_position
+
+    _, card, _ = _practice_card()
+    source = card.source
+    assert isinstance(source, PracticeSource)
+    broken = card.model_copy(update={"source": source.model_copy(update={"moves": ["7S"]})})
+    with pytest.raises(review_position.PositionError, match="cannot be dealt again"):
+        review_position.rebuild(broken)
+    elsewhere = card.model_copy(update={"source": OVERRUFF})
+    with pytest.raises(review_position.PositionError):
+        review_position.rebuild(elsewhere)
+
+
+def _review_table(at: AppTest) -> dict[str, Any]:
+    for el in at.get("bidi_component"):
+        if el.proto.component_name == "atout_table":
+            data: dict[str, Any] = json.loads(el.proto.json)
+            return data
+    raise AssertionError("no table on the Review page")
+
+
+def _typed(at: AppTest, text: str) -> AppTest:
+    at.text_input(key="review_typed").input(text).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_a_practice_card_is_played_at_the_review_page_table_and_rated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tutorial.webapp import state
+
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    key, card, position = _practice_card()
+    deck = Deck(cards={key: card})
+    at = _seeded(
+        AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
+        deck,
+        "2030-03-02",
+    )
+    at.run()
+    at.button(key=f"review_practice_{_safe(key)}").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    data = _review_table(at)
+    assert data["prompt"] == "Your play?"
+    assert sorted(c["code"] for c in data["hand"]) == sorted(c.code for c in position.hands[0])
+    # An illegal card: refused with the rule, the card not rated.
+    illegal = next(c for c in position.hands[0] if c not in position.legal_plays())
+    fb = _review_table(_typed(at, illegal.code))["feedback"]
+    assert fb["tone"] == "error" and "must follow" in fb["html"]
+    assert at.session_state[state.DECK].cards[key].reviews == 1
+    # The costly card again: wrong, its cost in both views, back tomorrow.
+    fb = _review_table(_typed(at, card.tried))["feedback"]
+    assert fb["tone"] == "warning" and fb["head"] == "That card costs points here."
+    assert "points lost on average" in fb["html"] and "with all cards shown" in fb["html"]
+    rated = at.session_state[state.DECK].cards[key]
+    assert rated.reviews == 2 and days_until_due(rated, moment_of_day("2030-03-02")) == 1
+    assert any(s.value == "Reviewed: it comes back tomorrow." for s in at.success)
+    # A better card afterwards is judged, not rated again.
+    best = _opened().position.review.known.best[0]
+    fb = _review_table(_typed(at, best.code))["feedback"]
+    assert fb["tone"] == "success" and fb["head"] == "Correct: no card does better here."
+    assert at.session_state[state.DECK].cards[key] == rated
+    at.button(key="review_practice_close").click().run()
+    assert any("Nothing to review today" in i.value for i in at.info)
+
+
+def test_a_hint_at_the_review_page_table_rates_a_right_card_hard(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tutorial.webapp import state
+
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    key, card, _ = _practice_card()
+    deck = Deck(cards={key: card})
+    at = _seeded(
+        AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
+        deck,
+        "2030-03-02",
+    )
+    at.run()
+    at.button(key=f"review_practice_{_safe(key)}").click().run()
+    at.button(key="review_practice_hint").click().run()
+    assert any("must follow" in i.value for i in at.info)
+    best = _opened().position.review.known.best[0]
+    _typed(at, best.code)
+    now = moment_of_day("2030-03-02")
+    assert at.session_state[state.DECK].cards[key] == review(deck, key, Rating.HARD, now).cards[key]
+    assert any(s.value.startswith("It comes back in") for s in at.success)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_a_practice_card_at_the_table_reads_in_chinese(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutorial.language.i18n import set_language_provider, speaking
+    from tutorial.webapp import state
+
+    set_language_provider(state.session_language)  # what the app's router does
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    key, card, _ = _practice_card()
+    screen = AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD)
+    at = _seeded(screen, Deck(cards={key: card}), "2030-03-02")
+    at.session_state[state.SETTINGS] = state.Settings(language=lang)
+    at.run()
+    with speaking(lang):  # the test's side formats the page's widgets as the page did
+        at.button(key=f"review_practice_{_safe(key)}").click().run()
+        data = _review_table(_typed(at, card.tried))
+    assert data["prompt"] in ("你要出哪一張？", "你要出哪一张？")
+    assert data["feedback"]["head"] in ("這張牌在這裡會讓你少得分。", "这张牌在这里会让你少得分。")
+    assert "墩" in data["feedback"]["html"]
+    texts = [s.value for s in at.success] + [c.value for c in at.caption]
+    texts += [b.label for b in at.button] + [str(data["prompt"]), data["feedback"]["html"]]
+    shown = "\n".join(texts)
+    assert "明天" in shown
+    for internal in ("practice:", "belote", "review_", "None", "must_follow_suit"):
         assert internal not in shown, internal

@@ -76,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial.language import zh_convert
 
         return zh_convert.main(rest)
+    if cmd in ("reference", "schema"):
+        refused = _refused_file_arguments(cmd, rest)
+        if refused is not None:
+            return refused
     if cmd == "reference":
         from tutorial.tools import reference
 
@@ -91,6 +95,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {target}")
         return 0
     print(f"unknown command {cmd!r}\n{USAGE}", file=sys.stderr)
+    return 2
+
+
+def _refused_file_arguments(cmd: str, rest: list[str]) -> int | None:
+    """The exit code for arguments a ``COMMAND [FILE]`` command must not take (an option,
+    which would be written as a file named ``--help``, or more than one file), after its
+    usage line; None when they are fine."""
+    if not rest or (len(rest) == 1 and not rest[0].startswith("-")):
+        return None
+    line = next(ln for ln in USAGE.splitlines() if ln.strip().startswith(f"{cmd} "))
+    print(f"usage: python -m tutorial {line.strip()}")
+    if rest == ["-h"] or rest == ["--help"]:
+        return 0
+    print(f"{cmd} takes at most one file name, not {' '.join(rest)!r}", file=sys.stderr)
     return 2
 
 

@@ -74,11 +74,17 @@ def item_view(
     scenarios: Sequence[str],
     learners: Sequence[tuple[str, Progress, Mapping[str, int]]],
     games: Mapping[str, str],
+    lesson_seconds: Sequence[Mapping[str, int]] = (),
 ) -> ItemView:
     """The item across ``learners`` (each: the name shown, their progress, their seconds
-    per scenario); ``games`` gives each scenario's game, for the cards' labels."""
+    per scenario); ``games`` gives each scenario's game, for the cards' labels;
+    ``lesson_seconds`` each learner's seconds per lesson (a lesson's reading and quiz
+    count in its time spent)."""
     out: list[ItemLearner] = []
-    for name, progress, seconds in learners:
+    for n, (name, progress, seconds) in enumerate(learners):
+        own = 0
+        if item.kind == "lesson" and n < len(lesson_seconds):
+            own = lesson_seconds[n].get(item.ref, 0)
         recs = [progress.scenarios[s] for s in scenarios if s in progress.scenarios]
         wrong: dict[str, int] = {}
         for sid in scenarios:
@@ -97,9 +103,9 @@ def item_view(
                 stars=sum(r.stars for r in recs),
                 mistakes=sum(r.mistakes for r in recs),
                 wrong=tuple(sorted(wrong.items(), key=lambda kv: (-kv[1], kv[0]))),
-                seconds=sum(seconds.get(s, 0) for s in scenarios),
+                seconds=own + sum(seconds.get(s, 0) for s in scenarios),
                 quiz=quiz,
-                started=bool(recs) or quiz is not None,
+                started=bool(recs) or quiz is not None or own > 0,
             )
         )
     return ItemView(item, tuple(scenarios), tuple(out))
@@ -113,7 +119,8 @@ def board_view(
         (m.shown, counts.learner.progress, board.seconds.get(m.learner_id, {}))
         for m, counts in zip(board.members, board.table.learners, strict=True)
     ]
-    return item_view(item, scenarios, learners, games)
+    lessons = [board.lesson_seconds.get(m.learner_id, {}) for m in board.members]
+    return item_view(item, scenarios, learners, games, lessons)
 
 
 def duration_text(seconds: int) -> str:

@@ -7,6 +7,11 @@
 - ``records``: one row per learner and scenario: the merged progress record and the time spent.
 - ``quizzes``: one row per learner and lesson quiz: the best result (right answers of how many).
 - ``join_attempts``: every join tried, by client (hashed) and class, for the rate limits.
+- ``practice_hands``: one row per learner and practice hand: its game, how many of the
+  learner's cards were reviewed, the points they lost, and the costliest cards.
+- ``lesson_times``: one row per learner and lesson: the time spent reading it and its quiz.
+- ``review_decks``: one row per learner: their review deck (its JSON), merged as the
+  browser merges two copies.
 
 Times are UTC without a zone (SQLite keeps none), as the store's clock gives them.
 """
@@ -33,6 +38,10 @@ from sqlalchemy import (
 NAME_MOST = 60
 #: The longest homework reference or scenario id kept.
 REF_MOST = 160
+#: The longest practice hand key (the browser's random name for one hand).
+HAND_KEY_MOST = 32
+#: The longest game name kept.
+GAME_MOST = 20
 #: The kinds of homework item.
 HOMEWORK_KINDS = ("lesson", "playlist", "scenario")
 
@@ -138,4 +147,56 @@ join_attempts = Table(
     Index(None, "client_hash", "at"),
     Index(None, "class_id", "at"),
     Index(None, "at"),
+)
+
+practice_hands = Table(
+    "practice_hands",
+    metadata,
+    Column(
+        "learner_id",
+        Integer,
+        ForeignKey("learners.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("hand", String(HAND_KEY_MOST), primary_key=True),
+    Column("game", String(GAME_MOST), nullable=False),
+    Column("played", DateTime(), nullable=False),
+    #: The learner's cards reviewed so far, of ``cards_played``.
+    Column("cards_reviewed", Integer, nullable=False),
+    Column("cards_played", Integer, nullable=False),
+    #: Points lost with what the learner could know, in tenths (the review's fair judgement).
+    Column("lost_tenths", Integer, nullable=False),
+    #: The costliest cards, compact JSON ``[{"card": "9H", "trick": 3, "known": 12.0,
+    #: "shown": 20.0}]`` (at most three).
+    Column("costliest", Text(), nullable=False),
+    Index(None, "learner_id", "played"),
+)
+
+lesson_times = Table(
+    "lesson_times",
+    metadata,
+    Column(
+        "learner_id",
+        Integer,
+        ForeignKey("learners.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("lesson", String(REF_MOST), primary_key=True),
+    Column("seconds", Integer, nullable=False),
+    Column("updated", DateTime(), nullable=False),
+)
+
+review_decks = Table(
+    "review_decks",
+    metadata,
+    Column(
+        "learner_id",
+        Integer,
+        ForeignKey("learners.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    #: The deck as the progress file writes it (``tutorial.course.review_deck.Deck``).
+    Column("deck", Text(), nullable=False),
+    Column("cards", Integer, nullable=False),
+    Column("updated", DateTime(), nullable=False),
 )

@@ -11,7 +11,11 @@ driver's exception.
 Progress sent by a learner is merged with what is stored exactly as the browser merges
 two progresses (:func:`tutorial.course.progress.merge`: done if done in either, the best
 stars, the larger counts, the larger count of each wrong card); the time spent on a
-scenario takes the larger of the two as well. A lesson's quiz keeps its best result.
+scenario takes the larger of the two as well. A lesson's quiz keeps its best result, and
+the time spent on a lesson (reading it, answering its quiz) the larger time. A practice hand
+is kept by the key the browser gave it (a later send of the same hand, with more of its
+review done, replaces it), the newest :attr:`Limits.learner_hands` of them. The review
+deck is merged as the browser merges two copies (:func:`tutorial.course.review_deck.merge_decks`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import math
 import re
 import threading
 import unicodedata
@@ -33,6 +38,7 @@ from sqlalchemy import (
     Connection,
     Engine,
     Row,
+    Table,
     bindparam,
     create_engine,
     delete,
@@ -54,6 +60,7 @@ from tutorial.classes.errors import (
 )
 from tutorial.classes.migrate import upgrade
 from tutorial.classes.schema import (
+    HAND_KEY_MOST,
     HOMEWORK_KINDS,
     NAME_MOST,
     REF_MOST,
@@ -61,8 +68,11 @@ from tutorial.classes.schema import (
     homework,
     join_attempts,
     learners,
+    lesson_times,
+    practice_hands,
     quizzes,
     records,
+    review_decks,
 )
 from tutorial.course.classroom import ClassTable, Learner, ReadCodes, ScenarioInfo, class_table
 from tutorial.course.progress import (
@@ -74,6 +84,8 @@ from tutorial.course.progress import (
     merge,
     to_json,
 )
+from tutorial.course.review_deck import Deck, merge_decks
+from tutorial.engine.games import GAMES
 from tutorial.language.i18n import t
 
 #: Where the time comes from (UTC); tests pass their own, so no test reads the wall clock.
@@ -81,6 +93,10 @@ Clock = Callable[[], datetime]
 #: A scenario id or homework reference: no spaces or control characters, not too long.
 REF = re.compile(rf"[^\s\x00-\x1f\x7f]{{1,{REF_MOST}}}")
 #: Characters a name may not hold: invisible direction changes (they reorder a page's text).
+#: A practice hand's key, as the browser names one hand.
+HAND_KEY = re.compile(rf"[A-Za-z0-9_-]{{1,{HAND_KEY_MOST}}}")
+#: A card code as the engine writes it (``9H``, ``T21``, ``EXC``).
+CARD_CODE = re.compile(r"[A-Za-z0-9]{1,8}")
 _BIDI = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
@@ -125,6 +141,44 @@ class Limits:
     homework: int = 100
     #: The time spent on one scenario, in seconds (a thousand hours).
     seconds: int = 3_600_000
+    #: Lessons whose time spent is sent in one sync, and kept per learner.
+    lessons: int = 500
+    #: Practice hands in one sync.
+    sync_hands: int = 50
+    #: Practice hands kept per learner (the newest; older ones are dropped).
+    learner_hands: int = 200
+    #: Costliest cards kept per practice hand.
+    costliest: int = 3
+    #: The learner's cards in one practice hand (the largest hand is 24 cards).
+    hand_cards: int = 40
+
+
+@dataclass(frozen=True)
+class CostlyCard:
+    """One of a practice hand's costliest cards: the card (its code), the trick it was
+    played in, and the points it lost with what the learner could know and with every
+    card shown."""
+
+    card: str
+    trick: int
+    known: float
+    shown: float
+
+
+@dataclass(frozen=True)
+class PracticeRecord:
+    """What the class keeps of a practice hand: its game, how many of the learner's cards
+    were played and reviewed, the points they lost (with what the learner could know) and
+    the costliest cards. ``hand`` is the browser's key for the hand; ``played`` is when
+    the class first had it (set by the store)."""
+
+    hand: str
+    game: str
+    cards_reviewed: int
+    cards_played: int
+    lost: float
+    costliest: tuple[CostlyCard, ...] = ()
+    played: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -174,6 +228,14 @@ class Dashboard:
     seconds: Mapping[int, Mapping[str, int]]
     #: Quiz results per learner id and lesson id.
     quizzes: Mapping[int, Mapping[str, QuizRecord]] = dataclasses.field(default_factory=dict)
+    #: Seconds spent per learner id and lesson id (reading it, answering its quiz).
+    lesson_seconds: Mapping[int, Mapping[str, int]] = dataclasses.field(default_factory=dict)
+    #: Practice hands per learner id, the newest first.
+    hands: Mapping[int, tuple[PracticeRecord, ...]] = dataclasses.field(default_factory=dict)
+    #: The review deck per learner id (learners who sent none are left out).
+    decks: Mapping[int, Deck] = dataclasses.field(default_factory=dict)
+    #: When the dashboard was read (UTC, aware): the day cards are due on.
+    read_at: datetime = dataclasses.field(default_factory=lambda: datetime.now(UTC))
 
 
 @dataclass(frozen=True)
@@ -187,6 +249,10 @@ class LearnerView:
     homework: tuple[Homework, ...]
     progress: Progress
     seconds: Mapping[str, int]
+    lesson_seconds: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    hands: tuple[PracticeRecord, ...] = ()
+    deck: Deck = dataclasses.field(default_factory=Deck)
+    read_at: datetime = dataclasses.field(default_factory=lambda: datetime.now(UTC))
 
 
 def clean_name(text: object) -> str:
@@ -309,6 +375,184 @@ def read_payload(
     return p, times
 
 
+def _seconds_ok(value: object, limits: Limits) -> bool:
+    """Whether a time spent is a whole number of seconds the store keeps."""
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value <= limits.seconds
+
+
+def read_lesson_times(lessons: object, limits: Limits) -> dict[str, int]:
+    """The seconds spent per lesson a learner sends, checked.
+
+    Raises:
+        SyncError: not a mapping of lesson names to whole seconds, or too many of them.
+    """
+    if lessons is None:
+        return {}
+    if not isinstance(lessons, Mapping):
+        raise SyncError("sync_lesson_times", t("classes.sync_lesson_times"))
+    if len(lessons) > limits.lessons:
+        raise SyncError(
+            "sync_lessons_many",
+            t("classes.sync_lessons_many", size=len(lessons), most=limits.lessons),
+        )
+    out: dict[str, int] = {}
+    for lid, value in lessons.items():
+        if not isinstance(lid, str) or not REF.fullmatch(lid):
+            raise SyncError("sync_lesson_time", t("classes.sync_quiz", where=_shown_id(str(lid))))
+        if not _seconds_ok(value, limits):
+            why = t("classes.why_seconds", most=limits.seconds)
+            raise SyncError(
+                "sync_lesson_time",
+                t("classes.sync_lesson_time", where=_shown_id(lid), why=why),
+            )
+        out[lid] = int(value)
+    return out
+
+
+def _number(value: object, most: float) -> float | None:
+    """A finite number from 0 to ``most`` (a bool is not one), else None."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if not math.isfinite(value) or not 0 <= value <= most:
+        return None
+    return float(value)
+
+
+def _whole(value: object, least: int, most: int) -> int | None:
+    """A whole number from ``least`` to ``most`` (a bool is not one), else None."""
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        return None
+    return value
+
+
+def _costly_card(item: object) -> CostlyCard | None:
+    """One costliest card as sent (a :class:`CostlyCard` or its fields), or None if malformed."""
+    if isinstance(item, CostlyCard):
+        item = dataclasses.asdict(item)
+    if not isinstance(item, Mapping) or set(item) != {"card", "trick", "known", "shown"}:
+        return None
+    card, trick = item["card"], _whole(item["trick"], 1, 100)
+    known, shown = _number(item["known"], 1000), _number(item["shown"], 1000)
+    if not isinstance(card, str) or not CARD_CODE.fullmatch(card) or trick is None:
+        return None
+    if known is None or shown is None:
+        return None
+    return CostlyCard(card, trick, round(known, 1), round(shown, 1))
+
+
+def _hand_of(item: object, limits: Limits) -> tuple[PracticeRecord | None, str]:
+    """A practice hand as sent, checked: the record, or None and the key of why not."""
+    if isinstance(item, PracticeRecord):
+        fields: object = {
+            **dataclasses.asdict(item),
+            "costliest": list(item.costliest),
+        }
+        assert isinstance(fields, dict)
+        fields.pop("played", None)
+    else:
+        fields = item
+    wanted = {"hand", "game", "cards_reviewed", "cards_played", "lost", "costliest"}
+    if not isinstance(fields, Mapping) or set(fields) != wanted:
+        return None, "why_hand_fields"
+    key, game = fields["hand"], fields["game"]
+    if not isinstance(key, str) or not HAND_KEY.fullmatch(key):
+        return None, "why_hand_key"
+    if game not in GAMES:
+        return None, "why_hand_game"
+    played = _whole(fields["cards_played"], 0, limits.hand_cards)
+    reviewed = _whole(fields["cards_reviewed"], 0, limits.hand_cards)
+    lost = _number(fields["lost"], 1000.0 * limits.hand_cards)
+    if played is None or reviewed is None or reviewed > played or lost is None:
+        return None, "why_hand_counts"
+    costly = fields["costliest"]
+    if not isinstance(costly, list | tuple) or len(costly) > limits.costliest:
+        return None, "why_hand_cards"
+    cards = [_costly_card(c) for c in costly]
+    if any(c is None for c in cards):
+        return None, "why_hand_cards"
+    return (
+        PracticeRecord(
+            key,
+            str(game),
+            reviewed,
+            played,
+            round(lost, 1),
+            tuple(c for c in cards if c is not None),
+        ),
+        "",
+    )
+
+
+#: Why a practice hand is refused: the catalogue's sentence for each.
+_HAND_WHY = {
+    "why_hand_fields": "classes.why_hand_fields",
+    "why_hand_key": "classes.why_hand_key",
+    "why_hand_game": "classes.why_hand_game",
+    "why_hand_counts": "classes.why_hand_counts",
+    "why_hand_cards": "classes.why_hand_cards",
+}
+
+
+def read_hands(hands: object, limits: Limits) -> list[PracticeRecord]:
+    """The practice hands a learner sends, checked (each a :class:`PracticeRecord` or its
+    fields as JSON gives them).
+
+    Raises:
+        SyncError: too many, or one malformed, named by its number (from 1) and why.
+    """
+    if hands is None:
+        return []
+    if isinstance(hands, str | bytes | Mapping) or not isinstance(hands, Sequence):
+        raise SyncError("sync_hands_kind", t("classes.sync_hands_kind"))
+    if len(hands) > limits.sync_hands:
+        raise SyncError(
+            "sync_hands_many",
+            t("classes.sync_hands_many", size=len(hands), most=limits.sync_hands),
+        )
+    out: dict[str, PracticeRecord] = {}
+    for n, item in enumerate(hands, start=1):
+        found, why = _hand_of(item, limits)
+        if found is None:
+            raise SyncError("sync_hand", t("classes.sync_hand", n=n, why=t(_HAND_WHY[why])))
+        out[found.hand] = found
+    return list(out.values())
+
+
+def _costliest_json(cards: Sequence[CostlyCard]) -> str:
+    """A hand's costliest cards as stored (compact JSON)."""
+    return json.dumps([dataclasses.asdict(c) for c in cards], separators=(",", ":"), sort_keys=True)
+
+
+def _hand_row_of(row: Row[Any]) -> PracticeRecord:
+    """A stored practice hand row as a record."""
+    try:
+        cards = tuple(CostlyCard(**c) for c in json.loads(row.costliest))
+    except (ValueError, TypeError):
+        cards = ()
+    return PracticeRecord(
+        hand=row.hand,
+        game=row.game,
+        cards_reviewed=row.cards_reviewed,
+        cards_played=row.cards_played,
+        lost=row.lost_tenths / 10,
+        costliest=cards,
+        played=row.played,
+    )
+
+
+def _deck_of(text: str) -> Deck:
+    """A stored deck (an empty one if it can no longer be read)."""
+    try:
+        return Deck.model_validate_json(text)
+    except ValueError:
+        return Deck()
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time (UTC without a zone) with its zone."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
 def _record_of(row: Row[Any]) -> ScenarioRecord:
     """A stored record row as the progress model's record."""
     return ScenarioRecord(
@@ -354,6 +598,19 @@ def shown_names(names: Sequence[str]) -> list[str]:
         else:
             out.append(name)
     return out
+
+
+@dataclass(frozen=True)
+class _Extra:
+    """Lesson times, practice hands and decks per learner id, as read together."""
+
+    lesson_seconds: dict[int, dict[str, int]]
+    hands: dict[int, tuple[PracticeRecord, ...]]
+    decks: dict[int, Deck]
+
+
+#: The tables of a learner's records (deleted with the learner).
+_LEARNER_TABLES = (records, quizzes, lesson_times, practice_hands, review_decks)
 
 
 class ClassStore:
@@ -594,8 +851,8 @@ class ClassStore:
         with self._write() as conn:
             row = self._class_of(conn, secret, lock=True)
             members = select(learners.c.id).where(learners.c.class_id == row.id)
-            conn.execute(delete(records).where(records.c.learner_id.in_(members)))
-            conn.execute(delete(quizzes).where(quizzes.c.learner_id.in_(members)))
+            for table in _LEARNER_TABLES:
+                conn.execute(delete(table).where(table.c.learner_id.in_(members)))
             conn.execute(delete(learners).where(learners.c.class_id == row.id))
             conn.execute(delete(homework).where(homework.c.class_id == row.id))
             conn.execute(delete(join_attempts).where(join_attempts.c.class_id == row.id))
@@ -607,6 +864,11 @@ class ClassStore:
         with self._write() as conn:
             row = self._class_of(conn, secret, lock=True)
             self._store_homework(conn, row.id, checked)
+
+    def _delete_records(self, conn: Connection, learner_id: int) -> None:
+        """Delete every record of one learner (their row stays)."""
+        for table in _LEARNER_TABLES:
+            conn.execute(delete(table).where(table.c.learner_id == learner_id))
 
     def _member(self, conn: Connection, class_id: int, learner_id: object) -> Row[Any]:
         """A learner of this class (not removed), by id.
@@ -642,8 +904,7 @@ class ClassStore:
         with self._write() as conn:
             row = self._class_of(conn, secret, lock=True)
             self._member(conn, row.id, learner_id)
-            conn.execute(delete(records).where(records.c.learner_id == learner_id))
-            conn.execute(delete(quizzes).where(quizzes.c.learner_id == learner_id))
+            self._delete_records(conn, learner_id)
             conn.execute(
                 update(learners).where(learners.c.id == learner_id).values(removed=self._now())
             )
@@ -669,6 +930,7 @@ class ClassStore:
                 .join(learners, learners.c.id == quizzes.c.learner_id)
                 .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
             ).all()
+            extra = self._learners_extra(conn, row.id)
         quizzes_of: dict[int, dict[str, QuizRecord]] = {}
         for q in quiz_rows:
             quizzes_of.setdefault(q.learner_id, {})[q.lesson] = _quiz_of(q)
@@ -710,7 +972,37 @@ class ClassStore:
             table=class_table(read, scenarios),
             seconds=seconds,
             quizzes=quizzes_of,
+            lesson_seconds=extra.lesson_seconds,
+            hands=extra.hands,
+            decks=extra.decks,
+            read_at=_aware(self._now()),
         )
+
+    def _learners_extra(
+        self, conn: Connection, class_id: int | None, learner_id: int = 0
+    ) -> _Extra:
+        """The lesson times, practice hands and review decks of a class's learners (not
+        removed), or of one learner when ``class_id`` is None."""
+
+        def of(table: Table) -> Any:
+            query = select(table)
+            if class_id is None:
+                return query.where(table.c.learner_id == learner_id)
+            return query.join(learners, learners.c.id == table.c.learner_id).where(
+                learners.c.class_id == class_id, learners.c.removed.is_(None)
+            )
+
+        times: dict[int, dict[str, int]] = {}
+        for r in conn.execute(of(lesson_times)):
+            times.setdefault(r.learner_id, {})[r.lesson] = r.seconds
+        hands: dict[int, list[PracticeRecord]] = {}
+        query = of(practice_hands).order_by(
+            practice_hands.c.played.desc(), practice_hands.c.hand.desc()
+        )
+        for r in conn.execute(query):
+            hands.setdefault(r.learner_id, []).append(_hand_row_of(r))
+        decks = {r.learner_id: _deck_of(r.deck) for r in conn.execute(of(review_decks))}
+        return _Extra(times, {k: tuple(v) for k, v in hands.items()}, decks)
 
     # --- the learner ---------------------------------------------------------------------
 
@@ -802,19 +1094,26 @@ class ClassStore:
         """Leave the class: the learner's records and name are deleted; the token opens nothing."""
         with self._write() as conn:
             row = self._learner_of(conn, token)
-            conn.execute(delete(records).where(records.c.learner_id == row.id))
-            conn.execute(delete(quizzes).where(quizzes.c.learner_id == row.id))
+            self._delete_records(conn, row.id)
             conn.execute(delete(learners).where(learners.c.id == row.id))
 
     def sync(
-        self, token: str, progress: Progress | str | bytes, seconds: Mapping[str, int] | None = None
+        self,
+        token: str,
+        progress: Progress | str | bytes,
+        seconds: Mapping[str, int] | None = None,
+        *,
+        lessons: Mapping[str, int] | None = None,
+        hands: Sequence[PracticeRecord | Mapping[str, Any]] | None = None,
     ) -> Progress:
         """Merge what a learner's browser holds into their stored records; returns the
         learner's whole stored progress after the merge (for the browser to merge back).
 
-        ``progress`` is a progress or its JSON text (the progress file); ``seconds`` the time
-        spent per scenario of it. Each lesson quiz keeps its best result (the most right
-        answers, then the most questions), as the browser's merge does.
+        ``progress`` is a progress or its JSON text (the progress file), its review deck
+        included (version 2); ``seconds`` the time spent per scenario of it, ``lessons``
+        per lesson; ``hands`` the practice hands played. Each lesson quiz keeps its best
+        result (the most right answers, then the most questions), as the browser's merge
+        does.
 
         Raises:
             SyncError: too big or malformed (nothing stored changes).
@@ -822,6 +1121,8 @@ class ClassStore:
                 class is closed.
         """
         sent, times = read_payload(progress, seconds, self.limits)
+        lesson_secs = read_lesson_times(lessons, self.limits)
+        hand_list = read_hands(hands, self.limits)
         now = self._now()
         with self._write() as conn:
             me = self._learner_of(conn, token, touch=now)
@@ -873,7 +1174,121 @@ class ClassStore:
                     changed,
                 )
             kept_quizzes = self._merge_quizzes(conn, me.id, sent.quizzes, now)
-        return Progress(scenarios={**old, **merged.scenarios}, quizzes=kept_quizzes)
+            self._merge_lesson_times(conn, me.id, lesson_secs, now)
+            self._merge_hands(conn, me.id, hand_list, now)
+            deck = self._merge_deck(conn, me.id, sent, now)
+        back = Progress(scenarios={**old, **merged.scenarios}, quizzes=kept_quizzes)
+        return back.with_deck(deck) if deck is not None else back
+
+    def _merge_lesson_times(
+        self, conn: Connection, learner_id: int, sent: Mapping[str, int], now: datetime
+    ) -> None:
+        """Keep each lesson's larger time spent (the stored one or the one sent).
+
+        Raises:
+            SyncError: the learner would have more lesson times than :attr:`Limits.lessons`.
+        """
+        if not sent:
+            return
+        rows = conn.execute(
+            select(lesson_times.c.lesson, lesson_times.c.seconds).where(
+                lesson_times.c.learner_id == learner_id
+            )
+        ).all()
+        old = {r.lesson: r.seconds for r in rows}
+        total = len(old.keys() | sent.keys())
+        if total > self.limits.lessons:
+            raise SyncError(
+                "sync_lessons_many",
+                t("classes.sync_lessons_many", size=total, most=self.limits.lessons),
+            )
+        for lid, secs in sent.items():
+            if lid not in old:
+                conn.execute(
+                    insert(lesson_times).values(
+                        learner_id=learner_id, lesson=lid, seconds=secs, updated=now
+                    )
+                )
+            elif secs > old[lid]:
+                conn.execute(
+                    update(lesson_times)
+                    .where(lesson_times.c.learner_id == learner_id, lesson_times.c.lesson == lid)
+                    .values(seconds=secs, updated=now)
+                )
+
+    def _merge_hands(
+        self, conn: Connection, learner_id: int, sent: Sequence[PracticeRecord], now: datetime
+    ) -> None:
+        """Keep the practice hands sent (a hand sent again with more of its review done
+        replaces the stored one), then only the newest :attr:`Limits.learner_hands`."""
+        if not sent:
+            return
+        keys = [h.hand for h in sent]
+        rows = conn.execute(
+            select(practice_hands.c.hand, practice_hands.c.cards_reviewed).where(
+                practice_hands.c.learner_id == learner_id, practice_hands.c.hand.in_(keys)
+            )
+        ).all()
+        old = {r.hand: r.cards_reviewed for r in rows}
+        for h in sent:
+            values = {
+                "game": h.game,
+                "cards_reviewed": h.cards_reviewed,
+                "cards_played": h.cards_played,
+                "lost_tenths": round(h.lost * 10),
+                "costliest": _costliest_json(h.costliest),
+            }
+            if h.hand not in old:
+                conn.execute(
+                    insert(practice_hands).values(
+                        learner_id=learner_id, hand=h.hand, played=now, **values
+                    )
+                )
+            elif h.cards_reviewed >= old[h.hand]:
+                conn.execute(
+                    update(practice_hands)
+                    .where(
+                        practice_hands.c.learner_id == learner_id,
+                        practice_hands.c.hand == h.hand,
+                    )
+                    .values(**values)
+                )
+        beyond = conn.execute(
+            select(practice_hands.c.hand)
+            .where(practice_hands.c.learner_id == learner_id)
+            .order_by(practice_hands.c.played.desc(), practice_hands.c.hand.desc())
+            .offset(self.limits.learner_hands)
+        ).all()
+        if beyond:
+            conn.execute(
+                delete(practice_hands).where(
+                    practice_hands.c.learner_id == learner_id,
+                    practice_hands.c.hand.in_([r.hand for r in beyond]),
+                )
+            )
+
+    def _merge_deck(
+        self, conn: Connection, learner_id: int, sent: Progress, now: datetime
+    ) -> Deck | None:
+        """Merge the review deck sent with the stored one; returns the deck kept (None
+        when neither the store nor the progress has one: a version 1 progress has none)."""
+        row = conn.execute(
+            select(review_decks.c.deck).where(review_decks.c.learner_id == learner_id)
+        ).first()
+        old = _deck_of(row.deck) if row is not None else None
+        if sent.version < 2:
+            return old
+        merged = merge_decks(old, sent.deck) if old is not None else sent.deck
+        if merged == old:
+            return old
+        values = {"deck": merged.model_dump_json(), "cards": len(merged.cards), "updated": now}
+        if row is None:
+            conn.execute(insert(review_decks).values(learner_id=learner_id, **values))
+        else:
+            conn.execute(
+                update(review_decks).where(review_decks.c.learner_id == learner_id).values(**values)
+            )
+        return merged
 
     def _merge_quizzes(
         self, conn: Connection, learner_id: int, sent: Mapping[str, QuizRecord], now: datetime
@@ -914,6 +1329,7 @@ class ClassStore:
             items = self._homework_of(conn, me.class_id)
             rows = conn.execute(select(records).where(records.c.learner_id == me.id)).all()
             quiz_rows = conn.execute(select(quizzes).where(quizzes.c.learner_id == me.id)).all()
+            extra = self._learners_extra(conn, None, me.id)
         return LearnerView(
             class_name=me.class_name,
             name=me.display_name,
@@ -926,6 +1342,10 @@ class ClassStore:
                 quizzes={q.lesson: _quiz_of(q) for q in quiz_rows},
             ),
             seconds={r.scenario: r.seconds for r in rows},
+            lesson_seconds=extra.lesson_seconds.get(me.id, {}),
+            hands=extra.hands.get(me.id, ()),
+            deck=extra.decks.get(me.id, Deck()),
+            read_at=_aware(self._now()),
         )
 
 

@@ -13,7 +13,14 @@ component, as :mod:`tutorial.webapp.store` keeps the progress). After every run 
 (:func:`after_run`, called where the progress is saved to the browser) the session's
 progress, when it changed, is sent to the class by a worker thread: the click never waits
 on the database. A send that fails leaves a small notice and is tried again on a later
-run, after :data:`RETRY_SECONDS`; the browser's progress is untouched whatever happens.
+run, after :data:`RETRY_SECONDS`, or by itself: while a learner in a class has a page open,
+a small fragment looks every :data:`RETRY_SECONDS` for a failed send to try again
+(:func:`retry_failed`). The browser's progress is untouched whatever happens.
+
+Besides the progress (its review deck included), a send carries the time spent per
+scenario and per lesson (:func:`lesson_open` names the lesson a run shows: the pause
+before the next run counts for it, a quiz's answers included) and the session's practice
+hands with their reviews (:func:`practice_hand`, called where a hand's review is shown).
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import os
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -32,9 +40,11 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tutorial.classes import tokens
 from tutorial.classes.errors import AccessError, ClassError, SyncError
-from tutorial.classes.store import ClassStore, open_store
+from tutorial.classes.store import ClassStore, CostlyCard, PracticeRecord, open_store
+from tutorial.course.practice import PracticeHand, ReviewProgress, costliest
 from tutorial.course.progress import Progress, to_json
 from tutorial.language.i18n import t
+from tutorial.scenarios import actions
 from tutorial.webapp import state
 
 #: The environment variable naming the database (a SQLAlchemy URL), before any setting.
@@ -50,6 +60,10 @@ RETRY_SECONDS = 30.0
 #: The longest pause between two runs counted as time spent on a scenario (a learner who
 #: leaves the tab open is not counted for the hours they were away).
 GAP_MOST = 120.0
+#: The longest pause counted as time spent reading a lesson (a lesson is read, not clicked).
+LESSON_GAP_MOST = 600.0
+#: Practice hands of a session sent with each send (the newest).
+SENT_HANDS = 50
 #: Where the time since the last run comes from (seconds; tests set their own).
 CLOCK: Callable[[], float] = time.monotonic
 
@@ -119,6 +133,9 @@ class Membership:
     failed: bool = False  # the last send failed
     failures: int = 0  # sends failed so far (a notice shows when it grows)
     noticed: int = 0  # failures already noticed
+    rejected: str = ""  # the key of the class's refusal of the last progress sent (too big...)
+    rejections: int = 0  # progresses the class refused so far
+    rejections_noticed: int = 0
     retry_after: float = 0.0
     refused: str = ""  # the key of the class's refusal (removed, closed...): nothing more sent
     ended: str = ""  # the key of the last refusal, for the My class page to say
@@ -128,6 +145,11 @@ class Membership:
     seconds_known: bool = False  # the class's times were read back (a new session starts there)
     attempts: dict[str, int] = field(default_factory=dict)  # moves per scenario at the last run
     last_run: float | None = None
+    lesson_seconds: dict[str, int] = field(default_factory=dict)  # time spent per lesson
+    lesson_now: str = ""  # the lesson this run shows ("" when none)
+    lesson_before: str = ""  # the lesson the last run showed
+    #: The practice hands played in this session (by hand id), as the class keeps them.
+    hands: dict[int, PracticeRecord] = field(default_factory=dict)
 
 
 def membership() -> Membership:
@@ -147,6 +169,7 @@ def left() -> None:
     """The learner left (or was refused): forget the token here and in the browser."""
     m = membership()
     m.token, m.sent, m.seconds, m.seconds_known = "", "", {}, False
+    m.lesson_seconds, m.hands = {}, {}
     with _PENDING_LOCK:
         m.queued = None
 
@@ -208,21 +231,79 @@ def _on_token() -> None:
 
 def _count_time(m: Membership, now: float) -> None:
     """Time spent: the pause before a run in which a scenario moved (a card, an answer, a
-    hint) counts for that scenario, at most :data:`GAP_MOST`."""
+    hint) counts for that scenario, at most :data:`GAP_MOST`; else, when the run before
+    showed a lesson, the pause counts for that lesson (reading it, answering its quiz), at
+    most :data:`LESSON_GAP_MOST`."""
     moves = {sid: p.attempts + p.hints for sid, p in state.progress().items()}
     if m.last_run is not None:
-        gap = max(0.0, min(now - m.last_run, GAP_MOST))
-        for sid, n in moves.items():
-            if n > m.attempts.get(sid, 0):
-                m.seconds[sid] = m.seconds.get(sid, 0) + round(gap)
-                break
+        pause = max(0.0, now - m.last_run)
+        moved = next((sid for sid, n in moves.items() if n > m.attempts.get(sid, 0)), None)
+        if moved is not None:
+            m.seconds[moved] = m.seconds.get(moved, 0) + round(min(pause, GAP_MOST))
+        elif m.lesson_before:
+            lid = m.lesson_before
+            m.lesson_seconds[lid] = m.lesson_seconds.get(lid, 0) + round(
+                min(pause, LESSON_GAP_MOST)
+            )
     m.attempts = moves
     m.last_run = now
 
 
-def fingerprint(p: Progress, seconds: dict[str, int]) -> str:
+def lesson_open(lesson_id: str) -> None:
+    """The lesson this run shows (the Lessons page says so): the pause before the next run
+    counts as time spent on it."""
+    membership().lesson_now = lesson_id
+
+
+def practice_hand(hand: PracticeHand, review: ReviewProgress) -> None:
+    """A practice hand's review as far as it is known (the Practice page calls this where
+    it shows the review): kept for the class when the learner is in one, and sent with the
+    next send. Called again as the review goes on, it replaces what was kept."""
+    m = membership()
+    if not m.token or not hand.played_out:
+        return
+    kept = m.hands.get(hand.hand_id)
+    worst = costliest(list(review.reviews))
+    record = PracticeRecord(
+        hand=kept.hand if kept is not None else secrets.token_urlsafe(12),
+        game=hand.game,
+        cards_reviewed=len(review.reviews),
+        cards_played=review.total,
+        lost=round(min(1000.0 * 40, sum(max(0.0, r.lost) for r in review.reviews)), 1),
+        costliest=tuple(
+            CostlyCard(
+                card=actions.code(r.played),
+                trick=r.trick,
+                known=round(min(1000.0, max(0.0, r.known.lost)), 1),
+                shown=round(min(1000.0, max(0.0, r.shown.lost)), 1),
+            )
+            for r in worst
+        ),
+    )
+    if record != kept:
+        m.hands[hand.hand_id] = record
+        while len(m.hands) > SENT_HANDS:  # the oldest hand of a long session is sent no more
+            m.hands.pop(min(m.hands))
+
+
+def fingerprint(
+    p: Progress,
+    seconds: dict[str, int],
+    lessons: dict[str, int] | None = None,
+    hands: list[PracticeRecord] | None = None,
+) -> str:
     """What was sent, to know whether anything changed since."""
-    return to_json(p) + json.dumps(seconds, sort_keys=True)
+    extra = json.dumps([lessons or {}, [repr(h) for h in hands or []]], sort_keys=True)
+    return to_json(p) + json.dumps(seconds, sort_keys=True) + extra
+
+
+def _payload(
+    m: Membership, p: Progress
+) -> tuple[dict[str, int], dict[str, int], list[PracticeRecord]]:
+    """The times and hands sent with a progress: scenario times of its records, lesson
+    times, the session's hands."""
+    seconds = {sid: s for sid, s in dict(m.seconds).items() if sid in p.scenarios}
+    return seconds, dict(m.lesson_seconds), list(dict(m.hands).values())
 
 
 def _send(box: ClassStore, m: Membership, token: str, p: Progress) -> None:
@@ -242,21 +323,24 @@ def _send_one(box: ClassStore, m: Membership, token: str, p: Progress) -> None:
     try:
         if not m.seconds_known:
             try:
-                kept = box.what_teacher_sees(token).seconds
+                view = box.what_teacher_sees(token)
+                kept, kept_lessons = dict(view.seconds), dict(view.lesson_seconds)
             except AccessError:
-                kept = {}
+                kept, kept_lessons = {}, {}
             for sid, secs in kept.items():
                 m.seconds[sid] = max(m.seconds.get(sid, 0), secs)
+            for lid, secs in kept_lessons.items():
+                m.lesson_seconds[lid] = max(m.lesson_seconds.get(lid, 0), secs)
             m.seconds_known = True
-        seconds = {sid: s for sid, s in dict(m.seconds).items() if sid in p.scenarios}
-        box.sync(token, p, seconds)
-        m.sent, m.failed = fingerprint(p, seconds), False
+        seconds, lessons, hands = _payload(m, p)
+        box.sync(token, p, seconds, lessons=lessons, hands=hands)
+        m.sent, m.failed, m.rejected = fingerprint(p, seconds, lessons, hands), False, ""
     except AccessError as e:
         if m.token == token:  # not a learner who has just left on their own
             m.refused = e.key
-    except SyncError:  # this progress cannot be stored: sending it again would not help
-        m.sent, m.failed = fingerprint(p, dict(m.seconds)), False
-        m.failures += 1
+    except SyncError as e:  # this progress cannot be stored: sending it again would not help
+        m.sent, m.failed = fingerprint(p, *_payload(m, p)), False
+        m.rejected, m.rejections = e.key, m.rejections + 1
     except Exception:  # the database went away, or anything else: the browser keeps all
         m.failed, m.failures = True, m.failures + 1
         m.retry_after = CLOCK() + RETRY_SECONDS
@@ -311,6 +395,9 @@ def _notices(m: Membership) -> None:
     if m.failures > m.noticed:
         m.noticed = m.failures
         st.toast(t("my_class.sync_failed"), icon=":material/cloud_off:")
+    if m.rejections > m.rejections_noticed:
+        m.rejections_noticed = m.rejections
+        st.toast(t("my_class.sync_refused"), icon=":material/block:")
 
 
 def after_run() -> None:
@@ -324,23 +411,50 @@ def after_run() -> None:
         on_token_change=_on_token,
         height=0,
     )
+    if m.token:
+        _count_time(m, CLOCK())
+        _notices(m)
+    m.lesson_before, m.lesson_now = m.lesson_now, ""
     if not m.token:
         return
-    _count_time(m, CLOCK())
-    _notices(m)
-    if not m.token or not state.store_loaded():
+    _retry_fragment()
+    if not state.store_loaded():
         return
     p = state.export_progress()
-    seconds = {sid: s for sid, s in m.seconds.items() if sid in p.scenarios}
-    if fingerprint(p, seconds) == m.sent and m.seconds_known:
+    if fingerprint(p, *_payload(m, p)) == m.sent and m.seconds_known:
         return
     if m.failed and CLOCK() < m.retry_after:
         return
+    _send_from_run(m, p)
+
+
+def _send_from_run(m: Membership, p: Progress) -> bool:
+    """Start sending ``p``; False when there is no store (a failure, tried again after
+    :data:`RETRY_SECONDS`)."""
     box = store()
     if box is None:
         m.failed, m.failures, m.retry_after = True, m.failures + 1, CLOCK() + RETRY_SECONDS
-        return
+        return False
     _submit(box, m, m.token, p)
+    return True
+
+
+def retry_failed() -> bool:
+    """Try a failed send again if its time has come (the retry fragment's work, between
+    the learner's runs too); True when a send was started."""
+    m = membership()
+    if m.refused:
+        _notices(m)
+        return False
+    if not m.token or not m.failed or CLOCK() < m.retry_after or not state.store_loaded():
+        return False
+    return _send_from_run(m, state.export_progress())
+
+
+@st.fragment(run_every=RETRY_SECONDS)
+def _retry_fragment() -> None:
+    """Every :data:`RETRY_SECONDS` while the page is open: a failed send tried again."""
+    retry_failed()
 
 
 def send_now() -> None:
@@ -416,7 +530,9 @@ __all__ = [
     "DEFAULT_DB",
     "ENV_URL",
     "GAP_MOST",
+    "LESSON_GAP_MOST",
     "RETRY_SECONDS",
+    "SENT_HANDS",
     "TOKEN_KEY",
     "HomeworkChoice",
     "Membership",
@@ -428,8 +544,11 @@ __all__ = [
     "homework_choices",
     "joined",
     "left",
+    "lesson_open",
     "membership",
+    "practice_hand",
     "receive_token",
+    "retry_failed",
     "send_now",
     "store",
     "wait_for_sends",

@@ -33,7 +33,7 @@ from tutorial.course.playlists import (
 from tutorial.course.progress import stars
 from tutorial.engine.games import GAMES
 from tutorial.language.i18n import t, tn
-from tutorial.webapp import common, navigation, state
+from tutorial.webapp import class_link, common, navigation, state
 from tutorial.webapp.common import course
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.navigation import page_url
@@ -189,6 +189,7 @@ def _quiz(lesson: Lesson) -> None:
 
 def show_lesson(lesson: Lesson) -> None:
     """One lesson: text, scenarios, quiz."""
+    class_link.lesson_open(lesson.id)  # the time until the next run is spent on it
     st.header(inert_markdown(lesson.title))
     if lesson.from_game is not None:
         st.caption(t("tracks.part_of", track=track_heading(lesson.from_game, lesson.game)))

@@ -1,5 +1,6 @@
 """My class: a learner joins their teacher's class with its code and a name, sees what the
-teacher sees of them (their homework, records and times), and may leave.
+teacher sees of them (their homework, records and times, practice hands and review deck),
+and may leave.
 
 The token the class gives is kept in the browser (:mod:`tutorial.webapp.class_link`);
 from then on every page sends the progress on by itself, in the background.
@@ -11,12 +12,14 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial.classes.deck_view import summary
 from tutorial.classes.errors import AccessError, ClassError
 from tutorial.classes.homework_view import duration_text, item_view
+from tutorial.classes.practice_view import practice_rows
 from tutorial.classes.store import LearnerView
 from tutorial.course.classroom import card_label
 from tutorial.language.i18n import t
-from tutorial.webapp import class_link
+from tutorial.webapp import class_link, common, state
 from tutorial.webapp.pages.teacher import scenario_infos
 
 
@@ -112,7 +115,11 @@ def show_homework(view: LearnerView) -> None:
         for item in view.homework:
             choice = class_link.homework_choice(item.kind, item.ref)
             mine = item_view(
-                item, choice.scenarios, [(view.name, view.progress, view.seconds)], games
+                item,
+                choice.scenarios,
+                [(view.name, view.progress, view.seconds)],
+                games,
+                [view.lesson_seconds],
             )
             x = mine.learners[0]
             due = t("my_class.due", day=item.due.isoformat()) if item.due else ""
@@ -125,6 +132,37 @@ def show_homework(view: LearnerView) -> None:
                     due=due,
                 ).strip()
             )
+
+
+def lesson_rows(view: LearnerView) -> list[dict[str, Any]]:
+    """The time spent per lesson as the teacher sees it, by lesson title."""
+    lessons, _error = common.course(state.settings().language)
+    titles = {le.id: le.title for le in lessons}
+    return [
+        {
+            t("my_class.col_lesson"): titles.get(lid, t("teacher.board.unknown_item")),
+            t("teacher.board.col_time"): duration_text(secs),
+        }
+        for lid, secs in view.lesson_seconds.items()
+        if secs > 0
+    ]
+
+
+def show_more(view: LearnerView) -> None:
+    """The rest the teacher sees: time on lessons, practice hands, the review deck."""
+    rows = lesson_rows(view)
+    if rows:
+        st.markdown(f"**{t('my_class.lessons_title')}**")
+        st.dataframe(rows, hide_index=True, key="my_class_lessons")
+    practice = practice_rows([(view.name, view.hands)], common.game_title)
+    if practice:
+        st.markdown(f"**{t('my_class.practice_title')}**")
+        st.dataframe(practice, hide_index=True, width="stretch", key="my_class_practice")
+    if view.deck.cards:
+        s = summary(view.deck, view.read_at)
+        st.markdown(f"**{t('my_class.deck_title')}**")
+        with st.container(key="my_class_deck"):
+            st.text(t("my_class.deck_line", cards=s.cards, due=s.due, suspended=s.suspended))
 
 
 def show_mine(m: class_link.Membership) -> None:
@@ -147,6 +185,8 @@ def show_mine(m: class_link.Membership) -> None:
     with st.container(key="my_class_joined"):
         st.subheader(t("my_class.in_class", name=view.class_name))
         st.text(t("my_class.shown_as", name=view.name))
+    if m.rejected:
+        st.warning(t("my_class.sync_refused"), icon=":material/block:")
     if m.failed:
         st.caption(t("my_class.sync_failed"))
         st.button(t("my_class.send_now"), key="my_class_send", on_click=class_link.send_now)
@@ -159,6 +199,7 @@ def show_mine(m: class_link.Membership) -> None:
         st.dataframe(rows, hide_index=True, width="stretch", key="my_class_records")
     else:
         st.info(t("my_class.no_records"))
+    show_more(view)
     with st.expander(t("my_class.leave_title"), icon=":material/logout:"):
         st.write(t("my_class.leave_help"))
         sure = st.checkbox(t("my_class.leave_sure"), key="my_class_leave_sure")

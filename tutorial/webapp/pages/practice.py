@@ -39,7 +39,7 @@ from tutorial.pictures.replay_compare import ResultColumn, compared
 from tutorial.pictures.table_data import practice_table_data
 from tutorial.pictures.trick_history import numbered, trick_lines, trick_rows
 from tutorial.scenarios.export import scenario_yaml
-from tutorial.webapp import state
+from tutorial.webapp import class_link, state
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.rules_compared import show_other_rules
 from tutorial.webapp.score_view import points_text, show_outcome
@@ -462,6 +462,7 @@ def show_review(hand: PracticeHand) -> None:
         return
     worst = practice.costliest(reviews)
     state.practice_costly(hand, worst)  # the review deck keeps the costly cards
+    class_link.practice_hand(hand, progress)  # a learner in a class: the hand goes to it
     if worst:
         st.markdown(t("practice.review_costliest"))
         for item in worst:

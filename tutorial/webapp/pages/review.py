@@ -3,13 +3,17 @@
 A scenario card opens the scenario at its step on the Play page (the table, with its
 refusals, hints and explanations); the move made there rates the card
 (:func:`tutorial.webapp.state.scenario_outcome`). A quiz card asks its question again
-here. Any card can be suspended; the deck can be cleared. Nothing is lost by not coming.
+here. A practice card opens its position at the table here (the deal rebuilt,
+:mod:`tutorial.course.review_position`): an illegal card is refused with the rule, the
+first legal card is judged against the card's review and rates it. Any card can be
+suspended; the deck can be cleared. Nothing is lost by not coming.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from tutorial.course import practice, review_position
 from tutorial.course.lessons import Lesson, QuizQuestion, lesson_by_id, mark_answer
 from tutorial.course.review_deck import (
     DeckCard,
@@ -24,14 +28,25 @@ from tutorial.course.review_deck import (
     review,
     suspend,
 )
+from tutorial.course.review_position import PositionError, PracticeTry
 from tutorial.engine.cards import Card
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import GAMES
 from tutorial.language.i18n import t, tn
+from tutorial.pictures.table_data import practice_table_data, safe_html
 from tutorial.scenarios.runtime import goto, start
 from tutorial.webapp import common, navigation, state
 from tutorial.webapp.common import course
 from tutorial.webapp.inert import inert_markdown
+from tutorial.webapp.table_component import show_table
+
+#: This page's session keys: the practice card open at the table (a
+#: ``review_position.PracticeTry``), the practice cards that could not be rebuilt, the
+#: last answer's result, and whether the deck was just cleared.
+PRACTICE_TRY = "review_practice_try"
+PRACTICE_GONE = "review_practice_gone"
+RESULT = "review_quiz_result"
+CLEARED = "review_cleared"
 
 
 def _lessons() -> list[Lesson]:
@@ -104,23 +119,145 @@ def _check_quiz(key: str, question: QuizQuestion) -> None:
     deck = review(state.deck(), key, rating_for(right), state.now())
     state.set_deck(deck)
     days = days_until_due(deck.cards[key], state.now())
-    st.session_state["review_quiz_result"] = (key, right, days)
+    st.session_state[RESULT] = (key, right, days)
 
 
 def _seen(key: str) -> None:
     """A practice card read again: rated Good."""
     deck = review(state.deck(), key, Rating.GOOD, state.now())
     state.set_deck(deck)
-    st.session_state["review_quiz_result"] = (
+    st.session_state[RESULT] = (
         key,
         None,
         days_until_due(deck.cards[key], state.now()),
     )
 
 
+def open_practice_card(key: str) -> None:
+    """Open a practice card's position at this page's table (a card that cannot be
+    rebuilt is marked so, and offers to be read again instead)."""
+    card = state.deck().cards.get(key)
+    if card is None:
+        return
+    try:
+        st.session_state[PRACTICE_TRY] = review_position.open_try(key, card)
+    except PositionError:
+        st.session_state[PRACTICE_TRY] = None
+        gone = set(st.session_state.get(PRACTICE_GONE, ()))
+        st.session_state[PRACTICE_GONE] = gone | {key}
+
+
+def _practice_try() -> PracticeTry | None:
+    value = st.session_state.get(PRACTICE_TRY)
+    return value if isinstance(value, PracticeTry) else None
+
+
+def close_practice_card() -> None:
+    """Back from the table to the deck."""
+    st.session_state[PRACTICE_TRY] = None
+
+
+def play_practice_card(code: str) -> None:
+    """The learner's card at the practice card's table: refused with the rule, or judged;
+    the first legal card rates the deck card."""
+    attempt = _practice_try()
+    if attempt is None:
+        return
+    after = review_position.try_card(attempt, code)
+    st.session_state[PRACTICE_TRY] = after
+    rating = review_position.rating(after)
+    if attempt.rated or rating is None or attempt.key not in state.deck().cards:
+        return
+    deck = review(state.deck(), attempt.key, rating, state.now())
+    state.set_deck(deck)
+
+
+def typed_card() -> None:
+    """The learner typed a card at the practice card's table and pressed Enter."""
+    text = str(st.session_state.get("review_typed", "")).strip()
+    st.session_state["review_typed"] = ""
+    if text:
+        play_practice_card(text)
+
+
+def practice_hint() -> None:
+    """One more hint at the practice card's table."""
+    attempt = _practice_try()
+    if attempt is not None:
+        st.session_state[PRACTICE_TRY] = review_position.ask_hint(attempt)
+
+
+def _ignore(_value: str) -> None:
+    """The practice card's table asks no question and has no discard."""
+
+
+def judgement_feedback(attempt: PracticeTry) -> dict[str, str] | None:
+    """The table's feedback box for the card judged last (None when none or refused)."""
+    judged = attempt.latest
+    if judged is None or attempt.hand.refusal is not None:
+        return None
+    lines = [safe_html(line) for line in judged.sentences()]
+    if judged.right:
+        return {"tone": "success", "head": t("review.practice_best"), "html": "<br>".join(lines)}
+    return {"tone": "warning", "head": t("review.practice_costly"), "html": "<br>".join(lines)}
+
+
+def show_practice_card(attempt: PracticeTry) -> None:
+    """The practice card open at the table: "your play?", the hints, what the card gave."""
+    card = state.deck().cards.get(attempt.key)
+    hand = attempt.hand
+    settings = state.settings()
+    if card is not None:
+        st.subheader(card_title(card))
+    data = practice_table_data(hand, four_colour=settings.four_colour, presenter=settings.presenter)
+    data["prompt"] = t("review.your_play")
+    feedback = judgement_feedback(attempt)
+    if feedback is not None:
+        data["feedback"] = feedback
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        show_table(
+            data,
+            on_card=play_practice_card,
+            on_action=play_practice_card,
+            on_answer=_ignore,
+            on_discard=_ignore,
+            key="review_table",
+        )
+        with st.expander(t("play.fallback"), icon=":material/keyboard:"):
+            st.text_input(t("practice.type_card"), key="review_typed", on_change=typed_card)
+    with right:
+        if attempt.first is None:
+            for tier in range(1, hand.hint_tier + 1):
+                text = practice.hint_text(hand, tier)
+                st.info(inert_markdown(text), icon=":material/lightbulb:")
+            if hand.hint_tier < practice.HINT_TIERS:
+                st.button(
+                    t("practice.hint", n=hand.hint_tier + 1, total=practice.HINT_TIERS),
+                    key="review_practice_hint",
+                    on_click=practice_hint,
+                    icon=":material/lightbulb:",
+                )
+        else:
+            if card is not None:
+                rating = review_position.rating(attempt)
+                days = days_until_due(card, state.now())
+                again = rating == Rating.AGAIN
+                text = t("review.again_tomorrow") if again else tn("review.next_in", days)
+                st.success(text, icon=":material/event_repeat:")
+            st.caption(t("review.practice_explore"))
+        st.button(
+            t("review.practice_close"),
+            key="review_practice_close",
+            on_click=close_practice_card,
+            icon=":material/arrow_back:",
+        )
+
+
 def _clear() -> None:
     state.clear_deck()
-    st.session_state["review_cleared"] = True
+    st.session_state[PRACTICE_TRY] = None
+    st.session_state[CLEARED] = True
 
 
 def show_done() -> None:
@@ -130,7 +267,7 @@ def show_done() -> None:
         _, rating, days = done
         text = t("review.again_tomorrow") if rating == 1 else tn("review.next_in", days)
         st.success(text, icon=":material/event_repeat:")
-    result = st.session_state.pop("review_quiz_result", None)
+    result = st.session_state.pop(RESULT, None)
     if result is not None:
         _, right, days = result
         lead = "" if right is None else t("run.correct") if right else t("review.quiz_not_yet")
@@ -181,14 +318,26 @@ def show_card(key: str, card: DeckCard) -> None:
             st.caption(
                 t("review.practice_lost", points=f"{card.lost:g}", tried=shown_action(card.tried))
             )
-            st.button(
-                t("review.seen"),
-                key=f"review_seen_{_safe(key)}",
-                type="primary",
-                on_click=_seen,
-                args=(key,),
-                help=t("review.seen_help"),
-            )
+            if key in st.session_state.get(PRACTICE_GONE, ()):
+                st.write(t("review.practice_gone"))
+                st.button(
+                    t("review.seen"),
+                    key=f"review_seen_{_safe(key)}",
+                    type="primary",
+                    on_click=_seen,
+                    args=(key,),
+                    help=t("review.seen_help"),
+                )
+            else:
+                st.write(t("review.your_play"))
+                st.button(
+                    t("review.play"),
+                    key=f"review_practice_{_safe(key)}",
+                    type="primary",
+                    icon=":material/playing_cards:",
+                    on_click=open_practice_card,
+                    args=(key,),
+                )
         st.button(
             t("review.suspend"),
             key=f"review_suspend_{_safe(key)}",
@@ -230,10 +379,14 @@ def main() -> None:
     """The page."""
     st.title(t("review.title"))
     st.caption(t("review.help"))
-    if st.session_state.pop("review_cleared", False):
+    if st.session_state.pop(CLEARED, False):
         st.success(t("review.cleared"))
     show_done()
     state.forget_review_done()
+    attempt = _practice_try()
+    if attempt is not None:
+        show_practice_card(attempt)
+        return
     now = state.now()
     deck = state.deck()
     counts = due_counts(deck, now)

@@ -5,7 +5,10 @@ days) and gets its teacher link (``?teach=<secret>``, which opens this page on t
 and its join code. With the link the page shows the class from the database: per
 homework item who did it, their stars, wrong tries, wrong cards and time, who has not
 started; the learners × scenarios table, the heatmap, the scenarios most missed, the
-wrong cards most played and a CSV file; and everything the teacher may change.
+wrong cards most played and a CSV file; the practice hands per learner and game with their
+costliest cards; the review decks and the positions the class is reviewing; and
+everything the teacher may change. What comes from the learners is drawn in a fragment
+that reads the database again every :data:`BOARD_REFRESH` seconds while the page is open.
 
 Below it, progress codes pasted (or a file of them) are read the same way, for learners
 who cannot join. The reading and counting live in :mod:`tutorial.course.classroom` and
@@ -20,8 +23,16 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial.classes.deck_view import (
+    Position,
+    board_decks,
+    class_positions,
+    deck_rows,
+    position_rows,
+)
 from tutorial.classes.errors import ClassError
 from tutorial.classes.homework_view import board_view, item_rows
+from tutorial.classes.practice_view import board_practice, practice_rows
 from tutorial.classes.store import ClassStore, Dashboard, Homework
 from tutorial.course.classroom import (
     ClassTable,
@@ -37,13 +48,15 @@ from tutorial.engine.games import GAMES
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.charts import CONFIG
 from tutorial.pictures.class_charts import MEASURE_KEYS, MEASURES, class_heatmap
-from tutorial.webapp import class_link, common
+from tutorial.webapp import class_link, common, state
 from tutorial.webapp.common import course_order
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.navigation import page_url
 
 #: The address's parameter holding the teacher secret.
 TEACH = "teach"
+#: Seconds between two readings of the dashboard while it is open.
+BOARD_REFRESH = 20
 
 
 def scenario_infos() -> list[ScenarioInfo]:
@@ -423,9 +436,37 @@ def show_board(board: Dashboard, secret: str) -> None:
             st.caption(t("teacher.board.link_help"))
             st.code(teacher_link(secret), language=None, wrap_lines=True)
         st.button(t("teacher.board.refresh"), key="teacher_refresh", icon=":material/refresh:")
-        with st.container(key="teacher_members"):
-            st.markdown(tn("teacher.board.members", len(board.members)))
     show_manage(board, secret)
+    live_board(secret)
+
+
+def read_board(secret: str) -> Dashboard | None:
+    """The class of ``secret`` read from the database, or None with the reason shown."""
+    box = class_link.store()
+    if box is None:
+        st.error(t("classes.unreachable"), icon=":material/cloud_off:")
+        return None
+    try:
+        return box.dashboard(secret, scenario_infos())
+    except ClassError as e:
+        st.error(str(e), icon=":material/error:")
+        return None
+
+
+@st.fragment(run_every=BOARD_REFRESH)
+def live_board(secret: str) -> None:
+    """What the learners sent, read again every :data:`BOARD_REFRESH` seconds."""
+    board = read_board(secret)
+    if board is not None:
+        show_learners_work(board)
+
+
+def show_learners_work(board: Dashboard) -> None:
+    """Everything the learners sent: per homework item, the class table and its charts,
+    the practice hands, the review decks."""
+    with st.container(key="teacher_members"):
+        st.markdown(tn("teacher.board.members", len(board.members)))
+        st.caption(t("teacher.board.live", seconds=BOARD_REFRESH))
     if not board.members:
         st.info(t("teacher.board.nobody"))
         return
@@ -436,6 +477,53 @@ def show_board(board: Dashboard, secret: str) -> None:
             for item in board.homework:
                 show_item(board, item, games)
     show_table(board.table, "class")
+    show_practice(board)
+    show_decks(board)
+
+
+def show_practice(board: Dashboard) -> None:
+    """The practice hands per learner and game, with the costliest cards."""
+    st.subheader(t("teacher.board.practice_title"))
+    st.caption(t("teacher.board.practice_help"))
+    rows = practice_rows(board_practice(board.members, board.hands), common.game_title)
+    if not rows:
+        st.info(t("teacher.board.no_practice"))
+        return
+    st.dataframe(rows, hide_index=True, width="stretch", key="class_practice")
+
+
+def position_title(position: Position) -> str:
+    """A position of the class's decks in words: the scenario's title, or the lesson's quiz."""
+    if position.kind == "scenario":
+        found = common.library().get(position.ref)
+        return found.scenario.title if found is not None else t("teacher.unknown_scenario")
+    lessons, _error = common.course(state.settings().language)
+    lesson = next((le for le in lessons if le.id == position.ref), None)
+    title = lesson.title if lesson is not None else t("teacher.board.unknown_item")
+    return t("teacher.board.position_quiz", title=title)
+
+
+def show_decks(board: Dashboard) -> None:
+    """Each learner's review deck counted, and the positions the class is reviewing."""
+    st.subheader(t("teacher.board.decks_title"))
+    st.caption(t("teacher.board.decks_help"))
+    people = board_decks(board.members, board.decks)
+    if not people:
+        st.info(t("teacher.board.no_decks"))
+        return
+    st.dataframe(deck_rows(people, board.read_at), hide_index=True, key="class_decks")
+    st.subheader(t("teacher.board.positions_title"))
+    st.caption(t("teacher.board.positions_help"))
+    positions = class_positions([deck for _name, deck in people])
+    if not positions:
+        st.info(t("teacher.board.no_positions"))
+        return
+    st.dataframe(
+        position_rows(positions, position_title),
+        hide_index=True,
+        width="stretch",
+        key="class_positions",
+    )
 
 
 def show_class() -> None:
