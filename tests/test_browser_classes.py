@@ -66,7 +66,10 @@ def _join_and_play(browser: Any, server: str, code: str, name: str, wrong: bool)
         page.get_by_label("Join code").fill(code)
         page.get_by_label("Your name, as your teacher will see it").fill(name)
         page.get_by_role("button", name="Join the class").click()
-        expect(page.get_by_text("You are in the class")).to_be_visible(timeout=30_000)
+        # Joined: the class's own view, by name (the one-time "You are in the class" notice
+        # may already be gone, taken by the rerun that stores the learner's token).
+        expect(page.get_by_text(f"Your teacher sees you as {name}.")).to_be_visible(timeout=30_000)
+        expect(page.locator(".st-key-my_class_joined")).to_have_count(1)
         _settle(page)
         page.screenshot(path=str(SHOTS / f"class-joined-{name}.png"))
         page.goto(f"{server}/play?scenario={OVERRUFF}")  # a new session: the token is kept
