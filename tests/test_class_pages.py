@@ -581,3 +581,23 @@ def test_an_oversized_progress_is_refused_clearly_and_stays_in_the_browser(db: s
     assert any("did not take your latest progress" in w.value for w in ana.warning)
     assert len(ana.session_state["progress"]) == 1001  # the browser keeps it all
     assert ana.session_state["class_membership"].token  # still in the class
+
+
+def test_a_progress_code_loaded_by_a_learner_in_a_class_reaches_the_class(db: str) -> None:
+    """The code a learner made before joining (or on another machine) is imported into the
+    class by loading it on Home: the next send carries it."""
+    from tutorial.course.progress import Progress, ScenarioRecord, encode
+
+    teacher, _secret, code = make_class()
+    ana = join(code, "Ana")
+    ana.session_state["store_loaded"] = True
+    earlier = Progress(scenarios={OVERRUFF: ScenarioRecord(done=True, stars=3, mistakes=2)})
+    ana.switch_page("screens/home.py").run()
+    ana.text_input(key="progress_code_in").input(encode(earlier)).run()
+    ana.button(key="progress_load").click().run()
+    assert not ana.exception
+    class_link.wait_for_sends()
+    teacher.button(key="teacher_refresh").click().run()
+    item = frames(teacher)[0]
+    assert list(item["Learner"]) == ["Ana"]
+    assert list(item["Stars"]) == [3] and list(item["Wrong tries"]) == [2]
