@@ -426,7 +426,9 @@ def test_a_defender_sees_the_chien_of_a_prise_in_the_story_and_on_the_table() ->
     # after the last bid, before the taker's face-down discards
     taker = hand.table.seat_names[state.taker]
     at = lines.index(shown[0])
-    assert lines[at + 1] == f"{taker}: discards a card, face down"
+    # the taker's six face-down discards told as one line
+    assert lines[at + 1] == f"{taker}: puts 6 cards aside, face down"
+    assert not any("discards a card" in line for line in lines)
     data = practice_table_data(hand)
     assert sorted(c["name"] for c in data["chien"]) == sorted(chien)
     assert not any(c["chien"] for c in data["hand"])  # none of them is in the learner's hand

@@ -500,6 +500,8 @@ def story(hand: PracticeHand, start: int = 0) -> list[str]:
     names = hand.table.seat_names
     lines: list[str] = []
     notes = {n.number: n.text for n in hand.notes}
+    hidden = t("actions.discard_hidden")
+    face_down = 0  # the face-down discards of one seat in a row, told as one line
     for i in range(start, len(hand.moves)):
         move = hand.moves[i]
         after = hand.moves[i + 1].before if i + 1 < len(hand.moves) else hand.state
@@ -509,6 +511,11 @@ def story(hand: PracticeHand, start: int = 0) -> list[str]:
                 lines.append(notes[done])
             continue
         label = actions.public_label(move.action, own=move.seat == hand.learner)
+        if label == hidden and face_down and hand.moves[i - 1].seat == move.seat:
+            face_down += 1
+            lines[-1] = tn("practice.discards_hidden", face_down, name=names[move.seat])
+            continue
+        face_down = 1 if label == hidden else 0
         lines.append(t("run.action", name=names[move.seat], action=label))
         shown = shown_chien(move.before, after)
         if shown:
