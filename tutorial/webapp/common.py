@@ -262,3 +262,21 @@ def course_order(game: str) -> list[str]:
         if le.game == game:
             order += [s for s in le.model.scenarios if s not in order]
     return order
+
+
+def tell_once(key: str, kind: str, text: str) -> None:
+    """Keep the answer to an action (``kind`` ``"ok"`` or ``"error"``) for the page's next
+    run to show once: a widget's callback runs before the page is drawn."""
+    st.session_state[key] = (kind, text)
+
+
+def show_told(key: str) -> None:
+    """The answer kept by :func:`tell_once` under ``key``, shown once (then forgotten)."""
+    found = st.session_state.pop(key, None)
+    if not found:
+        return
+    kind, text = found
+    if kind == "ok":
+        st.success(text, icon=":material/check_circle:")
+    else:
+        st.error(text, icon=":material/error:")

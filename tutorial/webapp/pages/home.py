@@ -17,6 +17,9 @@ from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.pages.lessons import lesson_done, open_lesson
 from tutorial.webapp.pages.play import report_paste_box
 
+#: The session key of the answer to the last load of a progress or start afresh, shown once.
+MESSAGE = "progress_message"
+
 
 def _load_progress() -> None:
     code = str(st.session_state.get("progress_code_in", "")).strip()
@@ -37,9 +40,9 @@ def _load_progress() -> None:
             done = sum(1 for r in p.scenarios.values() if r.done)
             message = t("progress.loaded", scenarios=tn("plural.scenarios", done))
     except ProgressError as e:
-        st.session_state["progress_message"] = ("error", str(e))
+        common.tell_once(MESSAGE, "error", str(e))
         return
-    st.session_state["progress_message"] = ("ok", message)
+    common.tell_once(MESSAGE, "ok", message)
 
 
 def coded_progress(p: Progress, name: str, today: date | None = None) -> Progress:
@@ -50,7 +53,7 @@ def coded_progress(p: Progress, name: str, today: date | None = None) -> Progres
 
 def _start_afresh() -> None:
     state.clear_progress()
-    st.session_state["progress_message"] = ("ok", t("progress.afresh_done"))
+    common.tell_once(MESSAGE, "ok", t("progress.afresh_done"))
 
 
 def progress_panel() -> None:
@@ -89,9 +92,7 @@ def progress_panel() -> None:
             disabled=not sure,
             help=t("progress.afresh_help"),
         )
-    msg = st.session_state.pop("progress_message", None)
-    if msg:
-        (st.success if msg[0] == "ok" else st.error)(msg[1])
+    common.show_told(MESSAGE)
 
 
 def main() -> None:

@@ -22,23 +22,26 @@ from tutorial.language.i18n import t
 from tutorial.webapp import class_link, common, state
 from tutorial.webapp.pages.teacher import scenario_infos
 
+#: The session key of the answer to the last join or leave, shown once.
+MESSAGE = "my_class_message"
+
 
 def _join() -> None:
     """Join with the code and name typed (the button's callback)."""
     box = class_link.store()
     if box is None:
-        st.session_state["my_class_message"] = ("error", t("classes.unreachable"))
+        common.tell_once(MESSAGE, "error", t("classes.unreachable"))
         return
     code = str(st.session_state.get("my_class_code", ""))
     name = str(st.session_state.get("my_class_name", ""))
     try:
         token = box.join(code, name, class_link.client_id())
     except ClassError as e:
-        st.session_state["my_class_message"] = ("error", str(e))
+        common.tell_once(MESSAGE, "error", str(e))
         return
     class_link.joined(token)
     st.session_state["my_class_code"] = ""
-    st.session_state["my_class_message"] = ("ok", t("my_class.joined"))
+    common.tell_once(MESSAGE, "ok", t("my_class.joined"))
 
 
 def _leave() -> None:
@@ -46,30 +49,23 @@ def _leave() -> None:
     m = class_link.membership()
     box = class_link.store()
     if box is None:
-        st.session_state["my_class_message"] = ("error", t("classes.unreachable"))
+        common.tell_once(MESSAGE, "error", t("classes.unreachable"))
         return
     try:
         box.leave(m.token)
     except AccessError:
         pass  # already out of it: forgetting the token is all there is left to do
     except ClassError as e:
-        st.session_state["my_class_message"] = ("error", str(e))
+        common.tell_once(MESSAGE, "error", str(e))
         return
     class_link.left()
     st.session_state["my_class_leave_sure"] = False
-    st.session_state["my_class_message"] = ("ok", t("my_class.left"))
+    common.tell_once(MESSAGE, "ok", t("my_class.left"))
 
 
 def _message() -> None:
     """The answer to the last join or leave, shown once."""
-    found = st.session_state.pop("my_class_message", None)
-    if not found:
-        return
-    kind, text = found
-    if kind == "ok":
-        st.success(text, icon=":material/check_circle:")
-    else:
-        st.error(text, icon=":material/error:")
+    common.show_told(MESSAGE)
 
 
 def show_join() -> None:

@@ -53,6 +53,9 @@ from tutorial.webapp.common import course_order
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.navigation import page_url
 
+#: The session key of the answer to the teacher's last action, shown once.
+MESSAGE = "teacher_class_message"
+
 #: The address's parameter holding the teacher secret.
 TEACH = "teach"
 #: Seconds between two readings of the dashboard while it is open.
@@ -177,19 +180,12 @@ def show_table(table: ClassTable, prefix: str = "teacher") -> None:
 
 def _say(kind: str, text: str) -> None:
     """Keep the answer to a teacher's action for the next draw (shown once)."""
-    st.session_state["teacher_class_message"] = (kind, text)
+    common.tell_once(MESSAGE, kind, text)
 
 
 def _message() -> None:
     """The answer to the teacher's last action, shown once."""
-    found = st.session_state.pop("teacher_class_message", None)
-    if not found:
-        return
-    kind, text = found
-    if kind == "ok":
-        st.success(text, icon=":material/check_circle:")
-    else:
-        st.error(text, icon=":material/error:")
+    common.show_told(MESSAGE)
 
 
 def teacher_link(secret: str) -> str:
