@@ -98,15 +98,18 @@ learners = Table(
     Column("removed", DateTime(), nullable=True),
 )
 
+
+def learner_key() -> Column[int]:
+    """The learner a row belongs to, the first part of the row's key (deleted with them)."""
+    return Column(
+        "learner_id", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+
+
 records = Table(
     "records",
     metadata,
-    Column(
-        "learner_id",
-        Integer,
-        ForeignKey("learners.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    learner_key(),
     Column("scenario", String(REF_MOST), primary_key=True),
     Column("done", Boolean(), nullable=False),
     Column("stars", Integer, nullable=False),
@@ -121,12 +124,7 @@ records = Table(
 quizzes = Table(
     "quizzes",
     metadata,
-    Column(
-        "learner_id",
-        Integer,
-        ForeignKey("learners.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    learner_key(),
     Column("lesson", String(REF_MOST), primary_key=True),
     #: Questions answered right, of ``questions`` (the best result kept, as the browser keeps it).
     Column("right_answers", Integer, nullable=False),
@@ -152,12 +150,7 @@ join_attempts = Table(
 practice_hands = Table(
     "practice_hands",
     metadata,
-    Column(
-        "learner_id",
-        Integer,
-        ForeignKey("learners.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    learner_key(),
     Column("hand", String(HAND_KEY_MOST), primary_key=True),
     Column("game", String(GAME_MOST), nullable=False),
     Column("played", DateTime(), nullable=False),
@@ -175,12 +168,7 @@ practice_hands = Table(
 lesson_times = Table(
     "lesson_times",
     metadata,
-    Column(
-        "learner_id",
-        Integer,
-        ForeignKey("learners.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    learner_key(),
     Column("lesson", String(REF_MOST), primary_key=True),
     Column("seconds", Integer, nullable=False),
     Column("updated", DateTime(), nullable=False),
@@ -189,12 +177,7 @@ lesson_times = Table(
 review_decks = Table(
     "review_decks",
     metadata,
-    Column(
-        "learner_id",
-        Integer,
-        ForeignKey("learners.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    learner_key(),
     #: The deck as the progress file writes it (``tutorial.course.review_deck.Deck``).
     Column("deck", Text(), nullable=False),
     Column("cards", Integer, nullable=False),
