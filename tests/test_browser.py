@@ -223,6 +223,12 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
         page.locator(".atout .choices button", has_text="You").first.click()
         expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
         _settle(page)
+        # The browser has written the progress (the store component writes it once the
+        # run's data reaches it): only then is a reload a test of what was kept.
+        page.wait_for_function(
+            "() => (window.localStorage.getItem('atout.progress.v1') || '').startsWith('ATOUT1-')",
+            timeout=30_000,
+        )
         page.goto(server)  # a reload of the app: a new server session
         expect(page.get_by_text(re.compile(r"^1 of \d+ scenarios done"))).to_be_visible(
             timeout=30_000
@@ -240,6 +246,7 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
         # A broken stored value is set aside with a notice, never a crash (the other tab
         # is closed first: an open tab would hear of the change and write its own back).
         page.close()
+        _settle(tab)  # the tab's own run has written its progress: nothing overwrites ours
         tab.evaluate("window.localStorage.setItem('atout.progress.v1', 'ATOUT1-garbage!')")
         tab.goto(server)
         expect(tab.get_by_text("could not be read")).to_be_visible(timeout=30_000)

@@ -199,7 +199,9 @@ export default function (component) {
     host._atoutClass = true;
     let kept = '';
     try { kept = window.localStorage.getItem(KEY) || ''; } catch (e) {}
-    setStateValue('token', kept);
+    // Only a kept token is told: telling "none" would rerun every page of every learner
+    // not in a class once more (and take the one-time notices of the run before it).
+    if (kept) setStateValue('token', kept);
   }
   if (data.save !== null && data.save !== undefined) {
     try {
