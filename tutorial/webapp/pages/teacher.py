@@ -386,33 +386,47 @@ def show_manage(board: Dashboard, secret: str) -> None:
                 on_click=_act,
                 args=(secret, "learner_name"),
             )
-            sure = st.checkbox(t("teacher.board.remove_sure"), key="teacher_learner_remove_sure")
-            st.button(
+            _confirmed_button(
+                secret,
+                "learner_remove",
                 t("teacher.board.remove_learner"),
-                key="teacher_remove_learner",
-                on_click=_act,
-                args=(secret, "learner_remove"),
-                disabled=not sure,
+                t("teacher.board.remove_sure"),
+                "teacher_remove_learner",
             )
         st.divider()
         if board.closed is None:
-            sure = st.checkbox(t("teacher.board.close_sure"), key="teacher_close_sure")
-            st.button(
+            _confirmed_button(
+                secret,
+                "close",
                 t("teacher.board.close"),
-                key="teacher_close",
-                on_click=_act,
-                args=(secret, "close"),
-                disabled=not sure,
+                t("teacher.board.close_sure"),
+                "teacher_close",
             )
-        sure = st.checkbox(t("teacher.board.delete_sure"), key="teacher_delete_sure")
-        st.button(
+        _confirmed_button(
+            secret,
+            "delete",
             t("teacher.board.delete"),
-            key="teacher_delete",
-            on_click=_act,
-            args=(secret, "delete"),
-            disabled=not sure,
-            type="primary",
+            t("teacher.board.delete_sure"),
+            "teacher_delete",
         )
+
+
+def _confirmed_button(secret: str, action: str, label: str, sure: str, key: str) -> None:
+    """A change that cannot be undone: its button (``label``, widget ``key``) works only
+    once its box (``sure``, widget ``key + "_sure"`` unless given in ``SURE_KEYS``) is ticked."""
+    ticked = st.checkbox(sure, key=SURE_KEYS.get(key, f"{key}_sure"))
+    st.button(
+        label,
+        key=key,
+        on_click=_act,
+        args=(secret, action),
+        disabled=not ticked,
+        type="primary" if action == "delete" else "secondary",
+    )
+
+
+#: The tick box of a confirmed button whose key is not the button's with ``_sure``.
+SURE_KEYS = {"teacher_remove_learner": "teacher_learner_remove_sure"}
 
 
 def show_board(board: Dashboard, secret: str) -> None:
