@@ -1,9 +1,12 @@
 """The classes' screens under AppTest: a teacher makes a class on the Teacher page, learners
 join on My class, their progress reaches the class by itself, and the teacher manages it.
 
-Every test has a SQLite file of its own (``ATOUT_CLASSES_URL``); the sends run in the
-app's worker threads and each test waits for them (``class_link.wait_for_sends``); the
-clock that counts time spent and retries is the test's own.
+Every test has a database of its own (``ATOUT_CLASSES_URL``): a SQLite file, and for the
+dashboard's figures (per homework item who did it, stars, wrong tries, wrong cards, time;
+practice hands; lessons; decks) a SQLite file and a database on a real PostgreSQL server
+(``db_util``) in turn. The sends run in the app's worker threads and each test waits for
+them (``class_link.wait_for_sends``); the clock that counts time spent and retries is the
+test's own.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from typing import Any
 
 import pytest
 from apptest_util import open_app
+from db_util import KINDS, new_postgres_database
 from streamlit.testing.v1 import AppTest
 
-from tutorial.classes.store import ClassStore, open_store
+from tutorial.classes.store import ClassStore, LearnerView, open_store
 from tutorial.course.lessons import load_lessons
 from tutorial.language import i18n
 from tutorial.language.i18n import catalogue
@@ -35,6 +39,36 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, _fresh_caches: None) -> 
     class_link.wait_for_sends()
 
 
+@pytest.fixture(params=KINDS)
+def any_db(
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    _fresh_caches: None,
+) -> Iterator[str]:
+    """A class database of this test's own, a SQLite file or one on the PostgreSQL server,
+    named to the app by the environment."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'classes.db'}"
+    else:
+        url = new_postgres_database(request.getfixturevalue("postgres_server"))
+    monkeypatch.setenv(class_link.ENV_URL, url)
+    yield url
+    class_link.wait_for_sends()
+    box = class_link.store()  # the app's connections to this database, closed
+    if box is not None:
+        box.engine.dispose()
+
+
+def teacher_sees(url: str, token: str) -> LearnerView:
+    """What the teacher sees of a learner, read from the database by a store of its own."""
+    box = open_store(url)
+    try:
+        return box.what_teacher_sees(token)
+    finally:
+        box.engine.dispose()
+
+
 class Clock:
     """The app's clock for time spent and retries, moved by the test."""
 
@@ -51,6 +85,11 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     found = Clock()
     monkeypatch.setattr(class_link, "CLOCK", found)
     return found
+
+
+def lesson_of(sid: str) -> str:
+    """The id of the lesson that holds a scenario."""
+    return next(le.id for le in load_lessons("en") if sid in le.model.scenarios)
 
 
 def overruff_lesson_label() -> str:
@@ -123,7 +162,7 @@ def test_a_class_is_made_and_its_link_opens_the_dashboard(db: str) -> None:
     assert again.text_area(key="teacher_codes") is not None
 
 
-def test_two_learners_join_play_and_fill_the_dashboard_by_themselves(db: str) -> None:
+def test_two_learners_join_play_and_fill_the_dashboard_by_themselves(any_db: str) -> None:
     teacher, _secret, code = make_class()
     ana = join(code, "Ana")
     assert "You are in the class" in texts(ana)
@@ -137,6 +176,9 @@ def test_two_learners_join_play_and_fill_the_dashboard_by_themselves(db: str) ->
     tables = frames(teacher)
     item = tables[0]  # the homework item first, then the class table
     assert list(item["Learner"]) == ["Ana", "Bo"]
+    size = len(class_link.homework_choice("lesson", lesson_of(OVERRUFF)).scenarios)
+    assert list(item["Scenarios done"]) == [f"1 of {size}"] * 2
+    assert list(item["Stars"]) == [2, 3]
     assert list(item["Wrong card"]) == ["8♥×1", ""]
     assert list(item["Wrong tries"]) == [1, 0]
     board = tables[1]
@@ -159,16 +201,20 @@ def test_a_wrong_code_is_refused_in_words_and_nothing_is_kept(db: str) -> None:
     assert any(e.value == "Give a name (a first name is enough)." for e in at.error)
 
 
-def test_time_spent_is_counted_between_moves_and_capped(db: str, clock: Clock) -> None:
-    _teacher, _secret, code = make_class()
+def test_time_spent_is_counted_between_moves_and_capped(any_db: str, clock: Clock) -> None:
+    teacher, _secret, code = make_class()
     ana = join(code, "Ana")
     clock.now += 40
     play(ana, OVERRUFF, mistakes=1, attempts=1)  # 40 s since the last run
     clock.now += 3600  # away for an hour: counted as GAP_MOST at most
     play(ana, OVERRUFF, mistakes=1, attempts=2, done=True, stars=2)
-    box = open_store(db)
     token = ana.session_state["class_membership"].token
-    assert box.what_teacher_sees(token).seconds == {OVERRUFF: 40 + int(class_link.GAP_MOST)}
+    seen = teacher_sees(any_db, token)
+    assert seen.seconds == {OVERRUFF: 40 + int(class_link.GAP_MOST)}
+    teacher.button(key="teacher_refresh").click().run()
+    assert list(frames(teacher)[0]["Time spent"]) == ["2 minutes"]  # 160 s on the item
+    times = next(f for f in frames(teacher) if "In all" in f.columns)
+    assert list(times["On scenarios"]) == ["2 minutes"] and list(times["In all"]) == ["2 minutes"]
 
 
 def test_a_database_gone_mid_session_leaves_a_notice_and_a_later_retry_sends(
@@ -325,7 +371,7 @@ def finished_hand() -> Any:
 
 
 def test_a_finished_practice_hand_is_kept_for_the_class_and_sent(
-    db: str, monkeypatch: pytest.MonkeyPatch
+    any_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tutorial.analysis.player import CardReview
     from tutorial.course.practice import ReviewProgress
@@ -366,6 +412,69 @@ def test_a_finished_practice_hand_is_kept_for_the_class_and_sent(
     assert any("Hands" in f.columns for f in frames(ana))  # the learner sees it too
 
 
+def played_out_seed(game: str, players: int) -> int:
+    """The first seed whose hand, every seat playing as the beginner does, is played out."""
+    from tutorial.analysis import beginner
+    from tutorial.course import practice
+
+    for seed in range(40):
+        hand = practice.deal(game, players=players, seed=seed)
+        while not hand.finished:
+            hand = practice.advance(practice.try_action(hand, beginner.choose(hand.state)))[0]
+        if hand.played_out:
+            return seed
+    raise AssertionError("no hand played out")
+
+
+def test_time_on_a_practice_hand_is_counted_from_its_deal_to_its_last_card(
+    any_db: str, clock: Clock
+) -> None:
+    from tutorial.analysis import beginner
+    from tutorial.classes.homework_view import duration_text
+    from tutorial.scenarios import actions
+    from tutorial.webapp.pages.practice import SEED
+
+    teacher, _secret, code = make_class(homework=False)
+    ana = join(code, "Ana")
+    ana.session_state["store_loaded"] = True
+    ana.switch_page("screens/practice.py").run()
+    clock.now += 500  # choosing the game: not the hand's time yet
+    ana.selectbox(key="practice_variant").set_value("belote-4")
+    ana.session_state[SEED] = played_out_seed("belote", 4)
+    ana.button(key="practice_deal").click().run()
+    assert not ana.exception
+    expected, pause, actions_taken = 0, 3600.0, 0  # the first: away an hour, GAP_MOST at most
+    while not (hand := ana.session_state["practice_hand"]).finished:
+        clock.now += pause
+        expected += int(min(pause, class_link.GAP_MOST))
+        pause = 25.0
+        choice = actions.code(beginner.choose(hand.state))
+        ana.text_input(key="practice_typed").input(choice).run()
+        assert not ana.exception
+        actions_taken += 1
+    assert actions_taken >= 8  # the eight cards (and any bid of the learner)
+    clock.now += 900  # after the last card: reading the review is not the hand's time
+    ana.run()
+    class_link.wait_for_sends()
+    token = ana.session_state["class_membership"].token
+    (kept,) = teacher_sees(any_db, token).hands
+    assert kept.seconds == expected == int(class_link.GAP_MOST) + 25 * (actions_taken - 1)
+    assert (kept.game, kept.cards_played) == ("belote", 8)
+    teacher.button(key="teacher_refresh").click().run()
+    practice_rows = next(f for f in frames(teacher) if "Hands" in f.columns)
+    assert list(practice_rows["Time spent"]) == [duration_text(expected)]
+    times = next(f for f in frames(teacher) if "In all" in f.columns)
+    assert list(times["Learner"]) == ["Ana"]
+    assert list(times["On practice hands"]) == list(times["In all"]) == [duration_text(expected)]
+    assert list(times["On scenarios"]) == [""]  # no time on scenarios: nothing said
+    ana.switch_page("screens/my_class.py").run()
+    mine = next(f for f in frames(ana) if "In all" in f.columns)
+    assert list(mine["On practice hands"]) == [duration_text(expected)]
+    assert list(next(f for f in frames(ana) if "Hands" in f.columns)["Time spent"]) == [
+        duration_text(expected)
+    ]
+
+
 def test_a_hand_is_not_kept_outside_a_class(monkeypatch: pytest.MonkeyPatch) -> None:
     from tutorial.course.practice import ReviewProgress
 
@@ -375,7 +484,7 @@ def test_a_hand_is_not_kept_outside_a_class(monkeypatch: pytest.MonkeyPatch) -> 
     assert m.hands == {}
 
 
-def test_time_on_a_lesson_and_its_quiz_is_counted_and_capped(db: str, clock: Clock) -> None:
+def test_time_on_a_lesson_and_its_quiz_is_counted_and_capped(any_db: str, clock: Clock) -> None:
     _teacher, _secret, code = make_class()
     ana = join(code, "Ana")
     ana.session_state["store_loaded"] = True
@@ -390,7 +499,7 @@ def test_time_on_a_lesson_and_its_quiz_is_counted_and_capped(db: str, clock: Clo
     ana.run()
     class_link.wait_for_sends()
     token = ana.session_state["class_membership"].token
-    seen = open_store(db).what_teacher_sees(token)
+    seen = teacher_sees(any_db, token)
     assert seen.lesson_seconds == {lesson: 90 + int(class_link.LESSON_GAP_MOST)}
     ana.switch_page("screens/my_class.py").run()
     lessons = next(f for f in frames(ana) if "Lesson" in f.columns)
@@ -398,7 +507,7 @@ def test_time_on_a_lesson_and_its_quiz_is_counted_and_capped(db: str, clock: Clo
 
 
 def test_the_review_deck_reaches_the_dashboard_with_the_positions_reviewed(
-    db: str, clock: Clock
+    any_db: str, clock: Clock
 ) -> None:
     from datetime import UTC, datetime
 
@@ -583,7 +692,7 @@ def test_an_oversized_progress_is_refused_clearly_and_stays_in_the_browser(db: s
     assert ana.session_state["class_membership"].token  # still in the class
 
 
-def test_a_progress_code_loaded_by_a_learner_in_a_class_reaches_the_class(db: str) -> None:
+def test_a_progress_code_loaded_by_a_learner_in_a_class_reaches_the_class(any_db: str) -> None:
     """The code a learner made before joining (or on another machine) is imported into the
     class by loading it on Home: the next send carries it."""
     from tutorial.course.progress import Progress, ScenarioRecord, encode

@@ -199,11 +199,56 @@ def test_a_database_that_is_not_there_gives_a_class_error(tmp_path: Path) -> Non
         gone.dispose()
 
 
-def test_sync_latency_and_size_per_learner(
+def test_the_bench_sends_what_a_learner_sends_and_counts_every_table(
     engine: Engine, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    figures = measure(engine, learners_n=LEARNERS, syncs=5, timer=time.perf_counter)
-    assert figures.learners == LEARNERS and figures.syncs == LEARNERS * 6
-    assert figures.rows_per_learner == 1 + 6  # the learner and a record per scenario sent
+    learners, syncs = 3, 3
+    figures = measure(
+        engine, learners_n=learners, syncs=syncs, timer=time.perf_counter, clock=fixed
+    )
+    assert figures.learners == learners and figures.syncs == learners * (syncs + 1)
+    steps = syncs + 1  # the syncs one by one, then all at once
+    lessons = syncs // 2 + 1  # a new lesson (its quiz and its time) every other sync
+    assert figures.rows == {
+        "classes": 1,
+        "homework": 2,
+        "learners": learners,
+        "join_attempts": learners,
+        "records": learners * steps,  # a scenario more at each sync
+        "quizzes": learners * lessons,
+        "lesson_times": learners * lessons,
+        "practice_hands": learners * steps,  # a hand more at each sync
+        "review_decks": learners,
+    }
+    assert set(figures.rows) == {t.name for t in schema.metadata.sorted_tables}
+    assert figures.rows_per_learner == round(sum(figures.rows.values()) / learners, 1)
+    assert figures.bytes_per_learner > 0 and figures.payload_bytes > 0
+    assert all(n == 0 for n in _counts(engine).values())  # the bench's class is deleted
     with capsys.disabled():
         print(f"\n{describe(figures)}")
+
+
+def _counts(engine: Engine) -> dict[str, int]:
+    """The rows of every table."""
+    return {name: len(rows) for name, rows in _stored(engine).items()}
+
+
+def test_the_bench_builds_its_sends_with_the_apps_payload(engine: Engine) -> None:
+    """What the bench sends goes through the app's own session and payload: the practice
+    hands carry their time, the scenarios and lessons theirs."""
+    from tutorial.tools import bench_classes
+    from tutorial.webapp import class_link
+
+    store = open_store(engine, clock=fixed)
+    made = store.create_class("Class")
+    token = store.join(made.join_code, "Ana", "c")
+    learner = bench_classes.Learner(0, token, class_link.Membership(token=token, loaded=True))
+    hands = bench_classes._hands()[:1]
+    for step in range(2):
+        p = bench_classes._play_step(learner, step, hands)
+        bench_classes._send(store, learner, p)
+    seen = store.what_teacher_sees(token)
+    assert len(seen.hands) == 2 and all(h.seconds >= 150 for h in seen.hands)
+    assert all(h.cards_reviewed == h.cards_played == 20 for h in seen.hands)
+    assert seen.seconds == learner.session.seconds and seen.lesson_seconds
+    assert seen.deck.cards and len(seen.progress.scenarios) == 2

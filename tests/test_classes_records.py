@@ -1,5 +1,5 @@
-"""What the class keeps beside the scenario records: practice hands with their reviews,
-time spent on lessons, and the learner's review deck; each merged, capped, refused clearly
+"""What the class keeps beside the scenario records: practice hands with their reviews and
+time, time spent on lessons, and the learner's review deck; each merged, capped, refused clearly
 when malformed, gone with the learner, and counted for the teacher.
 
 Every test runs on SQLite (a temporary file) and on a real PostgreSQL server (see
@@ -8,6 +8,7 @@ Every test runs on SQLite (a temporary file) and on a real PostgreSQL server (se
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -240,6 +241,88 @@ def test_hands_as_json_fields_are_read_like_records(env: Env) -> None:
         4.0,
         (CostlyCard("AS", 2, 4.0, 11.0),),
     )
+
+
+def test_the_time_of_a_hand_is_kept_the_larger_and_counted_per_game_and_learner(
+    env: Env,
+) -> None:
+    from tutorial.classes.time_view import board_times, time_rows
+
+    secret, (ana, bo) = a_class(env, "Ana", "Bo")
+    timed = dataclasses.replace
+    env.store.sync(ana, Progress(), hands=[timed(hand("h1", reviewed=3), seconds=200)])
+    env.store.sync(ana, Progress(), hands=[timed(hand("h1", reviewed=8), seconds=260)])
+    env.store.sync(ana, Progress(), hands=[timed(hand("h1", reviewed=8), seconds=100)])  # older
+    env.store.sync(ana, Progress(), hands=[timed(hand("h1", reviewed=5), seconds=300)])
+    (kept,) = env.store.what_teacher_sees(ana).hands
+    assert (kept.cards_reviewed, kept.seconds) == (8, 300)  # the most reviewed, the longest
+    env.store.sync(ana, Progress(), hands=[timed(hand("h2"), seconds=45)])
+    env.store.sync(
+        bo,
+        Progress(scenarios={"belote/a": ScenarioRecord(mistakes=1)}),
+        {"belote/a": 70},
+        lessons={"belote/01": 200},
+        hands=[timed(hand("h3", game="tarot"), seconds=600)],
+    )
+    board = env.store.dashboard(secret, INFOS)
+    rows = practice_rows(board_practice(board.members, board.hands), str.title)
+    assert [(r["Learner"], r["Game"], r["Time spent"]) for r in rows] == [
+        ("Ana", "Belote", "5 minutes"),  # 300 + 45 seconds
+        ("Bo", "Tarot", "10 minutes"),
+    ]
+    times = board_times(board)
+    assert [(x.name, x.scenarios, x.lessons, x.practice, x.total) for x in times] == [
+        ("Ana", 0, 0, 345, 345),
+        ("Bo", 70, 200, 600, 870),
+    ]
+    assert time_rows(times)[1] == {
+        "Learner": "Bo",
+        "On scenarios": "1 minute",
+        "On lessons": "3 minutes",
+        "On practice hands": "10 minutes",
+        "In all": "14 minutes",
+    }
+
+
+@pytest.mark.parametrize(
+    "seconds", [-1, 1.5, True, "60", 3_600_001, float("nan")], ids=lambda v: repr(v)
+)
+def test_a_hand_whose_time_is_not_whole_seconds_within_the_cap_is_refused(
+    env: Env, seconds: object
+) -> None:
+    _secret, (ana,) = a_class(env, "Ana")
+    env.store.sync(ana, Progress(), hands=[hand("h0")])
+    before = stored(env)
+    fields = {
+        "hand": "h1",
+        "game": "belote",
+        "cards_reviewed": 8,
+        "cards_played": 8,
+        "lost": 1.0,
+        "costliest": [],
+        "seconds": seconds,
+    }
+    with pytest.raises(SyncError) as e:
+        env.store.sync(ana, Progress(), hands=[hand("h2"), fields])
+    assert e.value.key == "sync_hand"
+    assert str(e.value) == (
+        "Practice hand 2: the time spent must be a whole number of seconds, from 0 to 3600000."
+    )
+    assert stored(env) == before
+
+
+def test_a_hand_sent_without_its_time_counts_none(env: Env) -> None:
+    _secret, (ana,) = a_class(env, "Ana")
+    sent = json.loads(
+        '[{"hand": "h1", "game": "belote", "cards_reviewed": 1, "cards_played": 1,'
+        ' "lost": 0, "costliest": []}]'
+    )
+    env.store.sync(ana, Progress(), hands=sent)
+    (kept,) = env.store.what_teacher_sees(ana).hands
+    assert kept.seconds == 0
+    with pytest.raises(SyncError) as e:  # a field no hand has is still refused
+        env.store.sync(ana, Progress(), hands=[{**sent[0], "minutes": 3}])
+    assert "it is not a practice hand" in str(e.value)
 
 
 # --- time spent on lessons -----------------------------------------------------------------

@@ -1,18 +1,25 @@
 """The class storage's schema: the Alembic migrations build exactly the tables the code
-describes, on SQLite and on PostgreSQL, and upgrading twice is a no-op."""
+describes, on SQLite and on PostgreSQL, upgrading twice is a no-op, and rows kept under an
+older schema stay valid under the newest."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.runtime.environment import EnvironmentContext
 from alembic.runtime.migration import MigrationContext
 from db_util import KINDS, new_engine
-from sqlalchemy import inspect
+from sqlalchemy import Engine, inspect, text
 
 from tutorial.classes import migrate
 from tutorial.classes.schema import metadata
+from tutorial.classes.store import ClassStore, PracticeRecord
+from tutorial.course.progress import Progress
 
 TABLES = {
     "classes",
@@ -68,3 +75,53 @@ def test_every_migration_has_one_parent_and_the_chain_ends_at_one_head() -> None
     chain = list(scripts.walk_revisions())
     assert chain[-1].down_revision is None
     assert all(s.doc for s in chain), "every migration says what it does"
+
+
+def _upgrade_to(engine: Engine, revision: str) -> None:
+    """Bring the database to ``revision`` only (the app always goes to the newest)."""
+    script = migrate.scripts()
+    config = Config()
+    config.set_main_option("script_location", str(migrate.MIGRATIONS))
+
+    def steps(rev: Any, _context: Any) -> Any:
+        return script._upgrade_revs(revision, rev)
+
+    with engine.begin() as conn:
+        env = EnvironmentContext(config, script, fn=steps)
+        env.configure(connection=conn, target_metadata=metadata)
+        with env.begin_transaction():
+            env.run_migrations()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_practice_hands_kept_before_their_time_was_counted_stay_valid_with_none(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    engine = new_engine(kind, tmp_path, request)
+    try:
+        _upgrade_to(engine, "0003")
+        assert migrate.current(engine) == "0003"
+        store = ClassStore(engine, clock=lambda: datetime(2026, 3, 2, 9))
+        made = store.create_class("Class")
+        token = store.join(made.join_code, "Ana", "c")
+        with engine.begin() as conn:  # a hand as the schema before the time kept it
+            learner = conn.execute(text("SELECT id FROM learners")).scalar_one()
+            conn.execute(
+                text(
+                    "INSERT INTO practice_hands (learner_id, hand, game, played, cards_reviewed,"
+                    " cards_played, lost_tenths, costliest)"
+                    " VALUES (:l, 'old', 'belote', :t, 8, 8, 145, '[]')"
+                ),
+                {"l": learner, "t": datetime(2026, 3, 1, 9)},
+            )
+        store.upgrade()  # as the app does on start
+        assert migrate.current(engine) == migrate.head() == "0004"
+        (old,) = store.what_teacher_sees(token).hands
+        assert (old.hand, old.cards_reviewed, old.lost, old.seconds) == ("old", 8, 14.5, 0)
+        store.sync(token, Progress(), hands=[PracticeRecord("new", "belote", 8, 8, 1.0, (), 95)])
+        assert {h.hand: h.seconds for h in store.what_teacher_sees(token).hands} == {
+            "old": 0,
+            "new": 95,
+        }
+    finally:
+        engine.dispose()

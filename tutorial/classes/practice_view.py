@@ -1,10 +1,11 @@
 """A class's practice hands in a teacher's words: per learner and game, the hands played,
-the cards reviewed, the points lost and the costliest cards (pure; never imports streamlit).
+the cards reviewed, the points lost, the costliest cards and the time spent (pure; never
+imports streamlit).
 
 >>> from tutorial.classes.store import CostlyCard, PracticeRecord
->>> hand = PracticeRecord("h1", "belote", 8, 8, 14.5, (CostlyCard("9H", 3, 12.0, 20.0),))
->>> [(g.game, g.hands, g.lost) for g in games_of([hand, hand])]
-[('belote', 2, 29.0)]
+>>> hand = PracticeRecord("h1", "belote", 8, 8, 14.5, (CostlyCard("9H", 3, 12.0, 20.0),), 95)
+>>> [(g.game, g.hands, g.lost, g.seconds) for g in games_of([hand, hand])]
+[('belote', 2, 29.0, 190)]
 >>> costliest_text("belote", games_of([hand])[0].costliest[0])
 '9♥ (trick 3): 12 points lost (20 with every card shown)'
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from tutorial.classes.homework_view import duration_text
 from tutorial.classes.store import CostlyCard, Member, PracticeRecord
 from tutorial.course.classroom import card_label
 from tutorial.language.i18n import t
@@ -32,6 +34,7 @@ class GamePractice:
     cards_played: int
     lost: float  # points lost with what the learner could know, over the hands
     costliest: tuple[CostlyCard, ...]  # the costliest cards of those hands, worst first
+    seconds: int = 0  # the time spent playing them
 
 
 def games_of(hands: Sequence[PracticeRecord]) -> list[GamePractice]:
@@ -53,6 +56,7 @@ def games_of(hands: Sequence[PracticeRecord]) -> list[GamePractice]:
                 cards_played=sum(h.cards_played for h in mine),
                 lost=round(sum(h.lost for h in mine), 1),
                 costliest=tuple(cards[:SHOWN_COSTLIEST]),
+                seconds=sum(h.seconds for h in mine),
             )
         )
     return out
@@ -94,6 +98,7 @@ def practice_rows(
                     t("teacher.board.col_costliest"): "; ".join(
                         costliest_text(g.game, c) for c in g.costliest
                     ),
+                    t("teacher.board.col_time"): duration_text(g.seconds),
                 }
             )
     return rows

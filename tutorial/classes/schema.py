@@ -8,7 +8,8 @@
 - ``quizzes``: one row per learner and lesson quiz: the best result (right answers of how many).
 - ``join_attempts``: every join tried, by client (hashed) and class, for the rate limits.
 - ``practice_hands``: one row per learner and practice hand: its game, how many of the
-  learner's cards were reviewed, the points they lost, and the costliest cards.
+  learner's cards were reviewed, the points they lost, the costliest cards, and the time
+  spent playing it.
 - ``lesson_times``: one row per learner and lesson: the time spent reading it and its quiz.
 - ``review_decks``: one row per learner: their review deck (its JSON), merged as the
   browser merges two copies.
@@ -32,6 +33,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    text,
 )
 
 #: The longest class or learner name kept (characters).
@@ -162,6 +164,9 @@ practice_hands = Table(
     #: The costliest cards, compact JSON ``[{"card": "9H", "trick": 3, "known": 12.0,
     #: "shown": 20.0}]`` (at most three).
     Column("costliest", Text(), nullable=False),
+    #: Seconds spent playing the hand, from its deal to its last card (0 for hands kept
+    #: before the time was counted).
+    Column("seconds", Integer, nullable=False, server_default=text("0")),
     Index(None, "learner_id", "played"),
 )
 

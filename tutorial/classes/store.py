@@ -14,7 +14,8 @@ stars, the larger counts, the larger count of each wrong card); the time spent o
 scenario takes the larger of the two as well. A lesson's quiz keeps its best result, and
 the time spent on a lesson (reading it, answering its quiz) the larger time. A practice hand
 is kept by the key the browser gave it (a later send of the same hand, with more of its
-review done, replaces it), the newest :attr:`Limits.learner_hands` of them. The review
+review done, replaces it; its time spent takes the larger of the two), the newest
+:attr:`Limits.learner_hands` of them. The review
 deck is merged as the browser merges two copies (:func:`tutorial.course.review_deck.merge_decks`).
 """
 
@@ -168,9 +169,10 @@ class CostlyCard:
 @dataclass(frozen=True)
 class PracticeRecord:
     """What the class keeps of a practice hand: its game, how many of the learner's cards
-    were played and reviewed, the points they lost (with what the learner could know) and
-    the costliest cards. ``hand`` is the browser's key for the hand; ``played`` is when
-    the class first had it (set by the store)."""
+    were played and reviewed, the points they lost (with what the learner could know), the
+    costliest cards and the seconds spent playing it (from the deal to the last card).
+    ``hand`` is the browser's key for the hand; ``played`` is when the class first had it
+    (set by the store)."""
 
     hand: str
     game: str
@@ -178,6 +180,7 @@ class PracticeRecord:
     cards_played: int
     lost: float
     costliest: tuple[CostlyCard, ...] = ()
+    seconds: int = 0
     played: datetime | None = None
 
 
@@ -452,7 +455,8 @@ def _hand_of(item: object, limits: Limits) -> tuple[PracticeRecord | None, str]:
     else:
         fields = item
     wanted = {"hand", "game", "cards_reviewed", "cards_played", "lost", "costliest"}
-    if not isinstance(fields, Mapping) or set(fields) != wanted:
+    # The time spent may be left out (a hand sent before it was counted): 0 seconds.
+    if not isinstance(fields, Mapping) or not wanted <= set(fields) <= wanted | {"seconds"}:
         return None, "why_hand_fields"
     key, game = fields["hand"], fields["game"]
     if not isinstance(key, str) or not HAND_KEY.fullmatch(key):
@@ -470,6 +474,9 @@ def _hand_of(item: object, limits: Limits) -> tuple[PracticeRecord | None, str]:
     cards = [_costly_card(c) for c in costly]
     if any(c is None for c in cards):
         return None, "why_hand_cards"
+    seconds = fields.get("seconds", 0)
+    if not _seconds_ok(seconds, limits):
+        return None, "why_hand_seconds"
     return (
         PracticeRecord(
             key,
@@ -478,6 +485,7 @@ def _hand_of(item: object, limits: Limits) -> tuple[PracticeRecord | None, str]:
             played,
             round(lost, 1),
             tuple(c for c in cards if c is not None),
+            int(seconds),
         ),
         "",
     )
@@ -490,6 +498,7 @@ _HAND_WHY = {
     "why_hand_game": "classes.why_hand_game",
     "why_hand_counts": "classes.why_hand_counts",
     "why_hand_cards": "classes.why_hand_cards",
+    "why_hand_seconds": "classes.why_seconds",
 }
 
 
@@ -513,7 +522,8 @@ def read_hands(hands: object, limits: Limits) -> list[PracticeRecord]:
     for n, item in enumerate(hands, start=1):
         found, why = _hand_of(item, limits)
         if found is None:
-            raise SyncError("sync_hand", t("classes.sync_hand", n=n, why=t(_HAND_WHY[why])))
+            because = t(_HAND_WHY[why], most=limits.seconds)
+            raise SyncError("sync_hand", t("classes.sync_hand", n=n, why=because))
         out[found.hand] = found
     return list(out.values())
 
@@ -536,6 +546,7 @@ def _hand_row_of(row: Row[Any]) -> PracticeRecord:
         cards_played=row.cards_played,
         lost=row.lost_tenths / 10,
         costliest=cards,
+        seconds=row.seconds,
         played=row.played,
     )
 
@@ -1220,23 +1231,25 @@ class ClassStore:
         self, conn: Connection, learner_id: int, sent: Sequence[PracticeRecord], now: datetime
     ) -> None:
         """Keep the practice hands sent (a hand sent again with more of its review done
-        replaces the stored one), then only the newest :attr:`Limits.learner_hands`."""
+        replaces the stored one; its time spent takes the larger of the two), then only
+        the newest :attr:`Limits.learner_hands`."""
         if not sent:
             return
         keys = [h.hand for h in sent]
         rows = conn.execute(
-            select(practice_hands.c.hand, practice_hands.c.cards_reviewed).where(
-                practice_hands.c.learner_id == learner_id, practice_hands.c.hand.in_(keys)
-            )
+            select(
+                practice_hands.c.hand, practice_hands.c.cards_reviewed, practice_hands.c.seconds
+            ).where(practice_hands.c.learner_id == learner_id, practice_hands.c.hand.in_(keys))
         ).all()
-        old = {r.hand: r.cards_reviewed for r in rows}
+        old = {r.hand: (r.cards_reviewed, r.seconds) for r in rows}
         for h in sent:
-            values = {
+            values: dict[str, Any] = {
                 "game": h.game,
                 "cards_reviewed": h.cards_reviewed,
                 "cards_played": h.cards_played,
                 "lost_tenths": round(h.lost * 10),
                 "costliest": _costliest_json(h.costliest),
+                "seconds": h.seconds,
             }
             if h.hand not in old:
                 conn.execute(
@@ -1244,7 +1257,13 @@ class ClassStore:
                         learner_id=learner_id, hand=h.hand, played=now, **values
                     )
                 )
-            elif h.cards_reviewed >= old[h.hand]:
+                continue
+            was_reviewed, was_seconds = old[h.hand]
+            if h.cards_reviewed < was_reviewed:  # an older copy: only a longer time is news
+                values = {"seconds": h.seconds} if h.seconds > was_seconds else {}
+            else:
+                values["seconds"] = max(h.seconds, was_seconds)
+            if values:
                 conn.execute(
                     update(practice_hands)
                     .where(

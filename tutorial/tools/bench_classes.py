@@ -1,29 +1,70 @@
 """``python -m tutorial bench-classes``: the class storage's sync latency and its size per learner.
 
-A class of learners join; each syncs a growing progress several times, one after the
-other, then all at once from threads. Printed: the sync latency (p50, p95) alone and
-concurrent, and the rows and bytes the database keeps per learner. SQLite in a
-temporary file by default; ``--url`` names another database (PostgreSQL:
+A class of learners join; each syncs several times, one after the other, what a learner
+of the app sends, growing at each sync: scenario records with their wrong cards and time,
+quiz results, time on lessons, practice hands (played out, with their reviews and time)
+and the review deck. Each send is made as the app makes it: the learner's session is a
+:class:`tutorial.webapp.class_link.Membership`, a practice hand is kept by
+:func:`~tutorial.webapp.class_link.keep_hand`, and what goes with the progress comes from
+:func:`~tutorial.webapp.class_link.payload`. Then every learner syncs at once, from
+threads. Printed: the sync latency (p50, p95) alone and all at once, and the rows (every
+table counted) and bytes the database keeps per learner. The bench's class is deleted at
+the end (on a real database nothing of it stays).
+
+SQLite in a temporary file by default; ``--url``, else ``ATOUT_CLASSES_URL`` (the
+environment the app and its tests read), names another database (PostgreSQL:
 ``postgresql+psycopg://user@host:port/db``; its tables are created there).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import itertools
 import json
+import os
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, func, select, text
 
-from tutorial.classes.schema import learners, metadata, records
-from tutorial.classes.store import ClassStore, open_store
-from tutorial.course.progress import Progress, ScenarioRecord
+from tutorial.analysis.player import DEALS, EXACT, KNOWN, SHOWN, CardCost, CardReview
+from tutorial.classes.schema import metadata
+from tutorial.classes.store import (
+    ClassStore,
+    Clock,
+    Homework,
+    PracticeRecord,
+    open_store,
+    utc_now,
+)
+from tutorial.course import practice
+from tutorial.course.practice import PracticeHand, ReviewProgress
+from tutorial.course.progress import Progress, QuizRecord, ScenarioRecord, keep_wrong, to_json
+from tutorial.course.review_deck import (
+    COSTLY,
+    Deck,
+    PracticeSource,
+    QuizSource,
+    ScenarioSource,
+    note_wrong,
+)
+from tutorial.engine.cards import Card
+from tutorial.scenarios import actions
+from tutorial.webapp import class_link
+
+#: The lessons of the bench's scenarios and quizzes (one new lesson every other sync).
+LESSON = "belote/bench-lesson-{}"
+#: The bench's scenario ids (one more at each sync).
+SCENARIO = "belote/bench-{}"
+#: The questions of each lesson's quiz.
+QUESTIONS = 5
 
 
 @dataclass(frozen=True)
@@ -39,21 +80,114 @@ class Figures:
     concurrent_p95_ms: float
     rows_per_learner: float
     bytes_per_learner: float
+    #: The rows of every table of the class storage at the end, by table.
+    rows: Mapping[str, int] = field(default_factory=dict)
+    #: The bytes one sync sent, on average (the progress's JSON and the hands' fields).
+    payload_bytes: float = 0.0
 
 
-def _progress(step: int, who: int) -> Progress:
-    """A learner's progress after ``step`` scenarios: one more each time, earlier ones improved."""
-    return Progress(
-        scenarios={
-            f"belote/s{i}": ScenarioRecord(
-                done=i < step,
-                mistakes=(i + who) % 4,
-                stars=3 if i < step else 0,
-                wrong={"9H": 1 + (i + who) % 3} if (i + who) % 4 else {},
+def _hands() -> list[PracticeHand]:
+    """A few practice hands played out (Briscola for two, every card the beginner's)."""
+    out = []
+    for seed in range(4):
+        hand = practice.deal("briscola", players=2, seed=seed)
+        while not hand.finished:
+            hand = practice.try_action(hand, practice.computer_action(hand))
+            hand = practice.advance(hand)[0]
+        out.append(hand)
+    return out
+
+
+def _reviews(hand: PracticeHand, who: int) -> ReviewProgress:
+    """The review of the learner's cards of a hand as the worker gives it: every card
+    judged, one in three losing up to 12 points."""
+    items = []
+    for n, move in enumerate(hand.moves):
+        if move.seat != hand.learner or not isinstance(move.action, Card):
+            continue
+        played = move.action
+        other = Card.parse("AS") if played != Card.parse("AS") else Card.parse("KS")
+        lost = float(3 * ((n + who) % 5)) if (n + who) % 3 == 0 else 0.0
+        known = CardCost(KNOWN, DEALS, {played: 10.0 - lost, other: 10.0}, played)
+        shown = CardCost(SHOWN, EXACT, {played: 10.0 - 2 * lost, other: 10.0}, played)
+        items.append(CardReview(n, len(move.before.tricks) + 1, move.before, played, known, shown))
+    return ReviewProgress(tuple(items), pending=0, total=len(items))
+
+
+@dataclass
+class Learner:
+    """One learner of the bench: their token, their session as the app keeps it, their deck."""
+
+    who: int
+    token: str
+    session: class_link.Membership
+    deck: Deck = field(default_factory=Deck)
+
+
+_HAND_IDS = itertools.count(1)
+
+
+def _play_step(learner: Learner, step: int, hands: list[PracticeHand]) -> Progress:
+    """What the learner's session holds after ``step`` (from 0): one more scenario, a quiz
+    every other step, a practice hand, their times, a deck growing with the mistakes;
+    returns the progress the app would send."""
+    who, m = learner.who, learner.session
+    scenarios: dict[str, ScenarioRecord] = {}
+    for i in range(step + 1):
+        mistakes = (i + who) % 4
+        wrong = keep_wrong({"9H": mistakes, "AS": mistakes // 2}) if mistakes else {}
+        done = i < step
+        scenarios[SCENARIO.format(i)] = ScenarioRecord(
+            done=done,
+            mistakes=mistakes,
+            hints=(i + who) % 2,
+            stars=3 - min(2, mistakes) if done else 0,
+            wrong=wrong,
+        )
+        m.seconds[SCENARIO.format(i)] = 40 * (step - i + 1) + who % 10
+    quizzes = {}
+    for j in range(step // 2 + 1):
+        lid = LESSON.format(j)
+        quizzes[lid] = QuizRecord(right=min(QUESTIONS, 2 + step - 2 * j), total=QUESTIONS)
+        m.lesson_seconds[lid] = 180 + 60 * (step - 2 * j) + who % 10
+    now = datetime(2026, 3, 2, 9, tzinfo=UTC) + timedelta(minutes=step)
+    newest = SCENARIO.format(step)
+    if scenarios[newest].mistakes:
+        learner.deck = note_wrong(
+            learner.deck, ScenarioSource(scenario=newest, step=1), "belote", tried="9H", now=now
+        )
+    if step % 2 and quizzes:
+        lid = LESSON.format(step // 2)
+        learner.deck = note_wrong(
+            learner.deck, QuizSource(lesson=lid, question=1), "belote", now=now
+        )
+    base = hands[(who + step) % len(hands)]
+    hand = dataclasses.replace(base, hand_id=next(_HAND_IDS))
+    m.hand_seconds[hand.hand_id] = 150 + 10 * ((who + step) % 12)
+    review = _reviews(hand, who)
+    class_link.keep_hand(m, hand, review)
+    for item in review.reviews:  # the costly cards go in the deck, as the Practice page does
+        if item.lost >= COSTLY:
+            before = [actions.code(mv.action) for mv in hand.moves[: item.move]]
+            source = PracticeSource(
+                ruleset=hand.ruleset, seed=hand.seed, players=2, moves=before, trick=item.trick
             )
-            for i in range(step + 1)
-        }
-    )
+            learner.deck = note_wrong(
+                learner.deck,
+                source,
+                hand.game,
+                tried=actions.code(item.played),
+                lost=item.lost,
+                now=now,
+            )
+    p = Progress(scenarios=scenarios, quizzes=quizzes)
+    return p.with_deck(learner.deck) if learner.deck != Deck() else p
+
+
+def _payload_size(p: Progress, hands: list[PracticeRecord]) -> int:
+    """The bytes of what one sync carries (the progress's JSON and the hands as JSON)."""
+    sent = [dataclasses.asdict(h) for h in hands]
+    return len(to_json(p).encode()) + len(json.dumps(sent, default=str).encode())
 
 
 def _bytes(engine: Engine) -> int:
@@ -76,10 +210,26 @@ def _bytes(engine: Engine) -> int:
     return 0
 
 
+def _rows(engine: Engine) -> dict[str, int]:
+    """The rows of every table of the class storage."""
+    with engine.connect() as conn:
+        return {
+            table.name: int(conn.execute(select(func.count()).select_from(table)).scalar_one())
+            for table in metadata.sorted_tables
+        }
+
+
 def _quantile(times: list[float], q: float) -> float:
     """The ``q`` quantile of the times, in milliseconds."""
     ordered = sorted(times)
     return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _send(store: ClassStore, learner: Learner, p: Progress) -> int:
+    """Send what the learner's session holds, as the app's send does; returns its size."""
+    seconds, lessons, hands = class_link.payload(learner.session, p)
+    store.sync(learner.token, p, seconds, lessons=lessons, hands=hands)
+    return _payload_size(p, list(hands))
 
 
 def measure(
@@ -88,32 +238,42 @@ def measure(
     learners_n: int = 30,
     syncs: int = 10,
     timer: Callable[[], float] | None = None,
+    clock: Clock = utc_now,
 ) -> Figures:
-    """Run the class on ``engine`` (its schema brought up to date) and measure it."""
-    clock = timer or time.perf_counter
-    store: ClassStore = open_store(engine)
-    made = store.create_class("Bench class")
+    """Run the class on ``engine`` (its schema brought up to date) and measure it; the
+    class is deleted at the end."""
+    timed_by = timer or time.perf_counter
+    store: ClassStore = open_store(engine, clock=clock)
+    homework = [Homework("lesson", LESSON.format(0)), Homework("scenario", SCENARIO.format(0))]
+    made = store.create_class("Bench class", homework)
     before = _bytes(engine)
-    tokens = [store.join(made.join_code, f"Learner {i}", f"bench-{i}") for i in range(learners_n)]
+    hands = _hands()
+    people = [
+        Learner(who, token, class_link.Membership(token=token, loaded=True, seconds_known=True))
+        for who, token in enumerate(
+            store.join(made.join_code, f"Learner {i}", f"bench-{i}") for i in range(learners_n)
+        )
+    ]
     alone: list[float] = []
+    sizes: list[int] = []
     for step in range(syncs):
-        for who, token in enumerate(tokens):
-            p = _progress(step, who)
-            began = clock()
-            store.sync(token, p, {sid: 30 * (step + 1) for sid in p.scenarios})
-            alone.append(clock() - began)
+        for learner in people:
+            p = _play_step(learner, step, hands)
+            began = timed_by()
+            sizes.append(_send(store, learner, p))
+            alone.append(timed_by() - began)
+    last = [_play_step(learner, syncs, hands) for learner in people]
 
-    def timed(who: int) -> float:
-        began = clock()
-        store.sync(tokens[who], _progress(syncs, who))
-        return clock() - began
+    def at_once(who: int) -> float:
+        began = timed_by()
+        sizes.append(_send(store, people[who], last[who]))
+        return timed_by() - began
 
     with ThreadPoolExecutor(max_workers=learners_n) as pool:
-        together = list(pool.map(timed, range(learners_n)))
-    with engine.connect() as conn:
-        kept = conn.execute(select(func.count()).select_from(records)).scalar_one()
-        people = conn.execute(select(func.count()).select_from(learners)).scalar_one()
+        together = list(pool.map(at_once, range(learners_n)))
+    rows = _rows(engine)
     grown = max(0, _bytes(engine) - before)
+    store.delete(made.teacher_secret)
     return Figures(
         database=engine.dialect.name,
         learners=learners_n,
@@ -122,25 +282,33 @@ def measure(
         p95_ms=round(_quantile(alone, 0.95), 2),
         concurrent_p50_ms=round(statistics.median(together) * 1000, 2),
         concurrent_p95_ms=round(_quantile(together, 0.95), 2),
-        rows_per_learner=round((kept + people) / max(1, learners_n), 1),
+        rows_per_learner=round(sum(rows.values()) / max(1, learners_n), 1),
         bytes_per_learner=round(grown / max(1, learners_n)),
+        rows=rows,
+        payload_bytes=round(statistics.mean(sizes)) if sizes else 0.0,
     )
 
 
 def describe(f: Figures) -> str:
-    """The figures as a line."""
+    """The figures as a line, then the rows per table."""
+    tables = ", ".join(f"{name} {n}" for name, n in f.rows.items())
     return (
-        f"{f.database}: {f.learners} learners, {f.syncs} syncs; sync p50 {f.p50_ms:.1f} ms, "
-        f"p95 {f.p95_ms:.1f} ms; {f.learners} at once p50 {f.concurrent_p50_ms:.1f} ms, "
-        f"p95 {f.concurrent_p95_ms:.1f} ms; {f.rows_per_learner:g} rows and "
-        f"{f.bytes_per_learner:,.0f} bytes per learner"
+        f"{f.database}: {f.learners} learners, {f.syncs} syncs of {f.payload_bytes:,.0f} bytes "
+        f"on average; sync p50 {f.p50_ms:.1f} ms, p95 {f.p95_ms:.1f} ms; {f.learners} at once "
+        f"p50 {f.concurrent_p50_ms:.1f} ms, p95 {f.concurrent_p95_ms:.1f} ms; "
+        f"{f.rows_per_learner:g} rows and {f.bytes_per_learner:,.0f} bytes per learner\n"
+        f"  rows: {tables}"
     )
 
 
 def main(argv: list[str]) -> int:
     """Measure and print; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python -m tutorial bench-classes")
-    parser.add_argument("--url", default="", help="a database URL (default: a SQLite temp file)")
+    parser.add_argument(
+        "--url",
+        default=os.environ.get(class_link.ENV_URL, ""),
+        help=f"a database URL (default: ${class_link.ENV_URL}, else a SQLite temp file)",
+    )
     parser.add_argument("--learners", type=int, default=30)
     parser.add_argument("--syncs", type=int, default=10, help="syncs per learner, one by one")
     parser.add_argument("--json", action="store_true")

@@ -20,7 +20,10 @@ a small fragment looks every :data:`RETRY_SECONDS` for a failed send to try agai
 Besides the progress (its review deck included), a send carries the time spent per
 scenario and per lesson (:func:`lesson_open` names the lesson a run shows: the pause
 before the next run counts for it, a quiz's answers included) and the session's practice
-hands with their reviews (:func:`practice_hand`, called where a hand's review is shown).
+hands with their reviews (:func:`practice_hand`, called where a hand's review is shown)
+and the time spent on each (:func:`practice_open` names the hand a run shows in play: the
+pause before the next run counts for it, from its deal to its last card).
+:func:`payload` is what one send carries, for the app and the bench alike.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import streamlit as st
@@ -40,7 +43,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tutorial.classes import tokens
 from tutorial.classes.errors import AccessError, ClassError, SyncError
-from tutorial.classes.store import ClassStore, CostlyCard, PracticeRecord, open_store
+from tutorial.classes.store import ClassStore, CostlyCard, Limits, PracticeRecord, open_store
 from tutorial.course.practice import PracticeHand, ReviewProgress, costliest
 from tutorial.course.progress import Progress, to_json
 from tutorial.language.i18n import t
@@ -64,6 +67,8 @@ GAP_MOST = 120.0
 LESSON_GAP_MOST = 600.0
 #: Practice hands of a session sent with each send (the newest).
 SENT_HANDS = 50
+#: The most time kept for one practice hand (the class's cap for any time spent).
+HAND_SECONDS_MOST = Limits().seconds
 #: Where the time since the last run comes from (seconds; tests set their own).
 CLOCK: Callable[[], float] = time.monotonic
 
@@ -150,6 +155,9 @@ class Membership:
     lesson_before: str = ""  # the lesson the last run showed
     #: The practice hands played in this session (by hand id), as the class keeps them.
     hands: dict[int, PracticeRecord] = field(default_factory=dict)
+    hand_seconds: dict[int, int] = field(default_factory=dict)  # time spent per hand id
+    hand_now: int = 0  # the practice hand this run shows in play (its id; 0 when none)
+    hand_before: int = 0  # the practice hand the last run showed in play
 
 
 def membership() -> Membership:
@@ -169,7 +177,7 @@ def left() -> None:
     """The learner left (or was refused): forget the token here and in the browser."""
     m = membership()
     m.token, m.sent, m.seconds, m.seconds_known = "", "", {}, False
-    m.lesson_seconds, m.hands = {}, {}
+    m.lesson_seconds, m.hands, m.hand_seconds = {}, {}, {}
     with _PENDING_LOCK:
         m.queued = None
 
@@ -234,6 +242,8 @@ def _on_token() -> None:
 def _count_time(m: Membership, now: float) -> None:
     """Time spent: the pause before a run in which a scenario moved (a card, an answer, a
     hint) counts for that scenario, at most :data:`GAP_MOST`; else, when the run before
+    showed a practice hand in play, the pause counts for that hand (the learner thinking,
+    a card, a bid, a hint), at most :data:`GAP_MOST` as well; else, when the run before
     showed a lesson, the pause counts for that lesson (reading it, answering its quiz), at
     most :data:`LESSON_GAP_MOST`."""
     moves = {sid: p.attempts + p.hints for sid, p in state.progress().items()}
@@ -242,6 +252,8 @@ def _count_time(m: Membership, now: float) -> None:
         moved = next((sid for sid, n in moves.items() if n > m.attempts.get(sid, 0)), None)
         if moved is not None:
             m.seconds[moved] = m.seconds.get(moved, 0) + round(min(pause, GAP_MOST))
+        elif m.hand_before:
+            _count_hand(m, m.hand_before, round(min(pause, GAP_MOST)))
         elif m.lesson_before:
             lid = m.lesson_before
             m.lesson_seconds[lid] = m.lesson_seconds.get(lid, 0) + round(
@@ -249,6 +261,24 @@ def _count_time(m: Membership, now: float) -> None:
             )
     m.attempts = moves
     m.last_run = now
+
+
+def _count_hand(m: Membership, hand_id: int, seconds: int) -> None:
+    """``seconds`` more spent on a practice hand (its record kept for the class too)."""
+    m.hand_seconds[hand_id] = m.hand_seconds.get(hand_id, 0) + seconds
+    kept = m.hands.get(hand_id)
+    if kept is not None:
+        m.hands[hand_id] = replace(kept, seconds=min(HAND_SECONDS_MOST, m.hand_seconds[hand_id]))
+    # A long session keeps the time of the hands still sent and of the newest others only.
+    others = sorted(h for h in m.hand_seconds if h not in m.hands and h != hand_id)
+    for old in others[: max(0, len(m.hand_seconds) - 2 * SENT_HANDS)]:
+        del m.hand_seconds[old]
+
+
+def practice_open(hand: PracticeHand) -> None:
+    """The practice hand this run shows (the Practice page says so): while it is in play,
+    from its deal to its last card, the pause until the next run counts as time spent on it."""
+    membership().hand_now = 0 if hand.finished else hand.hand_id
 
 
 def lesson_open(lesson_id: str) -> None:
@@ -262,7 +292,14 @@ def practice_hand(hand: PracticeHand, review: ReviewProgress) -> None:
     it shows the review): kept for the class when the learner is in one, and sent with the
     next send. Called again as the review goes on, it replaces what was kept."""
     m = membership()
-    if not m.token or not hand.played_out:
+    if m.token:
+        keep_hand(m, hand, review)
+
+
+def keep_hand(m: Membership, hand: PracticeHand, review: ReviewProgress) -> None:
+    """Keep a hand's record in ``m`` for the next send (see :func:`practice_hand`): a hand
+    played out, with its review as far as it is known and the time spent on it."""
+    if not hand.played_out:
         return
     kept = m.hands.get(hand.hand_id)
     worst = costliest(list(review.reviews))
@@ -281,10 +318,12 @@ def practice_hand(hand: PracticeHand, review: ReviewProgress) -> None:
             )
             for r in worst
         ),
+        seconds=min(HAND_SECONDS_MOST, m.hand_seconds.get(hand.hand_id, 0)),
     )
     if record != kept:
         m.hands[hand.hand_id] = record
         while len(m.hands) > SENT_HANDS:  # the oldest hand of a long session is sent no more
+            m.hand_seconds.pop(min(m.hands), None)
             m.hands.pop(min(m.hands))
 
 
@@ -299,11 +338,12 @@ def fingerprint(
     return to_json(p) + json.dumps(seconds, sort_keys=True) + extra
 
 
-def _payload(
+def payload(
     m: Membership, p: Progress
 ) -> tuple[dict[str, int], dict[str, int], list[PracticeRecord]]:
-    """The times and hands sent with a progress: scenario times of its records, lesson
-    times, the session's hands."""
+    """The times and hands sent with a progress (:meth:`ClassStore.sync`'s ``seconds``,
+    ``lessons`` and ``hands``): scenario times of its records, lesson times, the session's
+    hands with their times."""
     seconds = {sid: s for sid, s in dict(m.seconds).items() if sid in p.scenarios}
     return seconds, dict(m.lesson_seconds), list(dict(m.hands).values())
 
@@ -334,14 +374,14 @@ def _send_one(box: ClassStore, m: Membership, token: str, p: Progress) -> None:
             for lid, secs in kept_lessons.items():
                 m.lesson_seconds[lid] = max(m.lesson_seconds.get(lid, 0), secs)
             m.seconds_known = True
-        seconds, lessons, hands = _payload(m, p)
+        seconds, lessons, hands = payload(m, p)
         box.sync(token, p, seconds, lessons=lessons, hands=hands)
         m.sent, m.failed, m.rejected = fingerprint(p, seconds, lessons, hands), False, ""
     except AccessError as e:
         if m.token == token:  # not a learner who has just left on their own
             m.refused = e.key
     except SyncError as e:  # this progress cannot be stored: sending it again would not help
-        m.sent, m.failed = fingerprint(p, *_payload(m, p)), False
+        m.sent, m.failed = fingerprint(p, *payload(m, p)), False
         m.rejected, m.rejections = e.key, m.rejections + 1
     except Exception:  # the database went away, or anything else: the browser keeps all
         m.failed, m.failures = True, m.failures + 1
@@ -417,13 +457,14 @@ def after_run() -> None:
         _count_time(m, CLOCK())
         _notices(m)
     m.lesson_before, m.lesson_now = m.lesson_now, ""
+    m.hand_before, m.hand_now = m.hand_now, 0
     if not m.token:
         return
     _retry_fragment()
     if not state.store_loaded():
         return
     p = state.export_progress()
-    if fingerprint(p, *_payload(m, p)) == m.sent and m.seconds_known:
+    if fingerprint(p, *payload(m, p)) == m.sent and m.seconds_known:
         return
     if m.failed and CLOCK() < m.retry_after:
         return
@@ -545,10 +586,13 @@ __all__ = [
     "homework_choice",
     "homework_choices",
     "joined",
+    "keep_hand",
     "left",
     "lesson_open",
     "membership",
+    "payload",
     "practice_hand",
+    "practice_open",
     "receive_token",
     "retry_failed",
     "send_now",

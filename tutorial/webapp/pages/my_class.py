@@ -17,6 +17,7 @@ from tutorial.classes.errors import AccessError, ClassError
 from tutorial.classes.homework_view import duration_text, item_view
 from tutorial.classes.practice_view import practice_rows
 from tutorial.classes.store import LearnerView
+from tutorial.classes.time_view import time_rows, view_time
 from tutorial.course.classroom import card_label
 from tutorial.language.i18n import t
 from tutorial.webapp import class_link, common, state
@@ -145,7 +146,8 @@ def lesson_rows(view: LearnerView) -> list[dict[str, Any]]:
 
 
 def show_more(view: LearnerView) -> None:
-    """The rest the teacher sees: time on lessons, practice hands, the review deck."""
+    """The rest the teacher sees: time on lessons, practice hands, the time spent in all,
+    the review deck."""
     rows = lesson_rows(view)
     if rows:
         st.markdown(f"**{t('my_class.lessons_title')}**")
@@ -154,6 +156,10 @@ def show_more(view: LearnerView) -> None:
     if practice:
         st.markdown(f"**{t('my_class.practice_title')}**")
         st.dataframe(practice, hide_index=True, width="stretch", key="my_class_practice")
+    spent = view_time(view)
+    if spent.total:
+        st.markdown(f"**{t('my_class.time_title')}**")
+        st.dataframe(time_rows([spent]), hide_index=True, width="stretch", key="my_class_time")
     if view.deck.cards:
         s = summary(view.deck, view.read_at)
         st.markdown(f"**{t('my_class.deck_title')}**")

@@ -568,6 +568,7 @@ def main() -> None:
     setup(hand)
     if hand is None:
         return
+    class_link.practice_open(hand)  # while it is in play, the time until the next run is on it
     settings = state.settings()
     levels = _level_titles()
     st.caption(

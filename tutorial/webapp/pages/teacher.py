@@ -6,7 +6,8 @@ and its join code. With the link the page shows the class from the database: per
 homework item who did it, their stars, wrong tries, wrong cards and time, who has not
 started; the learners × scenarios table, the heatmap, the scenarios most missed, the
 wrong cards most played and a CSV file; the practice hands per learner and game with their
-costliest cards; the review decks and the positions the class is reviewing; and
+costliest cards and time; each learner's time spent (on scenarios, lessons, practice, in
+all); the review decks and the positions the class is reviewing; and
 everything the teacher may change. What comes from the learners is drawn in a fragment
 that reads the database again every :data:`BOARD_REFRESH` seconds while the page is open.
 
@@ -34,6 +35,7 @@ from tutorial.classes.errors import ClassError
 from tutorial.classes.homework_view import board_view, item_rows
 from tutorial.classes.practice_view import board_practice, practice_rows
 from tutorial.classes.store import ClassStore, Dashboard, Homework
+from tutorial.classes.time_view import board_times, time_rows
 from tutorial.course.classroom import (
     ClassTable,
     ReadCodes,
@@ -488,6 +490,7 @@ def show_learners_work(board: Dashboard) -> None:
                 show_item(board, item, games)
     show_table(board.table, "class")
     show_practice(board)
+    show_times(board)
     show_decks(board)
 
 
@@ -500,6 +503,13 @@ def show_practice(board: Dashboard) -> None:
         st.info(t("teacher.board.no_practice"))
         return
     st.dataframe(rows, hide_index=True, width="stretch", key="class_practice")
+
+
+def show_times(board: Dashboard) -> None:
+    """Each learner's time spent: on scenarios, on lessons, on practice hands, in all."""
+    st.subheader(t("teacher.board.time_title"))
+    st.caption(t("teacher.board.time_help"))
+    st.dataframe(time_rows(board_times(board)), hide_index=True, width="stretch", key="class_times")
 
 
 def position_title(position: Position) -> str:
