@@ -7,9 +7,12 @@ import re
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutorial.analysis import beginner
 from tutorial.analysis.bid_advice import advise, seat_score
+from tutorial.engine.core import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.games import new_hand
 from tutorial.pictures.bid_chart import bid_chart
@@ -182,3 +185,58 @@ def test_a_position_at_the_bidding_gives_back_its_hand_as_dealt_and_its_bids(gam
     assert found == 2
     first = new_hand(game, "default", rng=random.Random(1))
     assert bidding_history(first) == ([first], [])  # nobody has bid yet
+
+
+def _step_by_step(state: GameState) -> GameState:
+    """The hand played to its end one ``beginner.choose`` at a time (the habits read off
+    the state each time)."""
+    while not state.is_terminal:
+        state = state.apply(beginner.choose(state))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4)]
+)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_the_advices_playouts_are_the_beginners_hands(game: str, players: int, seed: int) -> None:
+    # The playouts read the trick's winner on the compact rules: the same cards, the
+    # same end, as the beginner choosing card by card.
+    kw = {"players": players} if game == "briscola" else {}
+    start = new_hand(game, "default", rng=random.Random(seed), **kw)
+    assert beginner.play_out(start) == _step_by_step(start)
+
+
+@pytest.mark.parametrize("game", ["belote", "tarot"])
+def test_bids_sharing_a_playout_get_the_figures_of_their_own_playouts(game: str) -> None:
+    # A Prise and a Garde taken by the same seat (a Garde sans and a Garde contre; a bid
+    # overbid to the same contract) share one playout, scored with each bid's contract:
+    # the same figures as playing every bid out.
+    from tutorial.analysis.bid_advice import advise_at
+
+    played = Counter[bool]()
+    real = beginner.play_out
+
+    def counted(state: GameState, share: bool) -> GameState:
+        played[share] += 1
+        return real(state)
+
+    compared = 0
+    for seed in range(6):
+        state = new_hand(game, "default", rng=random.Random(seed))
+        if state.phase != "bidding":
+            continue
+        runs = []
+        for share in (False, True):
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setattr(beginner, "play_out", lambda s, share=share: counted(s, share))
+                runs.append(advise_at(state, random.Random(seed), deals=4, share=share))
+        alone, both = runs
+        assert [(str(v.action), v.mean, v.error) for v in both.values] == [
+            (str(v.action), v.mean, v.error) for v in alone.values
+        ]
+        compared += 1
+    assert compared >= 3
+    if game == "tarot":  # five bids, and a Prise and a Garde always share their play
+        assert played[True] < played[False]

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tutorial.analysis import beginner, player
 from tutorial.analysis.solver import SearchBudget, UnsolvablePosition, solve
 from tutorial.engine import belote, briscola, tarot
-from tutorial.engine.cards import EXCUSE, PETIT, Card
+from tutorial.engine.cards import EXCUSE, PETIT, TAROT_DECK, Card
 from tutorial.engine.core import GameState, Play, seat_names
 from tutorial.engine.games import new_hand
 from tutorial.language.i18n import t
@@ -291,6 +291,122 @@ def test_a_lone_bid_is_made_without_weighing() -> None:
         state = state.apply(max(state.legal_actions()))  # up to a Garde contre
     if state.phase == "bidding":
         assert player.strong_bid(state, random.Random(0), deals=0) == state.legal_actions()[0]
+
+
+# --- the strong player's Tarot discard -------------------------------------------------------
+
+
+def _taking(seed: int, taker: int | None = None) -> GameState | None:
+    """Tarot deal ``seed`` with ``taker`` (by default the first seat to bid) taking a
+    Prise, the others passing, at the taker's discard; None when the deal does not get
+    there (a Petit sec)."""
+    state = new_hand("tarot", "default", rng=random.Random(seed))
+    while state.phase == "bidding":
+        mine = state.to_move == taker if taker is not None else not state.bids
+        want = tarot.Bid.PRISE if mine else tarot.Bid.PASS
+        if want not in state.legal_actions():
+            return None
+        state = state.apply(want)
+    return state if state.phase == "discard" else None
+
+
+def _strong_discard(
+    state: GameState, rng: random.Random, deals: int
+) -> tuple[GameState, list[Card]]:
+    """The discard laid card by card by the strong player: the state after it, the cards."""
+    laid: list[Card] = []
+    while state.phase == "discard":
+        action = player.choose(state, "strong", rng, discard_deals=deals)
+        assert action in state.legal_actions()
+        laid.append(action.card)
+        state = state.apply(action)
+    return state, laid
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_the_strong_discard_keeps_the_rules_of_the_discard(seed: int) -> None:
+    state = _taking(seed)
+    if state is None:
+        return
+    taker = state.to_move
+    assert taker is not None
+    whole = state.hands[taker]
+    after, laid = _strong_discard(state, random.Random(seed), deals=2)
+    assert after.phase != "discard" and len(laid) == 6 == len(set(laid))
+    assert all(c in whole for c in laid)
+    assert not any(c.rank == "K" and not tarot.is_trump(c) for c in laid)  # never a King
+    assert not any(tarot.is_bout(c) for c in laid)  # never the Petit, the 21 or the Excuse
+    plain = [c for c in whole if not tarot.is_trump(c) and c != EXCUSE and c.rank != "K"]
+    trumps = [c for c in laid if tarot.is_trump(c)]
+    # A trump only when the plain cards run out, and then shown to everyone.
+    assert len(trumps) == max(0, 6 - len(plain))
+    assert set(after.shown_discards) == set(trumps)
+
+
+def test_the_strong_discard_is_the_advices_best_six() -> None:
+    from tutorial.analysis.bid_advice import advise_discard
+
+    seen = 0
+    for seed in range(30):
+        state = _taking(seed)
+        if state is None:
+            continue
+        advice = advise_discard(state, random.Random(seed), deals=6)
+        _, laid = _strong_discard(state, random.Random(seed), deals=6)
+        assert set(laid) == set(advice.best.cards)
+        seen += advice.best.kind != "computer"
+        if seen >= 2:
+            break
+    assert seen >= 2  # some hands lay another discard than the beginner's
+
+
+#: A taker's 24 cards (its hand and the chien, the chien the last six) with short
+#: diamonds and clubs: the beginner lays its richest cards aside (the Queens and
+#: Knights), where laying the small cards empties two suits for the trumps to cut.
+VOIDABLE = "T21 T20 T18 T15 T12 T10 T8 T6 T4 Excuse KS KH QS CS JS 10S 9S QH CH 7H 3D 2D 5C 4C"
+
+
+def _at_discard_with(cards: str) -> GameState:
+    """Seat 0 at its discard (a Prise) holding ``cards`` (24, the chien the last six);
+    the other seats hold the rest of the deck."""
+    state = next(s for s in (_taking(seed, taker=0) for seed in range(60)) if s is not None)
+    mine = [Card.parse(c) for c in cards.split()]
+    assert len(set(mine)) == 24
+    order = {c: i for i, c in enumerate(TAROT_DECK)}
+    rest = [c for c in TAROT_DECK if c not in mine]
+
+    def sort(cs: Any) -> tuple[Card, ...]:
+        return tuple(sorted(cs, key=order.__getitem__))
+
+    hands = (sort(mine), sort(rest[0::3]), sort(rest[1::3]), sort(rest[2::3]))
+    return dataclasses.replace(state, hands=hands, chien=sort(mine[-6:]))
+
+
+def test_the_strong_discard_scores_at_least_the_beginners_where_suits_can_be_emptied() -> None:
+    from tutorial.analysis.bid_advice import advise_discard
+
+    state = _at_discard_with(VOIDABLE)
+    assert state.phase == "discard" and state.to_move == 0
+    _, laid = _strong_discard(state, random.Random(2), deals=24)
+    plain = beginner_discard(state)
+    assert set(laid) != set(plain)  # the beginner lays another six
+    # Both sixes weighed on the same deals (another draw than the one the player used).
+    weighed = advise_discard(state, random.Random(7), chosen=laid, deals=40)
+    assert weighed.chosen is not None
+    computer = next(v for v in weighed.values if set(v.cards) == set(plain))
+    assert weighed.chosen.mean >= computer.mean
+    assert weighed.chosen.mean > computer.mean + weighed.chosen.error  # clearly, not a tie
+
+
+def beginner_discard(state: GameState) -> list[Card]:
+    """The six cards the beginner lays aside from ``state``."""
+    laid: list[Card] = []
+    while state.phase == "discard":
+        action = beginner.choose(state)
+        laid.append(action.card)
+        state = state.apply(action)
+    return laid
 
 
 # --- what the bids tell of the hidden hands -------------------------------------------------

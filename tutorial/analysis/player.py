@@ -36,8 +36,9 @@ Two levels (``LEVELS``):
   score is played. Deals are drawn until ``time_budget`` seconds (default 0.2, on
   ``CLOCK``) or ``samples`` deals (default 40), whichever comes first, so the player
   never blocks; at least one deal is always valued. The bids are the bidding advice's
-  best (``strong_bid``: ``bid_advice.advise_at``); the discard, announcements and
-  declarations reuse the beginner's rules.
+  best (``strong_bid``: ``bid_advice.advise_at``), and so is the Tarot discard
+  (``strong_discard``: the best six of ``bid_advice.advise_discard``, laid one card at
+  a time); announcements and declarations reuse the beginner's rules.
 
 ``suggest`` gives the strong player's card for the learner with the averaged value of
 each legal card; ``review_card`` judges one card a seat played in two views (``CardCost``):
@@ -54,7 +55,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -93,6 +94,7 @@ __all__ = [
     "sample_deal",
     "solve_with_stock",
     "strong_bid",
+    "strong_discard",
     "strong_values",
     "suggest",
     "why_trick",
@@ -147,6 +149,13 @@ REVIEW_SOLVE_CARDS = {"belote": 32, "tarot": 32, "briscola": 20}
 REVIEW_STOCK_ORDERS = 20
 #: Deals of the unseen cards the strong player's bid is weighed on (``strong_bid``).
 BID_DEALS = bid_advice.DEFAULT_DEALS
+#: Deals of the defenders' cards the strong player's Tarot discard is weighed on
+#: (``strong_discard``).
+DISCARD_DEALS = bid_advice.DEFAULT_DEALS
+#: The discards planned at their first card, by the hand they start from (``strong_discard``
+#: lays the rest of the same six), the latest few.
+_DISCARD_PLANS: OrderedDict[tuple[Any, ...], tuple[Card, ...]] = OrderedDict()
+_DISCARD_PLANS_KEPT = 32
 #: Deals redrawn at most to find one where the taker's hand fits its bid.
 _BID_TRIES = 6
 
@@ -1293,6 +1302,51 @@ def strong_bid(state: GameState, rng: random.Random, *, deals: int | None = None
     return advice.best.action
 
 
+def _discard_key(state: GameState) -> tuple[Any, ...]:
+    """The position a discard starts from, the cards laid aside so far taken back: the
+    taker's whole hand with the chien, the other hands, the contract."""
+    seat = state.to_move
+    assert seat is not None
+    laid = tuple(getattr(state, "discard", ()))
+    whole = frozenset((*state.hands[seat], *laid))
+    others = tuple(h for s, h in enumerate(state.hands) if s != seat)
+    return (state.ruleset.name, seat, whole, others, getattr(state, "contract", None))
+
+
+def strong_discard(state: GameState, rng: random.Random, *, deals: int | None = None) -> Any:
+    """The strong player's next card to lay aside at the Tarot discard: a card of the
+    discard of highest expected score by the discard advice (``bid_advice.advise_discard``
+    over ``deals`` deals, by default ``DISCARD_DEALS``).
+
+    The advice is asked at the discard's first card (or when the cards laid so far are not
+    those of the plan, e.g. laid by someone else: then for the cards still to lay); the
+    next cards follow the same six (``_DISCARD_PLANS``), so one discard is weighed once.
+    Each card is one of ``legal_actions()``: never a King or a bout, a trump only when the
+    plain cards run out (the engine's rules).
+
+    Raises:
+        InvalidStateError: not the taker's discard.
+    """
+    laid = tuple(getattr(state, "discard", ()))
+    key = _discard_key(state) if state.phase == "discard" and state.to_move is not None else ()
+    plan = _DISCARD_PLANS.get(key) if laid else None
+    if plan is None or not set(laid) <= set(plan):
+        advice = bid_advice.advise_discard(
+            state, rng, deals=deals if deals is not None else DISCARD_DEALS
+        )
+        plan = (*laid, *advice.best.cards)
+        _DISCARD_PLANS[key] = plan
+        while len(_DISCARD_PLANS) > _DISCARD_PLANS_KEPT:
+            _DISCARD_PLANS.popitem(last=False)
+    else:
+        _DISCARD_PLANS.move_to_end(key)
+    legal = {getattr(a, "card", None): a for a in state.legal_actions()}
+    for card in plan:
+        if card not in laid and card in legal:
+            return legal[card]
+    return beginner.choose(state)  # pragma: no cover - the plan's cards are legal ones
+
+
 def choose(
     state: GameState,
     level: str = "strong",
@@ -1301,6 +1355,7 @@ def choose(
     samples: int = DEFAULT_SAMPLES,
     time_budget: float = DEFAULT_MOVE_TIME,
     bid_deals: int | None = None,
+    discard_deals: int | None = None,
 ) -> Any:
     """The action a computer player of ``level`` takes for the seat to move: a bid, a
     discard, an announcement, a declaration or a card (one of ``legal_actions()``).
@@ -1308,7 +1363,9 @@ def choose(
     ``"beginner"`` is ``beginner.choose``. ``"strong"`` plays cards by sampling and solving
     (see the module's docstring; at most ``samples`` deals or ``time_budget`` seconds),
     bids by the bidding advice (``strong_bid``, over ``bid_deals`` deals, by default
-    ``BID_DEALS``) and uses the beginner's rules for everything else.
+    ``BID_DEALS``), lays the Tarot discard by the discard advice (``strong_discard``, over
+    ``discard_deals`` deals, by default ``DISCARD_DEALS``) and uses the beginner's rules
+    for everything else.
 
     Raises:
         ValueError: an unknown level, or the hand is over.
@@ -1317,6 +1374,8 @@ def choose(
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     if level == "strong" and state.phase == "bidding":
         return strong_bid(state, rng or random.Random(), deals=bid_deals)
+    if level == "strong" and state.phase == "discard":
+        return strong_discard(state, rng or random.Random(), deals=discard_deals)
     if level == "beginner" or state.phase != "play":
         return beginner.choose(state)
     legal = state.legal_plays()

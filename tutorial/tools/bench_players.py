@@ -7,7 +7,8 @@ seat 0 (Belote and Briscola 4p: seats 0 and 2; Tarot: seat 0 alone when it takes
 three defenders when it defends, once the bidding has made the sides) plays with the
 strong player's cards, the other seats with the opponent's actions. Bids, discards and
 declarations of the strong side are the beginner's, so both runs of a deal have the
-same sides. The same deal is played again with the beginner in the strong side's
+same sides (``--strong-bids``: the strong side bids and lays its Tarot discard as the
+strong player does, by the bidding and discard advice). The same deal is played again with the beginner in the strong side's
 seats: the difference is what the strong player's card play gains over the beginner's,
 deal for deal, given with its standard error.
 
@@ -16,7 +17,8 @@ de der included, out of 162; Tarot: out of 91; Briscola: out of 120) and with th
 beginner in its seats, the paired gain ± its standard error; the same for the hand's
 score (Belote: the side's score with the contract; Tarot: seat 0's payment; Briscola:
 card points); Tarot lines split by seat 0's role; move times (median, 95th percentile)
-in wall-clock and CPU time.
+in wall-clock and CPU time; with ``--strong-bids``, the CPU time of the strong side's
+bids and discard cards too (``bid_cpu``, one figure per decision).
 
 The strong player runs at the app's setting by default (``player.DEFAULT_SAMPLES``
 deals, ``player.DEFAULT_MOVE_TIME`` seconds per move). ``--jobs N`` plays the deals in N
@@ -67,6 +69,10 @@ CONFIGS: tuple[Config, ...] = (
 )
 
 Policy = Callable[[GameState], Any]
+
+#: The phases outside the card play where ``--strong-bids`` has the strong side decide as
+#: the strong player: its bids and its Tarot discard.
+STRONG_BID_PHASES = frozenset({"bidding", "discard"})
 
 
 def strong_seats(state: GameState) -> frozenset[int]:
@@ -177,6 +183,7 @@ class HandResult:
     role: str  # Tarot: "taker" or "defence" for seat 0's side; else ""
     wall: tuple[float, ...]  # seconds per strong card choice (wall clock)
     cpu: tuple[float, ...]  # seconds per strong card choice (this process's CPU time)
+    bid_cpu: tuple[float, ...] = ()  # seconds per strong bid or discard card (CPU time)
 
 
 def play_deal(
@@ -191,20 +198,23 @@ def play_deal(
     """Deal number ``index`` of the bench, played by the strong side and by the
     beginner in its seats, against the same opponent (the same random stream). The
     strong side bids, discards and declares by the beginner's rules, unless
-    ``strong_bids``: then it bids as the strong player does (the two runs of a deal may
-    then have different sides)."""
+    ``strong_bids``: then it bids and lays its Tarot discard as the strong player does
+    (the two runs of a deal may then have different sides)."""
     deal = config.deal(random.Random(f"{seed}-{config.label}-{index}"))
     wall: list[float] = []
     cpu: list[float] = []
+    bid_cpu: list[float] = []
 
     def timed(state: GameState) -> Any:
-        if state.phase != "play" and not (strong_bids and state.phase == "bidding"):
+        if state.phase != "play" and not (strong_bids and state.phase in STRONG_BID_PHASES):
             return beginner.choose(state)
         began, began_cpu = time.perf_counter(), time.process_time()
         action = player.choose(state, "strong", strong_rng, samples=samples, time_budget=move_time)
         if state.phase == "play":
             wall.append(time.perf_counter() - began)
             cpu.append(time.process_time() - began_cpu)
+        else:
+            bid_cpu.append(time.process_time() - began_cpu)
         return action
 
     strong_rng = random.Random(index)
@@ -218,7 +228,7 @@ def play_deal(
         if end.bidding_makes_sides and taker is not None:
             role = "taker" if end.team_of(0) == end.team_of(taker) else "defence"
     (pts, score), (bpts, bscore) = rows
-    return HandResult(pts, score, bpts, bscore, role, tuple(wall), tuple(cpu))
+    return HandResult(pts, score, bpts, bscore, role, tuple(wall), tuple(cpu), tuple(bid_cpu))
 
 
 def _play_deal_args(args: tuple[Config, str, int, int, int, float, bool]) -> HandResult:
@@ -293,6 +303,11 @@ def summarize(
         "move_time_s": move_time,
         "clock": "cpu" if player.CLOCK is time.process_time else "wall",
     }
+    bid_cpu = [t for r in results for t in r.bid_cpu]
+    if bid_cpu:
+        row["bid_cpu_median_ms"] = round(statistics.median(bid_cpu) * 1000, 1)
+        row["bid_cpu_p95_ms"] = round(_pct(bid_cpu, 0.95) * 1000, 1)
+        row["bid_cpu_max_ms"] = round(max(bid_cpu) * 1000, 1)
     roles = sorted({r.role for r in results if r.role})
     if roles:
         row["by_role"] = {
@@ -346,6 +361,11 @@ def _line(row: dict[str, Any]) -> str:
         f"move median {row['move_median_ms']} ms p95 {row['move_p95_ms']} ms "
         f"(CPU {row['cpu_median_ms']} / {row['cpu_p95_ms']} ms)  ({row['seconds']} s)"
     )
+    if "bid_cpu_median_ms" in row:
+        text += (
+            f"\n    bids and discard cards: CPU median {row['bid_cpu_median_ms']} ms, "
+            f"p95 {row['bid_cpu_p95_ms']} ms, max {row['bid_cpu_max_ms']} ms"
+        )
     for role, sub in row.get("by_role", {}).items():
         (g, gse), (sg, sgse) = sub["gain"], sub["score_gain"]
         text += f"\n    seat 0 {role}: {sub['hands']} hands, gain {g} ± {gse}, score {sg} ± {sgse}"
@@ -383,8 +403,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--strong-bids",
         action="store_true",
-        help="the strong side bids as the strong player (by the bidding advice) instead of "
-        "by the beginner's rules",
+        help="the strong side bids and lays its Tarot discard as the strong player (by the "
+        "bidding and discard advice) instead of by the beginner's rules",
     )
     args = parser.parse_args(argv)
     configs = [c for c in CONFIGS if not args.game or c.label == args.game or c.game == args.game]
