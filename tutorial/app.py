@@ -35,7 +35,8 @@ page = st.navigation(pages)
 common.sidebar()
 store.notice()
 common.language_notice()
+store.begin_run()
 page.run()
-store.sync()  # after the page: this run's progress is what the browser keeps
+store.sync_unless_drawn()  # after the page: this run's progress is what the browser keeps
 if os.environ.get("ATOUT_TIMING"):  # for `python -m tutorial bench-app` only
     st.session_state.setdefault("_timing", []).append(time.perf_counter() - _started)

@@ -138,8 +138,25 @@ def _on_languages() -> None:
     receive_languages((st.session_state.get("atout_store") or {}).get("languages"))
 
 
+_DRAWN = "_store_drawn"
+
+
+def begin_run() -> None:
+    """A new run of the whole app: the store is not drawn yet."""
+    st.session_state[_DRAWN] = False
+
+
+def sync_unless_drawn() -> None:
+    """At the end of the app's run: the store, unless the page drew it itself."""
+    if not st.session_state.get(_DRAWN):
+        sync()
+
+
 def sync() -> None:
-    """Mount the store (once per page run, at the end, so this run's changes are saved)."""
+    """Mount the store (once per run, at the end, so this run's changes are saved): at
+    the end of the app's run, or of a page's fragment that a click reruns alone (the Play
+    page's play), which draws it inside itself."""
+    st.session_state[_DRAWN] = True
     save: str | None = None
     if state.store_loaded():
         p = state.export_progress()

@@ -44,7 +44,7 @@ from tutorial.scenarios.checker import Checked, check_text, problems_of
 from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.reasons import speak
 from tutorial.scenarios.runtime import Event, Feedback, Run, goto, start
-from tutorial.webapp import common, link_state, navigation, state
+from tutorial.webapp import common, link_state, navigation, state, store
 from tutorial.webapp.common import course, course_order
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.navigation import page_url
@@ -928,7 +928,8 @@ def show_untranslated(sid: str) -> None:
 
 
 def main() -> None:
-    """The page."""
+    """The page: the scenario's heading, then its play (:func:`show_play`), which a click
+    redraws alone."""
     apply_links()
     apply_deep_link()
     picker()
@@ -950,11 +951,7 @@ def main() -> None:
     run = state.scenario_session(sid).run
     if run is None:  # pragma: no cover - reset_runs just made one
         return
-    ctl = Controller(sid, checked)
     sc = checked.scenario
-    hist = state.scenario_session(sid).history
-    reviewing = state.scenario_session(sid).cursor < len(hist) - 1
-
     st.title(inert_markdown(sc.title))
     meta = t(
         "play.meta",
@@ -966,8 +963,30 @@ def main() -> None:
     show_untranslated(sid)
     show_link_message()
     show_reopened(sid)
-    play_banner(sid)  # the review deck's card under review
+    show_play(sid, checked)
+    with st.sidebar:
+        report_paste_box("play")
 
+
+@st.fragment
+def show_play(sid: str, checked: Checked) -> None:
+    """The scenario's play: the table, the help, the end, the score, the link and the
+    report, and the progress saved to the browser (:func:`store.sync`).
+
+    A fragment: a click on the table or a button here reruns this part alone (Streamlit
+    sends and the browser redraws only what it draws), the page's heading and sidebar
+    staying as they are. An action that leaves this scenario (the next one, a playlist's
+    next item) reruns the whole page.
+    """
+    run = state.scenario_session(sid).run
+    if state.current_scenario() != sid or run is None:
+        st.rerun()  # another scenario now: its heading too
+        return
+    ctl = Controller(sid, checked)
+    sc = checked.scenario
+    hist = state.scenario_session(sid).history
+    reviewing = state.scenario_session(sid).cursor < len(hist) - 1
+    play_banner(sid)  # the review deck's card under review
     best = best_play(run, sid) if not reviewing else None
     # On a phone the columns stack: the instructions and the hints move above the table
     # (the keys ``play_main`` and ``play_help`` are the style sheet's, tutorial/webapp/common.py).
@@ -1003,5 +1022,4 @@ def main() -> None:
         st.caption(t("playlist.inline_no_link", limit=f"{MAX_INLINE_CHARS:,}"))
     show_playlist_link()
     show_report(ctl, run, reviewing)
-    with st.sidebar:
-        report_paste_box("play")
+    store.sync()  # this click's progress, kept in the browser
