@@ -314,3 +314,32 @@ def test_the_sure_trumps_and_the_playout_guess_keep_the_values(
         for card in state.legal_plays():
             nxt = state.apply(card)
             assert values[card] == pytest.approx(_belote_future(nxt, side, memo))
+
+
+def test_the_lead_order_is_the_same_from_its_memo() -> None:
+    # ``lead_moves`` keeps each hand's order of leads by the live cards of its own suits:
+    # a card gone from a suit the hand lacks leaves it, a card gone from its own suits
+    # may change it, and either way it is the order a fresh search computes.
+    from tutorial.analysis.solver import SolveRoot
+
+    rng = random.Random("lead-order")
+    checked = 0
+    for _ in range(40):
+        state = random_position("belote", rng, rng.randint(3, 8), in_trick=False)
+        root = SolveRoot(state)
+        solver = root.solver(SearchBudget.nodes_only(10**6))
+        live = 0
+        for h in root.hands:
+            live |= h
+        for hand in root.hands:
+            first = solver.lead_moves(hand, live)
+            assert sorted(first) == sorted(solver.moves(hand, live))
+            for gone in (live & ~hand) & -(live & ~hand), hand & -hand:
+                fresh = root.solver(SearchBudget.nodes_only(10**6))
+                later = live & ~gone
+                assert solver.lead_moves(hand & ~gone, later) == fresh.lead_moves(
+                    hand & ~gone, later
+                )
+                checked += 1
+            assert solver.lead_moves(hand, live) == first
+    assert checked == 40 * 4 * 2

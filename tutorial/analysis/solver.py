@@ -282,6 +282,9 @@ class _Solver:
         # of them that win, and case.
         self.fmemo = _fmemo(rules)
         self.deck_bits = len(rules.pts)
+        self.group_full = tuple(g.full for g in self.groups)
+        # ``lead_moves``'s orders, per hand and the live cards of its groups.
+        self.lead_memo: dict[int, list[int]] = {}
         self.tt_depth = _TT_DEPTH
         # The obligations to follow, trump and overtrump (``must_follow``), read by the
         # nested loops of ``trick4`` and ``two_tricks``: the tables of ``rules``.
@@ -598,7 +601,20 @@ class _Solver:
     def lead_moves(self, hand: int, live: int) -> list[int]:
         """The leads worth searching from ``hand``: the master cards of their group
         (richest and strongest first), then the others, cheapest and weakest first (the
-        sort keys memoized per group, ``_Group.lead_keys``)."""
+        sort keys memoized per group, ``_Group.lead_keys``).
+
+        The order is memoized per hand and the live cards of the hand's own groups (a
+        card's rank among the live cards of its suit, and its points, are all it reads):
+        the same list is returned on a hit, and is never changed by its callers."""
+        span = 0
+        for gf in self.group_full:
+            if hand & gf:
+                span |= gf
+        mkey = (live & span) << self.deck_bits | hand
+        memo = self.lead_memo
+        hit = memo.get(mkey)
+        if hit is not None:
+            return hit
         keyed: list[tuple[int, int]] = []
         for g in self.groups:
             s, m = g.shift, g.mask
@@ -611,7 +627,8 @@ class _Solver:
                 keyed.extend(keys)
         if len(keyed) > 1:
             keyed.sort()
-        return [c for _, c in keyed]
+        out = memo[mkey] = [c for _, c in keyed]
+        return out
 
     def follow_order(
         self, moves: list[int], wins: int, partner_wins: bool, closing: bool

@@ -12,6 +12,8 @@
    - the end of a scenario: the card that ends the hand to its answer and the question
      after it, and the last answer to the score charts drawn (the score waits for the
      questions), 10 times;
+   - the page's own CPU per click (main-thread time in a Chromium trace, which waiting
+     for a core does not inflate): an illegal card and a scenario's last answer;
    - first paint of Home: from opening the address to the games on screen, 5 times;
    - memory: the server's resident memory with 1 session and with 30 more.
 """
@@ -202,6 +204,74 @@ def _rss_kb(pid: int) -> int:
     return total
 
 
+#: The trace categories that give each task of the page's main thread its thread time.
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
+
+
+def _renderer_cpu_ms(browser: Any, page: Any, x: float, y: float, settle_s: float = 2.0) -> float:
+    """The page's main-thread CPU time (milliseconds) from a click at ``x, y`` (straight
+    to the page, so that no test tool runs in it meanwhile) until ``settle_s`` later: the sum of its tasks' thread times in a Chromium trace. Unlike the stopwatch it
+    barely moves when other work shares the machine (time waiting for a core is not
+    counted)."""
+    browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+    page.mouse.click(x, y)
+    time.sleep(settle_s)
+    events = json.loads(browser.stop_tracing())["traceEvents"]
+    mains = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M"
+        and e.get("name") == "thread_name"
+        and e.get("args", {}).get("name") == "CrRendererMain"
+    }
+    return sum(
+        float(e["tdur"]) / 1000
+        for e in events
+        if (e.get("pid"), e.get("tid")) in mains and e.get("name") == "RunTask" and "tdur" in e
+    )
+
+
+def renderer_cpu(browser: Any, base: str, clicks: int = 5) -> dict[str, float]:
+    """Median main-thread CPU of the page per click: an illegal card, and the last answer
+    of a scenario (its score drawn)."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{base}/play?scenario=belote/overruff")
+    _idle(page)
+    illegal: list[float] = []
+    for _ in range(clicks):
+        box = page.get_by_role("button", name="8♥", exact=True).bounding_box()
+        _idle(page)
+        illegal.append(_renderer_cpu_ms(browser, page, box["x"] + 6, box["y"] + 20))
+        expect(page.locator(".atout .fb.error")).to_contain_text("overtrump", timeout=30_000)
+        page.locator(".st-key-restart button").first.click()
+        expect(page.locator(".atout .fb.error")).to_have_count(0, timeout=30_000)
+    page.goto(f"{base}/play?scenario=belote/dix-de-der")
+    _idle(page)
+    choices = page.locator(".atout .choices button")
+    last: list[float] = []
+    for _ in range(clicks):
+        _click_card(page, "7♠")
+        expect(choices.first).to_be_visible(timeout=30_000)
+        _idle(page)
+        choices.filter(has_text="87").first.click()
+        expect(choices.filter(has_text="87")).to_have_count(0, timeout=30_000)
+        _idle(page)
+        box = choices.first.bounding_box()
+        last.append(_renderer_cpu_ms(browser, page, box["x"] + 5, box["y"] + 5))
+        expect(page.locator(".stPlotlyChart .js-plotly-plot").first).to_be_visible(timeout=30_000)
+        _idle(page)
+        page.locator(".st-key-restart button").first.click()
+        expect(page.locator(".stPlotlyChart .js-plotly-plot")).to_have_count(1, timeout=30_000)
+    page.close()
+    return {
+        "illegal_card_ms": statistics.median(illegal),
+        "last_answer_ms": statistics.median(last),
+        "clicks": clicks,
+    }
+
+
 def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, Any] | None:
     """Click-to-screen milliseconds in headless chromium, or None without chromium."""
     if not Path(CHROMIUM).exists():
@@ -229,8 +299,8 @@ def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, Any] | None:
                     "all('.atout .fb.error').some((e) => e.textContent.includes('overtrump'))",
                 )
                 card.click(position={"x": 6, "y": 20})
-                expect(reason).to_contain_text("overtrump", timeout=30_000)
                 times.append(_stopwatch_ms(page))
+                expect(reason).to_contain_text("overtrump", timeout=30_000)
                 _idle(page)
                 page.locator(".st-key-restart button").first.click()
                 expect(reason).to_have_count(0, timeout=30_000)
@@ -256,8 +326,8 @@ def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, Any] | None:
                 _idle(page)
                 _arm(page, "all('.atout .choices button').length > 0")
                 _click_card(page, "7♠")
-                expect(choices.first).to_be_visible(timeout=30_000)
                 last_card.append(_stopwatch_ms(page))
+                expect(choices.first).to_be_visible(timeout=30_000)
                 _idle(page)
                 choices.filter(has_text="87").first.click()  # how many points: 87
                 expect(choices.filter(has_text="87")).to_have_count(0, timeout=30_000)
@@ -271,12 +341,12 @@ def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, Any] | None:
                     "'.main-svg') && !p.closest('.st-key-chart_warm_up')).length >= 1",
                 )
                 choices.first.click()  # the contract is made: the last answer
+                elapsed = _stopwatch_ms(page)
                 expect(page.locator(".st-key-chart_warm_up")).to_have_count(0, timeout=30_000)
                 expect(page.locator(".stPlotlyChart .js-plotly-plot").first).to_be_visible(
                     timeout=30_000
                 )
                 _idle(page)
-                elapsed = _stopwatch_ms(page)
                 if i == 0:
                     out["end_of_scenario_first_in_page_ms"] = elapsed
                 else:
@@ -287,6 +357,7 @@ def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, Any] | None:
                 )
             out["last_card"] = _summary(last_card)
             out["end_of_scenario"] = _summary(times)
+            out["renderer_cpu"] = renderer_cpu(browser, base)
             # 3. First paint of Home in a new browser profile.
             times = []
             for _ in range(5):
@@ -354,8 +425,8 @@ def empty_browser_times(clicks: int = 20, port: int = 8598) -> dict[str, float] 
                         f".some((e) => e.textContent.trim() === 'clicked {i}')",
                     )
                     button.click()
-                    expect(page.get_by_text(f"clicked {i}")).to_be_visible(timeout=30_000)
                     times.append(_stopwatch_ms(page))
+                    expect(page.get_by_text(f"clicked {i}")).to_be_visible(timeout=30_000)
                 browser.close()
             return _summary(times)
         finally:
@@ -396,6 +467,11 @@ def main(argv: list[str]) -> int:
                 )
             print(
                 f"browser last answer to score charts, first time in a page: {b['end_of_scenario_first_in_page_ms']:.0f} ms"
+            )
+            c = b["renderer_cpu"]
+            print(
+                f"page main-thread CPU per click (median of {c['clicks']}): illegal card "
+                f"{c['illegal_card_ms']:.0f} ms, last answer to score charts {c['last_answer_ms']:.0f} ms"
             )
             m = b["memory"]
             print(
