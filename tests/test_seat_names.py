@@ -3,6 +3,7 @@ in the side labels and results of sides.py, and in text renamed after the fact."
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -101,3 +102,25 @@ def test_text_made_without_names_is_renamed() -> None:
         "Contract made by You & Partner: 90 to 72."
     )
     assert name_seats("seat 3", FOUR) == "Left"  # a Tarot score side key
+
+
+def test_a_practice_hand_names_its_seats_in_the_language_now_spoken() -> None:
+    """A hand dealt in English, read after switching to 繁體中文: the seats are named as a
+    new deal would name them (the hand it replays too); back in English, the English
+    names; a hand already named so is the same object."""
+    from tutorial.course import practice
+    from tutorial.language.i18n import speaking
+
+    with speaking("en"):
+        hand = practice.deal("belote", players=4, seed=3)
+    replay = dataclasses.replace(hand, replay_of=hand)
+    with speaking("zh-Hant"):
+        named = practice.in_language(replay)
+        expected = practice.practice_seat_names("belote", 4)
+        assert practice.in_language(named) is named
+    assert named.table.seat_names == expected != hand.table.seat_names
+    assert named.replay_of is not None and named.replay_of.table.seat_names == expected
+    assert named.state is hand.state and named.moves == hand.moves
+    with speaking("en"):
+        assert practice.in_language(named).table.seat_names == hand.table.seat_names
+        assert practice.in_language(hand) is hand

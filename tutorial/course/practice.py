@@ -210,6 +210,18 @@ def practice_seat_names(game: str, players: int, ruleset: str = "default") -> tu
     return (t("practice.seat_you"), first, t("practice.seat_north"), last)
 
 
+def in_language(hand: PracticeHand) -> PracticeHand:
+    """The hand with its seats named in the session's language (a learner who switches
+    language mid-hand reads "你" and "東家" as a new deal would name them), the hand it
+    replays too; the same hand when the names already are."""
+    names = practice_seat_names(hand.game, len(hand.table.seat_names), hand.ruleset)
+    replay_of = in_language(hand.replay_of) if hand.replay_of is not None else None
+    if names == hand.table.seat_names and replay_of is hand.replay_of:
+        return hand
+    table = dataclasses.replace(hand.table, seat_names=names)
+    return dataclasses.replace(hand, table=table, replay_of=replay_of)
+
+
 def deal(
     game: str,
     ruleset: str = "default",

@@ -89,8 +89,14 @@ def _level_titles() -> dict[str, str]:
 
 
 def _hand() -> PracticeHand | None:
+    """The hand on the table, its seats named in the session's language."""
     value = st.session_state.get(HAND)
-    return value if isinstance(value, PracticeHand) else None
+    if not isinstance(value, PracticeHand):
+        return None
+    named = practice.in_language(value)
+    if named is not value:
+        st.session_state[HAND] = named
+    return named
 
 
 def _store(hand: PracticeHand, frames: Sequence[PracticeHand] = (), news: str = "") -> None:
