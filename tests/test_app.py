@@ -1,4 +1,5 @@
-"""The Streamlit app under AppTest: every page loads, the player teaches, links land."""
+"""The Streamlit app under AppTest: the player teaches, links land (that every page loads:
+tests/test_no_internal_names.py)."""
 
 from __future__ import annotations
 
@@ -11,24 +12,13 @@ import pytest
 from apptest_util import HANG_GUARD, open_app
 from streamlit.testing.v1 import AppTest
 
-from tutorial.webapp.navigation import PAGES as NAV_PAGES
-
 ROOT = Path(__file__).resolve().parent.parent
 APP = "../tutorial/app.py"  # relative to this file, as AppTest wants
 pytestmark = pytest.mark.usefixtures("_fresh_caches")
-#: Every page of the app, by its screen file's name (the navigation's table).
-PAGES = [Path(page.file).stem for page in NAV_PAGES]
 
 
 def _app(page: str = "home", **params: str) -> AppTest:
     return open_app(page, 60, **params)
-
-
-@pytest.mark.parametrize("page", PAGES)
-def test_page_loads_without_exception(page: str) -> None:
-    at = _app(page)
-    assert not at.exception, [e.value for e in at.exception]
-    assert at.title, "every page has a title"
 
 
 def _overruff() -> AppTest:

@@ -2,7 +2,8 @@
 step and every ruleset of the Rules page are rendered with AppTest, and the text on
 screen (markdown, captions, buttons, menus, alerts, tables, chart titles) is searched
 for identifiers: "team 0", "seat 2", "side A", "seed 000", ruleset and option keys,
-"None".
+"None". The same run of each page checks that it loads without an exception and has a
+title (one run of each page serves both).
 
 One AppTest serves all the scenarios (a deep link per step), so the test stays
 affordable: about a second per scenario on a small machine.
@@ -203,9 +204,10 @@ def test_the_patterns_catch_what_they_should() -> None:
 
 @pytest.mark.usefixtures("_fresh_caches")
 @pytest.mark.parametrize("page", PAGES)
-def test_no_page_shows_an_internal_name(page: str) -> None:
+def test_every_page_loads_with_a_title_and_shows_no_internal_name(page: str) -> None:
     at = _app(page)
     assert not at.exception, [e.value for e in at.exception]
+    assert at.title, "every page has a title"
     assert _texts(at), "the collector found no text"
     assert _leaks(at) == []
 
