@@ -155,4 +155,24 @@ def new_engine(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Eng
     if kind == "sqlite":
         return create_engine(f"sqlite:///{tmp_path / 'classes.db'}")
     server: Server = request.getfixturevalue("postgres_server")
-    return create_engine(new_postgres_database(server), pool_size=10, max_overflow=30)
+    url = new_postgres_database(server)
+    engine = create_engine(url, pool_size=10, max_overflow=30)
+
+    def drop() -> None:
+        # Dropped at the test's end: a hundred databases left behind took the server's
+        # folder past a gigabyte, and its deletion a minute at the end of the session.
+        engine.dispose()
+        drop_postgres_database(server, url.rsplit("/", 1)[1])
+
+    request.addfinalizer(drop)
+    return engine
+
+
+def drop_postgres_database(server: Server, name: str) -> None:
+    """Drop a database made by :func:`new_postgres_database` (its sessions ended first)."""
+    admin = create_engine(server.url("postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from apptest_util import open_app
-from db_util import KINDS, new_postgres_database
+from db_util import KINDS, drop_postgres_database, new_postgres_database
 from streamlit.testing.v1 import AppTest
 
 from tutorial.classes.store import ClassStore, LearnerView, open_store
@@ -58,6 +58,8 @@ def any_db(
     box = class_link.store()  # the app's connections to this database, closed
     if box is not None:
         box.engine.dispose()
+    if request.param != "sqlite":
+        drop_postgres_database(request.getfixturevalue("postgres_server"), url.rsplit("/", 1)[1])
 
 
 def teacher_sees(url: str, token: str) -> LearnerView:
