@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_util import cards_to_try
 
 from tutorial.engine.belote import SIDES, BeloteState, Pass, new_hand
 from tutorial.engine.cards import BELOTE_DECK, Card
@@ -41,20 +42,6 @@ def states(ruleset: Ruleset, seed: int) -> list[BeloteState]:
         state = state.apply(actions[rng.randrange(len(actions))])
         out.append(state)
     return out
-
-
-#: The cards outside the mover's hand are tried one in ``SHARE`` at each state, a different
-#: share at the next state, so that each is still tried in about a quarter of a hand's states
-#: (trying all 32 at every state cost most of this file's time, for the same refusal).
-SHARE = 4
-
-
-def cards_to_try(state: BeloteState, index: int) -> list[Card]:
-    """Every card of the seat to move, and one in ``SHARE`` of the others (by ``index``,
-    the state's place in its hand)."""
-    seat = state.to_move
-    hand = set(state.hands[seat]) if seat is not None else set()
-    return [c for i, c in enumerate(BELOTE_DECK) if c in hand or i % SHARE == index % SHARE]
 
 
 def accepts(state: BeloteState, card: Card) -> bool:
@@ -97,7 +84,7 @@ class TestRandomHands:
             legal = set(state.legal_plays())
             if state.phase != "play":
                 assert not legal
-            tried = cards_to_try(state, index)
+            tried = cards_to_try(state, BELOTE_DECK, index)
             assert legal <= set(tried)  # a legal card is one of the mover's: each is tried
             for card in tried:
                 verdict = state.explain(card)

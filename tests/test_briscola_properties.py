@@ -8,9 +8,10 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_util import cards_to_try
 
 from tutorial.engine.briscola import PRESETS, BriscolaState, new_hand
-from tutorial.engine.cards import BRISCOLA_DECK, Card
+from tutorial.engine.cards import BRISCOLA_DECK
 from tutorial.engine.core import LEGAL, Play, Ruleset
 from tutorial.engine.errors import IllegalPlayError
 
@@ -79,20 +80,6 @@ def test_a_random_hand_keeps_every_invariant(
     assert (outcome.details["winner"] is None) == (a == b == 60)
 
 
-#: The cards outside the mover's hand are tried one in ``SHARE`` at each state, a different
-#: share at the next state, so that each is still tried in about a quarter of a hand's states
-#: (trying all 40 at every state cost most of this test's time, for the same refusal).
-SHARE = 4
-
-
-def cards_to_try(state: BriscolaState, index: int) -> list[Card]:
-    """Every card of the seat to move, and one in ``SHARE`` of the others (by ``index``,
-    the state's place in its hand)."""
-    seat = state.to_move
-    hand = set(state.hands[seat]) if seat is not None else set()
-    return [c for i, c in enumerate(BRISCOLA_DECK) if c in hand or i % SHARE == index % SHARE]
-
-
 @settings(max_examples=50, deadline=None)
 @given(seed=seeds, preset=presets, players=player_counts, dealer=st.integers(0, 3))
 def test_legal_plays_is_exactly_what_apply_and_explain_accept(
@@ -102,7 +89,7 @@ def test_legal_plays_is_exactly_what_apply_and_explain_accept(
     for index in itertools.count():
         legal = set(s.legal_plays())
         accepted = set()
-        for card in cards_to_try(s, index):
+        for card in cards_to_try(s, BRISCOLA_DECK, index):
             verdict = s.explain(card)
             try:
                 s.apply(card)

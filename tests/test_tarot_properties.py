@@ -7,9 +7,10 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_util import cards_to_try
 
 from tutorial.engine import tarot
-from tutorial.engine.cards import TAROT_DECK, Card
+from tutorial.engine.cards import TAROT_DECK
 from tutorial.engine.core import LEGAL, Ruleset, rulesets
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError
 from tutorial.engine.tarot import Discard, TarotState
@@ -35,20 +36,6 @@ def random_hand(rs: Ruleset, seed: int) -> list[TarotState]:
         state = state.apply(actions[rng.randrange(len(actions))])
         states.append(state)
     return states
-
-
-#: The cards outside the mover's hand are tried one in ``SHARE`` at each state, a different
-#: share at the next state, so that each is still tried in about a quarter of a hand's states
-#: (trying all 78 at every state cost most of this file's time, for the same refusal).
-SHARE = 4
-
-
-def cards_to_try(state: TarotState, index: int) -> list[Card]:
-    """Every card of the seat to move, and one in ``SHARE`` of the others (by ``index``,
-    the state's place in its hand)."""
-    seat = state.to_move
-    hand = set(state.hands[seat]) if seat is not None else set()
-    return [c for i, c in enumerate(TAROT_DECK) if c in hand or i % SHARE == index % SHARE]
 
 
 def played(states: list[TarotState]) -> bool:
@@ -97,7 +84,7 @@ def test_legal_plays_are_exactly_what_apply_accepts(rs: Ruleset, seed: int) -> N
             continue
         legal = set(state.legal_plays())
         assert legal
-        tried = cards_to_try(state, index)
+        tried = cards_to_try(state, TAROT_DECK, index)
         assert legal <= set(tried)  # a legal card is one of the mover's: each is tried
         for card in tried:
             verdict = state.explain(card)
