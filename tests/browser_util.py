@@ -9,6 +9,12 @@ imports the two fixtures (``from browser_util import browser, server``). Meanwhi
 Playwright's driver holds an event loop in the process: no test of the suite runs an
 asyncio loop of its own (``asyncio.run`` would refuse to start beside it).
 
+The tests of a lane also share one tab (``_open``): each test loads its page in it with
+nothing stored, as a newcomer's browser, and the app's scripts stay compiled from one
+test to the next (a page load is most of a browser test's cost: the browser's CPU, not
+the server's). A test that needs a second profile open beside it asks for a context of
+its own (``_open(..., fresh=True)``).
+
 No helper waits on the clock: each waits on the page's state (Playwright's retrying
 ``expect``, the table component's ``data-busy="0"``, the page's
 ``data-test-script-state='notRunning'``); timeouts are hang guards only.
@@ -137,6 +143,7 @@ def _start_browser() -> Any:
 
 
 def _stop_browser() -> None:
+    _SHARED.pop("tab", None)  # closed with the browser
     chromium = _SHARED.pop("browser", None)
     driver = _SHARED.pop("driver", None)
     try:
@@ -210,18 +217,76 @@ def _run_done(page: Any, action: Any, timeout: float) -> None:
         action()
 
 
-def _open(browser: Any, url: str, viewport: str) -> Any:
-    """A new tab of a new browser profile at ``url``, presenter mode on when asked."""
-    from playwright.sync_api import expect
+#: The lane's tab starts its next document with nothing stored (see ``_open``): the flag
+#: is the tab's ``window.name``, which a same-origin navigation keeps.
+_FRESH_FLAG = "atout-fresh-profile"
+_FRESH_PROFILE_JS = f"""if (window.top === window && window.name === '{_FRESH_FLAG}') {{
+  window.name = '';
+  try {{ window.localStorage.clear(); window.sessionStorage.clear(); }} catch (e) {{}}
+}}"""
 
+
+def _lane_tab(browser: Any) -> Any:
+    """The lane's own tab (one browser context of the default locale), made on first use
+    and made again if a test closed it."""
+    page = _SHARED.get("tab")
+    if page is None or page.is_closed():
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = _watch(context.new_page())
+        page.add_init_script(_FRESH_PROFILE_JS)
+        _SHARED["tab"] = page
+    return page
+
+
+def _open(browser: Any, url: str, viewport: str, fresh: bool = False) -> Any:
+    """A browser tab at ``url`` with nothing stored in it, as a new browser profile has,
+    at the screen size ``viewport`` (presenter mode on when it asks). Close it with
+    ``_close``.
+
+    The tab is the lane's own one, loaded again: it keeps the app's scripts compiled from
+    one test to the next (a new context compiles them afresh, about twice the CPU of a
+    load in the same tab), while the next document starts with the origin's storage
+    cleared (before any script of the app runs) and without cookies, so that the app sees
+    a newcomer. ``fresh`` asks for a tab of a browser context of its own instead: for a
+    second profile open at the same time as the lane's tab."""
     width, height, presenter = VIEWPORTS[viewport]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = _watch(context.new_page())
-    page.goto(url)
-    expect(page.locator(NOT_RUNNING)).to_have_count(1, timeout=60_000)
+    if fresh:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = _watch(context.new_page())
+    else:
+        page = _lane_tab(browser)
+        page.context.clear_cookies()
+        page.set_viewport_size({"width": width, "height": height})
+        origin = "/".join(url.split("/", 3)[:3])
+        if page.url != "about:blank":  # a blank tab of a new context has nothing stored
+            if not page.url.startswith(origin + "/"):
+                page.goto(f"{origin}/_stcore/health")  # the app's origin, no app running
+            page.evaluate(f"window.name = '{_FRESH_FLAG}'")
+    _goto(page, url)
     if presenter:
         _presenter_on(page)
     return page
+
+
+def _close(page: Any) -> None:
+    """The end of a test's tab: a tab of its own context closes with it; the lane's tab
+    stays open for the next test, every other tab of its context closed."""
+    if page is _SHARED.get("tab") or page.context is getattr(_SHARED.get("tab"), "context", None):
+        for other in page.context.pages:
+            if other is not _SHARED.get("tab"):
+                other.close()
+        if _SHARED["tab"].is_closed():
+            _SHARED.pop("tab").context.close()
+        return
+    page.context.close()
+
+
+def _goto(page: Any, url: str) -> None:
+    """Load ``url`` in the tab (a new app session) and wait for the end of the app's
+    first run, checked at every animation frame (the page's run state is ``initial``
+    until then)."""
+    page.goto(url)
+    _at_rest(page, timeout=60_000)
 
 
 def _presenter_on(page: Any) -> None:
@@ -337,7 +402,8 @@ def _card(page: Any, name: str) -> Any:
 
 
 def _click(page: Any, name: str) -> None:
-    """Click a card where a player would: on its visible corner (the next card may overlap it)."""
+    """Click a card where a player would: on its visible corner (the next card may overlap
+    it), then wait until the table has drawn the app's answer."""
     from playwright.sync_api import expect
 
     card = _card(page, name)
@@ -345,6 +411,16 @@ def _click(page: Any, name: str) -> None:
     _in_view(page, card)
     box = card.bounding_box()
     card.click(position={"x": 6, "y": min(30, box["height"] / 3)})
+    # The table is busy from the click until the app's answer is drawn (a card chosen
+    # for a discard is drawn at once): what the test looks at next is there.
+    _at_rest(page)
+
+
+def _choose(page: Any, button: Any) -> None:
+    """Click one of the table's buttons (an answer, a choice), then wait until the table
+    has drawn the app's answer (it is busy from the click until then)."""
+    button.click()
+    _at_rest(page)
 
 
 def _font_size(page: Any, selector: str) -> float:

@@ -84,8 +84,10 @@ def _still_clocks(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(autouse=True)
 def _inline_review(monkeypatch: pytest.MonkeyPatch) -> Iterator[_review_worker.ReviewWorker]:
     """Every test reviews the learner's practice cards synchronously (no worker process),
-    on few deals and small node budgets; the fixture's value is that worker."""
+    on few deals, few orders of Briscola's stock and small node budgets; the fixture's
+    value is that worker."""
     monkeypatch.setattr(_player, "REVIEW_DEALS", 3)
+    monkeypatch.setattr(_player, "REVIEW_STOCK_ORDERS", 3)
     monkeypatch.setattr(
         _player, "REVIEW_NODE_BUDGET", dict.fromkeys(_player.REVIEW_NODE_BUDGET, 30_000)
     )
@@ -132,39 +134,40 @@ _library.load_library = _library_once
 
 BROWSER_TESTS = "tests/test_browser"  # the browser test files: tests/test_browser*.py
 
-#: About how long each browser test takes (seconds, ``--durations`` of a whole run of
-#: ``scripts/test.sh`` on the 2-core machine with other work beside it, load average 8 to
-#: 14: about twice a quiet run's), by test name (``file::test[params]`` without
-#: ``tests/``), to balance the lanes; a test not listed counts ``BROWSER_TEST_SECONDS``
-#: (``tests/test_parallel_runs.py`` checks that every browser test is listed).
+#: About how long each browser test takes (seconds, ``--durations`` of the browser tests
+#: in two lanes, ``-n 2 --dist loadgroup``, on the 2-core machine with other work beside
+#: it, load average 5 to 8; at 10 to 15 they take about 1.5 times as long), by test name
+#: (``file::test[params]`` without ``tests/``), to balance the lanes; a test not listed
+#: counts ``BROWSER_TEST_SECONDS`` (``tests/test_parallel_runs.py`` checks that every
+#: browser test is listed).
 BROWSER_WEIGHTS = {
-    "test_browser.py::test_mouse_plays_a_scenario_at_every_size": 39,
-    "test_browser.py::test_keyboard_alone_plays_a_scenario_at_every_size": 30,
-    "test_browser.py::test_tarot_discard_is_chosen_on_the_hand": 16,
-    "test_browser.py::test_progress_survives_a_reload_and_a_new_tab": 26,
-    "test_browser.py::test_practice_hand_to_the_end_with_hints[belote]": 36,
-    "test_browser.py::test_practice_hand_to_the_end_with_hints[tarot]": 68,
-    "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola2]": 44,
-    "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola4]": 26,
-    "test_browser.py::test_practice_on_a_phone": 56,
-    "test_browser.py::test_a_scenario_step_shows_a_computed_cost_and_the_best_play": 15,
-    "test_browser.py::test_every_click_after_a_refused_discard_is_taken": 16,
-    "test_browser.py::test_the_table_keeps_a_readable_size_through_a_scenario": 34,
-    "test_browser_practice.py::test_a_defender_sees_the_chien_of_a_computer_players_prise": 13,
-    "test_browser_practice.py::test_a_finished_hand_played_again_from_trick_3_shows_both_results": 41,
-    "test_browser_links.py::test_a_playlist_link_plays_two_scenarios_in_order": 24,
-    "test_browser_links.py::test_a_report_code_reopens_the_exact_step_in_a_fresh_context": 31,
-    "test_browser_teacher.py::test_thirty_codes_pasted_give_the_right_counts": 17,
-    "test_browser_classes.py::test_a_class_fills_itself_as_two_learners_play": 61,
-    "test_browser_review.py::test_a_wrong_try_comes_back_the_next_day_and_is_scheduled_later": 54,
-    "test_browser_zh.py::test_the_tutor_in_chinese[zh-Hant]": 61,
-    "test_browser_zh.py::test_the_tutor_in_chinese[zh-Hans]": 61,
-    "test_browser_zh.py::test_presenter_mode_in_chinese_is_readable": 10,
-    "test_browser_zh.py::test_the_browser_language_chooses_first_then_the_choice_is_kept": 18,
-    "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[en]": 28,
-    "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[zh-Hant]": 31,
-    "test_browser_tarot.py::test_nothing_is_cut_off_on_a_phone": 22,
-    "test_browser_tarot.py::test_nothing_is_cut_off_on_a_projector": 25,
+    "test_browser.py::test_mouse_plays_a_scenario_at_every_size": 22,
+    "test_browser.py::test_keyboard_alone_plays_a_scenario_at_every_size": 17,
+    "test_browser.py::test_tarot_discard_is_chosen_on_the_hand": 5,
+    "test_browser.py::test_progress_survives_a_reload_and_a_new_tab": 12,
+    "test_browser.py::test_each_test_opens_its_page_with_nothing_stored": 5,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[belote]": 14,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[tarot]": 22,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola2]": 19,
+    "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola4]": 11,
+    "test_browser.py::test_practice_on_a_phone": 21,
+    "test_browser.py::test_a_scenario_step_shows_a_computed_cost_and_the_best_play": 7,
+    "test_browser.py::test_every_click_after_a_refused_discard_is_taken": 5,
+    "test_browser.py::test_the_table_keeps_a_readable_size_through_a_scenario": 14,
+    "test_browser_practice.py::test_a_defender_sees_the_chien_of_a_computer_players_prise": 3,
+    "test_browser_practice.py::test_a_finished_hand_played_again_from_trick_3_shows_both_results": 13,
+    "test_browser_links.py::test_a_playlist_link_plays_two_scenarios_in_order": 4,
+    "test_browser_links.py::test_a_report_code_reopens_the_exact_step_in_a_fresh_profile": 7,
+    "test_browser_teacher.py::test_thirty_codes_pasted_give_the_right_counts": 4,
+    "test_browser_classes.py::test_a_class_fills_itself_as_two_learners_play": 29,
+    "test_browser_review.py::test_a_wrong_try_comes_back_the_next_day_and_is_scheduled_later": 25,
+    "test_browser_zh.py::test_the_tutor_in_chinese": 44,
+    "test_browser_zh.py::test_presenter_mode_in_chinese_is_readable": 3,
+    "test_browser_zh.py::test_the_browser_language_chooses_first_then_the_choice_is_kept": 7,
+    "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[en]": 15,
+    "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[zh-Hant]": 12,
+    "test_browser_tarot.py::test_nothing_is_cut_off_on_a_phone": 8,
+    "test_browser_tarot.py::test_nothing_is_cut_off_on_a_projector": 14,
 }
 BROWSER_TEST_SECONDS = 30
 

@@ -2,7 +2,8 @@
 keyboard at every screen size, the Tarot discard, progress kept in the browser, the cost
 of a wrong card, and whole Practice hands.
 
-The server and the browser are those of ``browser_util`` (one of each per test process).
+The server, the browser and the tab are those of ``browser_util`` (one of each per test
+process; each test loads its page in the tab with nothing stored).
 A test that checks one page at several sizes loads it once, at the first size, and
 resizes it for the next ones; the scenario then starts over (its Restart button), so
 that the table is drawn afresh at that size, as a page loaded at that size draws it.
@@ -22,8 +23,11 @@ from browser_util import (
     _all_cards_in_view,
     _at_rest,
     _card,
+    _choose,
     _click,
+    _close,
     _font_size,
+    _goto,
     _hand,
     _in_view,
     _open,
@@ -80,7 +84,7 @@ def _mouse_plays_overruff(page: Any, viewport: str) -> None:
     if VIEWPORTS[viewport][2]:  # the plays listed in the transcript too
         size = _font_size(page, ".st-key-transcript [data-testid=stText]")
         assert size >= 28, size
-    page.locator(".atout .choices button", has_text="You").first.click()
+    _choose(page, page.locator(".atout .choices button", has_text="You").first)
     # One wrong try: two stars of three.
     expect(page.get_by_text("★★☆").first).to_be_visible(timeout=30_000)
     _settle(page)
@@ -137,7 +141,7 @@ def test_mouse_plays_a_scenario_at_every_size(server: str, browser: Any) -> None
             _size_up(page, "projector", cards=8)
             _mouse_plays_overruff(page, "projector")
     finally:
-        page.context.close()
+        _close(page)
     sections.done()
 
 
@@ -182,7 +186,7 @@ def test_keyboard_alone_plays_a_scenario_at_every_size(server: str, browser: Any
                 _size_up(page, viewport, cards=3)
                 _keyboard_plays_ace_beats_three(page, viewport)
     finally:
-        page.context.close()
+        _close(page)
     sections.done()
 
 
@@ -211,7 +215,7 @@ def test_tarot_discard_is_chosen_on_the_hand(server: str, browser: Any) -> None:
         expect(page.locator(".atout .counter")).to_have_text("0 of 1 chosen")
         page.screenshot(path=str(SHOTS / "discard-laptop-refused.png"))
     finally:
-        page.context.close()
+        _close(page)
 
 
 def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> None:
@@ -220,7 +224,7 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
     page = _open(browser, f"{server}/play?scenario=belote/overruff", "laptop")
     try:
         _click(page, "9♥")
-        page.locator(".atout .choices button", has_text="You").first.click()
+        _choose(page, page.locator(".atout .choices button", has_text="You").first)
         expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
         _settle(page)
         # The browser has written the progress (the store component writes it once the
@@ -229,7 +233,7 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
             "() => (window.localStorage.getItem('atout.progress.v1') || '').startsWith('ATOUT1-')",
             timeout=30_000,
         )
-        page.goto(server)  # a reload of the app: a new server session
+        _goto(page, server)  # a reload of the app: a new server session
         expect(page.get_by_text(re.compile(r"^1 of \d+ scenarios done"))).to_be_visible(
             timeout=30_000
         )
@@ -237,7 +241,7 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
         page.screenshot(path=str(SHOTS / "home-after-reload.png"))
         # A teacher's deep link opened in a new tab of the same browser keeps it too.
         tab = page.context.new_page()
-        tab.goto(f"{server}/play?scenario=briscola/ace-beats-three")
+        _goto(tab, f"{server}/play?scenario=briscola/ace-beats-three")
         expect(tab.locator(".atout .hand .card").first).to_be_visible(timeout=60_000)
         tab.get_by_role("link", name="Home").click()
         expect(tab.get_by_text(re.compile(r"^1 of \d+ scenarios done"))).to_be_visible(
@@ -248,7 +252,7 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
         page.close()
         _settle(tab)  # the tab's own run has written its progress: nothing overwrites ours
         tab.evaluate("window.localStorage.setItem('atout.progress.v1', 'ATOUT1-garbage!')")
-        tab.goto(server)
+        _goto(tab, server)
         expect(tab.get_by_text("could not be read")).to_be_visible(timeout=30_000)
         expect(tab.get_by_text(re.compile(r"^0 of \d+ scenarios done")).first).to_be_visible()
         # set aside by the store component, which may run just after the notice is drawn
@@ -256,7 +260,32 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
             "() => window.localStorage.getItem('atout.progress.v1.broken')", timeout=30_000
         )
     finally:
-        page.context.close()
+        _close(page)
+
+
+def test_each_test_opens_its_page_with_nothing_stored(server: str, browser: Any) -> None:
+    """The lane's tab, loaded again for the next test (``browser_util._open``), keeps
+    nothing the last test stored: the app there sees a newcomer, not a broken progress."""
+    from playwright.sync_api import expect
+
+    page = _open(browser, f"{server}/play?scenario=belote/overruff", "laptop")
+    try:
+        page.evaluate("window.localStorage.setItem('atout.progress.v1', 'ATOUT1-garbage!')")
+        page.evaluate("window.localStorage.setItem('atout.language.v1', 'zh-Hans')")
+    finally:
+        _close(page)
+    again = _open(browser, server, "laptop")
+    try:
+        assert again is page, "the next test's page is the same tab, loaded again"
+        expect(again.get_by_text(re.compile(r"^0 of \d+ scenarios done")).first).to_be_visible(
+            timeout=30_000
+        )
+        assert again.evaluate("document.documentElement.lang") == "en"
+        expect(again.get_by_text("could not be read")).to_have_count(0)
+        stored = again.evaluate("window.localStorage.getItem('atout.progress.v1')")
+        assert "garbage" not in (stored or ""), stored
+    finally:
+        _close(again)
 
 
 # --- Practice: whole hands against the strong computer players ---------------------------
@@ -346,7 +375,8 @@ def _practice_deal(page: Any, variant_title: str) -> None:
     expect(strong).to_be_checked()
     table = _practice_table(page)
     before = table.get_attribute("data-key") if table.count() else None
-    page.get_by_role("button", name=re.compile(r"^Deal( again)?$")).first.click()
+    deal = page.get_by_role("button", name=re.compile(r"^Deal( again)?$")).first
+    _run_done(page, deal.click, timeout=_IDLE_MS)
     if before is None:
         expect(table).to_have_attribute("data-key", re.compile(r"^practice\|"), timeout=_IDLE_MS)
     else:
@@ -373,7 +403,7 @@ def _practice_choose(page: Any) -> None:
 def _practice_hint(page: Any, tier: int) -> None:
     from playwright.sync_api import expect
 
-    page.get_by_role("button", name=f"Hint {tier} of 3").click()
+    _run_done(page, page.get_by_role("button", name=f"Hint {tier} of 3").click, timeout=_IDLE_MS)
     hints = page.locator("[data-testid='stAlertContentInfo']")
     expect(hints).to_have_count(tier, timeout=_IDLE_MS)
     _practice_idle(page)
@@ -497,7 +527,7 @@ def test_practice_hand_to_the_end_with_hints(server: str, browser: Any, game: st
         if game == "belote":  # the next deal on a projector, in presenter mode
             _practice_presenter(page)
     finally:
-        page.context.close()
+        _close(page)
 
 
 def _practice_presenter(page: Any) -> None:
@@ -579,7 +609,7 @@ def test_practice_on_a_phone(server: str, browser: Any) -> None:
         page.get_by_text("Your cards, reviewed").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "practice-briscola2-phone-review.png"))
     finally:
-        page.context.close()
+        _close(page)
 
 
 def test_a_scenario_step_shows_a_computed_cost_and_the_best_play(server: str, browser: Any) -> None:
@@ -618,7 +648,7 @@ def test_a_scenario_step_shows_a_computed_cost_and_the_best_play(server: str, br
         _click(page, "7♦")
         expect(page.locator(".atout .fb.success")).to_contain_text("Correct", timeout=30_000)
     finally:
-        page.context.close()
+        _close(page)
 
 
 # --- The Tarot discard after a refusal, and the table's size -------------------------------
@@ -672,7 +702,7 @@ def test_every_click_after_a_refused_discard_is_taken(server: str, browser: Any)
         )
         expect(_hand(page)).to_have_count(18)
     finally:
-        page.context.close()
+        _close(page)
 
 
 def _table_width(page: Any) -> dict[str, float]:
@@ -780,5 +810,5 @@ def test_the_table_keeps_a_readable_size_through_a_scenario(server: str, browser
                 widths = _walk_the_discard_scenario(page, viewport)
                 assert max(widths) - min(widths) <= 2, (viewport, widths)
         finally:
-            page.context.close()
+            _close(page)
     sections.done()

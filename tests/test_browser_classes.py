@@ -14,7 +14,10 @@ from typing import Any
 from browser_util import (
     SHOTS,
     _card,
+    _choose,
     _click,
+    _close,
+    _goto,
     _open,
     _settle,
     browser,
@@ -72,7 +75,7 @@ def _join_and_play(browser: Any, server: str, code: str, name: str, wrong: bool)
         expect(page.locator(".st-key-my_class_joined")).to_have_count(1)
         _settle(page)
         page.screenshot(path=str(SHOTS / f"class-joined-{name}.png"))
-        page.goto(f"{server}/play?scenario={OVERRUFF}")  # a new session: the token is kept
+        _goto(page, f"{server}/play?scenario={OVERRUFF}")  # a new session: the token is kept
         expect(_card(page, "9♥")).to_be_visible(timeout=60_000)
         _settle(page)
         if wrong:
@@ -84,7 +87,7 @@ def _join_and_play(browser: Any, server: str, code: str, name: str, wrong: bool)
         _click(page, "9♥")
         expect(page.locator(".atout .prompt")).to_have_text("Who wins this trick?", timeout=30_000)
         _settle(page)
-        page.locator(".atout .choices button", has_text="You").first.click()
+        _choose(page, page.locator(".atout .choices button", has_text="You").first)
         expect(page.get_by_text("★★☆" if wrong else "★★★").first).to_be_visible(timeout=30_000)
         _settle(page)
         # What the teacher sees of them, on their own My class page.
@@ -93,7 +96,7 @@ def _join_and_play(browser: Any, server: str, code: str, name: str, wrong: bool)
         expect(records).to_contain_text("done", timeout=30_000)
         expect(page.get_by_text(f"Your teacher sees you as {name}.")).to_be_visible()
     finally:
-        page.context.close()
+        _close(page)
 
 
 def test_a_class_fills_itself_as_two_learners_play(server: str, browser: Any) -> None:
@@ -101,7 +104,7 @@ def test_a_class_fills_itself_as_two_learners_play(server: str, browser: Any) ->
     from playwright.sync_api import expect
 
     SHOTS.mkdir(parents=True, exist_ok=True)
-    teacher = _open(browser, f"{server}/teacher", "laptop")
+    teacher = _open(browser, f"{server}/teacher", "laptop", fresh=True)  # open beside the learners
     try:
         code = _make_class(teacher)
         teacher.screenshot(path=str(SHOTS / "class-made.png"))
@@ -140,4 +143,4 @@ def test_a_class_fills_itself_as_two_learners_play(server: str, browser: Any) ->
         homework.scroll_into_view_if_needed()
         teacher.screenshot(path=str(SHOTS / "class-dashboard.png"))
     finally:
-        teacher.context.close()
+        _close(teacher)

@@ -1,8 +1,8 @@
 """A real browser (Debian's headless chromium): a playlist link played through, and a
-problem report's code reopening the exact step in a fresh browser context.
+problem report's code reopening the exact step in a browser profile with nothing stored.
 
 The server and browser fixtures are those of ``browser_util`` (one of each per test
-process, shared by every browser test module).
+process, shared by every browser test module), and so is the tab (``_open``).
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_util import SHOTS, _click, _open, _settle, browser, pytestmark, server
+from browser_util import SHOTS, _choose, _click, _close, _open, _settle, browser, pytestmark, server
 
 __all__ = ["browser", "pytestmark", "server"]  # fixtures and marks from browser_util
 
 
 def _answer(page: Any, label: str) -> None:
-    page.locator(".atout .choices button", has_text=label).first.click()
+    _choose(page, page.locator(".atout .choices button", has_text=label).first)
 
 
 def test_a_playlist_link_plays_two_scenarios_in_order(server: str, browser: Any) -> None:
@@ -51,10 +51,10 @@ def test_a_playlist_link_plays_two_scenarios_in_order(server: str, browser: Any)
         _settle(page)
         page.screenshot(path=str(SHOTS / "playlist-finished.png"))
     finally:
-        page.context.close()
+        _close(page)
 
 
-def test_a_report_code_reopens_the_exact_step_in_a_fresh_context(server: str, browser: Any) -> None:
+def test_a_report_code_reopens_the_exact_step_in_a_fresh_profile(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     page = _open(browser, f"{server}/play?scenario=belote/seed-000-must-ruff", "laptop")
@@ -77,7 +77,7 @@ def test_a_report_code_reopens_the_exact_step_in_a_fresh_context(server: str, br
         assert m, text
         code = m.group(0)
     finally:
-        page.context.close()
+        _close(page)
 
     fresh = _open(browser, f"{server}/play?report={code}", "laptop")
     try:
@@ -97,4 +97,4 @@ def test_a_report_code_reopens_the_exact_step_in_a_fresh_context(server: str, br
         _settle(fresh)
         fresh.screenshot(path=str(SHOTS / "report-reopened.png"))
     finally:
-        fresh.context.close()
+        _close(fresh)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_util import SHOTS, _open, browser, pytestmark, server
+from browser_util import SHOTS, _close, _open, browser, pytestmark, server
 from test_browser import (
     _IDLE_MS,
     _practice_card,
@@ -72,7 +72,7 @@ def test_a_defender_sees_the_chien_of_a_computer_players_prise(server: str, brow
         expect(prompt).to_have_text("Your turn: choose a card.")
         page.screenshot(path=str(SHOTS / "practice-tarot-defender-chien.png"))
     finally:
-        page.context.close()
+        _close(page)
 
 
 def _play_to_the_end(page: Any, last: bool) -> int:
@@ -161,4 +161,4 @@ def test_a_finished_hand_played_again_from_trick_3_shows_both_results(
         body = page.locator("[data-testid='stMain']").inner_text()
         assert not re.search(r"\bseat \d|\bteam ?\d|seed-\d", body), body[:400]
     finally:
-        page.context.close()
+        _close(page)

@@ -4,7 +4,8 @@ and an export and import of the progress code; a practice card brought in by a c
 played again at the Review page's table (an illegal card refused, the best card rated).
 
 The day is set with ``?today=YYYY-MM-DD``, honoured because the test server runs with
-``ATOUT_TEST_CLOCK=1`` (``browser_util``); each ``page.goto`` is a new app session.
+``ATOUT_TEST_CLOCK=1`` (``browser_util``); each page load (``_goto``) is a new app
+session; the second browser is the lane's tab again with nothing stored (``_open``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from typing import Any
 from browser_util import (
     SHOTS,
     _card,
+    _choose,
     _click,
+    _close,
+    _goto,
     _open,
     _settle,
     browser,
@@ -96,17 +100,17 @@ def test_a_wrong_try_comes_back_the_next_day_and_is_scheduled_later(
         expect(page.locator(".atout .fb.error")).to_contain_text("trump", timeout=30_000)
         _settle(page)
         _click(page, "9♥")
-        page.locator(".atout .choices button", has_text="You").first.click()
+        _choose(page, page.locator(".atout .choices button", has_text="You").first)
         expect(page.get_by_text("★★").first).to_be_visible(timeout=30_000)
         page.wait_for_function(_STORED, timeout=30_000)
 
         # Still day 1: nothing due yet, the card waits for tomorrow.
-        page.goto(f"{server}/review?today=2030-03-01")
+        _goto(page, f"{server}/review?today=2030-03-01")
         expect(page.get_by_text("Nothing to review today.")).to_be_visible(timeout=30_000)
         _deck_line(page, "in 1 day")
 
         # Day 2: the card is due, on Home beside Belote and on the Review page.
-        page.goto(f"{server}/?today=2030-03-02")
+        _goto(page, f"{server}/?today=2030-03-02")
         due_link = page.get_by_role("link", name="Review: 1 due")
         expect(due_link).to_be_visible(timeout=30_000)
         due_link.click()
@@ -127,24 +131,24 @@ def test_a_wrong_try_comes_back_the_next_day_and_is_scheduled_later(
         page.wait_for_function(_STORED, timeout=30_000)
 
         # A reload (a new session) keeps the schedule: not due on day 3, due on day 4.
-        page.goto(f"{server}/review?today=2030-03-03")
+        _goto(page, f"{server}/review?today=2030-03-03")
         expect(page.get_by_text("Nothing to review today.")).to_be_visible(timeout=30_000)
         _deck_line(page, "in 1 day")
-        page.goto(f"{server}/review?today=2030-03-04")
+        _goto(page, f"{server}/review?today=2030-03-04")
         expect(page.get_by_role("button", name="Play it at the table")).to_be_visible(
             timeout=30_000
         )
 
         # The progress code carries the deck (read once the browser's stored progress has
         # arrived: Home shows the card due on day 4).
-        page.goto(f"{server}/?today=2030-03-04")
+        _goto(page, f"{server}/?today=2030-03-04")
         expect(page.get_by_role("link", name="Review: 1 due")).to_be_visible(timeout=30_000)
         page.get_by_text("Save or move your progress").click()
         block = page.locator("[data-testid='stCode']", has_text="ATOUT1-")
         expect(block).to_be_visible(timeout=30_000)
         code = block.inner_text().strip()
     finally:
-        page.context.close()
+        _close(page)
 
     # Another browser (nothing stored): import the code, with a practice card made the
     # day before; the scenario card keeps its schedule, the practice card is due.
@@ -187,4 +191,4 @@ def test_a_wrong_try_comes_back_the_next_day_and_is_scheduled_later(
         _settle(fresh)
         fresh.screenshot(path=str(SHOTS / "review-laptop-imported.png"))
     finally:
-        fresh.context.close()
+        _close(fresh)

@@ -23,9 +23,12 @@ from browser_util import (
     VIEWPORTS,
     Sections,
     _card,
+    _choose,
     _click,
+    _close,
     _cut_off,
     _frames,
+    _goto,
     _hand,
     _in_view,
     _open,
@@ -95,7 +98,7 @@ def _walk(page: Any, server: str, sid: str, lang: str) -> list[str]:
     answers = _answers(checked)
     assert answers, f"{sid} asks no question"
     problems: list[str] = []
-    page.goto(f"{server}/play?scenario={sid}&lang={lang}")
+    _goto(page, f"{server}/play?scenario={sid}&lang={lang}")
     for name in _SETTLED[sid]:
         _click(page, name)
         expect(page.locator(".atout .fb.success")).to_have_count(1, timeout=30_000)
@@ -111,7 +114,7 @@ def _walk(page: Any, server: str, sid: str, lang: str) -> list[str]:
         text = _visible_text(page)
         problems += [f"{sid} at {prompt!r}: {w!r} on screen" for w in words if w in text]
         page.screenshot(path=str(SHOTS / f"tarot-{lang}-{sid.split('/')[1]}-question-{k + 1}.png"))
-        choices.nth(index).click()
+        _choose(page, choices.nth(index))
         expect(page.locator(".atout .prompt")).not_to_have_text(prompt, timeout=30_000)
     expect(page.get_by_text(words[1], exact=True)).to_be_visible(timeout=60_000)
     _settle(page)
@@ -135,7 +138,7 @@ def test_the_outcome_waits_until_every_question_is_answered(
         for sid in _SETTLED:
             problems += _walk(page, server, sid, lang)
     finally:
-        page.context.close()
+        _close(page)
     assert not problems, "\n".join(problems)
 
 
@@ -204,7 +207,7 @@ def _lesson(page: Any, server: str, viewport: str, sections: Sections) -> None:
     """Tarot lesson 1 (its points table, its quiz), looked at from top to bottom."""
     from playwright.sync_api import expect
 
-    page.goto(f"{server}/lessons?lesson=tarot/01")
+    _goto(page, f"{server}/lessons?lesson=tarot/01")
     expect(
         page.get_by_role("heading", name="The deck, the bouts and the card points")
     ).to_be_visible(timeout=30_000)
@@ -218,7 +221,7 @@ def _discard(page: Any, server: str, viewport: str, sections: Sections) -> None:
     """The discard scenario at its discard: the hand in rows, two cards chosen."""
     from playwright.sync_api import expect
 
-    page.goto(f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=4")
+    _goto(page, f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=4")
     if VIEWPORTS[viewport][2]:
         _presenter_on(page)
     expect(page.locator(".atout .counter")).to_have_text("0 of 6 chosen", timeout=30_000)
@@ -249,7 +252,7 @@ def test_nothing_is_cut_off_on_a_phone(server: str, browser: Any) -> None:
         _lesson(page, server, "phone", sections)
         _discard(page, server, "phone", sections)
     finally:
-        page.context.close()
+        _close(page)
     sections.done()
 
 
@@ -267,7 +270,7 @@ def test_nothing_is_cut_off_on_a_projector(server: str, browser: Any) -> None:
             expect(choices.first).to_be_visible(timeout=30_000)
             _settle(page)
             prompt = page.locator(".atout .prompt").inner_text()
-            choices.nth(index).click()
+            _choose(page, choices.nth(index))
             expect(page.locator(".atout .prompt")).not_to_have_text(prompt, timeout=30_000)
         back = page.get_by_role(
             "link", name="Back to the lesson: Bids, multipliers and cancelled deals"
@@ -280,5 +283,5 @@ def test_nothing_is_cut_off_on_a_projector(server: str, browser: Any) -> None:
             _nothing_cut_off(page, "scenario's end, projector")
         _discard(page, server, "projector", sections)
     finally:
-        page.context.close()
+        _close(page)
     sections.done()

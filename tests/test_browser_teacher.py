@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_util import SHOTS, _open, browser, pytestmark, server
+from browser_util import SHOTS, _close, _open, browser, pytestmark, server
 
 from tutorial.course.progress import Progress, ScenarioRecord, encode
 
@@ -80,4 +80,4 @@ def test_thirty_codes_pasted_give_the_right_counts(server: str, browser: Any) ->
         expect(words).to_contain_text("Pupil 02: 1 wrong try.", timeout=30_000)
         expect(words).to_contain_text("Pupil 01: 0 wrong tries.")
     finally:
-        page.context.close()
+        _close(page)

@@ -9,34 +9,41 @@ outside card codes, links, proper names and the glossary's kept names. Every pag
 visited and photographed before the test says what it found (one failure lists them all;
 the figures are written to ``artifacts/screens/zh-latin.json``).
 
-Each page is loaded once and looked at in both sizes (the page resized in between); a
-scenario is played at the first size, then started over and played again at the second,
-so that the table is drawn afresh at each size. The server and browser fixtures are
-those of ``browser_util``.
+Each page is loaded once, in 繁體中文, and looked at in both sizes (the page resized in
+between), then switched to 简体中文 in place (the sidebar's choice, a rerun of the same
+page) and looked at in both sizes again; a scenario is played at the first size, then
+started over and played again at the second (and so again in 简体中文), so that the
+table is drawn afresh at each size and in each language. The server and browser
+fixtures are those of ``browser_util``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
+import re
 from typing import Any
 
-import pytest
 from browser_util import (
     SHOTS,
+    _choose,
     _click,
+    _close,
     _font_size,
+    _goto,
     _open,
     _resize,
     _restart,
     _settle,
+    _to_top,
     browser,
     pytestmark,
     server,
 )
 from test_i18n import latin_share
 
-from tutorial.language.i18n import catalogue
+from tutorial.language.i18n import NAMES, catalogue
 
 __all__ = ["browser", "pytestmark", "server"]  # fixtures and marks from browser_util
 
@@ -58,8 +65,11 @@ _VISIBLE_TEXT = """() => {
   return {text: parts.join('\\n'), icons: icons};
 }"""
 
-#: Streamlit's own link for keyboard users, off screen until focused (not ours to translate).
+#: Streamlit's own link for keyboard users, off screen until focused, and the live region
+#: its choice boxes keep for screen readers once one was used ("3 options available."):
+#: not ours to translate.
 STREAMLIT_TEXT = ("Skip to main content",)
+STREAMLIT_LIVE = re.compile(r"^\d+ options? available\.$")
 
 
 def visible_text(page: Any) -> str:
@@ -67,7 +77,13 @@ def visible_text(page: Any) -> str:
     found = page.evaluate(_VISIBLE_TEXT)
     lines = str(found["text"]).split("\n")
     icons = set(found["icons"])
-    kept = [ln for ln in lines if ln.strip() not in icons and ln.strip() not in STREAMLIT_TEXT]
+    kept = [
+        ln
+        for ln in lines
+        if ln.strip() not in icons
+        and ln.strip() not in STREAMLIT_TEXT
+        and not STREAMLIT_LIVE.match(ln.strip())
+    ]
     return "\n".join(kept)
 
 
@@ -145,7 +161,7 @@ class Visit:
 
 
 def _choice(page: Any, index: int) -> None:
-    page.locator(".atout .choices button").nth(index).click()
+    _choose(page, page.locator(".atout .choices button").nth(index))
 
 
 def _in_both_sizes(page: Any, visits: dict[str, Visit], name: str, replay: Any = None) -> str:
@@ -162,27 +178,58 @@ def _in_both_sizes(page: Any, visits: dict[str, Visit], name: str, replay: Any =
     return second
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_tutor_in_chinese(server: str, browser: Any, lang: str) -> None:
+def _switch_language(page: Any, lang: str) -> None:
+    """The sidebar's language choice set to ``lang`` on the page on show (at laptop size,
+    where the sidebar is open), the page redrawn in it."""
+    if page.viewport_size["width"] < 640:
+        _resize(page, "laptop")
+    shown = catalogue(str(page.evaluate("document.documentElement.lang")))
+    page.get_by_role("combobox", name=shown["language.label"]).click()
+    page.get_by_role("option", name=NAMES[lang], exact=True).click()
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'", timeout=30_000)
+    _settle(page)
+
+
+def test_the_tutor_in_chinese(server: str, browser: Any) -> None:
+    """Every page in 繁體中文 at both sizes, then switched in place to 简体中文 and looked
+    at in both sizes again (the scenarios played again in it)."""
     from playwright.sync_api import expect
 
     SHOTS.mkdir(parents=True, exist_ok=True)
-    cat = catalogue(lang)
-    visits = {viewport: Visit(lang, viewport) for viewport in VIEWPORTS}
-    page = _open(browser, f"{server}/?lang={lang}", "laptop")
-    try:
-        expect(page.get_by_text(cat["app.nav_home"]).first).to_be_attached(timeout=30_000)
-        _in_both_sizes(page, visits, "home")
+    cats = {lang: catalogue(lang) for lang in LANGS}
+    visits = {lang: {size: Visit(lang, size) for size in VIEWPORTS} for lang in LANGS}
+    first_lang = LANGS[0]
+    page = _open(browser, f"{server}/?lang={first_lang}", "laptop")
 
-        page.goto(f"{server}/lessons?lesson=belote/01&lang={lang}")
-        _in_both_sizes(page, visits, "lesson")
+    def each_language(name: str, ready: Any, replay: Any = None, again: Any = None) -> None:
+        """The page on show in the first language in both sizes, then in the next ones
+        (switched in place; ``again()`` first, then as in ``_in_both_sizes``)."""
+        for k, lang in enumerate(LANGS):
+            if k:
+                _switch_language(page, lang)
+                if again is not None:
+                    again(cats[lang])
+            ready(cats[lang])
+            again_here = functools.partial(replay, cats[lang]) if replay else None
+            _in_both_sizes(page, visits[lang], name, replay=again_here)
+
+    try:
+        each_language(
+            "home",
+            lambda cat: expect(page.get_by_text(cat["app.nav_home"]).first).to_be_attached(
+                timeout=30_000
+            ),
+        )
+
+        _goto(page, f"{server}/lessons?lesson=belote/01&lang={first_lang}")
+        each_language("lesson", lambda cat: None)
 
         # A scenario to its end: an illegal card, a hint, the right card, the question.
         def illegal() -> None:
             _click(page, "8♥")
             expect(page.locator(".atout .fb.error")).to_be_visible(timeout=30_000)
 
-        def hint() -> None:
+        def hint(cat: dict[str, str]) -> None:
             page.get_by_role("button", name=cat["play.hint"]).click()
             expect(page.get_by_test_id("stAlertContentInfo").first).to_be_visible(timeout=30_000)
 
@@ -193,26 +240,31 @@ def test_the_tutor_in_chinese(server: str, browser: Any, lang: str) -> None:
             _choice(page, 0)  # "You": the seats are listed from the learner's
             expect(page.get_by_text("★★☆").first).to_be_visible(timeout=30_000)
 
-        page.goto(f"{server}/play?scenario=belote/overruff&lang={lang}")
-        first = "phone" if page.viewport_size["width"] < 640 else "laptop"
-        second = "laptop" if first == "phone" else "phone"
-        for size in (first, second):
-            if size == second:
-                _resize(page, second)
-                _restart(page, cards=8, label=cat["play.restart"])
-            illegal()
-            visits[size].look(page, "scenario-illegal")
-            hint()
-            visits[size].look(page, "scenario-hint")
-            end()
-            visits[size].look(page, "scenario-end")
+        _goto(page, f"{server}/play?scenario=belote/overruff&lang={first_lang}")
+        for k, lang in enumerate(LANGS):
+            cat = cats[lang]
+            if k:
+                _switch_language(page, lang)
+            first = "phone" if page.viewport_size["width"] < 640 else "laptop"
+            second = "laptop" if first == "phone" else "phone"
+            for size in (first, second):
+                if size == second:
+                    _resize(page, second)
+                if size == second or k:
+                    _restart(page, cards=8, label=cat["play.restart"])
+                illegal()
+                visits[lang][size].look(page, "scenario-illegal")
+                hint(cat)
+                visits[lang][size].look(page, "scenario-hint")
+                end()
+                visits[lang][size].look(page, "scenario-end")
 
         # A hand played out: the score charts at its end.
         def charts() -> None:
             _click(page, "7♠")
             expect(page.locator(".atout .fb.success")).to_be_visible(timeout=30_000)
             _settle(page)
-            page.locator(".atout .choices button", has_text="87").click()
+            _choose(page, page.locator(".atout .choices button", has_text="87"))
             _settle(page)
             _choice(page, 0)  # the contract is made
             expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
@@ -224,32 +276,50 @@ def test_the_tutor_in_chinese(server: str, browser: Any, lang: str) -> None:
             expect(chart).to_be_visible(timeout=60_000)
             chart.scroll_into_view_if_needed()
 
-        def charts_again() -> None:
+        def charts_again(cat: dict[str, str]) -> None:
             _restart(page, cards=2, label=cat["play.restart"])
             charts()
 
-        page.goto(f"{server}/play?scenario=belote/dix-de-der&lang={lang}")
+        _goto(page, f"{server}/play?scenario=belote/dix-de-der&lang={first_lang}")
         charts()
-        _in_both_sizes(page, visits, "scenario-charts", replay=charts_again)
+        each_language("scenario-charts", lambda cat: None, replay=charts_again, again=charts_again)
 
-        page.goto(f"{server}/trainer?lang={lang}")
-        expect(page.get_by_role("heading", name=cat["trainer.title"])).to_be_visible(timeout=30_000)
-        _in_both_sizes(page, visits, "trainer")
-
-        page.goto(f"{server}/rules?lang={lang}")
-        glossary_title = page.get_by_text(cat["glossary.title"]).first
-        expect(glossary_title).to_be_attached(timeout=30_000)
-        # the page's top in both sizes, then its glossary in both (back in the first size)
-        _in_both_sizes(page, visits, "rules")
-        glossary_title.scroll_into_view_if_needed()
-        _in_both_sizes(
-            page, visits, "rules-glossary", replay=glossary_title.scroll_into_view_if_needed
+        _goto(page, f"{server}/trainer?lang={first_lang}")
+        each_language(
+            "trainer",
+            lambda cat: expect(
+                page.get_by_role("heading", name=cat["trainer.title"])
+            ).to_be_visible(timeout=30_000),
         )
+
+        _goto(page, f"{server}/rules?lang={first_lang}")
+
+        def glossary(cat: dict[str, str]) -> Any:
+            return page.get_by_text(cat["glossary.title"]).first
+
+        for k, lang in enumerate(LANGS):
+            if k:
+                _switch_language(page, lang)
+            title = glossary(cats[lang])
+            expect(title).to_be_attached(timeout=30_000)
+            # the page's top in both sizes, then its glossary in both (back in the first size)
+            _to_top(page)
+            _in_both_sizes(page, visits[lang], "rules")
+            title.scroll_into_view_if_needed()
+            _in_both_sizes(
+                page, visits[lang], "rules-glossary", replay=title.scroll_into_view_if_needed
+            )
     finally:
-        for visit in visits.values():
-            visit.record()
-        page.context.close()
-    problems = [f"{v}: {p}" for v, visit in visits.items() for p in visit.problems]
+        for by_size in visits.values():
+            for visit in by_size.values():
+                visit.record()
+        _close(page)
+    problems = [
+        f"{lang}-{size}: {p}"
+        for lang, by_size in visits.items()
+        for size, visit in by_size.items()
+        for p in visit.problems
+    ]
     assert not problems, "\n".join(problems)
 
 
@@ -276,7 +346,7 @@ def test_presenter_mode_in_chinese_is_readable(server: str, browser: Any) -> Non
             assert size >= 28, (sel, size)
         assert page.evaluate("document.documentElement.lang") == "zh-Hant"
     finally:
-        page.context.close()
+        _close(page)
 
 
 def test_the_browser_language_chooses_first_then_the_choice_is_kept(
@@ -289,7 +359,7 @@ def test_the_browser_language_chooses_first_then_the_choice_is_kept(
     context = browser.new_context(locale="zh-TW", viewport={"width": 1280, "height": 800})
     page = context.new_page()
     try:
-        page.goto(server)
+        _goto(page, server)
         page.wait_for_function("() => document.documentElement.lang === 'zh-Hant'", timeout=60_000)
         hant, hans = catalogue("zh-Hant"), catalogue("zh-Hans")
         expect(page.get_by_text(hant["app.nav_rules"]).first).to_be_visible(timeout=30_000)
@@ -300,12 +370,12 @@ def test_the_browser_language_chooses_first_then_the_choice_is_kept(
         page.wait_for_function(
             "() => window.localStorage.getItem('atout.language.v1') === 'zh-Hans'", timeout=30_000
         )
-        page.goto(server)  # a new visit, no ?lang=: the kept choice beats the browser's
+        _goto(page, server)  # a new visit, no ?lang=: the kept choice beats the browser's
         page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'", timeout=60_000)
         expect(page.get_by_text(hans["app.nav_rules"]).first).to_be_visible(timeout=30_000)
         page.screenshot(path=str(SHOTS / "zh-Hans-laptop-kept-choice.png"))
         # A link's language wins over the kept choice, for that visit.
-        page.goto(f"{server}/rules?lang=en")
+        _goto(page, f"{server}/rules?lang=en")
         page.wait_for_function("() => document.documentElement.lang === 'en'", timeout=60_000)
         expect(page.get_by_role("heading", name="Rules").first).to_be_visible(timeout=30_000)
     finally:
