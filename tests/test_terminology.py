@@ -147,3 +147,15 @@ def test_the_glossary_words_themselves_are_not_rejected(lang: str) -> None:
                 continue
             for pattern in other.rejected.get(lang, ()):
                 assert not re.search(pattern, item.words[lang]), (item.id, other.id)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_calls_a_thing_it(lang: str) -> None:
+    """Chinese drops the pronoun or names the thing again (這張牌, 這一墩): 它 for a card,
+    a trick or a side reads as a translation (其它, "other", is a word of its own)."""
+    found = [
+        f"{where}: …{text[max(0, m.start() - 12) : m.end() + 12]}…"
+        for where, _games, text in _texts(lang)
+        for m in re.finditer(r"(?<!其)它", text)
+    ]
+    assert not found, f"{len(found)} uses of 它:\n" + "\n".join(found[:40])
