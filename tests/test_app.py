@@ -365,3 +365,19 @@ def test_the_trick_history_waits_for_the_question_on_its_trick_then_lists_it() -
     text = rows[0].value.to_csv()
     for words in ("Led by", "Cards, in playing order", "Won by", "Why", "9♥", "10♥"):
         assert words in text, words
+
+
+def test_home_counts_each_games_course_not_the_tracks_into_it() -> None:
+    """Beside each game Home counts the lessons of its course: a track for players coming
+    from another game (lessons with ``from_game``) is an extra, not part of the count."""
+    from tutorial.course.lessons import course_lessons, load_lessons, tracks_of
+
+    lessons = load_lessons("en")
+    at = _app("home")
+    captions = [c.value for c in at.caption if "lessons done" in c.value]
+    for game in ("belote", "tarot", "briscola"):
+        assert tracks_of(game, lessons), f"{game} has a track: the count would differ"
+        mine = course_lessons(game, lessons)
+        assert f"0 of {len(mine)} lessons done" in captions
+    every = sum(1 for le in lessons if le.game == "tarot")
+    assert f"0 of {every} lessons done" not in captions

@@ -6,7 +6,7 @@ from datetime import date
 
 import streamlit as st
 
-from tutorial.course.lessons import start_lesson
+from tutorial.course.lessons import course_lessons, start_lesson
 from tutorial.course.progress import Progress, ProgressError, decode, encode, from_json, to_json
 from tutorial.course.review_deck import due_counts
 from tutorial.engine.games import GAMES
@@ -124,7 +124,7 @@ def main() -> None:
                     icon=":material/event_repeat:",
                     query_params={"game": game},
                 )
-            mine = [le for le in lessons if le.game == game]
+            mine = course_lessons(game, lessons)  # the game's course, not the tracks into it
             if mine:
                 ldone = sum(1 for le in mine if lesson_done(le))
                 st.caption(t("progress.lessons_line", done=ldone, total=len(mine)))
