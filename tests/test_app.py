@@ -381,3 +381,19 @@ def test_home_counts_each_games_course_not_the_tracks_into_it() -> None:
         assert f"0 of {len(mine)} lessons done" in captions
     every = sum(1 for le in lessons if le.game == "tarot")
     assert f"0 of {every} lessons done" not in captions
+
+
+def _opened_tab(at: AppTest) -> str:
+    """The label of the tab the Rules page opens on."""
+    block = next(b for b in at.main.children.values() if getattr(b, "type", "") == "tab_container")
+    return at.tabs[block.proto.tab_container.default_tab_index].label
+
+
+def test_the_rules_page_opens_on_the_game_being_learnt() -> None:
+    """The Rules page opens on the game of ``?game=``, else of the scenario last opened,
+    else on the first game."""
+    assert _opened_tab(_app("rules", game="tarot")) == "French Tarot"
+    at = _app("play", scenario="briscola/trump-is-a-suit")
+    at.switch_page("screens/rules.py").run()
+    assert _opened_tab(at) == "Briscola"
+    assert _opened_tab(_app("rules")) == "Belote"

@@ -44,11 +44,24 @@ def option_lines(game: str, name: str) -> list[str]:
     return lines
 
 
+def learnt_game() -> str | None:
+    """The game the learner is learning: the address's ``?game=``, else the game of the
+    scenario they last opened; None before either."""
+    asked = st.query_params.get("game")
+    if asked in GAMES:
+        return asked
+    sid = state.current_scenario()
+    checked = common.library().get(sid) if sid else None
+    return checked.scenario.game if checked is not None else None
+
+
 def main() -> None:
-    """The page."""
+    """The page: a tab per game, opened on the game being learnt."""
     st.title(t("rules.title"))
     lessons, _ = course(state.settings().language)
-    tabs = st.tabs([common.game_title(g) for g in GAMES])
+    titles_of = {g: common.game_title(g) for g in GAMES}
+    learnt = learnt_game()
+    tabs = st.tabs(list(titles_of.values()), default=titles_of[learnt] if learnt else None)
     for game, tab in zip(GAMES, tabs, strict=True):
         with tab:
             st.write(t(f"games.{game}.blurb"))
