@@ -935,3 +935,65 @@ def test_the_page_replays_a_finished_hand_from_trick_3_and_sets_both_results_sid
     assert not [
         x for x in texts if INTERNAL.search(x) and "material" not in x and "<style>" not in x
     ]
+
+
+# --- The hand's part of the page, redrawn alone ----------------------------------------------
+
+
+def test_what_the_page_draws_around_the_hand_changes_with_a_new_deal_only() -> None:
+    from tutorial.webapp.pages.practice import around
+
+    hand = _played_out("belote", 4)
+    drawn = around(hand, None)
+    played = practice.advance(practice.try_action(hand, beginner.choose(hand.state)))[0]
+    end = _finish(hand)
+    again = practice.replay(end, 3)
+    # a card, a hint, the end of the hand, the same deal again: the heading stays
+    assert around(played, None) == around(practice.hint(hand), None) == drawn
+    assert around(end, "") == around(again, None) == drawn
+    # another deal, or the same seed at another level: the setup box, line and link change
+    assert around(practice.deal("belote", seed=hand.seed + 1), None) != drawn
+    assert around(practice.deal("belote", level="strong", seed=hand.seed), None) != drawn
+    # a deal link's problem shown above, then read
+    assert around(hand, "This deal link cannot be opened") != drawn
+
+
+def _store_script() -> None:
+    import streamlit as st
+
+    from tutorial.webapp import state, store
+
+    state.init()
+    if st.session_state.get("whole", True):
+        store.begin_run()
+    languages = st.session_state.pop("languages", None)
+    if languages is not None:
+        store.receive_languages(languages)
+    stored = st.session_state.pop("stored", None)
+    if stored is not None:
+        store.receive(stored)
+    st.write(f"due={store.whole_run_due()} language={state.settings().language}")
+
+
+def test_a_language_or_a_broken_store_heard_in_a_fragment_asks_for_a_whole_run() -> None:
+    at = AppTest.from_function(_store_script)
+    at.run()
+    assert [m.value for m in at.markdown] == ["due=False language=en"]
+    # a fragment's rerun (no whole run begins) hears the language the browser keeps
+    at.session_state["whole"] = False
+    at.session_state["languages"] = '{"chosen": "zh-Hant", "browser": ["en"]}'
+    at.run()
+    assert [m.value for m in at.markdown] == ["due=True language=zh-Hant"]
+    at.session_state["whole"] = True  # the whole run it asked for
+    at.run()
+    assert [m.value for m in at.markdown] == ["due=False language=zh-Hant"]
+    # the same language again changes nothing outside the fragment
+    at.session_state["whole"] = False
+    at.session_state["languages"] = '{"chosen": "zh-Hant", "browser": ["en"]}'
+    at.session_state["stored"] = ""
+    at.run()
+    assert [m.value for m in at.markdown] == ["due=False language=zh-Hant"]
+    # a stored value that cannot be read: its notice is drawn above the page
+    at.session_state["stored"] = "not a code"
+    at.run()
+    assert [m.value for m in at.markdown] == ["due=True language=zh-Hant"]

@@ -85,14 +85,20 @@ def receive(value: object) -> None:
     try:
         stored: Progress = decode(text)
     except ProgressError:
-        state.set_store_notice(t("progress.stored_broken"))
-        state.set_store_broken(True)
+        _broken()
         return
     try:
         state.merge_progress(stored)
     except ProgressError:
-        state.set_store_notice(t("progress.stored_broken"))
-        state.set_store_broken(True)
+        _broken()
+
+
+def _broken() -> None:
+    """A stored value that cannot be read: set aside, with a notice above the page (drawn
+    by a whole run of the app)."""
+    state.set_store_notice(t("progress.stored_broken"))
+    state.set_store_broken(True)
+    st.session_state[_WHOLE] = True
 
 
 def _on_stored() -> None:
@@ -130,8 +136,10 @@ def receive_languages(value: object) -> None:
     supported language, unless this session's language came from a stronger source
     (a link, the sidebar). A value that cannot be read changes nothing."""
     found = language_from_store(value)
-    if found is not None:
-        state.set_language_from(*found)
+    before = state.settings().language
+    taken = found is not None and state.set_language_from(*found)
+    if taken and state.settings().language != before:
+        st.session_state[_WHOLE] = True  # every word of the page, not a fragment's
 
 
 def _on_languages() -> None:
@@ -139,11 +147,22 @@ def _on_languages() -> None:
 
 
 _DRAWN = "_store_drawn"
+#: Set when what the store brought changes more than a fragment draws: the language,
+#: a notice above the page.
+_WHOLE = "_store_whole_run"
 
 
 def begin_run() -> None:
-    """A new run of the whole app: the store is not drawn yet."""
+    """A new run of the whole app: the store is not drawn yet, and nothing waits for a
+    whole run (this is one)."""
     st.session_state[_DRAWN] = False
+    st.session_state[_WHOLE] = False
+
+
+def whole_run_due() -> bool:
+    """Whether the store brought something (a language, a notice) that a fragment's
+    rerun would not show, since the app last ran whole."""
+    return bool(st.session_state.get(_WHOLE))
 
 
 def sync_unless_drawn() -> None:
@@ -155,7 +174,13 @@ def sync_unless_drawn() -> None:
 def sync() -> None:
     """Mount the store (once per run, at the end, so this run's changes are saved): at
     the end of the app's run, or of a page's fragment that a click reruns alone (the Play
-    page's play), which draws it inside itself."""
+    page's play, the Practice page's hand), which draws it inside itself.
+
+    The store's first values reach the app in a rerun of the part that draws it: in a
+    fragment, when they change what lies outside it (the language, a notice), the whole
+    app runs again instead."""
+    if whole_run_due():
+        st.rerun()  # a fragment's rerun: the heading and the sidebar in the new words
     st.session_state[_DRAWN] = True
     save: str | None = None
     if state.store_loaded():

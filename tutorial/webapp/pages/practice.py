@@ -12,7 +12,9 @@ link with it opens that deal (a learner shares it to show someone a hand); a lin
 names no deal says why, and the page goes on as before.
 
 The hand itself is the pure model :mod:`tutorial.course.practice`; this page keeps it in the
-session under the keys of :data:`KEYS` and changes it only in callbacks.
+session under the keys of :data:`KEYS` and changes it only in callbacks. The hand's part of
+the page is a fragment (:func:`show_hand`): a click there reruns it alone; the setup, a new
+deal and the sidebar rerun the whole page.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from tutorial.pictures.replay_compare import ResultColumn, compared
 from tutorial.pictures.table_data import practice_table_data
 from tutorial.pictures.trick_history import numbered, trick_lines, trick_rows
 from tutorial.scenarios.export import scenario_yaml
-from tutorial.webapp import class_link, state
+from tutorial.webapp import class_link, state, store
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.rules_compared import show_other_rules
 from tutorial.webapp.score_view import points_text, show_outcome
@@ -562,7 +564,8 @@ def show_comparison(hand: PracticeHand) -> None:
 
 
 def main() -> None:
-    """The page."""
+    """The page: the heading, the setup and the deal's line, then the hand
+    (:func:`show_hand`), which a click redraws alone."""
     apply_deal_link()
     hand = _hand()
     st.title(t("practice.title"))
@@ -574,8 +577,6 @@ def main() -> None:
     setup(hand)
     if hand is None:
         return
-    class_link.practice_open(hand)  # while it is in play, the time until the next run is on it
-    settings = state.settings()
     levels = _level_titles()
     st.caption(
         t(
@@ -590,6 +591,36 @@ def main() -> None:
         f":material/link: [{t('practice.deal_link')}]({link})",
         help=t("practice.deal_link_help"),
     )
+    show_hand(around(hand, problem))
+
+
+def around(hand: PracticeHand, problem: object) -> tuple[str, str]:
+    """What the page draws around ``hand`` (:func:`main`): the deal its setup box, its
+    line and its link name (``practice.deal_query``), and ``problem``, what a deal link
+    that could not be opened said. The same after a card, a hint or a replay of the deal;
+    another one after a new deal, or once the problem has been read."""
+    return _link_key(practice.deal_query(hand)), str(problem or "")
+
+
+@st.fragment
+def show_hand(drawn: tuple[str, str]) -> None:
+    """The hand: the table, the hints and advice, the story, the end (the score, the
+    review, another deal or this one again), and what it changed saved to the browser
+    (:func:`store.sync`: the review deck's costly cards, the class's time and hands).
+
+    A fragment: a click on the table or a widget here reruns this part alone (Streamlit
+    sends and the browser redraws only what it draws), the heading, the setup and the
+    sidebar staying as they are. When what they show has changed (``drawn``, from
+    :func:`around` at the page's last whole run: a new deal, a link's problem read; or
+    the language the browser keeps has just arrived), the whole page runs again.
+    """
+    hand = _hand()
+    problem = st.session_state.get(LINK_PROBLEM)
+    if hand is None or around(hand, problem) != drawn or store.whole_run_due():
+        st.rerun()  # another deal (its setup box, line and link too), or another language
+        return
+    class_link.practice_open(hand)  # while it is in play, the time until the next run is on it
+    settings = state.settings()
     frames = st.session_state.get(FRAMES, ())
     news = str(st.session_state.get(NEWS, ""))
     data = practice_table_data(
@@ -638,6 +669,7 @@ def main() -> None:
         show_review(hand)
     elif not hand.finished:
         common_warm_up()
+    store.sync()  # this click's deck and class records, kept in the browser and sent on
 
 
 def common_warm_up() -> None:
@@ -651,11 +683,13 @@ __all__ = [
     "KEYS",
     "act",
     "apply_deal_link",
+    "around",
     "ask_hint",
     "deal",
     "lay_aside",
     "main",
     "replay_hand",
+    "show_hand",
     "typed",
     "write_deal_link",
 ]
