@@ -374,6 +374,24 @@ def test_the_browser_language_chooses_first_then_the_choice_is_kept(
         page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'", timeout=60_000)
         expect(page.get_by_text(hans["app.nav_rules"]).first).to_be_visible(timeout=30_000)
         page.screenshot(path=str(SHOTS / "zh-Hans-laptop-kept-choice.png"))
+        # The Play and Practice pages draw their table in a part of their own (a click
+        # reruns it alone), which is where the kept language arrives: the heading and the
+        # sidebar follow it as well.
+        for address, heading in (
+            (f"{server}/practice?deal=2&game=tarot", hans["practice.title"]),
+            (f"{server}/play?scenario=belote/overruff", None),
+        ):
+            _goto(page, address)
+            page.wait_for_function(
+                "() => document.documentElement.lang === 'zh-Hans'", timeout=60_000
+            )
+            expect(page.get_by_text(hans["app.nav_rules"]).first).to_be_visible(timeout=30_000)
+            h1 = page.locator("h1").first
+            if heading is not None:
+                expect(h1).to_have_text(heading, timeout=30_000)
+            else:
+                expect(h1).not_to_have_text("Overtrump the opponent's ruff", timeout=30_000)
+                assert latin_share(h1.inner_text())[0] < 0.5, h1.inner_text()
         # A link's language wins over the kept choice, for that visit.
         _goto(page, f"{server}/rules?lang=en")
         page.wait_for_function("() => document.documentElement.lang === 'en'", timeout=60_000)
