@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
@@ -156,6 +157,8 @@ DISCARD_DEALS = bid_advice.DEFAULT_DEALS
 #: lays the rest of the same six), the latest few.
 _DISCARD_PLANS: OrderedDict[tuple[Any, ...], tuple[Card, ...]] = OrderedDict()
 _DISCARD_PLANS_KEPT = 32
+#: The app's sessions play in threads of one server: the plans are read and kept under it.
+_DISCARD_PLANS_LOCK = threading.Lock()
 #: Deals redrawn at most to find one where the taker's hand fits its bid.
 _BID_TRIES = 6
 
@@ -1329,17 +1332,19 @@ def strong_discard(state: GameState, rng: random.Random, *, deals: int | None = 
     """
     laid = tuple(getattr(state, "discard", ()))
     key = _discard_key(state) if state.phase == "discard" and state.to_move is not None else ()
-    plan = _DISCARD_PLANS.get(key) if laid else None
+    with _DISCARD_PLANS_LOCK:
+        plan = _DISCARD_PLANS.get(key) if laid else None
+        if plan is not None:
+            _DISCARD_PLANS.move_to_end(key)
     if plan is None or not set(laid) <= set(plan):
         advice = bid_advice.advise_discard(
             state, rng, deals=deals if deals is not None else DISCARD_DEALS
         )
         plan = (*laid, *advice.best.cards)
-        _DISCARD_PLANS[key] = plan
-        while len(_DISCARD_PLANS) > _DISCARD_PLANS_KEPT:
-            _DISCARD_PLANS.popitem(last=False)
-    else:
-        _DISCARD_PLANS.move_to_end(key)
+        with _DISCARD_PLANS_LOCK:
+            _DISCARD_PLANS[key] = plan
+            while len(_DISCARD_PLANS) > _DISCARD_PLANS_KEPT:
+                _DISCARD_PLANS.popitem(last=False)
     legal = {getattr(a, "card", None): a for a in state.legal_actions()}
     for card in plan:
         if card not in laid and card in legal:

@@ -264,11 +264,8 @@ def _count_time(m: Membership, now: float) -> None:
 
 
 def _count_hand(m: Membership, hand_id: int, seconds: int) -> None:
-    """``seconds`` more spent on a practice hand (its record kept for the class too)."""
+    """``seconds`` more spent on a practice hand (its record takes it when sent, :func:`payload`)."""
     m.hand_seconds[hand_id] = m.hand_seconds.get(hand_id, 0) + seconds
-    kept = m.hands.get(hand_id)
-    if kept is not None:
-        m.hands[hand_id] = replace(kept, seconds=min(HAND_SECONDS_MOST, m.hand_seconds[hand_id]))
     # A long session keeps the time of the hands still sent and of the newest others only.
     others = sorted(h for h in m.hand_seconds if h not in m.hands and h != hand_id)
     for old in others[: max(0, len(m.hand_seconds) - 2 * SENT_HANDS)]:
@@ -298,7 +295,8 @@ def practice_hand(hand: PracticeHand, review: ReviewProgress) -> None:
 
 def keep_hand(m: Membership, hand: PracticeHand, review: ReviewProgress) -> None:
     """Keep a hand's record in ``m`` for the next send (see :func:`practice_hand`): a hand
-    played out, with its review as far as it is known and the time spent on it."""
+    played out, with its review as far as it is known (its time spent is added when it is
+    sent, :func:`payload`)."""
     if not hand.played_out:
         return
     kept = m.hands.get(hand.hand_id)
@@ -318,7 +316,6 @@ def keep_hand(m: Membership, hand: PracticeHand, review: ReviewProgress) -> None
             )
             for r in worst
         ),
-        seconds=min(HAND_SECONDS_MOST, m.hand_seconds.get(hand.hand_id, 0)),
     )
     if record != kept:
         m.hands[hand.hand_id] = record
@@ -345,7 +342,12 @@ def payload(
     ``lessons`` and ``hands``): scenario times of its records, lesson times, the session's
     hands with their times."""
     seconds = {sid: s for sid, s in dict(m.seconds).items() if sid in p.scenarios}
-    return seconds, dict(m.lesson_seconds), list(dict(m.hands).values())
+    spent = dict(m.hand_seconds)
+    hands = [
+        replace(h, seconds=min(HAND_SECONDS_MOST, spent.get(hand_id, 0)))
+        for hand_id, h in dict(m.hands).items()
+    ]
+    return seconds, dict(m.lesson_seconds), hands
 
 
 def _send(box: ClassStore, m: Membership, token: str, p: Progress) -> None:

@@ -137,8 +137,9 @@ def receive_languages(value: object) -> None:
     (a link, the sidebar). A value that cannot be read changes nothing."""
     found = language_from_store(value)
     before = state.settings().language
-    taken = found is not None and state.set_language_from(*found)
-    if taken and state.settings().language != before:
+    if found is not None:
+        state.set_language_from(*found)
+    if state.settings().language != before:
         st.session_state[_WHOLE] = True  # every word of the page, not a fragment's
 
 
@@ -161,7 +162,8 @@ def begin_run() -> None:
 
 def whole_run_due() -> bool:
     """Whether the store brought something (a language, a notice) that a fragment's
-    rerun would not show, since the app last ran whole."""
+    rerun would not show, since the app last ran whole: a fragment that draws the store
+    asks for a whole run first thing when it is so."""
     return bool(st.session_state.get(_WHOLE))
 
 
@@ -174,13 +176,8 @@ def sync_unless_drawn() -> None:
 def sync() -> None:
     """Mount the store (once per run, at the end, so this run's changes are saved): at
     the end of the app's run, or of a page's fragment that a click reruns alone (the Play
-    page's play, the Practice page's hand), which draws it inside itself.
-
-    The store's first values reach the app in a rerun of the part that draws it: in a
-    fragment, when they change what lies outside it (the language, a notice), the whole
-    app runs again instead."""
-    if whole_run_due():
-        st.rerun()  # a fragment's rerun: the heading and the sidebar in the new words
+    page's play, the Practice page's hand), which draws it inside itself (and reruns the
+    whole app instead when :func:`whole_run_due`)."""
     st.session_state[_DRAWN] = True
     save: str | None = None
     if state.store_loaded():

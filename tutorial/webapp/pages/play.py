@@ -976,12 +976,11 @@ def show_play(sid: str, checked: Checked) -> None:
     A fragment: a click on the table or a button here reruns this part alone (Streamlit
     sends and the browser redraws only what it draws), the page's heading and sidebar
     staying as they are. An action that leaves this scenario (the next one, a playlist's
-    next item) reruns the whole page.
+    next item), or a language the browser's store brings, reruns the whole page.
     """
     run = state.scenario_session(sid).run
-    if state.current_scenario() != sid or run is None:
-        st.rerun()  # another scenario now: its heading too
-        return
+    if state.current_scenario() != sid or run is None or store.whole_run_due():
+        st.rerun()  # another scenario (its heading too), or the browser's kept language
     ctl = Controller(sid, checked)
     sc = checked.scenario
     hist = state.scenario_session(sid).history

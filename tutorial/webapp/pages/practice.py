@@ -618,7 +618,6 @@ def show_hand(drawn: tuple[str, str]) -> None:
     problem = st.session_state.get(LINK_PROBLEM)
     if hand is None or around(hand, problem) != drawn or store.whole_run_due():
         st.rerun()  # another deal (its setup box, line and link too), or another language
-        return
     class_link.practice_open(hand)  # while it is in play, the time until the next run is on it
     settings = state.settings()
     frames = st.session_state.get(FRAMES, ())

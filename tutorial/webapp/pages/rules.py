@@ -44,15 +44,11 @@ def option_lines(game: str, name: str) -> list[str]:
     return lines
 
 
-def learnt_game() -> str | None:
-    """The game the learner is learning: the address's ``?game=``, else the game of the
-    scenario they last opened; None before either."""
+def opened_game() -> str:
+    """The game whose tab opens: the address's ``?game=``, else the game being learnt
+    (:func:`state.default_game`), else the first."""
     asked = st.query_params.get("game")
-    if asked in GAMES:
-        return asked
-    sid = state.current_scenario()
-    checked = common.library().get(sid) if sid else None
-    return checked.scenario.game if checked is not None else None
+    return asked if asked in GAMES else state.default_game(GAMES[0])
 
 
 def main() -> None:
@@ -60,8 +56,7 @@ def main() -> None:
     st.title(t("rules.title"))
     lessons, _ = course(state.settings().language)
     titles_of = {g: common.game_title(g) for g in GAMES}
-    learnt = learnt_game()
-    tabs = st.tabs(list(titles_of.values()), default=titles_of[learnt] if learnt else None)
+    tabs = st.tabs(list(titles_of.values()), default=titles_of[opened_game()])
     for game, tab in zip(GAMES, tabs, strict=True):
         with tab:
             st.write(t(f"games.{game}.blurb"))
