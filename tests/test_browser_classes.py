@@ -110,22 +110,28 @@ def test_a_class_fills_itself_as_two_learners_play(server: str, browser: Any) ->
         teacher.screenshot(path=str(SHOTS / "class-made.png"))
         _join_and_play(browser, server, code, "Ana", wrong=True)
         _join_and_play(browser, server, code, "Bo", wrong=False)
-        homework = teacher.locator(".st-key-teacher_homework")
-        members = teacher.locator(".st-key-teacher_members")
+        # The class's part of the page redraws itself every 20 s (a fragment): while it
+        # runs, the copy it is replacing can still be on the page beside the new one, so
+        # each part is looked for as the first element of its key (the checks wait until
+        # it says what they expect).
+        homework = teacher.locator(".st-key-teacher_homework").first
+        members = teacher.locator(".st-key-teacher_members").first
         for _ in range(20):  # the sends are in the background: refresh until they are in
             teacher.get_by_role("button", name="Refresh").click()
             _settle(teacher)
             try:
                 expect(members).to_contain_text("2 learners in the class.", timeout=3_000)
-                expect(teacher.locator(".st-key-class_wrong")).to_contain_text("8♥", timeout=3_000)
+                expect(teacher.locator(".st-key-class_wrong").first).to_contain_text(
+                    "8♥", timeout=3_000
+                )
                 break
             except (AssertionError, PlaywrightTimeout):
                 continue
         expect(members).to_contain_text("2 learners in the class.")
-        wrong = teacher.locator(".st-key-class_wrong")
+        wrong = teacher.locator(".st-key-class_wrong").first
         expect(wrong).to_contain_text("8♥")
         expect(wrong).to_contain_text("played 1 time, by 1 learner")
-        words = teacher.locator(".st-key-class_words")
+        words = teacher.locator(".st-key-class_words").first
         expect(words).to_contain_text("Ana: 1 of 1 scenario done.")
         expect(words).to_contain_text("Bo: 1 of 1 scenario done.")
         expect(homework).to_contain_text("Everyone has started.")
