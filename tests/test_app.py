@@ -153,6 +153,13 @@ def test_progress_code_round_trip_through_the_home_page() -> None:
     fresh.text_input(key="progress_code_in").input(code).run()
     fresh.button(key="progress_load").click().run()
     assert any("1 scenario done" in s.value for s in fresh.success)
+    # A run with no action of the learner's (the browser's stored progress arriving)
+    # keeps the answer; leaving the page forgets it.
+    fresh.run()
+    assert any("1 scenario done" in s.value for s in fresh.success)
+    fresh.switch_page("screens/rules.py").run()
+    fresh.switch_page("screens/home.py").run()
+    assert not any("1 scenario done" in s.value for s in fresh.success)
     bad = _app("home")
     bad.text_input(key="progress_code_in").input("ATOUT1-garbage!").run()
     bad.button(key="progress_load").click().run()

@@ -32,6 +32,7 @@ pages = [
     for p in navigation.PAGES
 ]
 page = st.navigation(pages)
+common.forget_told_off_page(page.url_path)
 common.sidebar()
 store.notice()
 common.language_notice()

@@ -264,15 +264,34 @@ def course_order(game: str) -> list[str]:
     return order
 
 
-def tell_once(key: str, kind: str, text: str) -> None:
-    """Keep the answer to an action (``kind`` ``"ok"`` or ``"error"``) for the page's next
-    run to show once: a widget's callback runs before the page is drawn."""
-    st.session_state[key] = (kind, text)
+#: The session key of the answers to the learner's actions (:func:`tell`), by page key.
+_TOLD = "told"
+#: The page the answers were given on.
+_TOLD_PAGE = "told_page"
+
+
+def tell(key: str, kind: str, text: str) -> None:
+    """Keep the answer to an action (``kind`` ``"ok"`` or ``"error"``) for the page to show:
+    a widget's callback runs before the page is drawn.
+
+    The answer stays until the learner's next action gives another or they leave the page
+    (:func:`forget_told_off_page`): a run that follows with no action of theirs (the
+    browser's stored progress or language arriving) would otherwise take it away before
+    it was read.
+    """
+    st.session_state.setdefault(_TOLD, {})[key] = (kind, text)
+
+
+def forget_told_off_page(page: str) -> None:
+    """At each run of the app: the answers given on another page are forgotten."""
+    if st.session_state.get(_TOLD_PAGE) != page:
+        st.session_state[_TOLD] = {}
+        st.session_state[_TOLD_PAGE] = page
 
 
 def show_told(key: str) -> None:
-    """The answer kept by :func:`tell_once` under ``key``, shown once (then forgotten)."""
-    found = st.session_state.pop(key, None)
+    """The answer kept by :func:`tell` under ``key``, if any."""
+    found = st.session_state.get(_TOLD, {}).get(key)
     if not found:
         return
     kind, text = found

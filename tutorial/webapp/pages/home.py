@@ -40,9 +40,9 @@ def _load_progress() -> None:
             done = sum(1 for r in p.scenarios.values() if r.done)
             message = t("progress.loaded", scenarios=tn("plural.scenarios", done))
     except ProgressError as e:
-        common.tell_once(MESSAGE, "error", str(e))
+        common.tell(MESSAGE, "error", str(e))
         return
-    common.tell_once(MESSAGE, "ok", message)
+    common.tell(MESSAGE, "ok", message)
 
 
 def coded_progress(p: Progress, name: str, today: date | None = None) -> Progress:
@@ -53,7 +53,7 @@ def coded_progress(p: Progress, name: str, today: date | None = None) -> Progres
 
 def _start_afresh() -> None:
     state.clear_progress()
-    common.tell_once(MESSAGE, "ok", t("progress.afresh_done"))
+    common.tell(MESSAGE, "ok", t("progress.afresh_done"))
 
 
 def progress_panel() -> None:

@@ -31,18 +31,18 @@ def _join() -> None:
     """Join with the code and name typed (the button's callback)."""
     box = class_link.store()
     if box is None:
-        common.tell_once(MESSAGE, "error", t("classes.unreachable"))
+        common.tell(MESSAGE, "error", t("classes.unreachable"))
         return
     code = str(st.session_state.get("my_class_code", ""))
     name = str(st.session_state.get("my_class_name", ""))
     try:
         token = box.join(code, name, class_link.client_id())
     except ClassError as e:
-        common.tell_once(MESSAGE, "error", str(e))
+        common.tell(MESSAGE, "error", str(e))
         return
     class_link.joined(token)
     st.session_state["my_class_code"] = ""
-    common.tell_once(MESSAGE, "ok", t("my_class.joined"))
+    common.tell(MESSAGE, "ok", t("my_class.joined"))
 
 
 def _leave() -> None:
@@ -50,18 +50,18 @@ def _leave() -> None:
     m = class_link.membership()
     box = class_link.store()
     if box is None:
-        common.tell_once(MESSAGE, "error", t("classes.unreachable"))
+        common.tell(MESSAGE, "error", t("classes.unreachable"))
         return
     try:
         box.leave(m.token)
     except AccessError:
         pass  # already out of it: forgetting the token is all there is left to do
     except ClassError as e:
-        common.tell_once(MESSAGE, "error", str(e))
+        common.tell(MESSAGE, "error", str(e))
         return
     class_link.left()
     st.session_state["my_class_leave_sure"] = False
-    common.tell_once(MESSAGE, "ok", t("my_class.left"))
+    common.tell(MESSAGE, "ok", t("my_class.left"))
 
 
 def _message() -> None:

@@ -182,7 +182,7 @@ def show_table(table: ClassTable, prefix: str = "teacher") -> None:
 
 def _say(kind: str, text: str) -> None:
     """Keep the answer to a teacher's action for the next draw (shown once)."""
-    common.tell_once(MESSAGE, kind, text)
+    common.tell(MESSAGE, kind, text)
 
 
 def _message() -> None:
