@@ -423,6 +423,29 @@ def _choose(page: Any, button: Any) -> None:
     _at_rest(page)
 
 
+#: Tries at opening a select box's list before giving up (a hang guard, not a time).
+_OPEN_TRIES = 5
+
+
+def _option(page: Any, box: Any, name: str) -> Any:
+    """Open the select box ``box`` and return its option ``name``, visible: a rerun that
+    redraws the box meanwhile (the browser's stored progress arriving, a computer
+    player's card) closes its list, which is then opened again."""
+    from playwright.sync_api import Error
+
+    option = page.get_by_role("option", name=name, exact=True)
+    for _ in range(_OPEN_TRIES):
+        if not option.is_visible():
+            box.click()
+        try:
+            option.wait_for(state="visible", timeout=5_000)
+            return option
+        except Error:
+            continue
+    option.wait_for(state="visible", timeout=5_000)
+    return option
+
+
 def _font_size(page: Any, selector: str) -> float:
     """The computed font size (px) of the first element matching ``selector``."""
     size: float = page.locator(selector).first.evaluate(

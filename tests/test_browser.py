@@ -31,6 +31,7 @@ from browser_util import (
     _hand,
     _in_view,
     _open,
+    _option,
     _presenter_on,
     _resize,
     _restart,
@@ -364,9 +365,7 @@ def _practice_deal(page: Any, variant_title: str) -> None:
     _practice_setup(page)
     game = page.get_by_role("combobox", name="Game")
     if game.input_value() != variant_title:
-        game.click()
-        option = page.get_by_role("option", name=variant_title, exact=True)
-        _practice_rerun(page, option.click)
+        _practice_rerun(page, _option(page, game, variant_title).click)
     expect(game).to_have_value(variant_title)
     strong = page.get_by_test_id("stRadioGroup").get_by_role("radio", name="Strong players")
     if not strong.is_checked():

@@ -33,6 +33,7 @@ from browser_util import (
     _font_size,
     _goto,
     _open,
+    _option,
     _resize,
     _restart,
     _settle,
@@ -184,8 +185,7 @@ def _switch_language(page: Any, lang: str) -> None:
     if page.viewport_size["width"] < 640:
         _resize(page, "laptop")
     shown = catalogue(str(page.evaluate("document.documentElement.lang")))
-    page.get_by_role("combobox", name=shown["language.label"]).click()
-    page.get_by_role("option", name=NAMES[lang], exact=True).click()
+    _option(page, page.get_by_role("combobox", name=shown["language.label"]), NAMES[lang]).click()
     page.wait_for_function(f"() => document.documentElement.lang === '{lang}'", timeout=30_000)
     _settle(page)
 
@@ -363,8 +363,7 @@ def test_the_browser_language_chooses_first_then_the_choice_is_kept(
         page.wait_for_function("() => document.documentElement.lang === 'zh-Hant'", timeout=60_000)
         hant, hans = catalogue("zh-Hant"), catalogue("zh-Hans")
         expect(page.get_by_text(hant["app.nav_rules"]).first).to_be_visible(timeout=30_000)
-        page.get_by_role("combobox", name=hant["language.label"]).click()
-        page.get_by_role("option", name="简体中文", exact=True).click()
+        _option(page, page.get_by_role("combobox", name=hant["language.label"]), "简体中文").click()
         page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'", timeout=30_000)
         assert "lang=zh-Hans" in page.url
         page.wait_for_function(
