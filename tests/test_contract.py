@@ -400,3 +400,38 @@ def test_taker_against_target_reads_the_details() -> None:
     assert game_module("tarot").taker_against_target(passed.outcome().details) is None
     for game in ("belote", "briscola"):
         assert game_module(game).taker_against_target(_played(game).outcome().details) is None
+
+
+def test_taker_and_discard_are_the_contracts_own_words_in_every_game() -> None:
+    # Briscola has no bidding, so no taker and nothing laid aside; Belote takes but lays
+    # nothing aside; Tarot's taker lays six cards aside (the discard) once the chien is his.
+    briscola_hand = _played("briscola")
+    assert briscola_hand.taker is None and briscola_hand.discard == ()
+    belote_hand = _played("belote")
+    assert belote_hand.taker is not None and belote_hand.discard == ()
+    tarot_hand = _played("tarot")
+    assert tarot_hand.taker is not None
+    from tutorial.engine.tarot import Bid
+
+    # a Prise or a Garde lays six cards aside; a Garde sans or contre leaves the chien alone
+    assert len(tarot_hand.discard) == (6 if tarot_hand.contract <= Bid.GARDE else 0)
+    for game in GAMES3:
+        assert _played(game).dealer in range(_played(game).num_players)
+
+
+def test_the_auction_record_is_what_the_play_never_reads_and_moves_to_another_position() -> None:
+    from tutorial.engine.tarot import Bid
+
+    assert _played("briscola").auction_record() == {}
+    belote_hand = _played("belote")
+    assert belote_hand.auction_record() == {"bids": belote_hand.bids}
+    tarot_hand = _played("tarot")
+    assert set(tarot_hand.auction_record()) == {"bids", "contract"}
+    # the hand scored under another contract whose chien goes the same way (a Prise and a
+    # Garde lay six cards aside, a Garde sans and a Garde contre none): another score
+    others = {Bid.PRISE: Bid.GARDE, Bid.GARDE: Bid.PRISE}
+    others |= {Bid.GARDE_SANS: Bid.GARDE_CONTRE, Bid.GARDE_CONTRE: Bid.GARDE_SANS}
+    other = others[tarot_hand.contract]
+    again = tarot_hand.with_auction_record({"bids": tarot_hand.bids, "contract": other})
+    assert again.contract is other and again.tricks == tarot_hand.tricks
+    assert again.outcome().totals != tarot_hand.outcome().totals

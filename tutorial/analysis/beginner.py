@@ -142,7 +142,7 @@ def _tarot_other(state: GameState, legal: list[Any]) -> Any:
         return tarot.NO_CHELEM
     if state.phase == "poignee":
         shows = [a for a in legal if isinstance(a, tarot.Poignee) and a.level != "none"]
-        if shows and seat == getattr(state, "taker", None):
+        if shows and seat == state.taker:
             return max(shows, key=lambda p: p.size)
         return tarot.NO_POIGNEE
     # The discard: the richest card; between equals, the one of the shortest suit.
@@ -328,7 +328,7 @@ def _lead(
 
 def _belote_leads(state: GameState, seat: int) -> frozenset[Card]:
     """Belote: the taking side draws trumps with the Jack."""
-    taker = getattr(state, "taker", None)
+    taker = state.taker
     trump = state.trump_suit
     if taker is None or trump is None or state.team_of(taker) != state.team_of(seat):
         return frozenset()

@@ -144,20 +144,13 @@ def advise(
     return BidAdvice(seat, tuple(values), deals, checked)
 
 
-#: The fields of a position that record the auction and the contract's level but that
-#: the beginner's play never reads (its cards follow the hands, the taker and the trump):
-#: two bids that end the auction in positions differing only there share their playout.
-_AUCTION_FIELDS = ("bids", "contract")
-
-
 def _play_key(state: GameState) -> tuple[Any, ...] | None:
-    """What the play after the auction depends on: every field of the position but the
-    auction's record (``_AUCTION_FIELDS``); None when it cannot be told."""
+    """What the play after the auction depends on: every field of the position but its
+    :meth:`~tutorial.engine.core.GameState.auction_record`; None when it cannot be told."""
     if not dataclasses.is_dataclass(state):
         return None
-    key = tuple(
-        getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in _AUCTION_FIELDS
-    )
+    record = state.auction_record()
+    key = tuple(getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in record)
     try:
         hash(key)
     except TypeError:
@@ -184,9 +177,8 @@ def _bid_scores(position: GameState, bids: Sequence[Any], seat: int, *, share: b
             end = beginner.play_out(after)
             if key is not None:
                 ends[key] = end
-        elif dataclasses.is_dataclass(end):
-            auction = {f: getattr(after, f) for f in _AUCTION_FIELDS if hasattr(after, f)}
-            end = dataclasses.replace(end, **auction)
+        else:
+            end = end.with_auction_record(after.auction_record())
         out.append(seat_score(end, end.outcome(), seat))
     return out
 
@@ -284,7 +276,7 @@ def _candidates(state: GameState) -> list[tuple[str, tuple[Any, ...]]]:
     of the defenders' tricks (each within the cards the rules allow)."""
     seat = state.to_move
     assert seat is not None
-    need = 6 - len(getattr(state, "discard", ()))
+    need = 6 - len(state.discard)
     computer = []
     s = state
     for _ in range(need):

@@ -1310,7 +1310,7 @@ def _discard_key(state: GameState) -> tuple[Any, ...]:
     taker's whole hand with the chien, the other hands, the contract."""
     seat = state.to_move
     assert seat is not None
-    laid = tuple(getattr(state, "discard", ()))
+    laid = state.discard
     whole = frozenset((*state.hands[seat], *laid))
     others = tuple(h for s, h in enumerate(state.hands) if s != seat)
     return (state.ruleset.name, seat, whole, others, getattr(state, "contract", None))
@@ -1330,7 +1330,7 @@ def strong_discard(state: GameState, rng: random.Random, *, deals: int | None = 
     Raises:
         InvalidStateError: not the taker's discard.
     """
-    laid = tuple(getattr(state, "discard", ()))
+    laid = state.discard
     key = _discard_key(state) if state.phase == "discard" and state.to_move is not None else ()
     with _DISCARD_PLANS_LOCK:
         plan = _DISCARD_PLANS.get(key) if laid else None

@@ -186,7 +186,7 @@ def sides_text(ex: Exercise, names: Sequence[str] | None = None) -> str:
     who = list(names) if names is not None else list(seat_labels(ex))
     state = ex.state
     seats = range(state.num_players)
-    taker = getattr(state, "taker", None)
+    taker = state.taker
     if state.game == "tarot" and taker is not None:
         others = [who[s] for s in seats if s != taker]
         return t("trainer.sides_taker", taker_name=who[taker], defenders=_names_list(others))

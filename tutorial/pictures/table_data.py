@@ -181,7 +181,7 @@ def practice_scene(hand: PracticeHand) -> str:
 def _discard_need(run: TableRun) -> int:
     """How many cards the taker still has to lay aside."""
     state = run.state
-    done = len(getattr(state, "discard", ()) or ())
+    done = len(state.discard)
     return max(0, tarot.CHIEN_SIZE - done)
 
 
@@ -193,7 +193,7 @@ def _chien(run: TableRun) -> list[Card]:
     if not getattr(state, "chien_shown", False):  # only Tarot has a chien to show
         return []
     if state.phase != "discard":
-        defender = run.table.learner != getattr(state, "taker", None)
+        defender = run.table.learner != state.taker
         if not defender or state.is_terminal or getattr(state, "trick_number", 0) != 1:
             return []
     return list(getattr(state, "chien", ()) or ())

@@ -58,13 +58,13 @@ def _trump_text(state: GameState) -> str:
 
 def _belote_contract_text(state: GameState, names: Sequence[str]) -> str:
     """Belote's contract on the table: who took."""
-    taker = getattr(state, "taker", None)
+    taker = state.taker
     return "" if taker is None else t("table.taker", name=names[taker])
 
 
 def _tarot_contract_text(state: GameState, names: Sequence[str]) -> str:
     """Tarot's contract on the table: the bid and its multiplier, and who took."""
-    taker = getattr(state, "taker", None)
+    taker = state.taker
     if taker is None:
         return ""
     contract = getattr(state, "contract", None)
@@ -116,7 +116,7 @@ def table_view(
         won[trick_.winner] += 1
     if run.pending and state.tricks:
         won[state.tricks[-1].winner] -= 1  # the question asks who won it: do not tell
-    taker = getattr(state, "taker", None)
+    taker = state.taker
     seats = tuple(
         SeatView(
             name=table.seat_names[s],

@@ -134,7 +134,7 @@ def scenario_data(
         data["players"] = n
     data["seats"] = list(names)
     data["learner"] = names[learner]
-    data["dealer"] = names[int(getattr(state, "dealer", 0))]
+    data["dealer"] = names[state.dealer]
     fields = _FIELDS[state.game]
     fields.contract(state, names, data)
     if earlier == "points":

@@ -29,7 +29,7 @@ def side_labels(table: Table) -> list[str]:
     names = table.seat_names
     state = table.state
     if state.bidding_makes_sides:  # the taker against the others (Tarot)
-        taker = getattr(state, "taker", None)  # None: nobody took (all passed, Petit sec)
+        taker = state.taker  # None: nobody took (all passed, Petit sec)
         first = t("sides.taker", name=names[taker]) if taker is not None else t("sides.taker_alone")
         return [first, t("sides.defence")]
     if len(names) == 2:

@@ -224,7 +224,7 @@ def play_deal(
         theirs = beginner.choose if opponent == "beginner" else _random_policy(random.Random(index))
         end = play(deal, ours, theirs)
         rows.append(side_points(end))
-        taker = getattr(end, "taker", None)
+        taker = end.taker
         if end.bidding_makes_sides and taker is not None:
             role = "taker" if end.team_of(0) == end.team_of(taker) else "defence"
     (pts, score), (bpts, bscore) = rows

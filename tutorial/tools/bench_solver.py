@@ -36,7 +36,7 @@ _HAND_SIZE = {("belote", 4): 8, ("tarot", 4): 18, ("briscola", 2): 3, ("briscola
 def cards_left(state: GameState) -> int:
     """The cards still to play in the hand (hands, plus the stock for Briscola)."""
     n = sum(len(h) for h in state.hands)
-    stock = getattr(state, "cards_to_draw", 0)
+    stock = state.cards_to_draw
     return n + int(stock)
 
 
@@ -79,10 +79,7 @@ def briscola_drawing_position(
     while True:
         state = new_hand("briscola", rng=rng, players=players)
         while not state.is_terminal:
-            if (
-                int(getattr(state, "cards_to_draw", 0)) == rounds * players
-                and len(state.current_trick) == stop
-            ):
+            if state.cards_to_draw == rounds * players and len(state.current_trick) == stop:
                 return state
             actions = state.legal_actions()
             state = state.apply(actions[rng.randrange(len(actions))])

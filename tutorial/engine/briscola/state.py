@@ -427,6 +427,27 @@ class BriscolaState:
         """The seat that leads (or led) the current trick."""
         return self.leader
 
+    def auction_record(self) -> dict[str, Any]:
+        """The fields that record the auction and the contract's level, by name: the
+        play after the auction never reads them (its cards follow the hands, the taker
+        and the trump), the scoring does. Two auctions that end in positions differing
+        only here lead to the same play."""
+        return {}
+
+    def with_auction_record(self, record: Mapping[str, Any]) -> BriscolaState:
+        """This position with another's :meth:`auction_record`."""
+        return replace(self, **record)
+
+    @property
+    def taker(self) -> Seat | None:
+        """The seat that took a contract: none, Briscola has no bidding."""
+        return None
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The cards the taker laid aside: none, Briscola has no discard."""
+        return ()
+
     @property
     def face_up_card(self) -> Card | None:
         """The card lying face up for every seat to see: the trump card until drawn."""

@@ -9,7 +9,7 @@ of each phase are in their own modules: ``bidding``, ``chien`` (the discard),
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -691,6 +691,17 @@ class TarotState(WithoutStock):
     def trick_leader(self) -> Seat:
         """The seat that leads (or led) the current trick."""
         return self.leader
+
+    def auction_record(self) -> dict[str, Any]:
+        """The fields that record the auction and the contract's level, by name: the
+        play after the auction never reads them (its cards follow the hands, the taker
+        and the trump), the scoring does. Two auctions that end in positions differing
+        only here lead to the same play."""
+        return {"bids": self.bids, "contract": self.contract}
+
+    def with_auction_record(self, record: Mapping[str, Any]) -> TarotState:
+        """This position with another's :meth:`auction_record`."""
+        return replace(self, **record)
 
     @property
     def face_up_card(self) -> Card | None:
