@@ -187,7 +187,7 @@ def sides_text(ex: Exercise, names: Sequence[str] | None = None) -> str:
     state = ex.state
     seats = range(state.num_players)
     taker = state.taker
-    if state.game == "tarot" and taker is not None:
+    if state.bidding_makes_sides and taker is not None:  # Tarot: the taker alone
         others = [who[s] for s in seats if s != taker]
         return t("trainer.sides_taker", taker_name=who[taker], defenders=_names_list(others))
     if state.num_players < 4:

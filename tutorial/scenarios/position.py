@@ -492,7 +492,37 @@ def build(
     if sc.phase == "bidding":
         return _build_bidding(sc, deck, rs)
     spec = _parse(sc, deck)
-    n = len(spec.names)
+    used = _given_places(sc, spec, deck)
+    pool = [c for c in deck if c not in used]
+    # The chien (or discard) not given: its cards are unknown places too.
+    aside = game_module(sc.game).CHIEN_SIZE if sc.chien is None and sc.discard is None else 0
+    need = sum(spec.slots) + aside
+    if sc.points_so_far is not None:  # the earlier tricks' cards, split by the points given
+        names = spec.names
+        spec = place_earlier(
+            sc,
+            spec,
+            pool,
+            need,
+            start=lambda trial: _start(sc, trial, [list(h) for h in trial.known], rs, []),
+            side_of=lambda name, loc: _side_index(sc, names, name, loc),
+        )
+        pool, need = [], 0
+    wrong_size = _hand_size_problem(sc, spec, pool, need)
+    if wrong_size is not None:
+        raise wrong_size
+    _check_every_card_has_a_place(sc, deck, pool, need, aside)
+    return _place_unknown_cards(
+        sc, spec, rs, pool, aside, random.Random(seed), check_script, tries, placement
+    )
+
+
+def _given_places(sc: Scenario, spec: PositionSpec, deck: Deck) -> dict[Card, str]:
+    """Where the scenario puts each card it names (a hand, a trick, the chien, ...).
+
+    Raises:
+        PositionError: a card is put in two places.
+    """
     used: dict[Card, str] = {}
 
     def place(cards: Sequence[Card], where: str, loc: tuple[Any, ...]) -> None:
@@ -505,7 +535,7 @@ def build(
                 )
             used[c] = where
 
-    for s in range(n):
+    for s in range(len(spec.names)):
         place(spec.known[s], hand_of(spec.names[s]), ("hands", spec.names[s]))
     for i, t in enumerate(spec.tricks):
         place(t, f"trick {i + 1}", ("tricks", i))
@@ -515,54 +545,70 @@ def build(
     for key, loc in (("chien", ("chien",)), ("discard", ("discard",)), ("stock", ("stock",))):
         val = getattr(sc, key)
         place(_cards(deck, val, loc), key, loc)
-    reading = _READINGS[sc.game]
-    face_up = reading.face_up_card(sc)
+    face_up = _READINGS[sc.game].face_up_card(sc)
     if face_up:
         place((deck.parse(face_up),), "the face-up trump card", ("trump_card",))
-    pool = [c for c in deck if c not in used]
-    # The chien (or discard) not given: its cards are unknown places too.
-    aside = game_module(sc.game).CHIEN_SIZE if sc.chien is None and sc.discard is None else 0
-    need = sum(spec.slots) + aside
-    if sc.points_so_far is not None:  # the earlier tricks' cards, split by the points given
-        spec = place_earlier(
-            sc,
-            spec,
-            pool,
-            need,
-            start=lambda trial: _start(sc, trial, [list(h) for h in trial.known], rs, []),
-            side_of=lambda name, loc: _side_index(sc, spec.names, name, loc),
-        )
-        pool, need = [], 0
-    wrong_size = _hand_size_problem(sc, spec, pool, need)
-    if wrong_size is not None:
-        raise wrong_size
-    # With carried points (Tarot, Briscola), the cards listed nowhere are the earlier
-    # tricks' cards; they cannot also fill unknown places, so every place must be given.
+    return used
+
+
+def _check_every_card_has_a_place(
+    sc: Scenario, deck: Deck, pool: list[Card], need: int, aside: int
+) -> None:
+    """Every card of the deck not named (``pool``) fills one of the ``need`` unknown
+    places: as many cards as places. With carried points (Tarot, Briscola) the cards
+    listed nowhere are the earlier tricks' cards; they cannot also fill unknown places,
+    so every place must be given.
+
+    Raises:
+        PositionError: cards and places do not match.
+    """
+    reading = _READINGS[sc.game]
     unlisted_ok = sc.carried_points is not None and reading.reads_carried_points
-    if len(pool) != need and not (unlisted_ok and need == 0 and len(pool) > 0):
-        if unlisted_ok:
-            raise PositionError(
-                ("carried_points",),
-                "with 'carried_points', give every hand in full (no '?' or unknown hand)"
-                + (" and the chien or discard" if aside else "")
-                + ": the cards listed nowhere are then the earlier tricks' cards",
-            )
-        shown = _cards_text(deck, pool)
+    if len(pool) == need or (unlisted_ok and need == 0 and len(pool) > 0):
+        return
+    if unlisted_ok:
         raise PositionError(
-            ("hands",),
-            f"{count(len(pool), 'card')} of the deck "
-            + ("is" if len(pool) == 1 else "are")
-            + " not placed anywhere"
-            + (f" ({shown})" if pool else "")
-            + f" but there {'is' if need == 1 else 'are'} {count(need, 'unknown place')} "
-            "('?' cards, unknown hands"
-            + (", the chien/discard" if aside else "")
-            + "); list the earlier tricks or 'captured' cards"
-            + (", or give 'carried_points'" if reading.reads_carried_points else "")
-            + ": every card must have a place",
+            ("carried_points",),
+            "with 'carried_points', give every hand in full (no '?' or unknown hand)"
+            + (" and the chien or discard" if aside else "")
+            + ": the cards listed nowhere are then the earlier tricks' cards",
         )
-    pool_for_hands = pool
-    rng = random.Random(seed)
+    shown = _cards_text(deck, pool)
+    raise PositionError(
+        ("hands",),
+        f"{count(len(pool), 'card')} of the deck "
+        + ("is" if len(pool) == 1 else "are")
+        + " not placed anywhere"
+        + (f" ({shown})" if pool else "")
+        + f" but there {'is' if need == 1 else 'are'} {count(need, 'unknown place')} "
+        "('?' cards, unknown hands"
+        + (", the chien/discard" if aside else "")
+        + "); list the earlier tricks or 'captured' cards"
+        + (", or give 'carried_points'" if reading.reads_carried_points else "")
+        + ": every card must have a place",
+    )
+
+
+def _place_unknown_cards(
+    sc: Scenario,
+    spec: PositionSpec,
+    rs: Any,
+    pool: list[Card],
+    aside: int,
+    rng: random.Random,
+    check_script: bool,
+    tries: int,
+    placement: dict[int, list[Card]] | None,
+) -> Table:
+    """The unknown cards (``pool``) dealt to the unknown places, again and again, until
+    the position is legal and every scripted play in it is too: a card a listed trick or
+    a scripted play refuses in a hand is never dealt there again, a card a seat must play
+    always is (``placement``: the one given, tried once).
+
+    Raises:
+        PositionError: no placement within ``tries`` makes the position and its script legal.
+    """
+    n = len(spec.names)
     forbidden: dict[int, set[Card]] = {s: set() for s in range(n)}
     required: dict[int, set[Card]] = {s: set() for s in range(n)}
     pool_set = frozenset(pool)
@@ -574,7 +620,7 @@ def build(
                 placement, spec.slots, aside, pool_set
             )
         else:
-            assignment = _match(pool_for_hands, spec.slots, forbidden, rng, aside, required)
+            assignment = _match(pool, spec.slots, forbidden, rng, aside, required)
         if assignment is None:
             raise PositionError(
                 ("hands",),

@@ -422,9 +422,10 @@ class Run:
 
 
 def _ask_fallback(state: GameState, ask: Ask) -> str:
-    """The way to an answer when the engine has no hint of its own: for a Tarot score,
-    the settlement's steps (no card is counted there); otherwise, the rule and the cards."""
-    if ask.kind == "score" and state.game == "tarot":
+    """The way to an answer when the engine has no hint of its own: for a score settled
+    between the seats (Tarot's), the settlement's steps (no card is counted there);
+    otherwise, the rule and the cards."""
+    if ask.kind == "score" and state.scores_by_seat:
         return t("run.hint_ask_settlement")
     return t("run.hint_ask_count")
 
