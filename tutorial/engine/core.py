@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import Context, ContextVar, copy_context
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from tutorial.engine.cards import Card, Suit, format_cards
 from tutorial.engine.errors import UnknownRulesetError
@@ -576,6 +576,24 @@ def deal_hidden_again(
     return tuple(dealt), tuple(hidden)
 
 
+class KeepsTheAuction:
+    """The auction's record of a dataclass state (``auction_record``): the fields named
+    by its class's ``AUCTION_FIELDS``, which record the auction and the contract's level
+    and which the play after the auction never reads (its cards follow the hands, the
+    taker and the trump); the scoring does. Two auctions that end in positions differing
+    only there lead to the same play. A base of every game's state class."""
+
+    AUCTION_FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def auction_record(self) -> dict[str, Any]:
+        """The auction's record, by field name (empty in a game with no bidding)."""
+        return {name: getattr(self, name) for name in self.AUCTION_FIELDS}
+
+    def with_auction_record(self: _S, record: Mapping[str, Any]) -> _S:
+        """This position with another's :meth:`auction_record`."""
+        return dataclasses.replace(self, **record)  # type: ignore[type-var]
+
+
 class WithoutStock:
     """The contract's answers for a game dealt in full, with no stock drawn from between
     tricks and a duty to follow (Belote, Tarot): a base of their state classes."""
@@ -810,6 +828,7 @@ __all__ = [
     "LEGAL",
     "GameState",
     "HandOutcome",
+    "KeepsTheAuction",
     "Observation",
     "Play",
     "Ruleset",

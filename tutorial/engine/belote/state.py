@@ -10,7 +10,7 @@ first trick, when they hold a combination: ``Declare`` it or ``NoDeclaration``),
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -61,6 +61,7 @@ from tutorial.engine.core import (
     NOT_YOUR_TURN,
     WRONG_PHASE,
     HandOutcome,
+    KeepsTheAuction,
     Observation,
     Play,
     Ruleset,
@@ -91,11 +92,13 @@ _CACHES = ("_legal_", "_offer_")
 
 
 @dataclass(frozen=True)
-class BeloteState(WithoutStock):
+class BeloteState(WithoutStock, KeepsTheAuction):
     """One hand of Belote at one moment; ``apply`` returns the next state.
 
     Build one with ``new_hand`` (from the deal) or ``start_play`` (a position in play).
     """
+
+    AUCTION_FIELDS = ("bids",)  # the auction's record: see core.KeepsTheAuction
 
     ruleset: Ruleset
     dealer: Seat
@@ -682,17 +685,6 @@ class BeloteState(WithoutStock):
     def bidding_makes_sides(self) -> bool:
         """Whether the bidding makes the sides anew each hand: no, partners sit opposite."""
         return False
-
-    def auction_record(self) -> dict[str, Any]:
-        """The fields that record the auction and the contract's level, by name: the
-        play after the auction never reads them (its cards follow the hands, the taker
-        and the trump), the scoring does. Two auctions that end in positions differing
-        only here lead to the same play."""
-        return {"bids": self.bids}
-
-    def with_auction_record(self, record: Mapping[str, Any]) -> BeloteState:
-        """This position with another's :meth:`auction_record`."""
-        return replace(self, **record)
 
     @property
     def discard(self) -> tuple[Card, ...]:

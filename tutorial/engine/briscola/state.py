@@ -41,6 +41,7 @@ from tutorial.engine.briscola.scoring import score_hand, starting_points
 from tutorial.engine.cards import BRISCOLA_DECK, Card, Suit
 from tutorial.engine.core import (
     HandOutcome,
+    KeepsTheAuction,
     Observation,
     Play,
     Ruleset,
@@ -53,7 +54,7 @@ from tutorial.engine.errors import IllegalActionError, IllegalPlayError, Invalid
 
 
 @dataclass(frozen=True)
-class BriscolaState:
+class BriscolaState(KeepsTheAuction):
     """A Briscola position: immutable; ``apply`` returns the next one.
 
     Build one with ``new_hand`` or ``start_play``; the fields are the whole position.
@@ -426,17 +427,6 @@ class BriscolaState:
     def trick_leader(self) -> Seat:
         """The seat that leads (or led) the current trick."""
         return self.leader
-
-    def auction_record(self) -> dict[str, Any]:
-        """The fields that record the auction and the contract's level, by name: the
-        play after the auction never reads them (its cards follow the hands, the taker
-        and the trump), the scoring does. Two auctions that end in positions differing
-        only here lead to the same play."""
-        return {}
-
-    def with_auction_record(self, record: Mapping[str, Any]) -> BriscolaState:
-        """This position with another's :meth:`auction_record`."""
-        return replace(self, **record)
 
     @property
     def taker(self) -> Seat | None:

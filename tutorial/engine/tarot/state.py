@@ -9,7 +9,7 @@ of each phase are in their own modules: ``bidding``, ``chien`` (the discard),
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -20,6 +20,7 @@ from tutorial.engine.core import (
     NOT_YOUR_TURN,
     WRONG_PHASE,
     HandOutcome,
+    KeepsTheAuction,
     Observation,
     Play,
     Ruleset,
@@ -98,7 +99,7 @@ _CACHES = ("_legal_", "_discardable", "_requirement")
 
 
 @dataclass(frozen=True, repr=False)
-class TarotState(WithoutStock):
+class TarotState(WithoutStock, KeepsTheAuction):
     """A French Tarot position: immutable; ``apply`` returns the next one.
 
     Build one with ``new_hand`` or ``start_play``. ``chien`` holds the six cards dealt to
@@ -106,6 +107,8 @@ class TarotState(WithoutStock):
     far (Prise/Garde). ``captured``/``carried`` are cards and points each team (0 the
     taker's side, 1 the defence) already won in tricks a scenario does not list.
     """
+
+    AUCTION_FIELDS = ("bids", "contract")  # the auction's record: see core.KeepsTheAuction
 
     ruleset: Ruleset
     dealer: Seat
@@ -691,17 +694,6 @@ class TarotState(WithoutStock):
     def trick_leader(self) -> Seat:
         """The seat that leads (or led) the current trick."""
         return self.leader
-
-    def auction_record(self) -> dict[str, Any]:
-        """The fields that record the auction and the contract's level, by name: the
-        play after the auction never reads them (its cards follow the hands, the taker
-        and the trump), the scoring does. Two auctions that end in positions differing
-        only here lead to the same play."""
-        return {"bids": self.bids, "contract": self.contract}
-
-    def with_auction_record(self, record: Mapping[str, Any]) -> TarotState:
-        """This position with another's :meth:`auction_record`."""
-        return replace(self, **record)
 
     @property
     def face_up_card(self) -> Card | None:
