@@ -9,8 +9,14 @@ if [ ! -x .venv/bin/python ]; then
     "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+# The versions CI last passed with (constraints.txt, written by scripts/pin.sh);
+# ATOUT_UNPINNED=1 installs the newest releases the project's ranges allow instead.
+pins=(-c constraints.txt)
+if [ -n "${ATOUT_UNPINNED:-}" ]; then
+    pins=()
+fi
 if [ "${1:-}" = "--test" ]; then
-    .venv/bin/python -m pip install -q -e '.[test]'
+    .venv/bin/python -m pip install -q "${pins[@]}" -e '.[test]'
     # Debian's chromium, and CJK fonts so the Chinese pages' screenshots show characters
     # (the 繁體中文/简体中文 browser tests), not boxes.
     missing=""
@@ -30,5 +36,5 @@ if [ "${1:-}" = "--test" ]; then
         fi
     fi
 else
-    .venv/bin/python -m pip install -q -r requirements.txt
+    .venv/bin/python -m pip install -q "${pins[@]}" -r requirements.txt
 fi
