@@ -407,10 +407,12 @@ def test_taker_and_discard_are_the_contracts_own_words_in_every_game() -> None:
     # nothing aside; Tarot's taker lays six cards aside (the discard) once the chien is his.
     briscola_hand = _played("briscola")
     assert briscola_hand.taker is None and briscola_hand.discard == ()
+    assert briscola_hand.contract is None
     belote_hand = _played("belote")
     assert belote_hand.taker is not None and belote_hand.discard == ()
+    assert belote_hand.contract is None  # Belote's contract is the trump taken
     tarot_hand = _played("tarot")
-    assert tarot_hand.taker is not None
+    assert tarot_hand.taker is not None and tarot_hand.contract is not None
     from tutorial.engine.tarot import Bid
 
     # a Prise or a Garde lays six cards aside; a Garde sans or contre leaves the chien alone

@@ -1313,7 +1313,7 @@ def _discard_key(state: GameState) -> tuple[Any, ...]:
     laid = state.discard
     whole = frozenset((*state.hands[seat], *laid))
     others = tuple(h for s, h in enumerate(state.hands) if s != seat)
-    return (state.ruleset.name, seat, whole, others, getattr(state, "contract", None))
+    return (state.ruleset.name, seat, whole, others, state.contract)
 
 
 def strong_discard(state: GameState, rng: random.Random, *, deals: int | None = None) -> Any:

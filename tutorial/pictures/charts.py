@@ -642,7 +642,7 @@ def hand_charts(
     if story is None:
         return []
     d: dict[str, Any] = dict(out.details)
-    bid = getattr(state, "contract", None)  # only Tarot names a contract
+    bid = state.contract  # only Tarot names a contract's level
     contract = actions.label(bid) if bid is not None else ""
     charts = [tricks_chart(story, d, labels, names, contract)]
     count_chart = _COUNT_CHARTS.get(state.game)

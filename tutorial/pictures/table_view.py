@@ -67,7 +67,7 @@ def _tarot_contract_text(state: GameState, names: Sequence[str]) -> str:
     taker = state.taker
     if taker is None:
         return ""
-    contract = getattr(state, "contract", None)
+    contract = state.contract
     label = getattr(contract, "label", str(contract) if contract else "")
     mult = getattr(contract, "multiplier", None)
     if mult:

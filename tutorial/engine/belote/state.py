@@ -687,6 +687,11 @@ class BeloteState(WithoutStock, KeepsTheAuction):
         return False
 
     @property
+    def contract(self) -> Any:
+        """The contract's level named by the bidding (Tarot's bid): none, the contract is the trump taken (``trump_suit``, ``taker``)."""
+        return None
+
+    @property
     def discard(self) -> tuple[Card, ...]:
         """The cards the taker laid aside: none, Belote has no discard."""
         return ()

@@ -434,6 +434,11 @@ class BriscolaState(KeepsTheAuction):
         return None
 
     @property
+    def contract(self) -> Any:
+        """The contract's level named by the bidding (Tarot's bid): none, Briscola has no bidding."""
+        return None
+
+    @property
     def discard(self) -> tuple[Card, ...]:
         """The cards the taker laid aside: none, Briscola has no discard."""
         return ()

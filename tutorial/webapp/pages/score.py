@@ -166,8 +166,8 @@ def _cards(cards: Any) -> str:
 
 def _tarot_contract_lines(hand: GameState, names: tuple[str, ...]) -> list[str]:
     """Tarot's contract: the taker's bid, the chien, the taker's discard."""
-    taker = getattr(hand, "taker", None)
-    contract = getattr(hand, "contract", None)
+    taker = hand.taker
+    contract = hand.contract
     if taker is None or contract is None:
         return []
     lines = [t("score.tarot_contract", seat=names[taker], contract=actions.label(contract))]
@@ -182,7 +182,7 @@ def _tarot_contract_lines(hand: GameState, names: tuple[str, ...]) -> list[str]:
 
 def _belote_contract_lines(hand: GameState, names: tuple[str, ...]) -> list[str]:
     """Belote's contract: who took which trump, and the card turned up."""
-    taker = getattr(hand, "taker", None)
+    taker = hand.taker
     trump = getattr(hand, "trump", None)
     proposed = getattr(hand, "proposed", None)
     if taker is None or trump is None:
