@@ -596,6 +596,22 @@ class KeepsTheAuction:
         return dataclasses.replace(self, **record)  # type: ignore[type-var]
 
 
+class WithoutChien:
+    """The contract's answers for a game with no chien (Belote, Briscola): no contract's
+    level named by the bidding (Belote's contract is the trump taken, Briscola has no
+    bidding) and nothing laid aside by a taker. A base of their state classes."""
+
+    @property
+    def contract(self) -> Any:
+        """The contract's level named by the bidding (Tarot's bid): none."""
+        return None
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The cards the taker laid aside (Tarot's discard): none."""
+        return ()
+
+
 class WithoutStock:
     """The contract's answers for a game dealt in full, with no stock drawn from between
     tricks and a duty to follow (Belote, Tarot): a base of their state classes."""
@@ -838,6 +854,7 @@ __all__ = [
     "Seat",
     "TrickResult",
     "Verdict",
+    "WithoutChien",
     "WithoutStock",
     "current_seat_names",
     "describe_cards",

@@ -68,6 +68,7 @@ from tutorial.engine.core import (
     Seat,
     TrickResult,
     Verdict,
+    WithoutChien,
     WithoutStock,
     deal_hidden_again,
     evolve,
@@ -92,7 +93,7 @@ _CACHES = ("_legal_", "_offer_")
 
 
 @dataclass(frozen=True)
-class BeloteState(WithoutStock, KeepsTheAuction):
+class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
     """One hand of Belote at one moment; ``apply`` returns the next state.
 
     Build one with ``new_hand`` (from the deal) or ``start_play`` (a position in play).
@@ -685,16 +686,6 @@ class BeloteState(WithoutStock, KeepsTheAuction):
     def bidding_makes_sides(self) -> bool:
         """Whether the bidding makes the sides anew each hand: no, partners sit opposite."""
         return False
-
-    @property
-    def contract(self) -> Any:
-        """The contract's level named by the bidding (Tarot's bid): none, the contract is the trump taken (``trump_suit``, ``taker``)."""
-        return None
-
-    @property
-    def discard(self) -> tuple[Card, ...]:
-        """The cards the taker laid aside: none, Belote has no discard."""
-        return ()
 
     @property
     def face_up_card(self) -> Card | None:

@@ -48,13 +48,14 @@ from tutorial.engine.core import (
     Seat,
     TrickResult,
     Verdict,
+    WithoutChien,
     play_of,
 )
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
 
 
 @dataclass(frozen=True)
-class BriscolaState(KeepsTheAuction):
+class BriscolaState(WithoutChien, KeepsTheAuction):
     """A Briscola position: immutable; ``apply`` returns the next one.
 
     Build one with ``new_hand`` or ``start_play``; the fields are the whole position.
@@ -432,16 +433,6 @@ class BriscolaState(KeepsTheAuction):
     def taker(self) -> Seat | None:
         """The seat that took a contract: none, Briscola has no bidding."""
         return None
-
-    @property
-    def contract(self) -> Any:
-        """The contract's level named by the bidding (Tarot's bid): none, Briscola has no bidding."""
-        return None
-
-    @property
-    def discard(self) -> tuple[Card, ...]:
-        """The cards the taker laid aside: none, Briscola has no discard."""
-        return ()
 
     @property
     def face_up_card(self) -> Card | None:

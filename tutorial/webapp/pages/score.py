@@ -183,7 +183,7 @@ def _tarot_contract_lines(hand: GameState, names: tuple[str, ...]) -> list[str]:
 def _belote_contract_lines(hand: GameState, names: tuple[str, ...]) -> list[str]:
     """Belote's contract: who took which trump, and the card turned up."""
     taker = hand.taker
-    trump = getattr(hand, "trump", None)
+    trump = hand.trump_suit
     proposed = getattr(hand, "proposed", None)
     if taker is None or trump is None:
         return []

@@ -181,7 +181,7 @@ def show_table(table: ClassTable, prefix: str = "teacher") -> None:
 
 
 def _say(kind: str, text: str) -> None:
-    """Keep the answer to a teacher's action for the next draw (shown once)."""
+    """Keep the answer to a teacher's action for the page to show (:func:`common.tell`)."""
     common.tell(MESSAGE, kind, text)
 
 
