@@ -32,6 +32,7 @@ import streamlit as st
 from clocks import still
 from db_util import postgres_server  # noqa: F401  (the PostgreSQL fixture, for every test file)
 from hypothesis import HealthCheck, settings
+from streamlit.components.v2 import manifest_scanner
 
 from tutorial.analysis import player as _player
 from tutorial.analysis import solver as _solver
@@ -263,6 +264,14 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 
 # --- Streamlit ---------------------------------------------------------------------------------
+
+# Each AppTest's first run scans every installed distribution for custom components
+# (about 150 ms of CPU, for the same answer each time: nothing is installed while the
+# tests run), and the suite makes hundreds of AppTests. The scan is done once per test
+# process instead; what it finds is only read (each AppTest registers it afresh).
+manifest_scanner.scan_component_manifests = functools.cache(
+    manifest_scanner.scan_component_manifests
+)
 
 
 @pytest.fixture

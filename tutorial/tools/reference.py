@@ -16,6 +16,7 @@ Pure: no streamlit. Deterministic: the same code writes the same file.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import re
 import sys
@@ -36,6 +37,7 @@ from tutorial.engine.ruleset_titles import (
     ruleset_blurb,
     ruleset_title,
 )
+from tutorial.language.i18n import language
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import (
     ASK_KINDS,
@@ -288,8 +290,16 @@ def reason_examples(seeds: int = 12) -> dict[str, dict[str, str]]:
 
     Returns ``{code: {game: sentence}}``; the seats are South, East, North, West (You,
     Opponent at two players). The hands are played by a seeded random choice among
-    the legal actions; every action an author might write is explained at each state.
+    the legal actions; every action an author might write is explained at each state
+    (some 130,000 explanations: the answer is kept per language, for the reference's
+    test that asks again after rendering it).
     """
+    return {code: dict(by_game) for code, by_game in _reason_examples(seeds, language())}
+
+
+@functools.cache
+def _reason_examples(seeds: int, lang: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """``reason_examples`` in ``lang`` (the current language), frozen for the cache."""
     found: dict[str, dict[str, str]] = {}
     for game in GAMES:
         names = DEFAULT_SEATS[_usual_players(game)]
@@ -316,7 +326,7 @@ def reason_examples(seeds: int = 12) -> dict[str, dict[str, str]]:
                         if not v.legal and game not in found.get(v.code, {}):
                             found.setdefault(v.code, {})[game] = v.message
                         break
-    return found
+    return tuple((code, tuple(by_game.items())) for code, by_game in found.items())
 
 
 def reason_codes() -> list[str]:
