@@ -50,7 +50,7 @@ from tutorial.engine.belote.declarations import (
     find_belote_holder,
 )
 from tutorial.engine.belote.options import BeloteOptions
-from tutorial.engine.belote.play_rules import RULE_TURN, explain_play, legal_cards
+from tutorial.engine.belote.play_rules import RULE_TURN, explain_play, playable
 from tutorial.engine.belote.playout import FAST_TABLES
 from tutorial.engine.belote.scoring import score_hand
 from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit
@@ -212,7 +212,7 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
                 legal = ()
             else:
                 legal = tuple(
-                    legal_cards(
+                    playable(
                         self.hands[self.to_move], self._trick_cards(), self.trump, self.options
                     )
                 )

@@ -88,7 +88,7 @@ from tutorial.engine.tarot.constants import (
     RULE_PHASE,
     RULE_TURN,
 )
-from tutorial.engine.tarot.play_rules import Requirement, explain_card, legal_cards, requirement
+from tutorial.engine.tarot.play_rules import Requirement, explain_card, playable, requirement
 from tutorial.engine.tarot.scoring import cancelled_outcome, score
 from tutorial.engine.tarot.sentences import seat_key
 from tutorial.engine.tarot.tricks import finish_trick
@@ -230,7 +230,7 @@ class TarotState(WithoutStock, KeepsTheAuction):
         if legal is not None:
             return legal
         hand = self.hands[(self.leader + len(self.current_trick)) % NUM_PLAYERS]
-        cards = legal_cards(hand, self.current_trick)
+        cards = playable(hand, self.current_trick)
         legal = tuple(cards) if self._hands_sorted() else sort_cards(cards)
         object.__setattr__(self, "_legal_", legal)
         return legal
