@@ -151,7 +151,7 @@ BROWSER_WEIGHTS = {
     "test_browser.py::test_practice_hand_to_the_end_with_hints[tarot]": 22,
     "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola2]": 19,
     "test_browser.py::test_practice_hand_to_the_end_with_hints[briscola4]": 11,
-    "test_browser.py::test_practice_on_a_phone": 21,
+    "test_browser.py::test_practice_on_a_phone": 17,
     "test_browser.py::test_a_scenario_step_shows_a_computed_cost_and_the_best_play": 7,
     "test_browser.py::test_every_click_after_a_refused_discard_is_taken": 5,
     "test_browser.py::test_the_table_keeps_a_readable_size_through_a_scenario": 14,
