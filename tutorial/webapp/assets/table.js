@@ -290,6 +290,9 @@ export default function (component) {
     });
     root._ro.observe(root);
     window.addEventListener('resize', relayout);
+    // A font that arrives after the first drawing changes the height of what is above
+    // the table (a heading's lines): fit the picture again then, not at the next step.
+    if (document.fonts) document.fonts.addEventListener('loadingdone', relayout);
   }
   root._send = setTriggerValue;
   // The app answered an action (accepted or refused): no longer waiting.
