@@ -306,9 +306,11 @@ def _frames(page: Any) -> None:
 
 
 #: The page at rest: no table component busy (``data-busy`` other than ``"0"``, the
-#: shadow roots searched) and the app's run over (``data-test-script-state``).
+#: shadow roots searched), the app's run over (``data-test-script-state``) and every font
+#: in (a font that arrives late moves what follows it: the table fits itself again).
 _AT_REST_JS = """() => {
   if (!document.querySelector("[data-test-script-state='notRunning']")) return false;
+  if (document.fonts && document.fonts.status !== 'loaded') return false;
   for (const e of document.querySelectorAll('*')) {
     const t = e.shadowRoot && e.shadowRoot.querySelector('.atout');
     if (t && t.dataset.busy !== '0') return false;

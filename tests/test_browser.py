@@ -761,15 +761,13 @@ def _walk_the_discard_scenario(page: Any, viewport: str) -> list[float]:
 
     def measure(step: str) -> None:
         _settle(page)
-        # The picture sized by the component (its width set) with every font in: on a
-        # busy machine the first step was once measured before either.
+        # The picture sized by the component (its width set): on a busy machine the
+        # first step was once measured before it.
         page.wait_for_function(
-            f"""() => document.fonts.status === 'loaded'
-                && ({_TABLE_ROOT})().querySelector('.atout').style.getPropertyValue('--tw')""",
+            f"""() => ({_TABLE_ROOT})().querySelector('.atout').style.getPropertyValue('--tw')""",
             timeout=30_000,
             polling="raf",
         )
-        _settle(page)
         size = _table_width(page)
         floor = min(TABLE_FLOOR_PX, size["room"])
         assert size["drawn"] >= floor - 0.5, (viewport, step, size, floor)

@@ -294,12 +294,13 @@ def reason_examples(seeds: int = 12) -> dict[str, dict[str, str]]:
     (some 130,000 explanations: the answer is kept per language, for the reference's
     test that asks again after rendering it).
     """
-    return {code: dict(by_game) for code, by_game in _reason_examples(seeds, language())}
+    kept = _reason_examples(seeds, language())
+    return {code: dict(by_game) for code, by_game in kept.items()}  # the caller's own copy
 
 
 @functools.cache
-def _reason_examples(seeds: int, lang: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
-    """``reason_examples`` in ``lang`` (the current language), frozen for the cache."""
+def _reason_examples(seeds: int, lang: str) -> dict[str, dict[str, str]]:
+    """``reason_examples`` in ``lang`` (the current language), kept: never handed out."""
     found: dict[str, dict[str, str]] = {}
     for game in GAMES:
         names = DEFAULT_SEATS[_usual_players(game)]
@@ -326,7 +327,7 @@ def _reason_examples(seeds: int, lang: str) -> tuple[tuple[str, tuple[tuple[str,
                         if not v.legal and game not in found.get(v.code, {}):
                             found.setdefault(v.code, {})[game] = v.message
                         break
-    return tuple((code, tuple(by_game.items())) for code, by_game in found.items())
+    return found
 
 
 def reason_codes() -> list[str]:
