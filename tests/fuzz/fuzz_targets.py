@@ -143,7 +143,7 @@ def check_scenario_bytes(raw: bytes, seed: int = 0, name: str = "fuzz.yaml") -> 
     return "ok"
 
 
-JUNK_ACTIONS = ["", " ", "QX", "9H", "T21", "EXC", "take Z", "pass", "garde", "²", "x" * 300]
+JUNK_ACTIONS = ["", " ", "QX", "9H", "T21", "EXC", "take Z", "pass", "garde", "²", "T²", "x" * 300]
 JUNK_ANSWERS: list[Any] = [True, False, "yes", "no", 0, 3.5, -1, "", "draw", "You", "x" * 300]
 
 

@@ -189,7 +189,8 @@ def _parse_any(text: str) -> Card | None:
     t = text.strip().upper()
     if t in ("EXC", "EXCUSE", "EX"):
         return Card(Suit.EXCUSE, "0")
-    if len(t) >= 2 and t[0] == "T" and t[1:].isdigit():
+    # ASCII digits only: "²" and other Unicode digits pass isdigit() but not int().
+    if len(t) >= 2 and t[0] == "T" and t[1:].isascii() and t[1:].isdigit():
         n = int(t[1:])
         if 1 <= n <= 21:
             return Card(Suit.TRUMP, str(n))
