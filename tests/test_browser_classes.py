@@ -19,6 +19,7 @@ from browser_util import (
     _close,
     _goto,
     _open,
+    _option,
     _settle,
     browser,
     pytestmark,
@@ -47,9 +48,14 @@ def _make_class(page: Any) -> str:
     name.fill("Year 7 Belote")
     name.press("Enter")
     _settle(page)
-    page.locator(".st-key-teacher_new_homework").click()
-    page.get_by_role("option", name=_lesson_label()).click()
+    # The name's run may begin only now (nothing of it is awaited above): a rerun that
+    # redraws the box closes its list, which _option opens again.
+    _option(page, page.locator(".st-key-teacher_new_homework"), _lesson_label()).click()
     page.keyboard.press("Escape")
+    # The lesson's due date box is drawn by the run the choice asked for, above the
+    # button: the button is clicked once that run is over, not while it moves.
+    due = page.get_by_role("group", name=f"Due date for {_lesson_label()}")
+    expect(due).to_be_visible(timeout=30_000)
     _settle(page)
     page.get_by_role("button", name="Make the class").click()
     code_box = page.locator(".st-key-teacher_join_code code")
