@@ -404,3 +404,15 @@ def test_the_rules_page_opens_on_the_game_being_learnt() -> None:
     at.switch_page("screens/rules.py").run()
     assert _opened_tab(at) == "Briscola"
     assert _opened_tab(_app("rules")) == "Belote"
+
+
+def test_streamlit_runs_no_full_garbage_collection_after_each_run() -> None:
+    """The option is set, under a name this Streamlit knows (an unknown one is ignored):
+    each click's last messages no longer wait for a walk of the whole heap."""
+    import tomllib
+
+    from streamlit import config as streamlit_config
+
+    config = tomllib.loads((ROOT / ".streamlit/config.toml").read_text("utf-8"))
+    assert config["runner"]["postScriptGC"] is False
+    assert "runner.postScriptGC" in streamlit_config.get_config_options()
