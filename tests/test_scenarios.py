@@ -218,6 +218,20 @@ def test_another_seats_discard_stays_hidden_in_the_transcript() -> None:
     assert all("face down" in text or text.split()[-1].startswith("T") for text in discards)
 
 
+def test_an_answered_question_is_listed_with_its_answer_set_apart() -> None:
+    """A question may end in figures of its own (a formula to work out), so the answer
+    after it is named: "... (25 + 2) x 6 Answer: 162", never "... x 6 162"."""
+    from tutorial.scenarios.runtime import start
+
+    checked = check_file(SCENARIOS / "tarot" / "garde-contre-chien.yaml")
+    run = start(checked.scenario, checked.table)
+    while not run.finished:
+        run = run.solve_current()
+    answered = [e.text for e in run.transcript if e.kind == "answer"]
+    assert "What does each defender receive? (25 + 2) x 6 Answer: 162" in answered, answered
+    assert all(" Answer: " in text for text in answered), answered
+
+
 # --- card codes in the English texts ---------------------------------------------------------
 
 #: A card code written suit first (♥10); the English texts write a card rank first (10♥),
