@@ -17,7 +17,7 @@ USAGE = """usage: python -m tutorial COMMAND
   check [PATH ...]               validate scenario files or folders (default scenarios/)
   coverage                       regenerate the coverage table in lessons/README.md
   fuzz [--inputs N] [--seed S] [--targets a,b]
-                                 long fuzz run of tests/fuzz (scenario, progress, link, inert, report, playlist)
+                                 long fuzz run of tests/fuzz (scenario, progress, link, inert, typed, report, playlist)
   schema [FILE]                  write the scenario JSON Schema (default scenarios/scenario.schema.json)
   reference [FILE]               write the scenario author's reference (default scenarios/REFERENCE.md)
   locales [--check]              write the zh-Hans catalogues from zh-Hant (OpenCC + checked words)

@@ -10,7 +10,9 @@ located message, never another exception. Each target below checks it for one do
   files, hostile values) and byte-level ones (hostile snippets, flips, cuts, splices);
 - :func:`progress_target`: the progress code and file decoders;
 - :func:`link_target`: the deep-link parser (:mod:`tutorial.course.links`);
-- :func:`inert_target`: :func:`tutorial.webapp.inert.inert_markdown`.
+- :func:`inert_target`: :func:`tutorial.webapp.inert.inert_markdown`;
+- :func:`typed_target`: what a learner types at a scenario's table (a card, a bid, a
+  discard, a poignée), on positions of the three games.
 
 The strategies are hypothesis strategies; ``test_fuzz.py`` runs a short pass of each in
 the test suite, and ``python -m tutorial fuzz --inputs N`` a long one (``run``).
@@ -37,7 +39,7 @@ from hypothesis import strategies as st
 from tutorial.course.links import is_scenario_id, parse_link, step_to_open
 from tutorial.course.progress import PREFIX, Progress, ProgressError, decode, encode, from_json
 from tutorial.engine.errors import ScenarioError
-from tutorial.scenarios.checker import CheckerCrash, check_bytes, problems_of
+from tutorial.scenarios.checker import CheckerCrash, check_bytes, check_file, problems_of
 from tutorial.scenarios.files import scenario_files
 from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.runtime import Run, goto, start
@@ -434,6 +436,62 @@ _INERT_TEXT = st.lists(
 ).map("".join)
 
 
+# --- what a learner types at the table ------------------------------------------------
+
+#: Scenarios whose first steps ask for each kind of action: cards of the three games, a
+#: Tarot bid, discard and poignée, a Belote take.
+TYPED_SCENARIOS = (
+    "belote/overruff", "belote/seed-000-must-ruff", "tarot/bid-garde",
+    "tarot/discard-kings-and-bouts", "tarot/poignee-show", "tarot/excuse-led",
+    "briscola/ace-beats-three",
+)  # fmt: skip
+_TYPED_RUNS: list[Run] = []
+
+
+def _typed_runs() -> list[Run]:
+    """A run at each Play step of the :data:`TYPED_SCENARIOS` found (made once)."""
+    if not _TYPED_RUNS:
+        for sid in TYPED_SCENARIOS:
+            path = SCENARIOS / f"{sid}.yaml"
+            if not path.exists():
+                continue
+            checked = check_file(path)
+            run = start(checked.scenario, checked.table)
+            while not run.finished:
+                if isinstance(run.current, Play):
+                    _TYPED_RUNS.append(run)
+                run = run.solve_current()
+    return _TYPED_RUNS
+
+
+_TYPED_TEXT = st.one_of(
+    st.text(max_size=12),
+    st.lists(
+        st.sampled_from(["T", "t", "EXC", "10", "1", "2", "21", "22", "0", "²", "٣", "१",
+                         "H", "S", "D", "C", "♥", "♠", "X", " ", ",", ":", "take",
+                         "pass", "discard", "poignee", "simple", "double", "garde",
+                         "sans", "contre", "prise", "é", "\u00a0", "\u200b"]),
+        max_size=6,
+    ).map("".join),
+)  # fmt: skip
+
+
+def typed_target(case: tuple[int, str]) -> None:
+    """Whatever a learner types at the table is played, or refused with the project's
+    own message; the table is then as it was or one action further."""
+    _stats("typed").inputs += 1
+    runs = _typed_runs()
+    index, text = case
+    run = runs[index % len(runs)]
+    try:
+        after, feedback = run.try_action(text)
+    except Exception as e:
+        raise Crash(f"{type(e).__name__} escaped a typed {text!r}: {e}") from e
+    refused = feedback.kind in ("illegal", "invalid", "wrong")
+    if refused and (after.step, after.state) != (run.step, run.state):
+        raise Crash(f"a refused {text!r} changed the table")
+
+
 # --- problem reports and playlists ----------------------------------------------------
 
 _REPORT_BITS = st.sampled_from(
@@ -554,6 +612,7 @@ TARGETS: dict[str, tuple[st.SearchStrategy[Any], Callable[[Any], None]]] = {
     "progress": (progress_inputs(), progress_target),
     "link": (st.tuples(_LINK_TEXT, _LINK_TEXT, st.integers(0, 400)), link_target),
     "inert": (st.one_of(_INERT_TEXT, st.text(max_size=200)), inert_target),
+    "typed": (st.tuples(st.integers(0, 10_000), _TYPED_TEXT), typed_target),
     "report": (report_inputs(), report_target),
     "playlist": (
         st.tuples(_PLAYLIST_TEXT, _PLAYLIST_TEXT, _PLAYLIST_TEXT, _PLAYLIST_YAML),

@@ -11,6 +11,7 @@ SHORT = {
     "progress": 300,
     "link": 300,
     "inert": 300,
+    "typed": 300,
     "report": 150,
     "playlist": 200,
 }
