@@ -11,8 +11,8 @@ located message, never another exception. Each target below checks it for one do
 - :func:`progress_target`: the progress code and file decoders;
 - :func:`link_target`: the deep-link parser (:mod:`tutorial.course.links`);
 - :func:`inert_target`: :func:`tutorial.webapp.inert.inert_markdown`;
-- :func:`typed_target`: what a learner types at a scenario's table (a card, a bid, a
-  discard, a poignée), on positions of the three games.
+- :func:`typed_target`: what a learner types at a scenario's table or a practice hand's
+  (a card, a bid, a discard, a poignée), on positions of the three games.
 
 The strategies are hypothesis strategies; ``test_fuzz.py`` runs a short pass of each in
 the test suite, and ``python -m tutorial fuzz --inputs N`` a long one (``run``).
@@ -476,12 +476,47 @@ _TYPED_TEXT = st.one_of(
 )  # fmt: skip
 
 
+_TYPED_HANDS: list[Any] = []
+
+
+def _typed_hands() -> list[Any]:
+    """Practice hands of the three games at each of the learner's turns of two deals
+    (bids, a Tarot discard's start, cards): where the Practice and Review pages send
+    what is typed (made once)."""
+    from tutorial.course import practice
+
+    if not _TYPED_HANDS:
+        for game, players in (("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4)):
+            for seed in (1, 2):
+                hand = practice.deal(game, players=players, seed=seed)
+                for _ in range(200):
+                    if hand.finished:
+                        break
+                    if hand.learner_to_move:
+                        _TYPED_HANDS.append(hand)
+                        if hand.state.phase == "discard":
+                            break  # a discard is chosen on the hand, not typed card by card
+                        hand = practice.try_action(hand, hand.state.legal_actions()[0])
+                    hand = practice.advance(hand)[0]
+    return _TYPED_HANDS
+
+
 def typed_target(case: tuple[int, str]) -> None:
     """Whatever a learner types at the table is played, or refused with the project's
-    own message; the table is then as it was or one action further."""
+    own message; the table is then as it was or one action further. Both doors: a
+    scenario's run and a practice hand."""
+    from tutorial.course import practice
+
     _stats("typed").inputs += 1
-    runs = _typed_runs()
+    runs, hands = _typed_runs(), _typed_hands()
     index, text = case
+    hand = hands[index % len(hands)]
+    try:
+        tried = practice.try_action(hand, text)
+    except Exception as e:
+        raise Crash(f"{type(e).__name__} escaped a typed {text!r} in practice: {e}") from e
+    if tried.refusal is not None and tried.moves != hand.moves:
+        raise Crash(f"a refused {text!r} changed the practice hand")
     run = runs[index % len(runs)]
     try:
         after, feedback = run.try_action(text)
