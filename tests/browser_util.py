@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -78,7 +77,10 @@ def _free_port() -> int:
 def _start_server() -> str:
     """``streamlit run tutorial/app.py`` on a free port, once it answers its health check."""
     port = _free_port()
-    classes = _SHARED["server_dir"] = tempfile.mkdtemp(prefix="atout-classes-")
+    # The server's classes' file, in a folder deleted when the server stops.
+    classes = _SHARED["server_dir"] = tempfile.TemporaryDirectory(
+        prefix="atout-classes-", ignore_cleanup_errors=True
+    )
     env = {
         **os.environ,
         "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
@@ -88,7 +90,7 @@ def _start_server() -> str:
         "ATOUT_REVIEW_NODES": "20000",  # its exact solves' nodes per card: the same
         "ATOUT_TEST_CLOCK": "1",  # ?today=YYYY-MM-DD sets the review deck's day: see webapp.state
         # classes in a SQLite file of the server's own, never the checkout's .streamlit/
-        "ATOUT_CLASSES_URL": f"sqlite:///{classes}/classes.db",
+        "ATOUT_CLASSES_URL": f"sqlite:///{classes.name}/classes.db",
     }
     proc = subprocess.Popen(
         [
@@ -136,8 +138,8 @@ def _stop_server() -> None:
         proc.kill()
         proc.wait(timeout=10)
     folder = _SHARED.pop("server_dir", None)
-    if folder is not None:  # the server's classes' file, left in /tmp by every run before
-        shutil.rmtree(folder, ignore_errors=True)
+    if folder is not None:
+        folder.cleanup()
 
 
 def _start_browser() -> Any:

@@ -27,7 +27,7 @@ from browser_util import (
     server,
 )
 
-from tutorial.course.progress import decode
+from tutorial.course.progress import decode, encode
 
 __all__ = ["browser", "pytestmark", "server"]  # fixtures and marks from browser_util
 
@@ -40,7 +40,6 @@ def _with_practice_card(code: str) -> tuple[str, str, str]:
 
     from tutorial.analysis import player
     from tutorial.course import practice
-    from tutorial.course.progress import decode, encode
     from tutorial.course.review_deck import PracticeSource, merge_decks, note_wrong
     from tutorial.scenarios import actions
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import copy
+import functools
 import hashlib
 import random
 import re
@@ -445,23 +446,20 @@ TYPED_SCENARIOS = (
     "tarot/discard-kings-and-bouts", "tarot/poignee-show", "tarot/excuse-led",
     "briscola/ace-beats-three",
 )  # fmt: skip
-_TYPED_RUNS: list[Run] = []
 
 
-def _typed_runs() -> list[Run]:
-    """A run at each Play step of the :data:`TYPED_SCENARIOS` found (made once)."""
-    if not _TYPED_RUNS:
-        for sid in TYPED_SCENARIOS:
-            path = SCENARIOS / f"{sid}.yaml"
-            if not path.exists():
-                continue
-            checked = check_file(path)
-            run = start(checked.scenario, checked.table)
-            while not run.finished:
-                if isinstance(run.current, Play):
-                    _TYPED_RUNS.append(run)
-                run = run.solve_current()
-    return _TYPED_RUNS
+@functools.cache
+def _typed_runs() -> tuple[Run, ...]:
+    """A run at each Play step of the :data:`TYPED_SCENARIOS` (made once)."""
+    runs = []
+    for sid in TYPED_SCENARIOS:
+        checked = check_file(SCENARIOS / f"{sid}.yaml")
+        run = start(checked.scenario, checked.table)
+        while not run.finished:
+            if isinstance(run.current, Play):
+                runs.append(run)
+            run = run.solve_current()
+    return tuple(runs)
 
 
 _TYPED_TEXT = st.one_of(
@@ -476,29 +474,27 @@ _TYPED_TEXT = st.one_of(
 )  # fmt: skip
 
 
-_TYPED_HANDS: list[Any] = []
-
-
-def _typed_hands() -> list[Any]:
+@functools.cache
+def _typed_hands() -> tuple[Any, ...]:
     """Practice hands of the three games at each of the learner's turns of two deals
     (bids, a Tarot discard's start, cards): where the Practice and Review pages send
     what is typed (made once)."""
     from tutorial.course import practice
 
-    if not _TYPED_HANDS:
-        for game, players in (("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4)):
-            for seed in (1, 2):
-                hand = practice.deal(game, players=players, seed=seed)
-                for _ in range(200):
-                    if hand.finished:
-                        break
-                    if hand.learner_to_move:
-                        _TYPED_HANDS.append(hand)
-                        if hand.state.phase == "discard":
-                            break  # a discard is chosen on the hand, not typed card by card
-                        hand = practice.try_action(hand, hand.state.legal_actions()[0])
-                    hand = practice.advance(hand)[0]
-    return _TYPED_HANDS
+    hands = []
+    for game, players in (("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4)):
+        for seed in (1, 2):
+            hand = practice.deal(game, players=players, seed=seed)
+            for _ in range(200):
+                if hand.finished:
+                    break
+                if hand.learner_to_move:
+                    hands.append(hand)
+                    if hand.state.phase == "discard":
+                        break  # a discard is chosen on the hand, not typed card by card
+                    hand = practice.try_action(hand, hand.state.legal_actions()[0])
+                hand = practice.advance(hand)[0]
+    return tuple(hands)
 
 
 def typed_target(case: tuple[int, str]) -> None:
