@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from judge_settings import TEST_DEALS, TEST_REVIEW_NODES
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,9 +86,10 @@ def _start_server() -> str:
         **os.environ,
         "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
         "ATOUT_ANIMATION": "fast",  # the Practice table's computer cards: see table_component
-        "ATOUT_STRONG_SAMPLES": "3",  # the strong player's deals per move: see analysis.player
-        "ATOUT_REVIEW_DEALS": "3",  # the practice review's deals per card: the same
-        "ATOUT_REVIEW_NODES": "20000",  # its exact solves' nodes per card: the same
+        # The judge's deals per position (the strong player's, the hint's, the review's)
+        # and the review's exact solves' nodes: the test processes' own (judge_settings).
+        "ATOUT_JUDGE_DEALS": str(TEST_DEALS),
+        "ATOUT_REVIEW_NODES": str(TEST_REVIEW_NODES),
         "ATOUT_TEST_CLOCK": "1",  # ?today=YYYY-MM-DD sets the review deck's day: see webapp.state
         # classes in a SQLite file of the server's own, never the checkout's .streamlit/
         "ATOUT_CLASSES_URL": f"sqlite:///{classes.name}/classes.db",

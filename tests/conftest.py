@@ -8,11 +8,12 @@
 - pytest-xdist (``scripts/test.sh``): every test is safe in any worker (the browser
   tests start one server per worker, on a free port); the browser tests go in lanes
   handed out first (see ``pytest_xdist_make_scheduler``).
-- No test depends on the wall clock: every search (the solver, Briscola's expectation,
-  the strong player's move, the review, the cost sentences, the export) and every
-  scenario check reads its deadline on a clock that never moves (``clocks.still``), so
-  only the node budgets and sample counts bound a run; a test about a time budget
-  running out passes its own clock (``clocks.Jumping``).
+- No test depends on the wall clock: the judge of a position (the strong player's move,
+  the hint, the review) reads no clock at all, and every other search (the solver,
+  Briscola's expectation, the cost sentences, the export) and every scenario check reads
+  its deadline on a clock that never moves (``clocks.still``), so only the node budgets
+  and deal counts bound a run; a test about a time budget running out passes its own
+  clock (``clocks.Jumping``).
 - The scenario library (``tutorial.course.library.load_library``, about 2 s) is checked once per
   test process for each scenario tree and its files' sizes and times, as the app's
   server does once per process (``st.cache_resource``); a test that writes or points
@@ -32,9 +33,11 @@ import streamlit as st
 from clocks import still
 from db_util import postgres_server  # noqa: F401  (the PostgreSQL fixture, for every test file)
 from hypothesis import HealthCheck, settings
+from judge_settings import TEST_DEALS, TEST_REVIEW_NODES
 from streamlit.components.v2 import manifest_scanner
 
-from tutorial.analysis import player as _player
+from tutorial.analysis import card_review as _card_review
+from tutorial.analysis import judgement as _judgement
 from tutorial.analysis import solver as _solver
 from tutorial.course import library as _library
 from tutorial.course import review_worker as _review_worker
@@ -64,7 +67,7 @@ settings.load_profile(
 # --- Clocks --------------------------------------------------------------------------------
 
 #: The modules whose ``CLOCK`` is every deadline's default clock.
-_CLOCKED = (_solver, _player, _budget)
+_CLOCKED = (_solver, _budget)
 
 # Installed before any test module is collected (some check the library as they load).
 for _module in _CLOCKED:
@@ -85,13 +88,11 @@ def _still_clocks(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(autouse=True)
 def _inline_review(monkeypatch: pytest.MonkeyPatch) -> Iterator[_review_worker.ReviewWorker]:
     """Every test reviews the learner's practice cards synchronously (no worker process),
-    on few deals, few orders of Briscola's stock and small node budgets; the fixture's
-    value is that worker."""
-    monkeypatch.setattr(_player, "REVIEW_DEALS", 3)
-    monkeypatch.setattr(_player, "REVIEW_STOCK_ORDERS", 3)
-    monkeypatch.setattr(
-        _player, "REVIEW_NODE_BUDGET", dict.fromkeys(_player.REVIEW_NODE_BUDGET, 30_000)
-    )
+    judges positions on few deals and solves with small node budgets; the fixture's value
+    is that worker."""
+    monkeypatch.setattr(_judgement, "DEALS", TEST_DEALS)
+    nodes = dict.fromkeys(_card_review.REVIEW_NODE_BUDGET, TEST_REVIEW_NODES)
+    monkeypatch.setattr(_card_review, "REVIEW_NODE_BUDGET", nodes)
     worker = _review_worker.ReviewWorker(_review_worker.InlineExecutor())
     old = _review_worker.install(worker)
     yield worker

@@ -399,10 +399,11 @@ def _practice_choose(page: Any) -> None:
     raise AssertionError(f"no choice accepted among {codes}")
 
 
-def _practice_hint(page: Any, tier: int) -> None:
+def _practice_hint(page: Any, tier: int, tiers: int = 3) -> None:
     from playwright.sync_api import expect
 
-    _run_done(page, page.get_by_role("button", name=f"Hint {tier} of 3").click, timeout=_IDLE_MS)
+    button = page.get_by_role("button", name=f"Hint {tier} of {tiers}")
+    _run_done(page, button.click, timeout=_IDLE_MS)
     hints = page.locator("[data-testid='stAlertContentInfo']")
     expect(hints).to_have_count(tier, timeout=_IDLE_MS)
     _practice_idle(page)
@@ -444,9 +445,10 @@ def _practice_play(page: Any, name: str, shots: bool) -> int:
         discarding = page.locator(".atout .counter").count() > 0
         if not marking and not discarding:
             # the first card: the rule, the legal cards marked, the strong player's card
-            _practice_hint(page, 1)
-            _practice_hint(page, 2)
-            _practice_hint(page, 3)
+            # (Briscola: no tier marks the legal cards, every card in hand may be played)
+            tiers = 2 if name.startswith("briscola") else 3
+            for tier in range(1, tiers + 1):
+                _practice_hint(page, tier, tiers)
             expect(page.get_by_text("The computer would play").first).to_be_visible()
             if shots:
                 page.screenshot(path=str(SHOTS / f"practice-{name}-hints.png"))
@@ -519,8 +521,8 @@ def test_practice_hand_to_the_end_with_hints(server: str, browser: Any, game: st
         assert len(re.findall(r"(?:10|[2-9JQKA1CV])[♠♥♦♣]|T\d+|Excuse", first)) >= _SEATS[game], (
             first
         )
-        if game == "tarot":  # every card reviewed, in both views
-            _every_card_reviewed(page, _TRICKS[game])
+        # every card reviewed: a verdict each, a figure and a reason for each costly card
+        _every_card_reviewed(page, _TRICKS[game], game)
         body = page.locator("[data-testid='stMain']").inner_text()
         assert not re.search(r"\bseat \d|\bteam ?\d|seed-\d", body), body[:400]
         if game == "belote":  # the next deal on a projector, in presenter mode
@@ -549,20 +551,21 @@ def _practice_presenter(page: Any) -> None:
 #: is answered before the next is asked, so this counts the page's answers, not time).
 _REVIEW_RERUNS = 600
 
-#: One card's review: its line with what the learner could know, then the one with all
-#: cards shown (``player.review.*``), each naming the trick and the card.
-_REVIEW_LINE = re.compile(
-    r"^Trick (\d+): (\S+), with what you could know \(.+\): .+$\n"
-    r"^Trick \1: \2, with all cards shown \(.+\): .+$",
+#: One card's review: its verdict, naming the trick and the card (``card_review.*``),
+#: then on the next line the reasons of a costly or unlucky card.
+_REVIEW_LINE = re.compile(r"^Trick (\d+): (\S+?):? (?:cost|was|as good).+$", re.MULTILINE)
+#: A costly card's verdict: one figure (whole, or to the half point), ± its noise or exact.
+_COSTLY_LINE = re.compile(
+    r"^Trick \d+: \S+ cost (?:about )?\d+(?:\.5)? points? (?:\(± [\d.]+\) )?against \S+",
     re.MULTILINE,
 )
 
 
-def _every_card_reviewed(page: Any, cards: int) -> None:
+def _every_card_reviewed(page: Any, cards: int, game: str) -> None:
     """Once the background review is finished (the page asked again, with its "Show the
     finished review" button, while it says cards are still being worked out), "Every
-    card you played" holds a review in both views for each of the learner's ``cards``
-    cards, one per trick."""
+    card you played" holds a verdict for each of the learner's ``cards`` cards, one per
+    trick, and each costly card shows one figure and a reason on the line below."""
     from playwright.sync_api import expect
 
     pending = page.get_by_text(re.compile(r"cards? (is|are) still being worked out"))
@@ -578,12 +581,17 @@ def _every_card_reviewed(page: Any, cards: int) -> None:
     every.get_by_text("Every card you played").click()
     lines = every.locator("[data-testid='stExpanderDetails']")
     expect(lines).to_be_visible(timeout=_IDLE_MS)
-    found = _REVIEW_LINE.findall(lines.inner_text())
+    text = lines.inner_text()
+    found = _REVIEW_LINE.findall(text)
     tricks = [int(trick) for trick, _ in found]
     assert tricks == list(range(1, cards + 1)), found
     assert len({card for _, card in found}) == cards, found
+    rows = text.splitlines()
+    for i, row in enumerate(rows):
+        if _COSTLY_LINE.match(row):  # its reason follows: a sentence of its own
+            assert i + 1 < len(rows) and rows[i + 1].startswith("With every card shown"), row
     lines.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "practice-tarot-laptop-every-card.png"))
+    page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-every-card.png"))
 
 
 def test_practice_on_a_phone(server: str, browser: Any) -> None:

@@ -34,40 +34,42 @@ __all__ = ["browser", "pytestmark", "server"]  # fixtures and marks from browser
 
 def _with_practice_card(code: str) -> tuple[str, str, str]:
     """``code`` with a Belote practice card added, made on 2030-03-01 (due the next day):
-    the learner's first card of deal 20, the costliest one tried. Returns the new code,
-    a card the engine refuses there, and the best card."""
+    the learner's first card of deal 57, the costliest one tried (costly beyond the noise
+    of the tests' few deals, as the server judges it too). Returns the new code, a card
+    the engine refuses there, and the best card."""
     from datetime import UTC, datetime
 
-    from tutorial.analysis import player
+    from tutorial.analysis import card_review
+    from tutorial.analysis.judgement import judge
     from tutorial.course import practice
     from tutorial.course.review_deck import PracticeSource, merge_decks, note_wrong
     from tutorial.scenarios import actions
 
-    hand = practice.deal("belote", players=4, seed=20)
+    hand = practice.deal("belote", players=4, seed=57)
     while not (hand.learner_to_move and hand.state.phase == "play"):
         if hand.learner_to_move:
             hand = practice.try_action(hand, hand.state.legal_actions()[0])
         hand = practice.advance(hand)[0]
     state, move = hand.state, len(hand.moves)
-    legal = state.legal_plays()
-    known = player.review_card(state, legal[0], move=move, seed=20 * 1000 + move).known
-    costly = min(legal, key=lambda c: known.values[c])
+    judged = judge(state)
+    costly = max(judged.cards, key=lambda c: judged.of(c).loss)
+    lost = card_review.review_card(state, costly, move=move).lost
+    assert lost >= 10
     source = PracticeSource(
         ruleset="default",
-        seed=20,
+        seed=57,
         players=4,
         moves=[actions.code(m.action) for m in hand.moves],
         trick=1,
     )
     made = datetime(2030, 3, 1, 12, tzinfo=UTC)
-    lost = known.best_value - known.values[costly]
     added = note_wrong(decode(code).deck, source, "belote", tried=costly.code, lost=lost, now=made)
     progress = decode(code)
-    refused = next(c for c in state.hands[0] if c not in legal)
+    refused = next(c for c in state.hands[0] if c not in state.legal_plays())
     return (
         encode(progress.with_deck(merge_decks(progress.deck, added))),
         refused.label,
-        known.best[0].label,
+        judged.best.label,
     )
 
 

@@ -354,13 +354,6 @@ def test_the_database_is_named_by_the_environment_then_the_secrets_then_a_file(
 # --- practice hands, lesson time, the review deck, from the app's side ----------------------
 
 
-def _cost(played: Any, other: Any, lost: float) -> Any:
-    """A card's judgement in one view: the card played ``lost`` points below the other."""
-    from tutorial.analysis.player import DEALS, KNOWN, CardCost
-
-    return CardCost(KNOWN, DEALS, {played: 10.0 - lost, other: 10.0}, played)
-
-
 def finished_hand() -> Any:
     """A Briscola hand for two played to its end, every card the first legal one."""
     from tutorial.course import practice
@@ -375,9 +368,9 @@ def finished_hand() -> Any:
 def test_a_finished_practice_hand_is_kept_for_the_class_and_sent(
     any_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tutorial.analysis.player import CardReview
     from tutorial.course.practice import ReviewProgress
     from tutorial.engine.cards import Card
+    from tutorial.tools.bench_classes import stated_review
 
     teacher, _secret, code = make_class(homework=False)
     ana = join(code, "Ana")
@@ -385,8 +378,8 @@ def test_a_finished_practice_hand_is_kept_for_the_class_and_sent(
     hand = finished_hand()
     seven, ace = Card.parse("7S"), Card.parse("AS")
     reviews = (
-        CardReview(4, 3, hand.state, seven, _cost(seven, ace, 12.0), _cost(seven, ace, 20.0)),
-        CardReview(0, 1, hand.state, ace, _cost(ace, seven, 0.0), _cost(ace, seven, 0.0)),
+        stated_review(4, 3, hand.state, seven, ace, 12.0, shown_lost=20.0),
+        stated_review(0, 1, hand.state, ace, seven, 0.0),
     )
     with monkeypatch.context() as patched:  # the page's session, as the Practice page has it
         patched.setattr(class_link, "membership", lambda: m)

@@ -1,29 +1,38 @@
-"""The computer players (tutorial/analysis/player.py): sampling the hidden cards, choose,
-suggest, review and why_trick. Small positions and few examples: the file runs in
-seconds (the long measurements are ``python -m tutorial bench-players``)."""
+"""The computer players (tutorial/analysis/player.py) and what they are built of: what the
+seat knows and the deals of the hidden cards (knowledge.py, sampling.py), the compact
+rules (card_bits.py), the playouts and the goals (playouts.py, goals.py), the exact
+values of a deal (valuing.py), choose, the strong bids and discard, and why_trick. Small
+positions and few examples: the file runs in seconds (the long measurements are
+``python -m tutorial bench-players``). The judge, the hint and the review have their own
+files (test_judgement.py, test_hints.py, test_card_review.py)."""
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import random
 from typing import Any
 
 import pytest
-from clocks import Jumping
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutorial.analysis import beginner, player
-from tutorial.analysis.solver import SearchBudget, UnsolvablePosition, solve
+from tutorial.analysis.card_bits import CardBits
+from tutorial.analysis.goals import Goal, TarotGoal
+from tutorial.analysis.judgement import judge
+from tutorial.analysis.knowledge import knowledge
+from tutorial.analysis.playouts import Playout
+from tutorial.analysis.sampling import sample_deal
+from tutorial.analysis.solver import SearchBudget
+from tutorial.analysis.valuing import equivalent_cards, exact_values, solve_with_stock
+from tutorial.analysis.why_trick import why_trick
 from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import EXCUSE, PETIT, TAROT_DECK, Card
 from tutorial.engine.core import GameState, Play, seat_names
 from tutorial.engine.games import new_hand
-from tutorial.language.i18n import t
 
 GAMES = (("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4))
-FAST = {"samples": 3}  # few deals (the clock never moves: see conftest.py)
+FAST = {"deals": 3}  # few deals
 
 
 def deal(game: str, players: int, rng: random.Random) -> GameState:
@@ -132,9 +141,9 @@ def _position_in_trick(state: GameState, i: int) -> int:
 def test_sampled_deals_fit_what_the_mover_saw(game: str, players: int, seed: int) -> None:
     state = walk(game, players, seed, play_phase=True)
     rng = random.Random(seed)
-    kn = player.knowledge(state)
+    kn = knowledge(state)
     for _ in range(4):
-        assert_consistent(state, player.sample_deal(state, rng, kn))
+        assert_consistent(state, sample_deal(state, rng, kn))
 
 
 def test_a_seat_that_did_not_follow_never_gets_the_suit() -> None:
@@ -144,9 +153,9 @@ def test_a_seat_that_did_not_follow_never_gets_the_suit() -> None:
         s = walk("belote", 4, rng.randrange(10**6), play_phase=True, cards_left=20)
         voids = _voids(s)
         if voids:
-            kn = player.knowledge(s)
+            kn = knowledge(s)
             for _ in range(10):
-                world = player.sample_deal(s, rng, kn)
+                world = sample_deal(s, rng, kn)
                 for seat, suit in voids:
                     assert all(c.suit is not suit for c in world.hands[seat]), (seat, suit)
             return
@@ -169,7 +178,7 @@ def _voids(state: GameState) -> list[tuple[int, Any]]:
 @given(seed=st.integers(0, 10**6))
 def test_the_bitmask_rules_agree_with_the_engine(game: str, seed: int) -> None:
     state = walk(game, 4, seed, play_phase=True)
-    bits = player._Bits(state)
+    bits = CardBits(state)
     me = state.to_move
     assert me is not None
     deck = bits.deck
@@ -200,7 +209,7 @@ def test_a_tarot_defender_deals_the_shown_chien_to_the_taker_or_the_discard() ->
             assert taker is not None
             gone = {p.card for tr in s.tricks for p in tr.plays} | {p.card for p in s.current_trick}
             for _ in range(5):
-                world = player.sample_deal(s, rng)
+                world = sample_deal(s, rng)
                 for c in s.chien:
                     if c in gone:
                         continue
@@ -237,7 +246,7 @@ def test_strong_players_finish_a_hand_of_each_game() -> None:
         state = deal(game, players, random.Random(11))
         rng = random.Random(1)
         while not state.is_terminal:
-            state = state.apply(player.choose(state, "strong", rng, samples=1, bid_deals=2))
+            state = state.apply(player.choose(state, "strong", rng, deals=1, bid_deals=2))
         assert state.outcome().totals
 
 
@@ -430,7 +439,7 @@ def test_the_tarot_bids_rule_out_hands_that_would_have_bid_otherwise() -> None:
     # taker's trumps to a defender who passed does not.
     for seed, taker_moves in ((3, False), (4, True)):
         state = _tarot_in_play(seed, mover_is_taker=taker_moves)
-        kn = player.knowledge(state)
+        kn = knowledge(state)
         assert kn.plausible is not None
         me = state.to_move
         real = {s: list(state.hands[s]) for s in range(4) if s != me}
@@ -455,7 +464,7 @@ def test_cards_that_play_alike_are_valued_once(game: str, players: int) -> None:
     merged = 0
     for seed in range(12):
         state = walk(game, players, seed, play_phase=True)
-        classes = player.equivalent_cards(state)
+        classes = equivalent_cards(state)
         legal = state.legal_plays()
         assert sorted(c.label for cls in classes for c in cls) == sorted(c.label for c in legal)
         me = state.to_move
@@ -476,145 +485,9 @@ def test_cards_that_play_alike_are_valued_once(game: str, players: int) -> None:
                 and state.is_trump(c) == state.is_trump(cls[0])
             ]
             assert not any(powers[0] < state.card_power(c) < powers[-1] for c in outside)
-            val = player.strong_values(state, random.Random(seed), samples=2)
-            assert len({val.values[c] for c in cls}) == 1
+            judged = judge(state, deals=2)
+            assert len({judged.of(c).value for c in cls}) == 1
     assert merged >= 1
-
-
-# --- suggest ---------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("game", "players"), GAMES)
-@settings(max_examples=6, deadline=None)
-@given(seed=st.integers(0, 10**6))
-def test_suggest_picks_a_card_of_highest_average(game: str, players: int, seed: int) -> None:
-    state = walk(game, players, seed, play_phase=True, cards_left=12)
-    sug = player.suggest(state, random.Random(seed), **FAST)
-    assert set(sug.values) == set(state.legal_plays())
-    assert sug.values[sug.card] == max(sug.values.values())
-    assert sug.margin >= 0
-    assert 1 <= sug.samples <= FAST["samples"]
-    text = sug.sentence()
-    assert sug.card.label in text and "{" not in text
-
-
-def test_suggest_is_exact_when_every_card_is_known() -> None:
-    # Briscola 2 players with an empty stock: both hands are known to the mover.
-    rng = random.Random(5)
-    while True:
-        state = walk("briscola", 2, rng.randrange(10**6), play_phase=True, cards_left=6)
-        assert isinstance(state, briscola.BriscolaState)
-        if not state.cards_to_draw and len(state.legal_plays()) > 1:
-            break
-    sug = player.suggest(state, random.Random(0))
-    assert sug.known and sug.samples == 1
-    assert sug.values == solve(state)
-    assert sug.basis() == t("player.suggest.basis_known")
-
-
-def test_suggest_needs_a_card_play_moment() -> None:
-    state = deal("belote", 4, random.Random(2))
-    with pytest.raises(UnsolvablePosition):
-        player.suggest(state, random.Random(0))
-
-
-# --- review ----------------------------------------------------------------------------------
-
-
-def _short_hand(game: str, players: int, seed: int, cards_left: int) -> list[GameState]:
-    start = walk(game, players, seed, play_phase=True, cards_left=cards_left)
-    states = [start]
-    while not states[-1].is_terminal:
-        states.append(states[-1].apply(beginner.choose(states[-1])))
-    return states
-
-
-@pytest.mark.parametrize(("game", "players"), GAMES)
-def test_review_losses_are_never_negative_and_zero_for_the_best_card(
-    game: str, players: int
-) -> None:
-    history = _short_hand(game, players, 21, cards_left=12)
-    seat = history[0].to_move
-    assert seat is not None
-    reviews = player.review(history, seat, deals=4)
-    assert reviews, "the seat played no card"
-    for r in reviews:
-        assert r.played in r.state.legal_plays()
-        for cost in (r.known, r.shown):
-            assert cost.lost >= 0
-            assert cost.lost == pytest.approx(cost.best_value - cost.played_value)
-            assert set(cost.values) == set(r.state.legal_plays())
-            assert (cost.lost <= 0.01) == (r.played in cost.best)
-        if r.shown.method == player.EXACT:
-            assert dict(r.shown.values) == solve(r.state)
-    losses = [round(r.lost, 1) for r in reviews]
-    assert losses == sorted(losses, reverse=True)  # costliest first
-
-
-def test_review_falls_back_to_playouts_when_the_solve_exceeds_its_nodes() -> None:
-    history = _short_hand("belote", 4, 8, cards_left=32)
-    seat = history[0].to_move
-    assert seat is not None
-    reviews = player.review(history, seat, deals=2, node_budget=50)
-    methods = {r.shown.method for r in reviews}
-    assert player.PLAYOUT in methods
-    for r in reviews:
-        known, shown = r.sentences()
-        for sentence in (known, shown):
-            assert "{" not in sentence and r.played.label in sentence
-        if r.shown.method == player.PLAYOUT:
-            assert "played out by the computer players' habits" in shown
-
-
-def test_the_review_does_not_depend_on_any_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Node budgets and deal counts bound it: a clock that jumps an hour at each read
-    # changes nothing.
-    from tutorial.analysis import solver
-
-    history = _short_hand("tarot", 4, 8, cards_left=16)
-    seat = history[0].to_move
-    assert seat is not None
-    still = player.review(history, seat, deals=3)
-    monkeypatch.setattr(player, "CLOCK", Jumping(3600.0))
-    monkeypatch.setattr(solver, "CLOCK", Jumping(3600.0))
-    jumping = player.review(history, seat, deals=3)
-    assert [(r.move, r.known.values, r.shown.values) for r in still] == [
-        (r.move, r.known.values, r.shown.values) for r in jumping
-    ]
-
-
-def test_a_strong_move_stops_at_its_deadline_on_the_players_clock(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Each read of the move's clock takes a second: a one-second move values one deal
-    # (at least one is always valued), a long one every deal it may.
-    state = walk("belote", 4, 9, play_phase=True, cards_left=28)
-    monkeypatch.setattr(player, "CLOCK", Jumping(1.0))
-    short = player.strong_values(state, random.Random(0), samples=40, time_budget=1.0)
-    assert short.samples == 1
-    monkeypatch.setattr(player, "CLOCK", Jumping(1.0))
-    long = player.strong_values(state, random.Random(0), samples=5, time_budget=1000.0)
-    assert long.samples == 5
-
-
-def test_review_of_a_best_card_is_zero() -> None:
-    seed = 3
-    while True:
-        state = walk("briscola", 2, seed, play_phase=True, cards_left=6)
-        assert isinstance(state, briscola.BriscolaState)
-        if not state.cards_to_draw:
-            break
-        seed += 1
-    seat = state.to_move
-    assert seat is not None
-    vals = solve(state)
-    best = max(vals, key=vals.__getitem__)
-    states = player.replay(state, [best])
-    while not states[-1].is_terminal:
-        states.append(states[-1].apply(beginner.choose(states[-1])))
-    first = next(r for r in player.review(states, seat, deals=3) if r.move == 0)
-    assert first.played == best and first.shown.lost == 0
-    assert first.shown.method == player.EXACT
 
 
 # --- why_trick ---------------------------------------------------------------------------------
@@ -631,7 +504,7 @@ def test_why_trick_names_the_real_winner(game: str, players: int) -> None:
     assert state.tricks
     with seat_names(names):
         for tr in state.tricks:
-            text = player.why_trick(tr, state)
+            text = why_trick(tr, state)
             win = tr.winning_play()
             assert text.startswith(f"{names[win.seat]}'s {win.card.label} wins") or (
                 tr.reason == tarot.EXCUSE_WINS_LAST_TRICK
@@ -649,7 +522,7 @@ def test_why_trick_says_trump_or_led_suit_and_mentions_the_excuse() -> None:
         state = beginner.play_hand("tarot", rng=rng)
         with seat_names(NAMES):
             for tr in state.tricks:
-                text = player.why_trick(tr, state)
+                text = why_trick(tr, state)
                 win = tr.winning_play().card
                 if tarot.is_trump(win):
                     seen_trump = True
@@ -693,7 +566,7 @@ def test_solve_with_stock_agrees_with_a_plain_minimax(seed: int) -> None:
     state = state.apply(state.legal_plays()[0])  # a position inside a trick
     me = state.to_move
     assert me is not None
-    vals = player.solve_with_stock(state)
+    vals = solve_with_stock(state)
     assert set(vals) == set(state.legal_plays())
     for card, value in vals.items():
         nxt = state.apply(card)
@@ -748,11 +621,9 @@ def test_a_playout_plays_the_beginners_hand_and_scores_it_as_the_engine(
     me = state.to_move
     assert me is not None
     side = state.team_of(me)
-    playout = player._Playout(state, seeing=False)  # every seat the beginner's habits
+    playout = Playout(state, seeing=False)  # every seat the beginner's habits
     for card in state.legal_plays()[:3]:
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(player, "TAROT_MARGIN_RAMP", 0.25)  # the score's own step
-            pts, score = playout.run(state, card)
+        pts, score = playout.run(state, card)
         end = _engine_result(state, card)
         assert pts == pytest.approx(_side_points_from(state, end, side)), card
         out = end.outcome()
@@ -762,8 +633,9 @@ def test_a_playout_plays_the_beginners_hand_and_scores_it_as_the_engine(
                 continue  # not modelled (a hand won whole is rare)
             if d["poignee"] != sum(p.bonus for _, p in state.poignees):
                 continue  # a poignée shown after this moment: not foreseen
-            per_defender = d["per_defender"] / d["multiplier"]
-            assert score == pytest.approx(per_defender if side == 0 else -per_defender), card
+            # The mover's own score: a defender's, or the taker's (three defenders').
+            mine = d["per_defender"] * (3 if me == end.taker else 1)
+            assert score == pytest.approx(mine if side == 0 else -mine), card
         elif isinstance(end, belote.BeloteState):
             d = out.details
             if any(d["declaration_points"]) or d["belote_team"] is not None:
@@ -793,7 +665,7 @@ def test_the_seeing_playout_wins_only_tricks_no_opponent_can_take_back() -> None
             continue
         me = state.to_move
         assert me is not None
-        playout = player._Playout(state)
+        playout = Playout(state)
         assert playout.seeing
         deck = playout.bits.deck
         hands = [deck.mask(h) for h in state.hands]
@@ -822,7 +694,7 @@ def test_the_seeing_playout_wins_only_tricks_no_opponent_can_take_back() -> None
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_an_exact_tarot_value_scores_the_petit_and_the_contract_as_the_engine(
-    seed: int, monkeypatch: pytest.MonkeyPatch
+    seed: int,
 ) -> None:
     # At most two tricks left with the Petit still out, every card known (the real deal):
     # the score the exact search gives the best card (the Petit weighted by the target it
@@ -838,11 +710,10 @@ def test_an_exact_tarot_value_scores_the_petit_and_the_contract_as_the_engine(
     me = state.to_move
     assert me is not None
     side = state.team_of(me)
-    monkeypatch.setattr(player, "TAROT_MARGIN_RAMP", 0.25)  # the score's own step
 
     def exact(s: GameState) -> dict[Card, tuple[float, float]]:
-        goal = player._Goal(s, player._Bits(s))
-        return player._exact(s, goal, random.Random(0), budget=SearchBudget.nodes_only(10**6))
+        goal = Goal(s, CardBits(s))
+        return exact_values(s, goal, random.Random(0), budget=SearchBudget.nodes_only(10**6))
 
     vals = exact(state)
     best = max(vals, key=lambda c: vals[c][0])
@@ -853,36 +724,31 @@ def test_an_exact_tarot_value_scores_the_petit_and_the_contract_as_the_engine(
     d = end.outcome().details
     assume = not d["chelem"] and not d["petit_au_bout"]  # neither is in the exact goal
     if assume:
-        per_defender = d["per_defender"] / d["multiplier"]
-        assert vals[best][1] == pytest.approx(per_defender if side == 0 else -per_defender)
+        mine = d["per_defender"] * (3 if me == state.taker else 1)
+        assert vals[best][1] == pytest.approx(mine if side == 0 else -mine)
     else:
         pytest.skip("the Petit au bout or a chelem: left to the playouts")
 
 
-def test_the_strong_player_plays_for_the_score_not_only_the_points(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_strong_player_plays_for_the_score_not_only_the_points() -> None:
     # The goal's Tarot arithmetic: 25 + the difference, signed by the contract, the
-    # target lowered by each bout, the Petit au bout, and the defence's sign.
+    # target lowered by each bout, the Petit au bout, and the defence's sign; in the
+    # mover's own score (times the contract's multiplier, three times for the taker).
     state = walk("tarot", 4, 5, play_phase=True)
-    goal = player._Goal(state, player._Bits(state))
+    assert isinstance(state, tarot.TarotState) and state.contract is not None
+    goal = Goal(state, CardBits(state))
+    assert isinstance(goal, TarotGoal)
     goal.poignee = 0.0
     sign = 1 if goal.side == 0 else -1
-    monkeypatch.setattr(player, "TAROT_MARGIN_RAMP", 0.25)  # the score's own step
-    assert goal._tarot(56.0, 0, -1) * sign == 25.0
-    assert goal._tarot(55.5, 0, -1) * sign == -25.5
-    assert goal._tarot(41.0, 2, -1) * sign == 25.0
-    assert goal._tarot(60.0, 0, 0) * sign == 39.0
-    assert goal._tarot(60.0, 0, 1) * sign == 19.0
-    # On the ramp: the 25 goes from lost to won over the points either side of the mark;
-    # past it, the score's own figures; never a step of 50 between two half-points.
-    monkeypatch.setattr(player, "TAROT_MARGIN_RAMP", 5.0)
-    assert goal._tarot(66.0, 0, -1) * sign == 35.0  # 10 over: made, as the score says
-    assert goal._tarot(46.0, 0, -1) * sign == -35.0  # 10 under: failed
-    near = [goal._tarot(56.0 + d / 2, 0, -1) * sign for d in range(-12, 13)]
-    assert near == sorted(near)  # rising with the taker's points
-    assert max(b - a for a, b in itertools.pairwise(near)) < 4
-    assert goal._tarot(56.0, 0, -1) * sign == pytest.approx(0.25 / 5 * 25)
+    unit = state.contract.multiplier * (3 if state.to_move == state.taker else 1)
+    assert goal.unit == unit
+    assert goal._tarot(56.0, 0, -1) * sign == 25.0 * unit
+    assert goal._tarot(55.5, 0, -1) * sign == -25.5 * unit
+    assert goal._tarot(41.0, 2, -1) * sign == 25.0 * unit
+    assert goal._tarot(60.0, 0, 0) * sign == 39.0 * unit
+    assert goal._tarot(60.0, 0, 1) * sign == 19.0 * unit
+    # The contract's 25 is won or lost at the mark: a step of 50 between two half-points.
+    assert (goal._tarot(56.0, 0, -1) - goal._tarot(55.5, 0, -1)) * sign == 50.5 * unit
 
 
 # --- The bench ------------------------------------------------------------------------------
@@ -892,7 +758,7 @@ def test_the_bench_pairs_each_deal_with_the_beginner_in_the_same_seats() -> None
     from tutorial.tools import bench_players as bench
 
     config = next(c for c in bench.CONFIGS if c.label == "briscola-2p")
-    results = [bench.play_deal(config, "beginner", i, 5, 2, 5.0) for i in range(3)]
+    results = [bench.play_deal(config, "beginner", i, 5, 2) for i in range(3)]
     for i, r in enumerate(results):
         # The beginner's run of the deal is the beginner everywhere.
         deal = config.deal(random.Random(f"5-{config.label}-{i}"))
@@ -900,7 +766,7 @@ def test_the_bench_pairs_each_deal_with_the_beginner_in_the_same_seats() -> None
         assert (r.base_points, r.base_score) == bench.side_points(end)
         assert r.wall and len(r.wall) == len(r.cpu)
         assert 0 <= r.points <= 120 and r.role == ""
-    row = bench.summarize("briscola-2p", "beginner", results, 2, 5.0)
+    row = bench.summarize("briscola-2p", "beginner", results, 2)
     gains = [r.points - r.base_points for r in results]
     assert row["gain"] == pytest.approx(round(sum(gains) / 3, 2))
     assert row["hands"] == 3 and row["gain_se"] is not None
@@ -915,10 +781,10 @@ def test_the_bench_logs_each_deal_as_it_is_played() -> None:
 
     config = next(c for c in bench.CONFIGS if c.label == "briscola-2p")
     log = io.StringIO()
-    row = bench.measure(config, "beginner", 2, 5, 1, 5.0, hand_log=log)
+    row = bench.measure(config, "beginner", 2, 5, 1, hand_log=log)
     lines = [json.loads(line) for line in log.getvalue().splitlines()]
     assert [line["deal"] for line in lines] == [0, 1]
-    again = bench.play_deal(config, "beginner", 1, 5, 1, 5.0)
+    again = bench.play_deal(config, "beginner", 1, 5, 1)
     assert (lines[1]["points"], lines[1]["base_points"]) == (again.points, again.base_points)
     gains = [line["points"] - line["base_points"] for line in lines]
     assert row["gain"] == pytest.approx(round(sum(gains) / 2, 2))
@@ -930,7 +796,7 @@ def test_the_bench_names_seat_zeros_tarot_role() -> None:
     config = next(c for c in bench.CONFIGS if c.label == "tarot")
     roles = set()
     for i in range(3):
-        r = bench.play_deal(config, "random", i, 1, 1, 0.01)
+        r = bench.play_deal(config, "random", i, 1, 1)
         roles.add(r.role)
         deal = config.deal(random.Random(f"1-tarot-{i}"))
         end = bench.play(deal, beginner.choose, bench._random_policy(random.Random(i)))
@@ -940,76 +806,3 @@ def test_the_bench_names_seat_zeros_tarot_role() -> None:
         else:
             assert r.role == ("taker" if end.taker == 0 else "defence")
     assert roles - {""}, "no hand was taken"
-
-
-# --- The review of a whole hand, every card in both views ----------------------------------
-
-
-def _whole_hand(game: str, players: int, seed: int) -> list[GameState]:
-    """A hand from the deal to the end, every seat playing the beginner's habits (dealt
-    again until it is played out)."""
-    rng = random.Random(seed)
-    while True:
-        states = [deal(game, players, rng)]
-        while not states[-1].is_terminal:
-            states.append(states[-1].apply(beginner.choose(states[-1])))
-        if states[-1].tricks:
-            return states
-
-
-@pytest.mark.parametrize(
-    ("game", "players", "cards"),
-    [("tarot", 4, 18), ("belote", 4, 8), ("briscola", 2, 20), ("briscola", 4, 10)],
-)
-def test_every_card_of_a_whole_hand_is_reviewed_in_both_views(
-    game: str, players: int, cards: int
-) -> None:
-    history = _whole_hand(game, players, 4)
-    reviews = player.review(history, 0, deals=3, node_budget=30_000)
-    assert len(reviews) == cards  # the opening included
-    assert sorted(r.move for r in reviews) == [i for i, _ in player.played_cards(history, 0)]
-    first = min(reviews, key=lambda r: r.move)
-    assert first.trick == 1
-    for r in reviews:
-        assert r.known.view == player.KNOWN and r.shown.view == player.SHOWN
-        assert r.known.lost >= 0 and r.shown.lost >= 0
-        assert r.known.method == player.DEALS and 1 <= r.known.deals <= 3
-        known, shown = r.sentences()
-        assert known.startswith(f"Trick {r.trick}: {r.played.label}, with what you could know")
-        if r.known.complete:
-            assert "every card was known by then" in known
-        else:
-            assert f"over {r.known.deals} possible deal" in known
-        assert shown.startswith(f"Trick {r.trick}: {r.played.label}, with all cards shown")
-        basis = {
-            player.EXACT: "solved exactly",
-            player.ORDERS: "averaged over",
-            player.PLAYOUT: "played out by the computer players' habits",
-        }[r.shown.method]
-        assert basis in shown
-        if game == "briscola" and r.state.cards_to_draw:
-            assert r.shown.method in (player.ORDERS, player.PLAYOUT) and "order" in shown
-    # the opening is valued in both views, the end is solved exactly
-    assert first.shown.method in (player.EXACT, player.PLAYOUT, player.ORDERS)
-    last = max(reviews, key=lambda r: r.move)
-    assert last.shown.method == player.EXACT
-
-
-def test_the_could_know_view_is_the_mean_cost_against_the_card_best_on_average() -> None:
-    history = _whole_hand("belote", 4, 5)
-    i, card = player.played_cards(history, 0)[0]
-    r = player.review_card(history[i], card, move=i, deals=5, seed=11)
-    again = player.review_card(history[i], card, move=i, deals=5, seed=11)
-    assert r.known.values == again.known.values  # the same seed, the same deals
-    best = max(r.known.values.values())
-    assert r.known.lost == pytest.approx(best - r.known.values[card])
-    assert r.known.deals == 5 and r.known.exact <= 5
-
-
-def test_a_card_not_legal_is_not_reviewed() -> None:
-    history = _whole_hand("belote", 4, 5)
-    i, _card = player.played_cards(history, 0)[0]
-    state = history[i]
-    other = next(c for c in state.hands[1])
-    with pytest.raises(UnsolvablePosition):
-        player.review_card(state, other)

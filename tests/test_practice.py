@@ -326,12 +326,16 @@ def test_page_deals_plays_refuses_and_reaches_the_end_of_a_briscola_hand() -> No
     after = _hand(at)
     assert after.learner_to_move and len(after.moves) > len(hand.moves)
     assert "Trick 1, " in _table(at)["feedback"]["html"] or after.state.current_trick
-    # hints: the rule, then the marks, then the strong player's card
-    for tier in (1, 2, 3):
+    # hints: the rule, then the strong player's card (no tier marks the legal cards in
+    # Briscola, where every card in hand may be played)
+    assert practice.hint_kinds(_hand(at)) == (practice.RULE, practice.SUGGESTION)
+    for tier in (1, 2):
         at.button(key="practice_hint").click().run()
         assert len(at.info) == tier
+    assert not [b for b in at.button if b.key == "practice_hint"]
+    assert "The computer would play" in at.info[1].value
     marks = {c["mark"] for c in _table(at)["hand"]}
-    assert marks == {"legal"}
+    assert "legal" not in marks
     # to the end: the score, the review and another deal
     for _ in range(25):
         hand = _hand(at)
@@ -596,14 +600,15 @@ def test_every_card_is_queued_for_review_as_it_is_played(
     assert executor.submitted == cards  # nothing more to do at the end
     assert progress.complete and progress.total == cards and len(progress.reviews) == cards
     for r in progress.reviews:
-        known, shown = r.sentences()
-        assert "with what you could know" in known and "with all cards shown" in shown
-        assert re.search(r"over \d+ possible deals?|every card was known", known)
-        assert r.known.lost >= 0 and r.shown.lost >= 0
-    # the same figures as the review worked out at once
+        verdict, *reasons = r.sentences()
+        assert verdict.startswith(f"Trick {r.trick}: {r.played.label}")
+        if r.costly:  # one figure, a reason
+            assert re.search(r"cost (about )?\d+(\.5)? points?", verdict) and len(reasons) == 1
+        assert r.lost >= 0
+    # the same verdicts as the review worked out at once
     at_once = practice.review(hand)
-    assert [(r.move, r.known.values, r.shown.values) for r in at_once] == [
-        (r.move, r.known.values, r.shown.values) for r in progress.reviews
+    assert [(r.move, r.verdict, r.lost, r.better) for r in at_once] == [
+        (r.move, r.verdict, r.lost, r.better) for r in progress.reviews
     ]
 
 
@@ -637,7 +642,7 @@ def _belote_dealt_to_be_played() -> AppTest:
 
 
 @pytest.mark.usefixtures("_fresh_caches")
-def test_the_page_shows_both_views_of_every_card_once_the_worker_is_done(
+def test_the_page_shows_the_verdict_of_every_card_once_the_worker_is_done(
     _inline_review: ReviewWorker,
 ) -> None:
     at = _belote_dealt_to_be_played()
@@ -647,12 +652,18 @@ def test_the_page_shows_both_views_of_every_card_once_the_worker_is_done(
     assert not [i for i in at.info if "still being worked out" in i.value]
     (box,) = [e for e in at.expander if e.label == "Every card you played"]
     lines = [m.value for m in box.markdown]
-    assert len(lines) == 8  # one per card, both views in each
+    assert len(lines) == 8  # one per card: its verdict, then its reasons
+    reviews = {r.trick: r for r in practice.review(hand)}
     for text in lines:
-        known, shown = text.split("  \n")
-        assert "with what you could know" in known
-        assert "possible deal" in known or "every card was known by then" in known
-        assert "with all cards shown" in shown
+        verdict, *reasons = text.split("  \n")
+        trick = int(verdict.split(":")[0].removeprefix("Trick "))
+        r = reviews[trick]
+        if r.costly or r.verdict == "unlucky":
+            assert len(reasons) == 1 and "seat " not in reasons[0]
+        else:
+            assert "as good as the best card" in verdict and not reasons
+    costly = [w.body for w in at.warning]
+    assert len(costly) == len(practice.costliest(list(reviews.values())))
     assert not [b for b in at.button if b.key == "practice_review_refresh"]
 
 

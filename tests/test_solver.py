@@ -15,8 +15,8 @@ from tutorial.analysis import (
     solve,
 )
 from tutorial.analysis.briscola_expect import solve_expected
-from tutorial.analysis.player import solve_with_stock
-from tutorial.analysis.solver import SearchBudget
+from tutorial.analysis.solver import SearchBudget, every_trick
+from tutorial.analysis.valuing import solve_with_stock
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK
 from tutorial.engine.core import GameState
@@ -343,3 +343,42 @@ def test_the_lead_order_is_the_same_from_its_memo() -> None:
                 checked += 1
             assert solver.lead_moves(hand, live) == first
     assert checked == 40 * 4 * 2
+
+
+def _sweeps(state: GameState, side: int) -> bool:
+    """Whether ``side`` takes every trick still to play whatever the other side does
+    (plain minimax over the engine's legal cards)."""
+    if state.is_terminal or not state.hands[state.to_move or 0]:
+        return True
+    seat = state.to_move
+    assert seat is not None
+    results = []
+    for card in state.legal_plays():
+        nxt = state.apply(card)
+        if len(nxt.tricks) > len(state.tricks) and nxt.team_of(nxt.tricks[-1].winner) != side:
+            results.append(False)
+            continue
+        results.append(_sweeps(nxt, side))
+    return any(results) if state.team_of(seat) == side else all(results)
+
+
+@pytest.mark.parametrize(("game", "players"), [("belote", 4), ("briscola", 4)])
+def test_who_can_take_every_trick_agrees_with_a_plain_minimax(game: str, players: int) -> None:
+    rng = random.Random(f"sweep-{game}")
+    swept = 0
+    for _ in range(80):
+        state = random_position(game, rng, rng.randint(1, 3), players=players)
+        seat = state.to_move
+        assert seat is not None
+        mine = state.team_of(seat)
+        found = every_trick(state, budget=SearchBudget.nodes_only(10**6))
+        assert set(found) == set(state.legal_plays())
+        for card, (ours, theirs) in found.items():
+            after = state.apply(card)
+            done = len(after.tricks) > len(state.tricks)
+            lost = done and after.team_of(after.tricks[-1].winner) != mine
+            won = done and after.team_of(after.tricks[-1].winner) == mine
+            assert ours == (not lost and _sweeps(after, mine)), card
+            assert theirs == (not won and _sweeps(after, 1 - mine)), card
+            swept += ours or theirs
+    assert swept > 0

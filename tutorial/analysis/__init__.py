@@ -3,20 +3,17 @@
 ``solve`` values every legal card of a position where every hand is known;
 ``best_line`` gives one best continuation to the end of the hand. See ``solver``.
 ``solve_expected`` averages the values over the orders of Briscola's unseen stock.
-The computer players (``choose`` at a ``LEVELS`` level), the hint ``suggest``, the
-per-card ``review`` and ``why_trick`` are in ``player``.
+``judge`` is the one judgement of a card-play position with what its seat could know
+(``judgement``): the hint (``hints.suggest``), the strong computer player
+(``player.choose``) and the review of a played card (``card_review.review_card``) all
+read it. ``why_trick`` says why a trick's winner won it.
 """
 
 from tutorial.analysis.briscola_expect import Expectation, solve_expected
-from tutorial.analysis.player import (
-    LEVELS,
-    CardReview,
-    Suggestion,
-    choose,
-    review,
-    suggest,
-    why_trick,
-)
+from tutorial.analysis.card_review import CardReview, review, review_card
+from tutorial.analysis.hints import Suggestion, suggest
+from tutorial.analysis.judgement import Judgement, judge
+from tutorial.analysis.player import LEVELS, choose
 from tutorial.analysis.solver import (
     DEFAULT_NODE_BUDGET,
     DEFAULT_TIME_BUDGET,
@@ -26,6 +23,7 @@ from tutorial.analysis.solver import (
     points_left,
     solve,
 )
+from tutorial.analysis.why_trick import why_trick
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",
@@ -33,13 +31,16 @@ __all__ = [
     "LEVELS",
     "CardReview",
     "Expectation",
+    "Judgement",
     "SolverBudgetExceeded",
     "Suggestion",
     "UnsolvablePosition",
     "best_line",
     "choose",
+    "judge",
     "points_left",
     "review",
+    "review_card",
     "solve",
     "solve_expected",
     "suggest",

@@ -1371,6 +1371,44 @@ def best_line(
     return line
 
 
+def every_trick(state: GameState, *, budget: SearchBudget) -> dict[Card, tuple[bool, bool]]:
+    """For each legal card of the seat to move: whether, after it, the mover's side can
+    take every trick still to play (the current one included) whatever the opponents do,
+    and whether the opponents can whatever the mover's side does (Belote's capot). Two
+    null-window tests per card on the same rules with every card worth one point and no
+    bonus for the last trick (each trick then worth as many points as seats).
+
+    Raises:
+        UnsolvablePosition: as ``solve``.
+        SolverBudgetExceeded: the budget (shared by the tests) ran out.
+    """
+    root = SolveRoot(state)
+    rules = root.rules.with_points([1] * len(root.rules.pts))
+    rules.bonus_last = 0
+    solver = _Solver(rules, list(root.hands), budget)
+    trick = list(root.trick)
+    cards = len(trick) + sum(h.bit_count() for h in root.hands)
+    full = cards  # side 0's value when it takes every trick still to play
+    seat = root.seat
+    hands = solver.hands
+    hand = hands[seat]
+    wpos = rules.winner(trick) if trick else 0
+    legal = rules.legal(hand, trick, wpos)
+    mine = rules.team[seat] == 0
+    out: dict[Card, tuple[bool, bool]] = {}
+    for c in _bits(legal):
+        hands[seat] = hand ^ (1 << c)
+        trick.append(c)
+        try:
+            all0 = solver.after(trick, root.leader, root.flags, wpos, full - 1, full, full) >= full
+            none0 = solver.after(trick, root.leader, root.flags, wpos, 0, 1, full) < 1
+        finally:
+            trick.pop()
+            hands[seat] = hand
+        out[root.deck[c]] = (all0, none0) if mine else (none0, all0)
+    return out
+
+
 __all__ = [
     "CLOCK",
     "DEFAULT_NODE_BUDGET",
@@ -1379,6 +1417,7 @@ __all__ = [
     "SolverBudgetExceeded",
     "UnsolvablePosition",
     "best_line",
+    "every_trick",
     "points_left",
     "solve",
 ]

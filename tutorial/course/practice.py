@@ -7,8 +7,11 @@ dealer), the engine state, every action taken so far with the state it was taken
 computer plays and at which level, the hints used, the last refusal and a note after
 every trick saying why its winner won.
 
-The computer players, the strong player's suggestion, the sentence after each trick
-and the review of each card come from :mod:`tutorial.analysis.player`. Each card the
+The computer players come from :mod:`tutorial.analysis.player`, the hint's card from
+:mod:`tutorial.analysis.hints`, the review of each card from
+:mod:`tutorial.analysis.card_review` (all three read the one judgement of a position:
+:mod:`tutorial.analysis.judgement`) and the sentence after each trick from
+:mod:`tutorial.analysis.why_trick`. Each card the
 learner plays is reviewed in the background as soon as it is played
 (:func:`queue_review`, on a :class:`tutorial.course.review_worker.ReviewWorker` keyed by
 the hand's ``hand_id``); the end of the hand collects what is done
@@ -18,9 +21,8 @@ A deal is named by its game, rules, level and seed: :func:`deal_query` writes it
 address and :func:`parse_deal_query` reads it back (a learner shares the link to show
 someone a hand). A finished hand is played again by :func:`replay`: the same cards, the
 learner's earlier actions replayed up to the trick chosen, and the computer players'
-recorded actions for as long as the learner repeats theirs (the beginners are
-deterministic from the seed and the move count; the strong players think within a time
-budget on the wall clock, so only the recorded actions are sure to be the same).
+recorded actions for as long as the learner repeats theirs (the computer players
+read no clock: the same position gets the same card).
 
 >>> hand = deal("briscola", players=2, seed=1)
 >>> hand.learner_to_move, len(hand.state.hands[0])
@@ -36,8 +38,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutorial.analysis import beginner, player
+from tutorial.analysis import beginner, card_review, hints, player
 from tutorial.analysis.solver import UnsolvablePosition
+from tutorial.analysis.why_trick import why_trick
 from tutorial.course.review_worker import ReviewWorker
 from tutorial.engine import tarot
 from tutorial.engine.cards import Card, Suit
@@ -101,8 +104,9 @@ VARIANTS: tuple[tuple[str, int], ...] = (
     ("briscola", 2),
     ("briscola", 4),
 )
-#: How many hint tiers there are: the rule, the legal cards, the suggestion.
-HINT_TIERS = 3
+#: The hint tiers, in the order they are asked: the rule, the legal cards marked, the
+#: suggestion (``hint_kinds``: no legal cards' tier where every card may be played).
+RULE, LEGAL, SUGGESTION = "rule", "legal", "suggestion"
 
 
 #: The computer players' levels, weakest first.
@@ -313,7 +317,7 @@ def _record(hand: PracticeHand, action: Any) -> PracticeHand:
 def _why(hand: PracticeHand, after: GameState, trick: TrickResult) -> str:
     """A short "why the winner won" for a trick just finished, with its number and points."""
     with seat_names(hand.table.seat_names):
-        why = player.why_trick(trick, after)
+        why = why_trick(trick, after)
     points = tn("plural.points", trick.points)
     return t("practice.trick_note", number=len(after.tricks), points=points, why=why)
 
@@ -372,13 +376,33 @@ def discard(hand: PracticeHand, codes: Sequence[str]) -> PracticeHand:
 # --- Hints ------------------------------------------------------------------------------
 
 
+def hint_kinds(hand: PracticeHand) -> tuple[str, ...]:
+    """The hint tiers of the learner's decision, in order: the rule, the legal cards
+    marked (left out where every card in hand may be played: Briscola), the suggestion."""
+    state = hand.state
+    if state.phase == "play" and state.any_card_playable:
+        return (RULE, SUGGESTION)
+    return (RULE, LEGAL, SUGGESTION)
+
+
+def hint_tiers(hand: PracticeHand) -> int:
+    """How many hint tiers the learner's decision has."""
+    return len(hint_kinds(hand))
+
+
+def legal_marked(hand: PracticeHand) -> bool:
+    """Whether the hints asked so far mark the legal cards on the hand."""
+    return LEGAL in hint_kinds(hand)[: hand.hint_tier]
+
+
 def hint(hand: PracticeHand) -> PracticeHand:
-    """One more hint tier for the current decision (the third asks the strong player)."""
-    if not hand.learner_to_move or hand.hint_tier >= HINT_TIERS:
+    """One more hint tier for the current decision (the last asks the strong player)."""
+    kinds = hint_kinds(hand)
+    if not hand.learner_to_move or hand.hint_tier >= len(kinds):
         return hand
     tier = hand.hint_tier + 1
     suggested = hand.suggested
-    if tier == HINT_TIERS and suggested is None:
+    if kinds[tier - 1] == SUGGESTION and suggested is None:
         suggested = suggestion(hand)
     return dataclasses.replace(
         hand, hint_tier=tier, hints_used=hand.hints_used + 1, suggested=suggested
@@ -422,9 +446,10 @@ def rule_hint(hand: PracticeHand) -> str:
 def suggestion(hand: PracticeHand) -> tuple[Any, str]:
     """The strong player's choice for the learner, with its reason in a sentence.
 
-    Playing a card, the strong player's suggestion (what it keeps over the next best card,
-    and whether that is exact or worked out over possible deals); bids and the other
-    choices, the computer players' habit and, at a bid, the count it bids by.
+    Playing a card, the judge's card (what it keeps over the next best card, whether that
+    is exact or worked out over possible deals, and a reason the learner can see); bids
+    and the other choices, the computer players' habit and, at a bid, the count it bids
+    by.
     """
     if hand.state.phase == "discard":  # the whole discard the computer would make
         state, chosen = hand.state, []
@@ -436,7 +461,7 @@ def suggestion(hand: PracticeHand) -> tuple[Any, str]:
     with seat_names(hand.table.seat_names):
         if hand.state.legal_plays():
             try:
-                found = player.suggest(hand.state, _rng(hand))
+                found = hints.suggest(hand.state)
             except UnsolvablePosition:
                 pass
             else:
@@ -485,10 +510,11 @@ def habit_reason(state: GameState, action: Any) -> str:
 
 
 def hint_text(hand: PracticeHand, tier: int) -> str:
-    """The words of hint tier ``tier`` (1 the rule, 2 the legal cards, 3 the suggestion)."""
-    if tier == 1:
+    """The words of hint tier ``tier`` (1 for the first: see ``hint_kinds``)."""
+    kind = hint_kinds(hand)[tier - 1]
+    if kind == RULE:
         return rule_hint(hand)
-    if tier == 2:
+    if kind == LEGAL:
         if hand.state.phase == "discard":
             return t("practice.hint_discard_marked")
         if hand.state.legal_plays():
@@ -497,7 +523,7 @@ def hint_text(hand: PracticeHand, tier: int) -> str:
         labels = t("common.cards.separator").join(actions.label(a) for a in legal)
         return t("practice.hint_legal_actions", actions=labels)
     suggested = hand.suggested or suggestion(hand)
-    return suggested[1]
+    return str(suggested[1])
 
 
 # --- What happened, in words -------------------------------------------------------------
@@ -553,25 +579,22 @@ def history(hand: PracticeHand) -> list[GameState]:
     return [m.before for m in hand.moves] + [hand.state]
 
 
-def review(hand: PracticeHand) -> list[player.CardReview]:
-    """Every card the learner played, judged in both views, worked out now (costliest
-    first with what the learner could know: ``player.review``)."""
-    with seat_names(hand.table.seat_names):
-        return player.review(history(hand), hand.learner, seed=hand.seed)
+def review(hand: PracticeHand) -> list[card_review.CardReview]:
+    """Every card the learner played, reviewed now (costliest first:
+    ``card_review.review``)."""
+    return card_review.review(history(hand), hand.learner)
 
 
 def queue_review(hand: PracticeHand, worker: ReviewWorker) -> int:
     """Queue the review of every card the learner has played and ``worker`` does not hold
-    yet (after each card: the one just played); returns how many were queued. Each card
-    gets the seed ``player.review`` would give it."""
+    yet (after each card: the one just played); returns how many were queued."""
     states = history(hand)
     queued = worker.queued(hand.hand_id)
     count = 0
-    for i, card in player.played_cards(states, hand.learner):
+    for i, card in card_review.played_cards(states, hand.learner):
         if i in queued:
             continue
-        seed = hand.seed * 1000 + i
-        if worker.queue(hand.hand_id, i, player.review_card, states[i], card, move=i, seed=seed):
+        if worker.queue(hand.hand_id, i, card_review.review_card, states[i], card, move=i):
             count += 1
     return count
 
@@ -580,7 +603,7 @@ def queue_review(hand: PracticeHand, worker: ReviewWorker) -> int:
 class ReviewProgress:
     """The review of a hand's cards as far as the worker has gone."""
 
-    reviews: tuple[player.CardReview, ...]  # those done, costliest first
+    reviews: tuple[card_review.CardReview, ...]  # those done, costliest first
     pending: int  # cards still being worked out
     total: int  # cards the learner played
 
@@ -595,15 +618,16 @@ def review_progress(hand: PracticeHand, worker: ReviewWorker) -> ReviewProgress:
     queued yet is queued first); never waits."""
     queue_review(hand, worker)
     done, pending = worker.collect(hand.hand_id)
-    reviews = tuple(player.costliest_first(list(done.values())))
+    reviews = tuple(card_review.costliest_first(list(done.values())))
     return ReviewProgress(reviews, pending, len(done) + pending)
 
 
-def costliest(reviews: Sequence[player.CardReview], count: int = 3) -> list[player.CardReview]:
-    """The ``count`` cards that lost the most points with what the learner could know
-    (only cards that lost some)."""
-    lost = [r for r in reviews if round(r.lost, 1) > 0]
-    return player.costliest_first(lost)[:count]
+def costliest(
+    reviews: Sequence[card_review.CardReview], count: int = 3
+) -> list[card_review.CardReview]:
+    """The ``count`` costly cards (``CardReview.costly``: a better card was visible from
+    the learner's seat, beyond the noise) that lost the most points."""
+    return card_review.costliest_first([r for r in reviews if r.costly])[:count]
 
 
 # --- A deal by its link ------------------------------------------------------------------

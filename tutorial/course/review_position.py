@@ -3,14 +3,14 @@
 Pure (never imports streamlit). A practice card keeps the deal (game, ruleset, players,
 seed) and every action before the card (:class:`tutorial.course.review_deck.PracticeSource`):
 :func:`rebuild` deals the same cards, replays those actions and works out the card's
-review again (``player.review_card`` with the seed the practice review gave it, so the
-same values: the stored review, both views). :func:`try_card` judges the learner's card
-against it: an illegal card is refused with the engine's rule and not rated; the first
-legal card rates the deck card (:func:`rating`: right first time, right after a hint,
-wrong), and any later card is judged again without a rating (to explore).
+review again (``card_review.review_card``: the position's one judgement, the same the practice
+review and the hint read). :func:`try_card` judges the learner's card against it: an
+illegal card is refused with the engine's rule and not rated; the first legal card rates
+the deck card (:func:`rating`: right first time, right after a hint, wrong), and any
+later card is judged again without a rating (to explore).
 
-A card is right when it is among the best cards with what the learner could know (the
-review's fair view); the sentences say its cost in both views.
+A card is right when it is not costly: as good as the best card within what the learner
+could know (``CardReview.costly``); the sentences give its verdict and its reasons.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from tutorial.analysis import player
+from tutorial.analysis import card_review
 from tutorial.analysis.solver import UnsolvablePosition
 from tutorial.course import practice
 from tutorial.course.practice import PracticeHand, Refusal
@@ -52,7 +52,7 @@ class PracticePosition:
     """A practice card's position: the hand at the learner's turn, and the card's review."""
 
     hand: PracticeHand
-    review: player.CardReview
+    review: card_review.CardReview
 
     @property
     def trick(self) -> int:
@@ -62,33 +62,25 @@ class PracticePosition:
 
 @dataclass(frozen=True)
 class Judgement:
-    """A legal card judged against the review: right or not, and why in both views."""
+    """A legal card judged at the position: right or not, its verdict and reasons."""
 
     card: Card
     right: bool
-    #: The review's two views of this card: with what you could know, all cards shown.
-    known: player.CardCost = dataclasses.field(repr=False)
-    shown: player.CardCost = dataclasses.field(repr=False)
-    trick: int = 1
+    review: card_review.CardReview = dataclasses.field(repr=False)
 
     @property
-    def best(self) -> tuple[Card, ...]:
-        """The best cards with what the learner could know."""
-        return self.known.best
+    def best(self) -> Card:
+        """The best card with what the learner could know (the hint's card)."""
+        return self.review.judgement.best
 
     @property
     def lost(self) -> float:
-        """Points lost against the best card with what the learner could know (0: a best card)."""
-        return round(self.known.lost, 1)
+        """The card's figure: points lost (0 when as good as the best)."""
+        return self.review.lost
 
-    @property
-    def shown_lost(self) -> float:
-        """Points lost against the best card with all cards shown."""
-        return round(self.shown.lost, 1)
-
-    def sentences(self) -> tuple[str, str]:
-        """The review's two sentences for this card, in the language of the moment."""
-        return self.known.sentence(self.trick), self.shown.sentence(self.trick)
+    def sentences(self) -> list[str]:
+        """The card's verdict and reasons, in the language of the moment."""
+        return self.review.sentences()
 
 
 def _gone() -> PositionError:
@@ -153,18 +145,17 @@ def rebuild(card: DeckCard) -> PracticePosition:
         raise _gone() from err
     move = len(hand.moves)
     try:
-        reviewed = player.review_card(hand.state, tried, move=move, seed=source.seed * 1000 + move)
+        reviewed = card_review.review_card(hand.state, tried, move=move)
     except UnsolvablePosition as err:
         raise _gone() from err
     return PracticePosition(hand, reviewed)
 
 
 def judge(position: PracticePosition, card: Card) -> Judgement:
-    """A legal card of the position judged against its review, in both views."""
-    review = position.review
-    known = dataclasses.replace(review.known, played=card)
-    shown = dataclasses.replace(review.shown, played=card)
-    return Judgement(card, card in known.best, known, shown, position.trick)
+    """A legal card of the position judged: its own review at the position (the same
+    judgement as the stored card's)."""
+    reviewed = card_review.review_card(position.hand.state, card, move=position.review.move)
+    return Judgement(card, not reviewed.costly, reviewed)
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ def _review(progress: ReviewProgress) -> str:
         return t("practice.replay_review_none")
     if not done:
         return ""
-    lost = round(sum(r.lost for r in progress.reviews), 1)
+    lost = sum(r.lost for r in progress.reviews if r.costly)
     if lost > 0:
         return tn("practice.replay_review_lost", lost, cards=done)
     return t("practice.replay_review_best", cards=done)
@@ -98,7 +98,7 @@ def result_column(hand: PracticeHand, progress: ReviewProgress, *, first: bool) 
     won = learner_result(hand)
     verdict = t(_VERDICTS[won]) if won is not None else ""
     with seat_names(hand.table.seat_names):
-        worst = tuple(r.sentences()[0] for r in costliest(progress.reviews))
+        worst = tuple(" ".join(r.sentences()) for r in costliest(progress.reviews))
     return ResultColumn(
         heading,
         result_text(hand.table, hand.state),

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from tutorial.course.practice import PracticeHand
+from tutorial.course.practice import PracticeHand, legal_marked
 from tutorial.course.progress import stars
 from tutorial.engine import tarot
 from tutorial.engine.cards import Card
@@ -369,15 +369,16 @@ def practice_mode(hand: PracticeHand) -> Mode:
 
 
 def practice_marks(hand: PracticeHand, show_legal: bool = False) -> Marks:
-    """The practice hand's marks: the cards forcing a refusal; the legal cards from hint 2
-    (or always, when the learner asked for them: ``show_legal``).
+    """The practice hand's marks: the cards forcing a refusal; the legal cards once the
+    hints asked mark them (``practice.legal_marked``), or always, when the learner asked
+    for them (``show_legal``).
 
     During the Tarot discard, "legal" marks the cards that may be laid aside.
     """
     refusal = hand.refusal
     forcing = frozenset(refusal.forcing) if refusal is not None else frozenset()
     legal: frozenset[Card] = frozenset()
-    if (hand.hint_tier >= 2 or show_legal) and hand.learner_to_move:
+    if (legal_marked(hand) or show_legal) and hand.learner_to_move:
         state = hand.state
         legal = frozenset(state.legal_plays())
         if not legal and state.phase == "discard":

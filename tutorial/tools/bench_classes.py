@@ -34,7 +34,8 @@ from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, func, select, text
 
-from tutorial.analysis.player import DEALS, EXACT, KNOWN, SHOWN, CardCost, CardReview
+from tutorial.analysis.card_review import BEST, WRONG, CardReview, ShownView
+from tutorial.analysis.judgement import CardValue, Judgement
 from tutorial.classes.schema import metadata
 from tutorial.classes.store import (
     ClassStore,
@@ -56,6 +57,7 @@ from tutorial.course.review_deck import (
     note_wrong,
 )
 from tutorial.engine.cards import Card
+from tutorial.engine.core import GameState
 from tutorial.scenarios import actions
 from tutorial.webapp import class_link
 
@@ -108,10 +110,34 @@ def _reviews(hand: PracticeHand, who: int) -> ReviewProgress:
         played = move.action
         other = Card.parse("AS") if played != Card.parse("AS") else Card.parse("KS")
         lost = float(3 * ((n + who) % 5)) if (n + who) % 3 == 0 else 0.0
-        known = CardCost(KNOWN, DEALS, {played: 10.0 - lost, other: 10.0}, played)
-        shown = CardCost(SHOWN, EXACT, {played: 10.0 - 2 * lost, other: 10.0}, played)
-        items.append(CardReview(n, len(move.before.tricks) + 1, move.before, played, known, shown))
+        items.append(
+            stated_review(n, len(move.before.tricks) + 1, move.before, played, other, lost)
+        )
     return ReviewProgress(tuple(items), pending=0, total=len(items))
+
+
+def stated_review(
+    move: int,
+    trick: int,
+    state: GameState,
+    played: Card,
+    other: Card,
+    lost: float,
+    shown_lost: float | None = None,
+) -> CardReview:
+    """A card's review as the worker would give it: ``played`` ``lost`` points below
+    ``other`` with what the learner could know, ``shown_lost`` (by default twice that)
+    with every card shown."""
+    values = {
+        played: CardValue(played, 10.0 - lost, 0.0, lost, 0.0),
+        other: CardValue(other, 10.0, 0.0, 0.0, 0.0),
+    }
+    judged = Judgement("", state.to_move or 0, other, values, deals=32, exact=0, complete=False)
+    below = 2 * lost if shown_lost is None else shown_lost
+    shown = ShownView({played: 10.0 - below, other: 10.0}, exact=True)
+    if lost >= 1:
+        return CardReview(move, trick, state, played, judged, shown, WRONG, other)
+    return CardReview(move, trick, state, played, judged, shown, BEST)
 
 
 @dataclass

@@ -20,11 +20,11 @@ card points); Tarot lines split by seat 0's role; move times (median, 95th perce
 in wall-clock and CPU time; with ``--strong-bids``, the CPU time of the strong side's
 bids and discard cards too (``bid_cpu``, one figure per decision).
 
-The strong player runs at the app's setting by default (``player.DEFAULT_SAMPLES``
-deals, ``player.DEFAULT_MOVE_TIME`` seconds per move). ``--jobs N`` plays the deals in N
-processes; ``--clock cpu`` measures each move's budget in CPU time, so that on a loaded
-machine the player plays as it would on a quiet one (the wall-clock move times printed
-are then the loaded machine's). ``--moves N`` times N moves at the app's setting.
+The strong player runs at the app's setting by default (``judgement.DEALS`` deals a
+move; ``--deals N`` for another number): it reads no clock, so the same deals give the
+same figures on a quiet machine or a loaded one (the move times printed are the
+machine's). ``--jobs N`` plays the deals in N processes. ``--moves N`` times N moves at
+the app's setting.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from tutorial.analysis import beginner, player
+from tutorial.analysis import beginner, judgement, player
 from tutorial.engine.core import GameState
 from tutorial.engine.games import new_hand, player_counts
 
@@ -150,9 +150,9 @@ def _random_policy(rng: random.Random) -> Policy:
     return pick
 
 
-def _strong_policy(rng: random.Random, samples: int, move_time: float) -> Policy:
+def _strong_policy(rng: random.Random, deals: int) -> Policy:
     def pick(state: GameState) -> Any:
-        return player.choose(state, "strong", rng, samples=samples, time_budget=move_time)
+        return player.choose(state, "strong", rng, deals=deals)
 
     return pick
 
@@ -191,8 +191,7 @@ def play_deal(
     opponent: str,
     index: int,
     seed: int,
-    samples: int,
-    move_time: float,
+    deals: int,
     strong_bids: bool = False,
 ) -> HandResult:
     """Deal number ``index`` of the bench, played by the strong side and by the
@@ -209,7 +208,7 @@ def play_deal(
         if state.phase != "play" and not (strong_bids and state.phase in STRONG_BID_PHASES):
             return beginner.choose(state)
         began, began_cpu = time.perf_counter(), time.process_time()
-        action = player.choose(state, "strong", strong_rng, samples=samples, time_budget=move_time)
+        action = player.choose(state, "strong", strong_rng, deals=deals)
         if state.phase == "play":
             wall.append(time.perf_counter() - began)
             cpu.append(time.process_time() - began_cpu)
@@ -231,7 +230,7 @@ def play_deal(
     return HandResult(pts, score, bpts, bscore, role, tuple(wall), tuple(cpu), tuple(bid_cpu))
 
 
-def _play_deal_args(args: tuple[Config, str, int, int, int, float, bool]) -> HandResult:
+def _play_deal_args(args: tuple[Config, str, int, int, int, bool]) -> HandResult:
     return play_deal(*args)
 
 
@@ -240,8 +239,7 @@ def measure(
     opponent: str,
     hands: int,
     seed: int,
-    samples: int,
-    move_time: float,
+    deals: int,
     jobs: int = 1,
     strong_bids: bool = False,
     hand_log: TextIO | None = None,
@@ -251,7 +249,7 @@ def measure(
     ``strong_bids``: the strong side bids as the strong player (see ``play_deal``);
     ``hand_log``: each deal's result written there as a JSON line as soon as it is played."""
     began = time.perf_counter()
-    tasks = [(config, opponent, i, seed, samples, move_time, strong_bids) for i in range(hands)]
+    tasks = [(config, opponent, i, seed, deals, strong_bids) for i in range(hands)]
     results: list[HandResult] = []
 
     def keep(index: int, result: HandResult) -> None:
@@ -268,16 +266,14 @@ def measure(
     else:
         for i, task in enumerate(tasks):
             keep(i, play_deal(*task))
-    return summarize(config.label, opponent, results, samples, move_time) | {
+    return summarize(config.label, opponent, results, deals) | {
         "strong_bids": strong_bids,
         "jobs": jobs,
         "seconds": round(time.perf_counter() - began, 1),
     }
 
 
-def summarize(
-    label: str, opponent: str, results: list[HandResult], samples: int, move_time: float
-) -> dict[str, Any]:
+def summarize(label: str, opponent: str, results: list[HandResult], deals: int) -> dict[str, Any]:
     """The figures of one line from its hands (see the module's docstring)."""
     gain, gain_se = _mean_se([r.points - r.base_points for r in results])
     sgain, sgain_se = _mean_se([r.score - r.base_score for r in results])
@@ -299,9 +295,7 @@ def summarize(
         "move_p95_ms": round(_pct(wall, 0.95) * 1000, 1) if wall else None,
         "cpu_median_ms": round(statistics.median(cpu) * 1000, 1) if cpu else None,
         "cpu_p95_ms": round(_pct(cpu, 0.95) * 1000, 1) if cpu else None,
-        "samples": samples,
-        "move_time_s": move_time,
-        "clock": "cpu" if player.CLOCK is time.process_time else "wall",
+        "deals": deals,
     }
     bid_cpu = [t for r in results for t in r.bid_cpu]
     if bid_cpu:
@@ -333,7 +327,7 @@ def measure_moves(configs: list[Config], moves: int, seed: int) -> dict[str, Any
         i += 1
         state = config.deal(rng)
         mine: list[float] = []
-        strong = _strong_policy(rng, player.DEFAULT_SAMPLES, player.DEFAULT_MOVE_TIME)
+        strong = _strong_policy(rng, judgement.DEALS)
         play(state, strong, beginner.choose, mine)
         times.extend(mine)
         per.setdefault(config.label, []).extend(mine)
@@ -379,20 +373,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--game", default="", help="one of " + ", ".join(c.label for c in CONFIGS))
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--seed", type=int, default=1, help="the random seed")
-    parser.add_argument(
-        "--samples", type=int, default=player.DEFAULT_SAMPLES, help="deals per strong move"
-    )
-    parser.add_argument(
-        "--move-time", type=float, default=player.DEFAULT_MOVE_TIME, help="seconds per move"
-    )
+    parser.add_argument("--deals", type=int, default=judgement.DEALS, help="deals per strong move")
     parser.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
-    parser.add_argument(
-        "--clock",
-        choices=("wall", "cpu"),
-        default="wall",
-        help="the clock of the move's time budget: wall (as the app) or the process's CPU "
-        "time (on a loaded machine, plays as the app would on a quiet one)",
-    )
     parser.add_argument("--moves", type=int, default=0, help="time N moves at the full setting")
     parser.add_argument("--opponents", default="beginner,random", help="comma-separated")
     parser.add_argument(
@@ -411,8 +393,6 @@ def main(argv: list[str]) -> int:
     if not configs:
         print(f"unknown game {args.game!r}", file=sys.stderr)
         return 2
-    if args.clock == "cpu":
-        player.CLOCK = time.process_time
     rows: list[dict[str, Any]] = []
     try:
         log = open(args.hand_log, "a", encoding="utf-8") if args.hand_log else None  # noqa: SIM115
@@ -423,7 +403,7 @@ def main(argv: list[str]) -> int:
         for config in configs if args.hands > 0 else []:
             for opponent in [o for o in args.opponents.split(",") if o]:
                 row = measure(
-                    config, opponent, args.hands, args.seed, args.samples, args.move_time,
+                    config, opponent, args.hands, args.seed, args.deals,
                     args.jobs, args.strong_bids, log,
                 )  # fmt: skip
                 rows.append(row)
@@ -438,7 +418,7 @@ def main(argv: list[str]) -> int:
     elif moves is not None:
         print(
             f"--moves: {moves['moves']} strong moves at the full setting "
-            f"({player.DEFAULT_SAMPLES} deals, {player.DEFAULT_MOVE_TIME} s): median "
+            f"({judgement.DEALS} deals): median "
             f"{moves['median_ms']} ms, p95 {moves['p95_ms']} ms, max {moves['max_ms']} ms"
         )
         for k, v in moves["per_game"].items():

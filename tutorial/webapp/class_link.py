@@ -306,13 +306,13 @@ def keep_hand(m: Membership, hand: PracticeHand, review: ReviewProgress) -> None
         game=hand.game,
         cards_reviewed=len(review.reviews),
         cards_played=review.total,
-        lost=round(min(1000.0 * 40, sum(max(0.0, r.lost) for r in review.reviews)), 1),
+        lost=round(min(1000.0 * 40, sum(r.lost for r in review.reviews if r.costly)), 1),
         costliest=tuple(
             CostlyCard(
                 card=actions.code(r.played),
                 trick=r.trick,
-                known=round(min(1000.0, max(0.0, r.known.lost)), 1),
-                shown=round(min(1000.0, max(0.0, r.shown.lost)), 1),
+                known=round(min(1000.0, r.lost), 1),
+                shown=round(min(1000.0, r.shown_lost), 1),
             )
             for r in worst
         ),

@@ -126,4 +126,7 @@ __all__ += [
     "team_of_seat",
 ]
 
+# The game's own reasons why a card did worse register themselves (tutorial.engine.reasons).
+from tutorial.engine.briscola import reasons  # noqa: E402, F401
+
 register_game("briscola", "Briscola", sys.modules[__name__], place=3)

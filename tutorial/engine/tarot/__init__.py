@@ -244,4 +244,7 @@ __all__ += [
     "team_of_seat",
 ]
 
+# The game's own reasons why a card did worse register themselves (tutorial.engine.reasons).
+from tutorial.engine.tarot import reasons  # noqa: E402, F401
+
 register_game("tarot", "French Tarot", sys.modules[__name__], place=2)

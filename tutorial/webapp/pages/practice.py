@@ -27,8 +27,9 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial.analysis import player
 from tutorial.analysis.bid_advice import advise, advise_discard
+from tutorial.analysis.card_review import CardReview
+from tutorial.analysis.why_trick import why_trick
 from tutorial.course import practice, review_worker
 from tutorial.course.practice import PracticeHand
 from tutorial.engine.cards import Card
@@ -316,15 +317,16 @@ def show_hints(hand: PracticeHand) -> None:
     """The hints asked so far for this decision, and the button for the next one."""
     if not hand.learner_to_move:
         return
+    tiers = practice.hint_tiers(hand)
     for tier in range(1, hand.hint_tier + 1):
         st.info(inert_markdown(practice.hint_text(hand, tier)), icon=":material/lightbulb:")
-    if hand.hint_tier >= practice.HINT_TIERS and hand.state.phase == "bidding":
+    if hand.hint_tier >= tiers and hand.state.phase == "bidding":
         show_bid_advice(hand)
-    elif hand.hint_tier >= practice.HINT_TIERS and hand.state.phase == "discard":
+    elif hand.hint_tier >= tiers and hand.state.phase == "discard":
         show_discard_advice(hand)
-    if hand.hint_tier < practice.HINT_TIERS:
+    if hand.hint_tier < tiers:
         st.button(
-            t("practice.hint", n=hand.hint_tier + 1, total=practice.HINT_TIERS),
+            t("practice.hint", n=hand.hint_tier + 1, total=tiers),
             key="practice_hint",
             on_click=ask_hint,
             icon=":material/lightbulb:",
@@ -434,7 +436,7 @@ def show_trick_history(hand: PracticeHand) -> None:
 
     def why(trick: TrickResult) -> str:
         with seat_names(names):
-            return player.why_trick(trick, hand.state)
+            return why_trick(trick, hand.state)
 
     lines = trick_lines(numbered(tricks), names, why=why)
     with st.expander(t("play.trick_history"), icon=":material/table_rows:"):
@@ -446,15 +448,16 @@ def _worker() -> review_worker.ReviewWorker:
     return review_worker.shared_worker()
 
 
-def _review_lines(item: player.CardReview) -> str:
-    """A card's review in both views, one line each."""
-    return "  \n".join(inert_markdown(line) for line in item.sentences())
+def _review_lines(hand: PracticeHand, item: CardReview) -> str:
+    """A card's verdict, then its reasons, one line each (seats named as at the table)."""
+    with seat_names(hand.table.seat_names):
+        return "  \n".join(inert_markdown(line) for line in item.sentences())
 
 
 def show_review(hand: PracticeHand) -> None:
-    """The learner's three costliest cards, then every card folded below, in both views:
-    what the background worker has finished, and how many cards it is still working on
-    (shown on the next rerun: the button asks for one)."""
+    """The learner's three costliest cards with their reasons, then every card folded
+    below: what the background worker has finished, and how many cards it is still
+    working on (shown on the next rerun: the button asks for one)."""
     st.subheader(t("practice.review_title"))
     progress = practice.review_progress(hand, _worker())
     if progress.pending:
@@ -474,12 +477,12 @@ def show_review(hand: PracticeHand) -> None:
     if worst:
         st.markdown(t("practice.review_costliest"))
         for item in worst:
-            st.warning(_review_lines(item), icon=":material/trending_down:")
+            st.warning(_review_lines(hand, item), icon=":material/trending_down:")
     elif progress.complete:
         st.success(t("practice.review_perfect"))
     with st.expander(t("practice.review_all"), icon=":material/list:"):
         for item in sorted(reviews, key=lambda r: r.move):
-            st.markdown(_review_lines(item))
+            st.markdown(_review_lines(hand, item))
 
 
 def show_end(hand: PracticeHand) -> None:

@@ -30,8 +30,10 @@ from tutorial.course.review_deck import (
 )
 from tutorial.course.review_position import PositionError, PracticeTry
 from tutorial.engine.cards import Card
+from tutorial.engine.core import seat_names
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import GAMES
+from tutorial.engine.reasons import figure
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.table_data import practice_table_data, safe_html
 from tutorial.scenarios.runtime import goto, start
@@ -196,7 +198,8 @@ def judgement_feedback(attempt: PracticeTry) -> dict[str, str] | None:
     judged = attempt.latest
     if judged is None or attempt.hand.refusal is not None:
         return None
-    lines = [safe_html(line) for line in judged.sentences()]
+    with seat_names(attempt.hand.table.seat_names):
+        lines = [safe_html(line) for line in judged.sentences()]
     if judged.right:
         return {"tone": "success", "head": t("review.practice_best"), "html": "<br>".join(lines)}
     return {"tone": "warning", "head": t("review.practice_costly"), "html": "<br>".join(lines)}
@@ -231,9 +234,10 @@ def show_practice_card(attempt: PracticeTry) -> None:
             for tier in range(1, hand.hint_tier + 1):
                 text = practice.hint_text(hand, tier)
                 st.info(inert_markdown(text), icon=":material/lightbulb:")
-            if hand.hint_tier < practice.HINT_TIERS:
+            tiers = practice.hint_tiers(hand)
+            if hand.hint_tier < tiers:
                 st.button(
-                    t("practice.hint", n=hand.hint_tier + 1, total=practice.HINT_TIERS),
+                    t("practice.hint", n=hand.hint_tier + 1, total=tiers),
                     key="review_practice_hint",
                     on_click=practice_hint,
                     icon=":material/lightbulb:",
@@ -316,7 +320,11 @@ def show_card(key: str, card: DeckCard) -> None:
                 )
         elif isinstance(source, PracticeSource):
             st.caption(
-                t("review.practice_lost", points=f"{card.lost:g}", tried=shown_action(card.tried))
+                t(
+                    "review.practice_lost",
+                    points=f"{figure(card.lost):g}",
+                    tried=shown_action(card.tried),
+                )
             )
             if key in st.session_state.get(PRACTICE_GONE, ()):
                 st.write(t("review.practice_gone"))

@@ -1,0 +1,78 @@
+"""French Tarot's own reasons why a card did worse (see ``tutorial.engine.reasons``):
+the Petit won or lost, the Petit au bout, the contract made or failed. Registered with
+the engine's reason kinds when the game is imported."""
+
+from __future__ import annotations
+
+from tutorial.engine.cards import PETIT
+from tutorial.engine.core import TrickResult
+from tutorial.engine.reasons import (
+    CardOf,
+    Comparison,
+    Line,
+    Reason,
+    reason,
+    register_reason,
+    winning_play,
+)
+
+GAME = "tarot"
+
+
+def _petit_trick(line: Line) -> TrickResult | None:
+    """The trick of the line the Petit is played to (None: not along this line)."""
+    return next((tr for tr in line.tricks if any(p.card == PETIT for p in tr.plays)), None)
+
+
+def petit_lost(cmp: Comparison) -> Reason | None:
+    """The Petit (a bout: it lowers its side's target) goes to the opponents after the
+    played card and to the mover's side after the better card."""
+    lost, kept = _petit_trick(cmp.played), _petit_trick(cmp.better)
+    if lost is None or kept is None or cmp.ours(lost) or not cmp.ours(kept):
+        return None
+    taker = winning_play(lost)
+    return reason(
+        "tarot_petit_lost",
+        card=CardOf(cmp.seat, cmp.played.card),
+        better=cmp.better.card,
+        taker=CardOf(taker.seat, taker.card),
+        trick=cmp.trick_number + cmp.played.tricks.index(lost),
+    )
+
+
+def petit_au_bout(cmp: Comparison) -> Reason | None:
+    """The mover's side takes the Petit in the last trick (the Petit au bout) after the
+    better card, and not after the played card."""
+    if not cmp.played.end.is_terminal or not cmp.better.end.is_terminal:
+        return None
+    won = cmp.better.tricks[-1]
+    if not cmp.ours(won) or not any(p.card == PETIT for p in won.plays):
+        return None
+    last = cmp.played.tricks[-1]
+    if cmp.ours(last) and any(p.card == PETIT for p in last.plays):
+        return None
+    return reason(
+        "tarot_petit_au_bout", card=CardOf(cmp.seat, cmp.played.card), better=cmp.better.card
+    )
+
+
+def contract_changes(cmp: Comparison) -> Reason | None:
+    """The contract is made after one card and fails after the other, the mover's side
+    the worse for it."""
+    if not cmp.played.end.is_terminal or not cmp.better.end.is_terminal:
+        return None
+    after = cmp.played.end.outcome().details
+    best = cmp.better.end.outcome().details
+    takers = cmp.position.team_of(after["taker"])
+    if cmp.side == takers and best["made"] and not after["made"]:
+        kind = "tarot_contract_fails"
+    elif cmp.side != takers and not best["made"] and after["made"]:
+        kind = "tarot_contract_made"
+    else:
+        return None
+    return reason(kind, card=CardOf(cmp.seat, cmp.played.card), better=cmp.better.card)
+
+
+register_reason("tarot_contract", contract_changes, order=20, game=GAME)
+register_reason("tarot_petit_lost", petit_lost, order=23, game=GAME)
+register_reason("tarot_petit_au_bout", petit_au_bout, order=24, game=GAME)
