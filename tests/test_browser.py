@@ -586,10 +586,11 @@ def _every_card_reviewed(page: Any, cards: int, game: str) -> None:
     tricks = [int(trick) for trick, _ in found]
     assert tricks == list(range(1, cards + 1)), found
     assert len({card for _, card in found}) == cards, found
-    rows = text.splitlines()
+    rows = [row for row in text.splitlines() if row.strip()]
     for i, row in enumerate(rows):
-        if _COSTLY_LINE.match(row):  # its reason follows: a sentence of its own
-            assert i + 1 < len(rows) and rows[i + 1].startswith("With every card shown"), row
+        if _COSTLY_LINE.match(row):  # its reason follows: a paragraph of its own
+            assert i + 1 < len(rows) and not _REVIEW_LINE.match(rows[i + 1]), row
+            assert rows[i + 1].startswith(("With every card shown", "With the cards as they lay"))
     lines.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-every-card.png"))
 
@@ -622,39 +623,41 @@ def test_practice_on_a_phone(server: str, browser: Any) -> None:
 
 
 def test_a_scenario_step_shows_a_computed_cost_and_the_best_play(server: str, browser: Any) -> None:
-    """A wrong legal card gets its exact cost with best play; "Show the best play" then
-    plays the best line on the table, one card at a time, from the keyboard."""
+    """A wrong legal card gets its exact cost with best play, in the hand's score and
+    with its reasons (a lost capot costs the capot, not the trick's points); "Show the
+    best play" then plays the best line on the table, one card at a time, from the
+    keyboard."""
     from playwright.sync_api import expect
 
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page = _open(browser, f"{server}/play?scenario=belote/rounded-contract", "laptop")
+    page = _open(browser, f"{server}/play?scenario=belote/capot", "laptop")
     try:
-        expect(_card(page, "10♦")).to_be_visible(timeout=30_000)
+        expect(_card(page, "A♠")).to_be_visible(timeout=30_000)
         _settle(page)
-        _click(page, "10♦")
+        _click(page, "A♠")
         fb = page.locator(".atout .fb")
-        expect(fb).to_contain_text(
-            "this gives away 26 points: Left's A♦ then takes your 10♦.", timeout=30_000
-        )
-        expect(fb).to_contain_text("Legal, but the ace takes it")
+        expect(fb).to_contain_text("this costs 99 points", timeout=30_000)
+        expect(fb).to_contain_text("In this trick your side takes 20 points fewer")
+        expect(fb).to_contain_text("a capot worth 250 points")
+        expect(fb).to_contain_text("Legal, but Left has no spade")
         assert fb.inner_text().count("Legal, but") == 1  # no heading repeating the author
         _settle(page)
         page.screenshot(path=str(SHOTS / "cost-laptop-wrong.png"))
         show = page.get_by_role("button", name="Show the best play")
         show.focus()
         page.keyboard.press("Enter")
-        expect(fb).to_contain_text("Best play from here, card 1 of 7: you 7♦.", timeout=30_000)
+        expect(fb).to_contain_text("Best play from here, card 1 of 8: you J♥.", timeout=30_000)
         expect(_hand(page)).to_have_count(1)
         nxt = page.get_by_role("button", name="Next card")
         nxt.focus()
         page.keyboard.press("Enter")
-        expect(fb).to_contain_text("card 2 of 7: Right", timeout=30_000)
+        expect(fb).to_contain_text("card 2 of 8: Right", timeout=30_000)
         _settle(page)
         page.screenshot(path=str(SHOTS / "cost-laptop-best-play.png"))
         page.get_by_role("button", name="Back to the step").click()
-        expect(_card(page, "7♦")).to_be_visible(timeout=30_000)
+        expect(_card(page, "J♥")).to_be_visible(timeout=30_000)
         expect(_hand(page)).to_have_count(2)
-        _click(page, "7♦")
+        _click(page, "J♥")
         expect(page.locator(".atout .fb.success")).to_contain_text("Correct", timeout=30_000)
     finally:
         _close(page)

@@ -48,9 +48,14 @@ def whole_hand(game: str, players: int, seed: int) -> list[GameState]:
 FIGURE = re.compile(r"cost (?:about )?(\d+(?:\.5)?) points?|was (\d+(?:\.5)?) points? better")
 
 
+#: A hand of each game where some card is costly beyond the noise of the tests' deals
+#: (and, for three of them, another unlucky).
+VERDICT_HANDS = {("belote", 4): 8, ("tarot", 4): 7, ("briscola", 2): 11, ("briscola", 4): 6}
+
+
 @pytest.mark.parametrize(("game", "players"), GAMES)
 def test_every_card_gets_one_verdict_one_figure_and_its_reasons(game: str, players: int) -> None:
-    history = whole_hand(game, players, 6)
+    history = whole_hand(game, players, VERDICT_HANDS[game, players])
     reviews = card_review.review(history, 0)
     assert sorted(r.move for r in reviews) == [i for i, _ in card_review.played_cards(history, 0)]
     verdicts = set()

@@ -1,4 +1,5 @@
-"""What a wrong legal card costs with best play (tutorial/analysis/explain.py), and how the
+"""What a wrong legal card costs with best play (tutorial/analysis/explain.py): the hand's
+score as the engine writes it, the trick's share beside it, the reasons; and how the
 scenario runtime says it (after the author's sentence, never on unknown hands)."""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ NAMES = ("South", "East", "North", "West")
 #   then takes the last trick (+ dix de der): 31 of 31;
 # - the 7♦ loses to West's 9♦, West leads the 8♦ and takes North's A♠ and South's 10♠
 #   with the dix de der: 0 of 31, so the 7♦ gives away 31 points.
+# South's side (the takers, with belote: 20) then scores 74 + 20 = 94 against 88, the
+# contract still made, where the 10♠ gives 105 + 20 = 125.
 HANDS = {"South": "10S 7D", "East": "8S 9S", "North": "AS 7C", "West": "8D 9D"}
 CAPTURED_0 = "7H 8H 9H 10H JH QH KH AH 8C 9C 10C JC"
 CAPTURED_1 = "QC KC AC 7S JS QS KS 10D JD QD KD AD"
@@ -56,34 +59,56 @@ steps:
 """
 
 
-def test_a_card_that_loses_points_names_the_card_that_takes_them() -> None:
+def _engine_score(state: belote.BeloteState, first: str) -> float:
+    """South's side's total once the hand is played on from ``first`` by best play
+    (the solver's line), as the engine scores the finished hand."""
+    after = state.apply(P(first))
+    for p in explain.line(after, seconds=5) or []:
+        after = after.apply(p.card)
+    return float(after.outcome().totals["team0"])
+
+
+def test_a_card_that_loses_points_costs_the_hands_score_and_says_why() -> None:
     state = position()
     cost = card_cost(state, P("7D"), [P("10S")])
     assert cost is not None
-    assert (cost.value, cost.best, cost.lost) == (0, 31, 31)
-    assert cost.turn is not None
-    assert cost.turn.taker == Play(3, P("8D"))  # West's 8♦ takes the last trick...
-    assert cost.turn.victim == Play(2, P("AS"))  # ...and North's A♠ in it (the richest)
+    assert (cost.value, cost.best, cost.lost) == (94, 125, 31)
+    assert (cost.value, cost.best) == (_engine_score(state, "7D"), _engine_score(state, "10S"))
+    assert cost.trick == 21  # this trick's share: the 10♠ and the A♠
+    assert [r.kind for r in cost.reasons] == ["trick_given_away", "belote_last_trick"]
     text = cost_sentence(cost, NAMES, learner=0)
     assert text == (
-        "With best play to the end of the hand, this gives away 31 points: "
-        "West's 8♦ then takes North's A♠."
+        "In this trick your side takes 21 points fewer; by the end of the hand, with best "
+        "play by everyone, this costs 31 points. The 10♠ wins this trick for your side "
+        "(21 points); South's 7♦ lets West's 8♦ take it. The last trick and its 10 points "
+        "bonus go to West's 9♦ after South's 7♦; after the 10♠, your side takes them."
     )
 
 
-def test_the_learners_own_card_is_yours() -> None:
-    turn = explain.Turn(Play(3, P("8D")), Play(0, P("10S")), 31)
-    cost = explain.Cost(P("7D"), 0, P("10S"), 31, turn)
-    assert cost_sentence(cost, NAMES, learner=0).endswith("West's 8♦ then takes your 10♠.")
-    plain = explain.Cost(P("7D"), 0, P("10S"), 1, None)
+def test_one_scope_when_the_trick_and_the_hand_agree() -> None:
+    plain = explain.Cost(P("7D"), 0, P("10S"), 1)
     assert cost_sentence(plain, NAMES, 0) == (
-        "With best play to the end of the hand, this gives away 1 point."
+        "With best play by everyone to the end of the hand, this costs your side 1 point."
     )
+    same = explain.Cost(P("7D"), 0, P("10S"), 10, trick=10)
+    assert cost_sentence(same, NAMES, 0).startswith("With best play by everyone")
+
+
+def test_a_lost_capot_costs_the_capot_not_the_card_points() -> None:
+    from tutorial.scenarios.checker import check_file
+
+    checked = check_file("scenarios/belote/capot.yaml")
+    run = start(checked.scenario, checked.table)
+    _, fb = run.try_action("AS")
+    assert fb.cost is not None and fb.cost.best == 250 and fb.cost.lost == 99
+    assert "this costs 99 points" in fb.message
+    assert [r.kind for r in fb.cost.reasons] == ["trick_given_away", "belote_capot_lost"]
+    assert "a capot worth 250 points" in fb.message
 
 
 def test_the_answer_costs_nothing() -> None:
     cost = card_cost(position(), P("10S"), [P("10S")])
-    assert cost is not None and cost.lost == 0 and cost.turn is None
+    assert cost is not None and cost.lost == 0 and not cost.reasons
     assert "keeps at least as many points" in cost_sentence(cost, NAMES, 0)
 
 
@@ -116,7 +141,7 @@ def test_the_runtime_says_the_cost_after_a_legal_wrong_card() -> None:
     run = start(checked.scenario, checked.table)
     same, fb = run.try_action("7D")
     assert fb.kind == "wrong" and same.step == run.step and same.mistakes == 1
-    assert fb.message.endswith("this gives away 31 points: West's 8♦ then takes North's A♠.")
+    assert "this costs 31 points. The 10♠ wins this trick for your side" in fb.message
     assert not fb.headed  # the view puts "Legal, but not the best here." before it
     assert fb.cost is not None and fb.cost.lost == 31
 
@@ -124,7 +149,7 @@ def test_the_runtime_says_the_cost_after_a_legal_wrong_card() -> None:
 def test_the_cost_follows_the_authors_sentence_which_keeps_its_own_heading() -> None:
     checked = check_text(scenario("Legal, but West's diamonds win both tricks."), "a.yaml")
     _, fb = start(checked.scenario, checked.table).try_action("7D")
-    assert fb.message.startswith("Legal, but West's diamonds win both tricks. With best play")
+    assert fb.message.startswith("Legal, but West's diamonds win both tricks. In this trick")
     assert fb.headed  # no second "Legal, but" heading before the author's own
 
 

@@ -408,7 +408,7 @@ def test_a_hint_reason_holds_on_every_deal_the_learner_cannot_rule_out(
             elif why.kind == "hint_sure_winner":
                 for trick in finishes(world.apply(best), done):
                     assert trick.winner == seat
-            elif why.kind == "hint_now_or_later":
+            elif why.kind in ("hint_now_or_later", "hint_takes_now"):
                 other = facts["other"]
                 for card, name in ((best, "now"), (other, "other_now")):
                     (trick,) = finishes(world.apply(card), done)

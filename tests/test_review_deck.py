@@ -589,7 +589,7 @@ def test_the_review_page_reads_in_chinese_and_shows_no_internal_names(
 
 @functools.cache
 def _practice_card() -> tuple[str, DeckCard, Any]:
-    """A Belote practice card: the learner's costliest first card of deal 57 (the
+    """A Belote practice card: the learner's costliest first card of deal 68 (the
     beginner's bids), with the state it was played in: a card costly beyond the noise of
     the tests' few deals, where another card of the hand must follow suit."""
     from tutorial.analysis import card_review
@@ -597,13 +597,13 @@ def _practice_card() -> tuple[str, DeckCard, Any]:
     from tutorial.course import practice
     from tutorial.scenarios import actions
 
-    hand = practice.deal("belote", players=4, seed=57)
+    hand = practice.deal("belote", players=4, seed=68)
     while not (hand.learner_to_move and hand.state.phase == "play"):
         if hand.learner_to_move:
             hand = practice.try_action(hand, hand.state.legal_actions()[0])
         hand = practice.advance(hand)[0]
     codes = [actions.code(m.action) for m in hand.moves]
-    source = PracticeSource(ruleset="default", seed=57, players=4, moves=codes, trick=1)
+    source = PracticeSource(ruleset="default", seed=68, players=4, moves=codes, trick=1)
     judged = judge(hand.state)
     costly = max(judged.cards, key=lambda c: judged.of(c).loss)
     lost = card_review.review_card(hand.state, costly, move=len(codes)).lost

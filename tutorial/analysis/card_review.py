@@ -346,7 +346,7 @@ class CardReview:
         card has none)."""
         if not self.reasons:
             return ""
-        text = " ".join(self.reason_sentences())
+        text = t("reasons.separator").join(self.reason_sentences())
         if self.lines:
             text = t(_LINES_WORDS[self.lines], reasons=text)
         return text

@@ -1,12 +1,16 @@
 """What a card costs with best play, in the learner's words (pure: never imports streamlit).
 
 Where every hand of a scenario position is known, a legal card that is not the answer
-can be valued exactly: :func:`card_cost` compares what the learner's side takes with
-best play after that card and after the scenario's best answer (both from
-:func:`tutorial.analysis.solve`), and finds the first trick of the two best lines where
-points go the other way (:func:`best_line` after each card). :func:`cost_sentence` says
-it through the catalogue (section ``[explain]``): "This gives away 14 points with best
-play: West's A♠ then takes your 10♠."
+can be valued exactly: :func:`card_cost` compares the hand's score for the learner's
+side with best play after that card and after the scenario's best answer (the exact
+values of ``tutorial.analysis.valuing`` with the game's goal: the contract made or
+failed, Belote's capot, Tarot's bouts, not only card points), with the points of the
+trick in play beside it, and reads the reasons off the two best lines
+(:func:`best_line` after each card; the reason kinds of ``tutorial.engine.reasons``,
+the review's own). :func:`cost_sentence` says it through the catalogue (section
+``[explain]``), naming both scopes when they differ: "In this trick your side takes 21
+points fewer; by the end of the hand, with best play by everyone, this costs 7 points:
+..."
 
 Everything runs within a time budget shared by the whole computation (on a clock, by
 default the solver's ``CLOCK``) and a node budget per search: past it the cost is unknown (``None``) and the learner simply gets no computed sentence, never a wait.
@@ -15,10 +19,15 @@ Results are cached per position, so a second click on the same card costs nothin
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+from tutorial.analysis import beginner
+from tutorial.analysis.card_bits import CardBits
+from tutorial.analysis.goals import Goal
 from tutorial.analysis.solver import (
     DEFAULT_NODE_BUDGET,
     SearchBudget,
@@ -27,9 +36,11 @@ from tutorial.analysis.solver import (
     best_line,
     solve,
 )
+from tutorial.analysis.valuing import exact_values
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, Play, TrickResult
+from tutorial.engine.core import GameState, Play, TrickResult, seat_names
 from tutorial.engine.errors import TutorialError
+from tutorial.engine.reasons import Comparison, Line, Reason, figure, find_reasons
 from tutorial.language.i18n import t, tn
 
 #: Seconds the whole cost computation may take at a click (solve and two best lines).
@@ -39,34 +50,26 @@ _CACHE_SIZE = 256
 
 
 @dataclass(frozen=True)
-class Turn:
-    """Where the points change hands: an opponent's card that takes a trick, and the
-    richest card of the learner's side in that trick (None when the side gave no point).
-    """
-
-    taker: Play
-    victim: Play | None
-    points: float
-
-
-@dataclass(frozen=True)
 class Cost:
     """The exact cost of one legal card, for the side of the seat to move.
 
     Attributes:
         card: the card valued.
-        value: the card points the mover's side takes after it, with best play.
+        value: the hand's score for the mover's side after it, with best play (points of
+            that side's own score: ``tutorial.analysis.goals``).
         reference: the answer it is compared with (the best accepted card).
-        best: what the mover's side takes after ``reference``.
-        turn: the first trick of the two best lines where points go the other way
-            (None when the lines do not show it trick by trick, or when nothing is lost).
+        best: the hand's score for the mover's side after ``reference``.
+        trick: the points the mover's side takes in the trick in play after ``reference``
+            less after ``card``, with best play (None when the lines are unknown).
+        reasons: why ``card`` does worse, read off the two best lines (at most two).
     """
 
     card: Card
     value: float
     reference: Card
     best: float
-    turn: Turn | None = None
+    trick: float | None = None
+    reasons: tuple[Reason, ...] = ()
 
     @property
     def lost(self) -> float:
@@ -162,25 +165,33 @@ def replay_tricks(state: GameState, plays: Iterable[Play]) -> list[TrickResult]:
     return out
 
 
-def find_turn(
-    state: GameState, side: int, bad: Sequence[TrickResult], good: Sequence[TrickResult]
-) -> Turn | None:
-    """The first trick where the opponents of ``side`` take more after the worse card
-    (``bad``) than after the answer (``good``), trick by trick."""
-    for k, trick in enumerate(bad):
-        opp_bad = trick.points if state.team_of(trick.winner) != side else 0.0
-        other = good[k] if k < len(good) else None
-        opp_good = 0.0
-        if other is not None and state.team_of(other.winner) != side:
-            opp_good = other.points
-        if opp_bad <= opp_good:
-            continue
-        taker = next(p for p in trick.plays if p.seat == trick.winner)
-        mine = [p for p in trick.plays if state.team_of(p.seat) == side]
-        mine.sort(key=lambda p: -state.card_points(p.card))
-        victim = mine[0] if mine and state.card_points(mine[0].card) > 0 else None
-        return Turn(taker, victim, float(trick.points))
-    return None
+#: Per position: the hand's score after each legal card, and the budget it had.
+_score_cache: dict[GameState, tuple[dict[Card, float] | None, float, int]] = {}
+
+
+def score_values(
+    state: GameState,
+    *,
+    seconds: float,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+    clock: Callable[[], float] | None = None,
+) -> dict[Card, float] | None:
+    """Each legal card's hand score for the mover's side with best play (the exact values
+    with the game's goal: ``valuing.exact_values``), or None when unsolvable or past the
+    budget (``seconds`` on ``clock``, by default the solver's ``CLOCK``)."""
+    hit = _cached(_score_cache, state, seconds, node_budget)
+    if hit is not None:
+        return cast("dict[Card, float] | None", hit[0])
+    out: dict[Card, float] | None
+    try:
+        budget = SearchBudget.of(node_budget, max(seconds, 0.001), clock)
+        goal = Goal(state, CardBits(state))
+        exact = exact_values(state, goal, random.Random(0), budget=budget)
+        out = {c: score for c, (_points, score) in exact.items()}
+    except (SolverBudgetExceeded, UnsolvablePosition, TutorialError):
+        out = None
+    _remember(_score_cache, state, (out, seconds, node_budget))
+    return out
 
 
 def card_cost(
@@ -197,45 +208,52 @@ def card_cost(
     Args:
         state: a play-phase position with every hand known, ``card`` legal in it.
         card: the learner's card.
-        answers: the scenario's accepted cards (the solver's best card if empty).
+        answers: the scenario's accepted cards (the best card by the hand's score if
+            empty).
         seconds: the time budget of the whole computation, on ``clock`` (by default the
             solver's ``CLOCK``).
         node_budget: the node budget of each search (the values, then each best line).
 
     Returns:
-        The cost (``lost`` may be 0 or less: nothing lost), or None when the position
+        The cost (``lost`` may be 0 or less: nothing lost), with the trick's points and
+        the reasons when the best lines were found in time; None when the position
         cannot be solved (cards unknown, Briscola before the stock is empty) or the
         budget ran out.
     """
     budget = SearchBudget.of(node_budget, seconds, clock)
-    vals = values(state, seconds=seconds, node_budget=node_budget, clock=budget.clock)
+    vals = score_values(state, seconds=seconds, node_budget=node_budget, clock=budget.clock)
     if vals is None or card not in vals:
         return None
     candidates = [a for a in answers if a in vals] or list(vals)
     reference = max(candidates, key=lambda c: (vals[c], -candidates.index(c)))
     cost = Cost(card, vals[card], reference, vals[reference])
-    if cost.lost <= 0 or state.to_move is None:
-        return cost
-    side = state.team_of(state.to_move)
-    try:
-        after_bad = state.apply(card)
-        after_good = state.apply(reference)
-    except TutorialError:
-        return cost
-    bad_line = line(
-        after_bad, seconds=budget.seconds_left(), node_budget=node_budget, clock=budget.clock
-    )
-    if bad_line is None:
-        return cost
-    good_line = line(
-        after_good, seconds=budget.seconds_left(), node_budget=node_budget, clock=budget.clock
-    )
-    if good_line is None:
-        return cost
     seat = state.to_move
-    bad = replay_tricks(state, [Play(seat, card), *bad_line])
-    good = replay_tricks(state, [Play(seat, reference), *good_line])
-    return Cost(card, cost.value, reference, cost.best, find_turn(state, side, bad, good))
+    if cost.lost <= 0 or seat is None:
+        return cost
+    lines: list[Line] = []
+    for first in (card, reference):
+        try:
+            after = state.apply(first)
+            # A decision that is not a card (Belote's declarations in the first trick):
+            # the computer players' habit, taken again as the line is replayed.
+            while after.phase != "play" and not after.is_terminal:
+                after = after.apply(beginner.choose(after))
+        except TutorialError:  # pragma: no cover - both cards are legal
+            return cost
+        rest = line(
+            after, seconds=budget.seconds_left(), node_budget=node_budget, clock=budget.clock
+        )
+        if rest is None:
+            return cost
+        lines.append(Line.of(state, [Play(seat, first), *rest], beginner.choose))
+    cmp = Comparison(seat, lines[0], lines[1])
+
+    def in_trick(ln: Line) -> float:
+        first = ln.tricks[0] if ln.tricks else None
+        return first.points if first is not None and cmp.ours(first) else 0.0
+
+    trick = in_trick(cmp.better) - in_trick(cmp.played)
+    return dataclasses.replace(cost, trick=trick, reasons=tuple(find_reasons(cmp)))
 
 
 # --- in words ----------------------------------------------------------------------------
@@ -249,23 +267,26 @@ def whose(names: Sequence[str], learner: int, play: Play) -> str:
 
 
 def cost_sentence(cost: Cost, names: Sequence[str], learner: int) -> str:
-    """The cost in a sentence: what is given away with best play, and where.
+    """The cost in a sentence: what is given away with best play by the end of the hand
+    (the hand's score), the trick in play's share when it differs, and why.
 
-    Nothing lost: the card is said to keep as many points as the answer (the step
-    still asks for the answer, for the author's reason).
+    Nothing lost: the card is said to keep as much as the answer (the step still asks
+    for the answer, for the author's reason).
     """
     if cost.lost <= 0:
         return t("explain.no_loss")
-    points = tn("plural.points", cost.lost)
-    turn = cost.turn
-    if turn is None:
-        return t("explain.cost", points=points)
-    taker = whose(names, learner, turn.taker)
-    if turn.victim is not None:
-        detail = t("explain.takes_card", taker=taker, victim=whose(names, learner, turn.victim))
+    points = tn("plural.points", figure(cost.lost))
+    if cost.trick is not None and figure(cost.trick) != figure(cost.lost):
+        this_trick = tn("plural.points", figure(abs(cost.trick)))
+        key = "explain.cost_scopes_fewer" if cost.trick >= 0 else "explain.cost_scopes_more"
+        text = t(key, trick=this_trick, points=points)
     else:
-        detail = t("explain.takes_trick", taker=taker, points=tn("plural.points", turn.points))
-    return t("explain.cost_detail", points=points, detail=detail)
+        text = t("explain.cost", points=points)
+    if not cost.reasons:
+        return text
+    with seat_names(names):
+        why = t("reasons.separator").join(r.sentence() for r in cost.reasons)
+    return t("explain.cost_because", cost=text, why=why)
 
 
 def line_text(state: GameState, plays: Sequence[Play], names: Sequence[str], learner: int) -> str:
@@ -300,13 +321,12 @@ def line_text(state: GameState, plays: Sequence[Play], names: Sequence[str], lea
 __all__ = [
     "DEFAULT_COST_SECONDS",
     "Cost",
-    "Turn",
     "card_cost",
     "cost_sentence",
-    "find_turn",
     "line",
     "line_text",
     "replay_tricks",
+    "score_values",
     "values",
     "whose",
 ]

@@ -27,10 +27,10 @@ class Goal:
     the Petit in the last trick); each game's goal turns them into the score the hand
     would give (``GOAL_OF_GAME``), in points of the mover's own score:
 
-    - Belote: the mover's side's own score: its card points when the contract is made
-      (the taker's side needs more than the defence), 0 for the takers and 162 for the
-      defence on a dedans, the capot's points (250, or the ruleset's) for a capot
-      (declarations and belote are left out).
+    - Belote: the mover's side's total for the hand as the engine scores it
+      (``belote.hand_totals``): its points when the contract is made, 0 for the takers
+      and 162 for the defence on a dedans, the capot, the declarations (the seats still
+      to declare declaring their best, as the computer players do) and belote.
     - Tarot: the mover's own score (``TarotGoal``): a defender's is minus the taker's
       per-defender score, (25 + |points − target| ± 10 for the Petit au bout) times the
       contract's multiplier, the poignées added, signed by the contract made or lost;
@@ -79,6 +79,11 @@ class Goal:
         at the end, the Petit left out) for an exact solve of ``root``: none here."""
         return 0, 0
 
+    def for_world(self, world: GameState) -> Goal:
+        """The goal on ``world``, another deal of this position's hidden cards (what the
+        deal itself settles for the score: Belote's declarations and belote)."""
+        return self
+
     @property
     def sweep_matters(self) -> bool:
         """Whether a side taking every trick still to play changes the score beyond its
@@ -102,7 +107,9 @@ class Goal:
 
 
 class BeloteGoal(Goal):
-    """Belote's score for the mover's side (see ``Goal``)."""
+    """Belote's score for the mover's side (see ``Goal``): the engine's own total for the
+    hand (``belote.hand_totals``: the contract made, failed or in litige, the capot, the
+    declarations and belote of the deal valued, rounding by the rules)."""
 
     def __init__(self, state: belote.BeloteState, bits: CardBits) -> None:
         super().__init__(state, bits)
@@ -112,8 +119,21 @@ class BeloteGoal(Goal):
         for team, cards in enumerate(state.captured):
             self.done[team] += belote.trick_points(cards, state.trump)
             self.tricks[team] += len(cards) // 4
-        self.taker_team = state.taker % 2
-        self.capot = float(state.options.capot)  # every trick to one side: its score
+        self.hand = state.projected()
+
+    def for_world(self, world: GameState) -> Goal:
+        """The goal on another deal of the hidden cards: its own declarations to come
+        and its own belote holder."""
+        assert isinstance(world, belote.BeloteState)
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hand = world.projected()
+        return other
+
+    def _score(self, raw: Sequence[float], capot: int | None) -> float:
+        """The mover's side's total for the hand when its tricks end so."""
+        points = [round(raw[0]), round(raw[1])]
+        return float(belote.hand_totals(self.hand, points, capot)[self.side])
 
     @property
     def sweep_matters(self) -> bool:
@@ -130,18 +150,10 @@ class BeloteGoal(Goal):
         pab: int,
     ) -> float:
         """The hand's score once a playout is over (see ``Goal.of_playout``)."""
-        side = self.side
-        pts = [self.done[0] + rest[0], self.done[1] + rest[1]]
+        raw = [self.done[0] + rest[0], self.done[1] + rest[1]]
         won = [self.tricks[0] + tricks[0], self.tricks[1] + tricks[1]]
-        if won[1 - side] == 0:
-            return self.capot
-        if won[side] == 0:
-            return 0.0
-        tk = self.taker_team
-        made = pts[tk] > pts[1 - tk]
-        if made:
-            return pts[side]
-        return 162.0 if side != tk else 0.0
+        capot = next((tm for tm in (0, 1) if won[1 - tm] == 0), None)
+        return self._score(raw, capot)
 
     def of_solve(
         self,
@@ -154,16 +166,11 @@ class BeloteGoal(Goal):
         """The hand's score from an exact value (see ``Goal.of_solve``): a capot when a
         side that has won every trick so far can take every one still to play."""
         side = self.side
-        if swept is not None and self.tricks[1 - swept] == 0:
-            return self.capot if swept == side else 0.0
+        capot = swept if swept is not None and self.tricks[1 - swept] == 0 else None
         rest = [0.0, 0.0]
         rest[side] = mine
         rest[1 - side] = total - mine
-        pts = [self.done[0] + rest[0], self.done[1] + rest[1]]
-        tk = self.taker_team
-        if pts[tk] > pts[1 - tk]:
-            return pts[side]
-        return 162.0 if side != tk else 0.0
+        return self._score([self.done[0] + rest[0], self.done[1] + rest[1]], capot)
 
 
 class TarotGoal(Goal):

@@ -145,6 +145,8 @@ def visible_reason(state: GameState, judged: Judgement) -> Reason | None:
       may take it over: the best card adds its points to it;
     - ``hint_sure_winner``: the best card takes the trick over and no seat still to play
       may take it back;
+    - ``hint_takes_now``: the seat plays last to the trick and the best card takes more
+      points in it than the next best card;
     - ``hint_now_or_later``: the seat plays last to the trick, the best card takes fewer
       points in it than the next best card, and more on average in the tricks to come.
     """
@@ -201,8 +203,9 @@ def _excuse(bits: CardBits) -> Card | None:
 
 
 def _now_or_later(state: GameState, judged: Judgement, best: Card, nxt: Card) -> Reason | None:
-    """The seat plays last: what each card takes in this trick is known; the best card
-    takes fewer points now and more, on average, in the tricks to come."""
+    """The seat plays last: what each card takes in this trick is known. The best card
+    takes more points now than the next best card (``hint_takes_now``), or fewer now and
+    more, on average, in the tricks to come (``hint_now_or_later``)."""
     seat = judged.seat
     bits = CardBits(state)
     deck = bits.deck
@@ -218,9 +221,13 @@ def _now_or_later(state: GameState, judged: Judgement, best: Card, nxt: Card) ->
         return _trick_points(state, [*cards_now, card]) if bits.team[who] == side else 0.0
 
     best_now, next_now = now(best), now(nxt)
+    if best_now > next_now:
+        return reason(
+            "hint_takes_now", card=best, now=Points(best_now), other=nxt, other_now=Points(next_now)
+        )
     best_later = judged.of(best).points - best_now
     next_later = judged.of(nxt).points - next_now
-    if best_now >= next_now or best_later - next_later < 1:
+    if best_now == next_now or best_later - next_later < 1:
         return None
     return reason(
         "hint_now_or_later",

@@ -64,6 +64,7 @@ class Playout:
         if bits.excuse >= 0:
             self.gift_seeing[bits.excuse] = -1_000_000
         self.goal = Goal(state, bits)
+        self._world_goal: tuple[GameState, Goal] | None = None
 
     def pick(self, hand: int, trick: list[int], leader: int) -> int:
         """The beginner's habit on bitmasks (``beginner._card``)."""
@@ -229,5 +230,12 @@ class Playout:
                 c = self.pick(hands[seat], trick, leader)
         scale = bits.scale
         pts = [rest[0] / scale, rest[1] / scale]
-        score = self.goal.of_playout(start_hands, self.trick, pts, tricks, bouts, pab)
+        score = self._goal_of(world).of_playout(start_hands, self.trick, pts, tricks, bouts, pab)
         return pts[side], score
+
+    def _goal_of(self, world: GameState) -> Goal:
+        """The goal on ``world`` (``Goal.for_world``), kept for the next card on it."""
+        kept = self._world_goal
+        if kept is None or kept[0] is not world:
+            kept = self._world_goal = (world, self.goal.for_world(world))
+        return kept[1]

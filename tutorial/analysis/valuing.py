@@ -153,6 +153,7 @@ def exact_values(
         # One order of the face-down stock (the deal's is already a random one).
         exp = solve_expected(world, rng=rng, max_orders=1, budget=budget)
         return {c: (v, v) for c, v in exp.values.items()}
+    goal = goal.for_world(world)
     root = SolveRoot(world)
     bonus, tb = goal.solve_terms(root)
     solver = root.solver(budget)

@@ -84,7 +84,7 @@ from tutorial.engine.belote.options import (
 )
 from tutorial.engine.belote.play_rules import explain_play, legal_cards
 from tutorial.engine.belote.playout import FAST_TABLES, PlayoutResult, playout
-from tutorial.engine.belote.scoring import round_tens
+from tutorial.engine.belote.scoring import hand_totals, round_tens
 from tutorial.engine.belote.setup import new_hand, start_play
 from tutorial.engine.belote.state import BeloteState, hand_order
 from tutorial.engine.belote.table import (
@@ -138,6 +138,7 @@ __all__ = [
     "explain_play",
     "fast",
     "hand_order",
+    "hand_totals",
     "legal_cards",
     "new_hand",
     "playout",

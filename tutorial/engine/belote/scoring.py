@@ -8,7 +8,7 @@ that the state may call it without this module knowing the state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -426,6 +426,19 @@ def score_hand(hand: ScoredHand) -> HandOutcome:
     taker_team = hand.taker % 2
     tricks = _count_tricks(hand, trump)
     decl = _count_declarations(hand, trump, opts)
+    sheet, contract, exact, held, winner = _write_sheet(hand, taker_team, tricks, decl)
+    totals = {SIDES[tm]: sheet.total(tm) for tm in (0, 1)}
+    result = _result_sentence(opts, taker_team, tricks.capot, contract)
+    details = _details(hand, trump, taker_team, tricks, decl, contract, exact, winner, held)
+    return HandOutcome(GAME, hand.ruleset.name, tuple(sheet.lines), totals, result, details)
+
+
+def _write_sheet(
+    hand: ScoredHand, taker_team: int, tricks: _Tricks, decl: _Declarations
+) -> tuple[_Sheet, _Contract, list[int], int, int | None]:
+    """Every score line of the hand, in order: (the sheet, the contract, each team's
+    total before rounding, the points held in litige, the hand's winning team)."""
+    opts = hand.options
     contract = _judge_contract(opts, taker_team, tricks, decl)
     receiver = _declarations_receiver(opts, taker_team, tricks.capot, decl, contract)
     sheet = _Sheet()
@@ -438,10 +451,26 @@ def score_hand(hand: ScoredHand) -> HandOutcome:
     defence = 1 - taker_team
     winner = None if contract.litige else (taker_team if contract.made else defence)
     held += _write_carried(sheet, hand.carried_points, winner)
-    totals = {SIDES[tm]: sheet.total(tm) for tm in (0, 1)}
-    result = _result_sentence(opts, taker_team, tricks.capot, contract)
-    details = _details(hand, trump, taker_team, tricks, decl, contract, exact, winner, held)
-    return HandOutcome(GAME, hand.ruleset.name, tuple(sheet.lines), totals, result, details)
+    return sheet, contract, exact, held, winner
+
+
+def hand_totals(hand: ScoredHand, raw: Sequence[int], capot: int | None) -> tuple[int, int]:
+    """Each team's total for the hand, written as ``score_hand`` writes it (the contract,
+    declarations, belote, litige, rounding), when its tricks end with ``raw`` points per
+    team (the dix de der included) and ``capot`` the team that took every trick (None:
+    neither): what the rest of a hand from ``hand``'s position is worth to each team.
+    ``hand`` holds the declarations and the belote holder the hand will have
+    (``BeloteState.projected``)."""
+    assert hand.trump is not None and hand.taker is not None
+    der = capot if capot is not None else (0 if raw[0] >= DIX_DE_DER else 1)
+    card_pts = [int(raw[0]), int(raw[1])]
+    card_pts[der] -= DIX_DE_DER
+    # Tricks won: all eight to the capot's team; otherwise some to each (not read further).
+    won = [1, 1] if capot is None else [8 if tm == capot else 0 for tm in (0, 1)]
+    tricks = _Tricks(card_pts, won, [0, 0, 0, 0], der, [int(raw[0]), int(raw[1])], capot)
+    decl = _count_declarations(hand, hand.trump, hand.options)
+    sheet = _write_sheet(hand, hand.taker % 2, tricks, decl)[0]
+    return sheet.total(0), sheet.total(1)
 
 
 def _result_sentence(

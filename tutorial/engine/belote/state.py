@@ -243,6 +243,26 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
         reuse = self.options.declaration_card_reuse
         return fast.declarations(mask, trump, reuse, FAST_TABLES.carres)[0] > 0
 
+    def projected(self) -> BeloteState:
+        """This position with what its cards settle for the rest of the hand: each seat
+        still to declare in the first trick declares its best combinations (as the
+        computer players do), and belote goes to the seat dealt the trump King and Queen
+        (read off the hands of this position, so another deal of the hidden cards gets
+        its own holder; the recorded one when those cards were captured before it)."""
+        if self.trump is None:
+            return self
+        decl = list(self.declarations)
+        if not self.tricks:
+            for seat in range(NUM_PLAYERS):
+                if decl[seat] is None:
+                    decl[seat] = self._offer(seat) if self.options.declarations else ()
+        dealt = [self._dealt_hand(s) for s in range(NUM_PLAYERS)]
+        pair = {Card(self.trump, "K"), Card(self.trump, "Q")}
+        holder = self.belote_holder
+        if pair <= {c for h in dealt for c in h}:
+            holder = find_belote_holder(dealt, self.trump)
+        return replace(self, declarations=tuple(decl), belote_holder=holder)
+
     def _dealt_hand(self, seat: Seat) -> tuple[Card, ...]:
         """The seat's cards at the start of play (its hand plus the cards it played)."""
         played = [p.card for t in self.tricks for p in t.plays if p.seat == seat]
