@@ -285,7 +285,9 @@ def test_the_end_offers_the_next_scenario_of_the_lesson() -> None:
     assert table(at)["hand"]
 
 
-def test_a_wrong_legal_card_that_costs_no_score_keeps_the_authors_words_and_shows_the_best_play() -> None:
+def test_a_wrong_legal_card_that_costs_no_score_keeps_the_authors_words_and_shows_the_best_play() -> (
+    None
+):
     at = _app("play", scenario="belote/rounded-contract")
     before = [c["code"] for c in table(at)["hand"]]
     type_in(at, "10D")
