@@ -89,6 +89,7 @@ def _start_server() -> str:
         # The judge's deals per position (the strong player's, the hint's, the review's)
         # and the review's exact solves' nodes: the test processes' own (judge_settings).
         "ATOUT_JUDGE_DEALS": str(TEST_DEALS),
+        "ATOUT_ADVICE_DEALS": str(TEST_DEALS),
         "ATOUT_REVIEW_NODES": str(TEST_REVIEW_NODES),
         "ATOUT_TEST_CLOCK": "1",  # ?today=YYYY-MM-DD sets the review deck's day: see webapp.state
         # classes in a SQLite file of the server's own, never the checkout's .streamlit/

@@ -36,6 +36,7 @@ from hypothesis import HealthCheck, settings
 from judge_settings import TEST_DEALS, TEST_REVIEW_NODES
 from streamlit.components.v2 import manifest_scanner
 
+from tutorial.analysis import bid_advice as _bid_advice
 from tutorial.analysis import card_review as _card_review
 from tutorial.analysis import judgement as _judgement
 from tutorial.analysis import solver as _solver
@@ -91,6 +92,7 @@ def _inline_review(monkeypatch: pytest.MonkeyPatch) -> Iterator[_review_worker.R
     judges positions on few deals and solves with small node budgets; the fixture's value
     is that worker."""
     monkeypatch.setattr(_judgement, "DEALS", TEST_DEALS)
+    monkeypatch.setattr(_bid_advice, "POSITION_DEALS", TEST_DEALS)
     nodes = dict.fromkeys(_card_review.REVIEW_NODE_BUDGET, TEST_REVIEW_NODES)
     monkeypatch.setattr(_card_review, "REVIEW_NODE_BUDGET", nodes)
     worker = _review_worker.ReviewWorker(_review_worker.InlineExecutor())

@@ -188,6 +188,29 @@ def test_hints_at_a_question_go_from_a_nudge_to_the_reasoning_to_the_answer() ->
     assert run.hint(2).startswith("The answer is “You”. You take the trick: 9♥")
 
 
+def test_a_card_to_play_where_any_card_may_be_played_has_no_legal_cards_hint() -> None:
+    from tutorial.pictures.table_data import marks_for
+    from tutorial.scenarios.checker import check_file
+    from tutorial.scenarios.runtime import HINT_ANSWER, HINT_LEGAL, HINT_NUDGE
+
+    checked = check_file(Path("scenarios/briscola/count-to-61.yaml"))
+    run = start(checked.scenario, checked.table)
+    while run.waiting_for != "play":
+        run = run.solve_current()
+    assert run.state.any_card_playable
+    assert run.hint_kinds() == (HINT_NUDGE, HINT_ANSWER)
+    assert "Q♥" in run.hint(1)  # the second hint is the answer, no list of every card
+    assert not marks_for(run, None, 1, False).legal
+    second = marks_for(run, None, 2, False)
+    assert not second.legal and {c.code for c in second.answer} == {"QH"}
+    # Where a rule refuses cards, the legal cards keep their tier.
+    other = _checked()
+    belote = start(other.scenario, other.table)
+    while belote.waiting_for != "play":
+        belote = belote.solve_current()
+    assert belote.hint_kinds() == (HINT_NUDGE, HINT_LEGAL, HINT_ANSWER)
+
+
 # --- words ----------------------------------------------------------------------------------
 
 

@@ -109,7 +109,7 @@ def test_the_page_the_worker_process_and_the_review_deck_give_one_verdict(
             pool.submit(int).result()  # wait for the worker, not the clock
         else:  # pragma: no cover - the worker died
             raise AssertionError("the worker never finished")
-    assert _verdicts(progress.reviews) == _verdicts(page)
+    assert _verdicts(progress.cards) == _verdicts(page)
     # The review deck rebuilds each position from the deal and the moves, and judges the
     # card played there again: the same verdict and figure.
     for r in page:

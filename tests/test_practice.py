@@ -13,6 +13,7 @@ from apptest_util import open_app
 from streamlit.testing.v1 import AppTest
 
 from tutorial.analysis import beginner
+from tutorial.analysis.card_review import CardReview
 from tutorial.course import practice, review_worker
 from tutorial.course.practice import PracticeHand
 from tutorial.course.review_worker import InlineExecutor, ReviewWorker
@@ -579,36 +580,45 @@ def _played_out(game: str, players: int | None = None, first_seed: int = 0) -> P
     ("game", "players", "cards"),
     [("tarot", 4, 18), ("belote", 4, 8), ("briscola", 2, 20), ("briscola", 4, 10)],
 )
-def test_every_card_is_queued_for_review_as_it_is_played(
+def test_every_decision_is_queued_for_review_as_it_is_made(
     game: str, players: int, cards: int
 ) -> None:
     hand = _played_out(game, players)
     executor = InlineExecutor()
     worker = ReviewWorker(executor)
-    played = 0
+    played = decided = 0
     while not hand.finished:
         hand = practice.try_action(hand, beginner.choose(hand.state))
-        if isinstance(hand.moves[-1].action, Card) and hand.moves[-1].before.phase == "play":
+        last = hand.moves[-1]
+        if isinstance(last.action, Card) and last.before.phase == "play":
             played += 1
-        # as the page does after each of the learner's actions: the card just played
-        expected = played - executor.submitted
+        elif last.before.phase == "bidding":
+            decided += 1
+        if last.before.phase == "discard" and hand.state.phase != "discard":
+            decided += 1  # the whole discard, once its six cards are laid
+        # as the page does after each of the learner's actions: the decision just made
+        expected = played + decided - executor.submitted
         assert practice.queue_review(hand, worker) == expected
-        assert executor.submitted == played  # queued during the hand, one card at a time
+        assert executor.submitted == played + decided  # queued as made, one at a time
         hand, _ = practice.advance(hand)
     assert played == cards
     progress = practice.review_progress(hand, worker)
-    assert executor.submitted == cards  # nothing more to do at the end
-    assert progress.complete and progress.total == cards and len(progress.reviews) == cards
-    for r in progress.reviews:
+    assert executor.submitted == cards + decided  # nothing more to do at the end
+    assert progress.complete and progress.total == cards and len(progress.cards) == cards
+    assert len(progress.reviews) == cards + decided
+    for r in progress.cards:
         verdict, *reasons = r.sentences()
         assert verdict.startswith(f"Trick {r.trick}: {r.played.label}")
         if r.costly:  # one figure, a reason
             assert re.search(r"cost (about )?\d+(\.5)? points?", verdict) and len(reasons) == 1
         assert r.lost >= 0
+    for r in progress.reviews:
+        if not isinstance(r, CardReview):  # a bid or the discard: its verdict, its fact
+            assert r.sentences()[0].startswith(("Your bid", "Your discard"))
     # the same verdicts as the review worked out at once
     at_once = practice.review(hand)
     assert [(r.move, r.verdict, r.lost, r.better) for r in at_once] == [
-        (r.move, r.verdict, r.lost, r.better) for r in progress.reviews
+        (r.move, r.verdict, r.lost, r.better) for r in progress.cards
     ]
 
 

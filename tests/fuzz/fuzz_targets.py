@@ -157,7 +157,7 @@ def exercise_runtime(run: Run, rng: random.Random, moves: int = 60) -> None:
     for _ in range(moves):
         if run.finished:
             break
-        for tier in range(3):
+        for tier in range(len(run.hint_kinds())):
             run.hint(tier)
         step = run.current
         roll = rng.random()

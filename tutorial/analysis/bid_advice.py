@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tutorial.analysis import beginner
+from tutorial.analysis.judgement import position_key
 from tutorial.engine.core import GameState, HandOutcome
 from tutorial.engine.errors import InvalidStateError
 
@@ -42,13 +44,21 @@ __all__ = [
     "DiscardValue",
     "advise",
     "advise_at",
+    "advise_bid",
     "advise_discard",
+    "advise_discard_from",
     "bidding_history",
+    "paired_error",
+    "position_rng",
     "seat_score",
 ]
 
 #: Deals valued per bid at most (a hint: about an eighth of a second of CPU in Tarot).
 DEFAULT_DEALS = 24
+#: Deals of the advice a learner reads at a bid or the discard, and of their review
+#: (``advise_bid``, ``advise_discard_from``; ``$ATOUT_ADVICE_DEALS`` sets another number:
+#: the browser tests' server).
+POSITION_DEALS = max(1, int(os.environ.get("ATOUT_ADVICE_DEALS", "24") or 24))
 #: Deals drawn at most per deal kept (the earlier bids refuse some): past that, the last
 #: deals are kept without the check, and the advice says how many were checked.
 TRIES_PER_DEAL = 12
@@ -57,12 +67,14 @@ TRIES_PER_DEAL = 12
 @dataclass(frozen=True)
 class BidValue:
     """One bid's expected score for the seat, over ``deals`` deals (``error``: the
-    standard error of the mean)."""
+    standard error of the mean; ``scores``: the score on each deal, the same deals for
+    every bid, in order)."""
 
     action: Any
     mean: float
     error: float
     deals: int
+    scores: tuple[float, ...] = field(default=(), repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -139,7 +151,10 @@ def advise(
                 position = now
         for i, score in enumerate(_bid_scores(position, bids, seat, share=share)):
             scores[i].append(score)
-    values = [BidValue(bids[i], *_mean_error(scores[i]), deals) for i in range(len(bids))]
+    values = [
+        BidValue(bids[i], *_mean_error(scores[i]), deals, tuple(scores[i]))
+        for i in range(len(bids))
+    ]
     values.sort(key=lambda v: -v.mean)
     return BidAdvice(seat, tuple(values), deals, checked)
 
@@ -222,6 +237,33 @@ def advise_at(
     return advise(history, earlier, rng, deals=deals, share=share)
 
 
+def position_rng(state: GameState, salt: str) -> random.Random:
+    """The random source of an advice at ``state``: a seed worked out from the position
+    as its seat sees it (``judgement.position_key``), so the same decision gets the same
+    advice on every page, in the hint and in the review."""
+    return random.Random(f"{position_key(state)}|{salt}")
+
+
+def advise_bid(history: Sequence[GameState], earlier: Sequence[Any]) -> BidAdvice:
+    """:func:`advise` at ``history[-1]`` from the position's own seed (``position_rng``),
+    over ``POSITION_DEALS`` deals: the hint's and the review's figures."""
+    rng = position_rng(history[-1], "bid")
+    return advise(history, earlier, rng, deals=POSITION_DEALS)
+
+
+def advise_discard_from(state: GameState, chosen: Sequence[Any] | None = None) -> DiscardAdvice:
+    """:func:`advise_discard` at ``state`` (the discard's first card) from the position's
+    own seed (``position_rng``), over ``POSITION_DEALS`` deals, with the learner's six
+    cards when ``chosen``."""
+    rng = position_rng(state, "discard")
+    return advise_discard(state, rng, chosen=chosen, deals=POSITION_DEALS)
+
+
+def paired_error(a: Sequence[float], b: Sequence[float]) -> float:
+    """The standard error of the mean of ``a[i] - b[i]`` (two figures on the same deals)."""
+    return _mean_error([x - y for x, y in zip(a, b, strict=True)])[1] if a else 0.0
+
+
 def _mean_error(xs: Sequence[float]) -> tuple[float, float]:
     """The mean and its standard error."""
     n = len(xs)
@@ -246,6 +288,7 @@ class DiscardValue:
     mean: float
     error: float
     deals: int
+    scores: tuple[float, ...] = field(default=(), repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -339,7 +382,7 @@ def advise_discard(
             end = beginner.play_out(_lay(position, cards))
             scores[i].append(seat_score(end, end.outcome(), seat))
     values = [
-        DiscardValue(kind, cards, *_mean_error(scores[i]), deals)
+        DiscardValue(kind, cards, *_mean_error(scores[i]), deals, tuple(scores[i]))
         for i, (kind, cards) in enumerate(candidates)
     ]
     chosen_value = next((v for v in values if v.kind == "yours"), None)

@@ -29,7 +29,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from tutorial.analysis import beginner
 from tutorial.analysis.judgement import LEAST_LOSS, Judgement, canonical_text, judge, position_key
@@ -61,6 +61,7 @@ __all__ = [
     "UNLUCKY",
     "WRONG",
     "CardReview",
+    "Judged",
     "ShownView",
     "costliest_first",
     "lines_after",
@@ -437,7 +438,21 @@ def played_cards(history: Sequence[GameState], seat: Seat) -> list[tuple[int, Ca
     return out
 
 
-def costliest_first(reviews: Sequence[CardReview]) -> list[CardReview]:
+class Judged(Protocol):
+    """A reviewed decision (a card, or a bid or discard reviewed like one)."""
+
+    @property
+    def move(self) -> int: ...
+    @property
+    def verdict(self) -> str: ...
+    @property
+    def lost(self) -> float: ...
+
+
+J = TypeVar("J", bound=Judged)
+
+
+def costliest_first(reviews: Sequence[J]) -> list[J]:
     """``reviews`` sorted by their figure, costly cards first (then unlucky ones, then
     the rest), the largest figure first; ties in playing order."""
     rank = {WRONG: 0, UNLUCKY: 1, BEST: 2}

@@ -41,6 +41,7 @@ from typing import Any
 from tutorial.analysis import beginner, card_review, hints, player
 from tutorial.analysis.solver import UnsolvablePosition
 from tutorial.analysis.why_trick import why_trick
+from tutorial.course import bid_review
 from tutorial.course.review_worker import ReviewWorker
 from tutorial.engine import tarot
 from tutorial.engine.cards import Card, Suit
@@ -586,47 +587,90 @@ def review(hand: PracticeHand) -> list[card_review.CardReview]:
 
 
 def queue_review(hand: PracticeHand, worker: ReviewWorker) -> int:
-    """Queue the review of every card the learner has played and ``worker`` does not hold
-    yet (after each card: the one just played); returns how many were queued."""
+    """Queue the review of every decision of the learner that ``worker`` does not hold
+    yet: each card as soon as it is played, each bid as soon as it is made, the Tarot
+    discard once its six cards are laid (``bid_review``); returns how many were queued."""
     states = history(hand)
     queued = worker.queued(hand.hand_id)
     count = 0
     for i, card in card_review.played_cards(states, hand.learner):
-        if i in queued:
-            continue
-        if worker.queue(hand.hand_id, i, card_review.review_card, states[i], card, move=i):
+        if i not in queued and worker.queue(
+            hand.hand_id, i, card_review.review_card, states[i], card, move=i
+        ):
             count += 1
+    moves = hand.moves
+    for i, move in enumerate(moves):
+        if i in queued or move.seat != hand.learner:
+            continue
+        if move.before.phase == "bidding":
+            earlier = [m.action for m in moves[:i]]
+            args: tuple[Any, ...] = (states[: i + 1], earlier, move.action, i)
+            count += worker.queue(hand.hand_id, i, bid_review.review_bid, *args)
+        elif move.before.phase == "discard" and _discard_start(moves, i) and _discard_done(hand, i):
+            args = (move.before, _discard_cards(moves, i), i)
+            count += worker.queue(hand.hand_id, i, bid_review.review_discard, *args)
     return count
+
+
+def _discard_start(moves: Sequence[Move], i: int) -> bool:
+    """Whether move ``i`` lays the first card of a discard."""
+    return i == 0 or moves[i - 1].before.phase != "discard"
+
+
+def _discard_cards(moves: Sequence[Move], i: int) -> list[Card]:
+    """The cards of the discard that starts at move ``i``, in the order laid."""
+    out: list[Card] = []
+    for m in moves[i:]:
+        if m.before.phase != "discard":
+            break
+        out.append(m.action.card)
+    return out
+
+
+def _discard_done(hand: PracticeHand, i: int) -> bool:
+    """Whether the discard that starts at move ``i`` is laid whole (play has begun)."""
+    after = hand.moves[i:]
+    return any(m.before.phase != "discard" for m in after) or hand.state.phase != "discard"
+
+
+#: A reviewed decision: a card, a bid or the Tarot discard.
+Reviewed = card_review.CardReview | bid_review.BidReview | bid_review.DiscardReview
 
 
 @dataclass(frozen=True)
 class ReviewProgress:
-    """The review of a hand's cards as far as the worker has gone."""
+    """The review of a hand's decisions as far as the worker has gone."""
 
-    reviews: tuple[card_review.CardReview, ...]  # those done, costliest first
+    reviews: tuple[Reviewed, ...]  # those done (cards, bids, the discard), costliest first
     pending: int  # cards still being worked out
     total: int  # cards the learner played
+    waiting: int = 0  # bids and the discard still being worked out
 
     @property
     def complete(self) -> bool:
-        """Whether every card is reviewed."""
-        return not self.pending
+        """Whether every decision is reviewed."""
+        return not self.pending and not self.waiting
+
+    @property
+    def cards(self) -> tuple[card_review.CardReview, ...]:
+        """The reviews of the learner's cards alone."""
+        return tuple(r for r in self.reviews if isinstance(r, card_review.CardReview))
 
 
 def review_progress(hand: PracticeHand, worker: ReviewWorker) -> ReviewProgress:
-    """What ``worker`` has finished of the review of the learner's cards (any card not
+    """What ``worker`` has finished of the review of the learner's decisions (any not
     queued yet is queued first); never waits."""
     queue_review(hand, worker)
-    done, pending = worker.collect(hand.hand_id)
+    done, _pending = worker.collect(hand.hand_id)
+    cards = {i for i, _ in card_review.played_cards(history(hand), hand.learner)}
+    others = worker.queued(hand.hand_id) - cards
     reviews = tuple(card_review.costliest_first(list(done.values())))
-    return ReviewProgress(reviews, pending, len(done) + pending)
+    return ReviewProgress(reviews, len(cards - done.keys()), len(cards), len(others - done.keys()))
 
 
-def costliest(
-    reviews: Sequence[card_review.CardReview], count: int = 3
-) -> list[card_review.CardReview]:
-    """The ``count`` costly cards (``CardReview.costly``: a better card was visible from
-    the learner's seat, beyond the noise) that lost the most points."""
+def costliest(reviews: Sequence[Reviewed], count: int = 3) -> list[Reviewed]:
+    """The ``count`` costly decisions (a better card, bid or discard was there to see,
+    beyond the noise) that lost the most points."""
     return card_review.costliest_first([r for r in reviews if r.costly])[:count]
 
 

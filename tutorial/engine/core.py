@@ -84,6 +84,22 @@ def seat_name(seat: Seat, *, start: bool = False) -> str:
     return _capital(text, start)
 
 
+#: The message keys of the suits' names.
+SUIT_KEYS = {
+    Suit.SPADES: "common.suit.spades",
+    Suit.HEARTS: "common.suit.hearts",
+    Suit.DIAMONDS: "common.suit.diamonds",
+    Suit.CLUBS: "common.suit.clubs",
+    Suit.TRUMP: "common.suit.trumps",
+    Suit.EXCUSE: "common.suit.excuse",
+}
+
+
+def suit_word(suit: Suit) -> str:
+    """A suit's name in the language of the moment ("hearts", "紅心")."""
+    return t(SUIT_KEYS[suit])
+
+
 def seat_possessive(seat: Seat, *, start: bool = False) -> str:
     """A seat's possessive: ``North's``, ``your`` for the learner named "You", ``seat 2's``."""
     name = _table_name(seat)

@@ -23,23 +23,36 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, Play, Seat, TrickResult, seat_name, seat_possessive
+from tutorial.engine.cards import Card, Suit
+from tutorial.engine.core import (
+    GameState,
+    Play,
+    Seat,
+    TrickResult,
+    seat_name,
+    seat_possessive,
+    suit_word,
+)
 from tutorial.engine.errors import InvalidStateError
 from tutorial.language.i18n import t, tn
 
 __all__ = [
     "CardOf",
     "Comparison",
+    "Count",
     "Line",
     "Points",
     "Reason",
     "ReasonKind",
     "SeatWord",
+    "SuitWord",
+    "Suits",
+    "bid_fact",
     "figure",
     "find_reasons",
     "reason",
     "reason_kinds",
+    "register_bid_fact",
     "register_reason",
     "winning_play",
 ]
@@ -174,6 +187,29 @@ class Points:
     amount: float
 
 
+@dataclass(frozen=True)
+class Count:
+    """A number of things: "3 trumps" (the catalogue's plural table ``plural``), or the
+    bare number when the sentence names the things itself."""
+
+    n: int
+    plural: str = ""
+
+
+@dataclass(frozen=True)
+class SuitWord:
+    """A suit by its name: "hearts"."""
+
+    suit: Suit
+
+
+@dataclass(frozen=True)
+class Suits:
+    """Suits by their names: "hearts, clubs" (or "no suit")."""
+
+    suits: tuple[Suit, ...]
+
+
 def _word(value: Any) -> str:
     """One fact of a reason in words (seats by the names of the moment)."""
     if isinstance(value, CardOf):
@@ -182,6 +218,14 @@ def _word(value: Any) -> str:
         return seat_name(value.seat)
     if isinstance(value, Points):
         return tn("plural.points", figure(value.amount))
+    if isinstance(value, Count):
+        return tn(value.plural, value.n) if value.plural else str(value.n)
+    if isinstance(value, SuitWord):
+        return suit_word(value.suit)
+    if isinstance(value, Suits):
+        if not value.suits:
+            return t("reasons.no_suit")
+        return t("common.cards.separator").join(suit_word(s) for s in value.suits)
     if isinstance(value, Card):
         return value.label
     return str(value)
@@ -272,6 +316,27 @@ def find_reasons(cmp: Comparison, most: int = MOST_REASONS) -> list[Reason]:
     if not found and fallback is not None:
         found.append(fallback)
     return found
+
+
+# --- What a hand holds, behind a bid ------------------------------------------------------
+
+#: A game's facts of the bidder's hand that bear on a bid (None: nothing to say of it).
+BidFact = Callable[[GameState, Any], Reason | None]
+
+_BID_FACTS: dict[str, BidFact] = {}
+
+
+def register_bid_fact(game: str, fact: BidFact) -> None:
+    """Add a game's facts of a hand behind a bid (registered by the game's package)."""
+    _BID_FACTS[game] = fact
+
+
+def bid_fact(state: GameState, bid: Any) -> Reason | None:
+    """What the bidder's hand holds that bears on ``bid`` at ``state`` (the trumps of
+    the suit a Belote take names, a Tarot hand's trumps, bouts and Kings), from the
+    game's own facts; None for a game with none, or a bid they say nothing of."""
+    fact = _BID_FACTS.get(state.game)
+    return fact(state, bid) if fact is not None else None
 
 
 # --- The kinds every game shares -------------------------------------------------------------

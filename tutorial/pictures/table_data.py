@@ -30,7 +30,7 @@ from tutorial.pictures.table_view import Run as TableRun
 from tutorial.pictures.table_view import table_view
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import AskStep, Play
-from tutorial.scenarios.runtime import Feedback, Run
+from tutorial.scenarios.runtime import HINT_ANSWER, HINT_LEGAL, Feedback, Run
 from tutorial.scenarios.sides import side_labels
 
 Mode = Literal["play", "discard", "action", "ask", "view"]
@@ -93,17 +93,18 @@ class Marks:
 def marks_for(run: Run, fb: Feedback | None, hint_tier: int, revealed: bool) -> Marks:
     """The marks of the hand: the cards that forced a refusal, legal cards, the answer.
 
-    Hint tier 2 (the second hint asked) marks the legal cards; tier 3 (or the
-    presenter's reveal) marks the scenario's answer.
+    The hint that names the legal cards marks them; the hint that gives the answer (or
+    the presenter's reveal) marks the scenario's answer (``Run.hint_kinds``).
     """
     forcing = frozenset(fb.forcing) if fb is not None and fb.kind == "illegal" else frozenset()
     step = run.current
     legal: frozenset[Card] = frozenset()
     answer: frozenset[Card] = frozenset()
     if isinstance(step, Play):
-        if hint_tier >= 2:
+        asked = run.hint_kinds()[:hint_tier]
+        if HINT_LEGAL in asked:
             legal = frozenset(run.state.legal_plays())
-        if (hint_tier >= 3 or revealed) and step.play.accept != "any":
+        if (HINT_ANSWER in asked or revealed) and step.play.accept != "any":
             for text in step.play.accept:
                 try:
                     a = actions.parse(run.state, text)

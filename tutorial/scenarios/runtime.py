@@ -35,6 +35,10 @@ from tutorial.scenarios.position import Table
 from tutorial.scenarios.reasons import answer_label, ask_reasoning, speak, trick_event_text
 from tutorial.scenarios.sides import normalise_answer, result_text, same_answer
 
+#: The hint tiers (``Run.hint_kinds``): a nudge, the legal cards (or a question's
+#: reasoning), the answer.
+HINT_NUDGE, HINT_LEGAL, HINT_ANSWER = "nudge", "legal", "answer"
+
 #: Questions whose answer the transcript would give away if shown at once.
 SECRET_KINDS = frozenset({"trick_winner", "trick_points"})
 
@@ -395,24 +399,36 @@ class Run:
             return run
         return self.advance()
 
+    def hint_kinds(self) -> tuple[str, ...]:
+        """The hint tiers of the current step, in the order they are asked: a nudge, the
+        legal cards (a question: the engine's reasoning), the answer. A card to play
+        where every card in hand may be played (Briscola) has no legal cards' tier."""
+        step = self.current
+        if isinstance(step, Play) and self.state.legal_plays() and self.state.any_card_playable:
+            return (HINT_NUDGE, HINT_ANSWER)
+        return (HINT_NUDGE, HINT_LEGAL, HINT_ANSWER)
+
     def hint(self, tier: int) -> str:
-        """Hints in tiers: 0 a nudge, 1 the legal cards or the engine's reasoning, 2 the answer."""
+        """The words of hint ``tier`` (0 for the first: see ``hint_kinds``; past the last
+        tier, the answer)."""
+        kinds = self.hint_kinds()
+        kind = kinds[min(tier, len(kinds) - 1)]
         step = self.current
         if isinstance(step, AskStep):
             ask = step.ask
-            if tier == 0:
+            if kind == HINT_NUDGE:
                 return t("run.hint_ask_look")
             reasoning = ask_reasoning(self.table, self.state, ask)
-            if tier == 1:
+            if kind == HINT_LEGAL:
                 return reasoning.hint or _ask_fallback(self.state, ask)
             why = ask.explain or reasoning.full
             key = "run.hint_answer_why" if why else "run.hint_answer"
             return t(key, answer=answer_label(ask.answer), why=why)
         if not isinstance(step, Play):
             return ""
-        if tier == 0:
+        if kind == HINT_NUDGE:
             return step.play.hints[0] if step.play.hints else t("run.hint_rule")
-        if tier == 1:
+        if kind == HINT_LEGAL:
             legal = self.state.legal_plays() or self.state.legal_actions()
             return t("run.hint_legal", cards=", ".join(actions.label(a) for a in legal))
         if step.play.accept == "any":

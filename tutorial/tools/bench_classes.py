@@ -192,7 +192,7 @@ def _play_step(learner: Learner, step: int, hands: list[PracticeHand]) -> Progre
     m.hand_seconds[hand.hand_id] = 150 + 10 * ((who + step) % 12)
     review = _reviews(hand, who)
     class_link.keep_hand(m, hand, review)
-    for item in review.reviews:  # the costly cards go in the deck, as the Practice page does
+    for item in review.cards:  # the costly cards go in the deck, as the Practice page does
         if item.lost >= COSTLY:
             before = [actions.code(mv.action) for mv in hand.moves[: item.move]]
             source = PracticeSource(

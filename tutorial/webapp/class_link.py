@@ -41,6 +41,7 @@ from pathlib import Path
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
+from tutorial.analysis.card_review import CardReview
 from tutorial.classes import tokens
 from tutorial.classes.errors import AccessError, ClassError, SyncError
 from tutorial.classes.store import ClassStore, CostlyCard, Limits, PracticeRecord, open_store
@@ -300,13 +301,14 @@ def keep_hand(m: Membership, hand: PracticeHand, review: ReviewProgress) -> None
     if not hand.played_out:
         return
     kept = m.hands.get(hand.hand_id)
-    worst = costliest(list(review.reviews))
+    cards = review.cards  # the class keeps the cards (bids and the discard stay with the page)
+    worst = [r for r in costliest(cards) if isinstance(r, CardReview)]
     record = PracticeRecord(
         hand=kept.hand if kept is not None else secrets.token_urlsafe(12),
         game=hand.game,
-        cards_reviewed=len(review.reviews),
+        cards_reviewed=len(cards),
         cards_played=review.total,
-        lost=round(min(1000.0 * 40, sum(r.lost for r in review.reviews if r.costly)), 1),
+        lost=round(min(1000.0 * 40, sum(r.lost for r in cards if r.costly)), 1),
         costliest=tuple(
             CostlyCard(
                 card=actions.code(r.played),

@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutorial.engine.belote.actions import Take
 from tutorial.engine.belote.cards import DIX_DE_DER
 from tutorial.engine.belote.state import BeloteState
+from tutorial.engine.core import GameState
 from tutorial.engine.reasons import (
     CardOf,
     Comparison,
+    Count,
     Line,
     Points,
     Reason,
+    SuitWord,
     reason,
+    register_bid_fact,
     register_reason,
     winning_play,
 )
@@ -104,6 +109,28 @@ def last_trick(cmp: Comparison) -> Reason | None:
     )
 
 
+def take_fact(state: GameState, bid: Any) -> Reason | None:
+    """A take names its trumps: how many of that suit the bidder would hold (the proposed
+    card included, which the taker receives), with or without its Jack and its Nine."""
+    if not isinstance(bid, Take) or not isinstance(state, BeloteState):
+        return None
+    seat = state.to_move
+    if seat is None:
+        return None
+    cards = [c for c in state.hands[seat] if c.suit is bid.suit]
+    if state.proposed is not None and state.proposed.suit is bid.suit:
+        cards.append(state.proposed)
+    ranks = {c.rank for c in cards}
+    key = {
+        (True, True): "belote_take_jack_nine",
+        (True, False): "belote_take_jack",
+        (False, True): "belote_take_nine",
+        (False, False): "belote_take_neither",
+    }[("J" in ranks, "9" in ranks)]
+    return reason(key, trumps=Count(len(cards)), suit=SuitWord(bid.suit))
+
+
+register_bid_fact(GAME, take_fact)
 register_reason("belote_capot_lost", capot_lost, order=20, game=GAME)
 register_reason("belote_capot_conceded", capot_conceded, order=21, game=GAME)
 register_reason("belote_contract", contract_changes, order=22, game=GAME)

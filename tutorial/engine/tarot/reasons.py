@@ -4,17 +4,22 @@ the engine's reason kinds when the game is imported."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tutorial.engine.cards import PETIT
-from tutorial.engine.core import TrickResult
+from tutorial.engine.core import GameState, TrickResult
 from tutorial.engine.reasons import (
     CardOf,
     Comparison,
+    Count,
     Line,
     Reason,
     reason,
+    register_bid_fact,
     register_reason,
     winning_play,
 )
+from tutorial.engine.tarot.cards import BOUTS, is_trump
 
 GAME = "tarot"
 
@@ -73,6 +78,25 @@ def contract_changes(cmp: Comparison) -> Reason | None:
     return reason(kind, card=CardOf(cmp.seat, cmp.played.card), better=cmp.better.card)
 
 
+def hand_fact(state: GameState, bid: Any) -> Reason | None:
+    """What a Tarot bid counts on: the bidder's trumps (the Excuse not among them), its
+    bouts and its Kings."""
+    seat = state.to_move
+    if seat is None or state.game != GAME:
+        return None
+    hand = state.hands[seat]
+    trumps = sum(1 for c in hand if is_trump(c))
+    bouts = sum(1 for c in hand if c in BOUTS)
+    kings = sum(1 for c in hand if c.rank == "K")
+    return reason(
+        "tarot_hand",
+        trumps=Count(trumps, "plural.trumps_tarot"),
+        bouts=Count(bouts, "plural.bouts"),
+        kings=Count(kings, "plural.kings"),
+    )
+
+
+register_bid_fact(GAME, hand_fact)
 register_reason("tarot_contract", contract_changes, order=20, game=GAME)
 register_reason("tarot_petit_lost", petit_lost, order=23, game=GAME)
 register_reason("tarot_petit_au_bout", petit_au_bout, order=24, game=GAME)

@@ -621,14 +621,15 @@ def show_help(run: Run, ctl: Controller) -> None:
     sid = ctl.sid
     if state.settings().presenter:
         if state.scenario_session(sid).revealed:
-            st.info(inert_markdown(run.hint(2)))
+            st.info(inert_markdown(run.hint(len(run.hint_kinds()) - 1)))
         label = t("play.hide") if state.scenario_session(sid).revealed else t("play.reveal")
         st.button(label, key="reveal", on_click=ctl.reveal)
         return
     tier = state.scenario_session(sid).hint_tier
-    for i in range(min(tier, 3)):
+    tiers = len(run.hint_kinds())
+    for i in range(min(tier, tiers)):
         st.info(inert_markdown(run.hint(i)), icon=":material/lightbulb:")
-    if tier < 3:
+    if tier < tiers:
         st.button(t("play.hint"), key="hint", on_click=ctl.hint)
 
 

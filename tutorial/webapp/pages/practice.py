@@ -27,7 +27,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial.analysis.bid_advice import advise, advise_discard
+from tutorial.analysis.bid_advice import advise_bid, advise_discard_from
 from tutorial.analysis.card_review import CardReview
 from tutorial.analysis.why_trick import why_trick
 from tutorial.course import practice, review_worker
@@ -348,24 +348,20 @@ def _advice(hand: PracticeHand, key: tuple[Any, ...], compute: Callable[[], Any]
     return cache[key]
 
 
-def _rng(hand: PracticeHand, salt: int) -> random.Random:
-    return random.Random(hand.seed * 7919 + len(hand.moves) * 31 + salt)
-
-
 def show_bid_advice(hand: PracticeHand) -> None:
     """What each bid is worth with the learner's cards: the chart and its words."""
     moves = hand.moves
     history = [*(m.before for m in moves), hand.state]
     earlier = [m.action for m in moves]
     key = ("bid", hand.seed, len(moves))
-    advice = _advice(hand, key, lambda: advise(history, earlier, _rng(hand, 1)))
+    advice = _advice(hand, key, lambda: advise_bid(history, earlier))
     _show_chart(hand, bid_chart(advice), "practice_bid_chart")
 
 
 def show_discard_advice(hand: PracticeHand) -> None:
     """What each discard the computer and two habits would make is worth: chart, words."""
     key = ("discard", hand.seed, len(hand.moves))
-    advice = _advice(hand, key, lambda: advise_discard(hand.state, _rng(hand, 2)))
+    advice = _advice(hand, key, lambda: advise_discard_from(hand.state))
     _show_chart(hand, discard_chart(advice), "practice_discard_chart")
 
 
@@ -377,7 +373,7 @@ def show_discard_weighed(hand: PracticeHand) -> None:
     before = laid[0].before
     cards = [m.action.card for m in laid]
     key = ("weighed", hand.seed, len(hand.moves))
-    advice = _advice(hand, key, lambda: advise_discard(before, _rng(hand, 3), chosen=cards))
+    advice = _advice(hand, key, lambda: advise_discard_from(before, chosen=cards))
     _show_chart(hand, discard_chart(advice), "practice_discard_weighed")
 
 
@@ -448,7 +444,7 @@ def _worker() -> review_worker.ReviewWorker:
     return review_worker.shared_worker()
 
 
-def _review_lines(hand: PracticeHand, item: CardReview) -> str:
+def _review_lines(hand: PracticeHand, item: practice.Reviewed) -> str:
     """A card's verdict, then its reasons, one line each (seats named as at the table)."""
     with seat_names(hand.table.seat_names):
         return "  \n".join(inert_markdown(line) for line in item.sentences())
@@ -472,7 +468,8 @@ def show_review(hand: PracticeHand) -> None:
     if not reviews:
         return
     worst = practice.costliest(reviews)
-    state.practice_costly(hand, worst)  # the review deck keeps the costly cards
+    # The review deck keeps the costly cards (a bid or discard is not rebuilt there).
+    state.practice_costly(hand, [w for w in worst if isinstance(w, CardReview)])
     class_link.practice_hand(hand, progress)  # a learner in a class: the hand goes to it
     if worst:
         st.markdown(t("practice.review_costliest"))
