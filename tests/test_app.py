@@ -142,6 +142,102 @@ def test_trainer_diagnoses_a_wrong_count_and_accepts_the_right_one() -> None:
     assert any("Trick 2 of 8" in h.value for h in at.subheader)
 
 
+def _trainer_on(at: AppTest, game: str, seed: int) -> AppTest:
+    """The counting trainer switched to a hand of ``game`` dealt from ``seed``."""
+    at.selectbox(key="trainer_game").set_value(game).run()
+    at.number_input(key="trainer_seed").set_value(seed).run()
+    at.button(key="trainer_new").click().run()
+    return at
+
+
+def _piles_on_page(at: AppTest) -> dict[str, float]:
+    """Each pile's last figure (so far, or in all), read back from the page's table."""
+    piles: dict[str, float] = {}
+    for md in at.markdown:
+        for line in md.value.splitlines():
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) >= 2 and cells[-1].replace(".", "", 1).isdigit():
+                piles[cells[0]] = float(cells[-1])
+    return piles
+
+
+@pytest.fixture
+def _page_language() -> Any:
+    """AppTest formats widgets in the test's thread: it follows the page's language, then
+    English again."""
+    from tutorial.language import i18n
+
+    before = i18n.language()
+    yield i18n.set_language
+    i18n.set_language(before)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_trainer_names_a_habit_from_another_game_and_shows_both_piles(
+    lang: str, _page_language: Any
+) -> None:
+    from test_no_internal_names import _leaks
+
+    from tutorial.course.counting_trainer import diagnose, make_exercise
+    from tutorial.language.i18n import catalogue
+
+    _page_language(lang)
+    seed, ex = next(
+        (s, ex)
+        for s in range(1, 200)
+        if (ex := make_exercise("briscola", s)).seed == s
+        and any(c.rank == "J" and ex.state.is_trump(c) for c in ex.tricks[0].cards)
+    )
+    jack = next(c for c in ex.tricks[0].cards if c.rank == "J" and ex.state.is_trump(c))
+    at = _trainer_on(open_app("trainer", lang=lang), "briscola", seed)
+    right = ex.trick_value(0)
+    at.text_input(key="trainer_answer").input(f"{right + 18:g}").run()  # the Jack as 20
+    warning = " ".join(w.value for w in at.warning)
+    assert warning == diagnose(ex, 0, right + 18).message
+    expected = {
+        "en": f"In Belote the {jack.label} is worth 20 points as a trump; "
+        "in Briscola it is worth 2 points, trump or not.",
+        "zh-Hant": f"在 Belote 裡，{jack.label} 當王牌時值 20 分；"
+        "在 Briscola 裡，這張牌不論是不是王牌都值 2 分。",
+    }[lang]
+    assert expected in warning
+    at.text_input(key="trainer_answer").input(f"{right:g}").run()
+    cat = catalogue(lang)
+    piles = _piles_on_page(at)
+    assert piles == {
+        cat["practice.seat_you"]: ex.piles(0)[0],
+        cat["practice.seat_opponent"]: ex.piles(0)[1],
+    }
+    assert any(cat["trainer.piles_heading"] in md.value for md in at.markdown)
+    assert not at.exception and not _leaks(at)
+
+
+def test_trainer_piles_end_at_the_engines_count_of_a_tarot_hand() -> None:
+    from tutorial.course.counting_trainer import excuse_fate, make_exercise, side_names
+
+    seed, ex = next(
+        (s, ex)
+        for s in range(1, 100)
+        if (ex := make_exercise("tarot", s)).seed == s
+        and any(excuse_fate(ex, i) for i in range(len(ex.tricks) - 1))
+    )
+    at = _trainer_on(_app("trainer"), "tarot", seed)
+    for i in range(len(ex.tricks)):
+        at.text_input(key="trainer_answer").input(f"{ex.trick_value(i):g}").run()
+        sides = side_names(ex)
+        assert _piles_on_page(at) == {sides[0]: ex.piles(i)[0], sides[1]: ex.piles(i)[1]}
+        if excuse_fate(ex, i):
+            assert any("The Excuse" in c.value for c in at.caption)
+        at.button(key="trainer_next").click().run()
+    details = ex.state.outcome().details
+    taker_side = ex.state.team_of(details["taker"])
+    final = _piles_on_page(at)
+    assert final[sides[taker_side]] == details["points"]
+    assert final[sides[1 - taker_side]] == details["defence_points"]
+    assert any("start with" in c.value for c in at.caption)  # the discard or the chien
+    assert not at.exception
+
+
 def test_progress_code_round_trip_through_the_home_page() -> None:
     from tutorial.webapp.state import PROGRESS, ScenarioProgress
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
+from tutorial.engine.cards import Card
 from tutorial.engine.games import new_hand, random_hand
 
 # --- members the scenarios, the course and the pictures ask of every game -------------
@@ -437,3 +439,92 @@ def test_the_auction_record_is_what_the_play_never_reads_and_moves_to_another_po
     again = tarot_hand.with_auction_record({"bids": tarot_hand.bids, "contract": other})
     assert again.contract is other and again.tricks == tarot_hand.tricks
     assert again.outcome().totals != tarot_hand.outcome().totals
+
+
+# --- each side's pile, and what a game gives a card before any state ----------------------
+
+
+def _card_count(state: Any) -> tuple[float, float]:
+    """Each side's card points as the game's score of the hand itemises them."""
+    details = state.outcome().details
+    if state.game == "belote":  # card points and the dix de der
+        return float(details["team_card_points"][0]), float(details["team_card_points"][1])
+    if state.game == "tarot":  # the taker's side, then the defence
+        return float(details["points"]), float(details["defence_points"])
+    totals = state.outcome().totals
+    return float(totals["A"]), float(totals["B"])
+
+
+def test_piles_after_tricks_end_at_the_hands_card_count() -> None:
+    from tutorial.engine.core import find_ruleset
+
+    rulesets = [
+        ("belote", "default"),
+        ("briscola", "default"),
+        ("briscola", find_ruleset("briscola", "default").with_options(jack_over_queen=True)),
+        ("tarot", "default"),
+        ("tarot", find_ruleset("tarot").with_options(excuse_last_trick="goes_to_trick_winner")),
+    ]
+    for game, ruleset in rulesets:
+        for seed in range(40):
+            state = random_hand(game, random.Random(seed), ruleset)
+            if not state.played_for_a_score():
+                continue
+            piles = state.piles_after_tricks()
+            assert len(piles) == len(state.tricks) + 1
+            assert piles[-1] == _card_count(state), (game, seed)
+            assert sum(piles[-1]) == {"belote": 162, "tarot": 91, "briscola": 120}[game]
+            steps = itertools.pairwise(piles)
+            assert all(
+                a <= b for before, after in steps for a, b in zip(before, after, strict=True)
+            )
+
+
+def test_piles_after_tricks_mid_hand_and_with_captured_cards() -> None:
+    from tutorial.engine import belote
+
+    state = new_hand("briscola", rng=random.Random(2))
+    for _ in range(6):
+        state = state.apply(state.legal_actions()[0])
+    piles = state.piles_after_tricks()
+    assert len(piles) == len(state.tricks) + 1 == 4
+    assert piles[-1] == state.points_won()
+    # The same Belote hand, its first four tricks given only as each team's captured cards.
+    whole = _played("belote")
+    captured: list[list[str]] = [[], []]
+    for trick in whole.tricks[:4]:
+        captured[whole.team_of(trick.winner)] += [c.code for c in trick.cards]
+    later = belote.start_play(
+        hands=((), (), (), ()),
+        trump=whole.trump,
+        taker=whole.taker,
+        dealer=whole.dealer,
+        tricks=[[c.code for c in trick.cards] for trick in whole.tricks[4:]],
+        captured=[" ".join(cards) for cards in captured],
+        leader=whole.tricks[4].leader,
+    )
+    assert later.piles_after_tricks()[0] == whole.piles_after_tricks()[4]
+    assert later.piles_after_tricks()[1:] == whole.piles_after_tricks()[5:]
+
+
+def test_card_points_as_and_the_last_trick_bonus_agree_with_a_state() -> None:
+    from tutorial.engine.games import GAMES, game_module
+
+    for game in GAMES:
+        state = _played(game)
+        package = game_module(game)
+        assert state.last_trick_bonus == package.LAST_TRICK_BONUS
+        for trick in state.tricks:
+            for card in trick.cards:
+                as_here = package.card_points_as(card, trump=state.is_trump(card))
+                assert as_here == state.card_points(card), (game, card)
+    belote_pkg, tarot_pkg, briscola_pkg = (game_module(g) for g in ("belote", "tarot", "briscola"))
+    jack = Card.parse("JH")
+    assert belote_pkg.card_points_as(jack, trump=True) == 20
+    assert belote_pkg.card_points_as(jack, trump=False) == 2
+    assert briscola_pkg.card_points_as(jack, trump=True) == 2
+    assert briscola_pkg.card_points_as(jack, trump=False, ruleset="queen-jack-swap") == 3
+    assert tarot_pkg.card_points_as(jack, trump=True) == 1.5
+    assert belote_pkg.card_points_as(Card.parse("3H"), trump=False) is None  # no 3 in Belote
+    assert briscola_pkg.card_points_as(Card.parse("10H"), trump=False) is None
+    assert tarot_pkg.card_points_as(Card.parse("AH"), trump=False) is None  # Tarot's one is 1

@@ -2,7 +2,15 @@
 
 A wrong count gets a diagnosis naming the card or bonus that was miscounted: a card
 left out, a card counted at its plain value instead of its trump value (or the other
-way round), the dix de der forgotten, a half point lost in Tarot. Pure Python.
+way round), the dix de der forgotten, a half point lost in Tarot. When the wrong number
+is exactly what another game's rules would give (a Briscola Jack counted as Belote's
+trump Jack, Belote's last-trick bonus added in Briscola, Tarot's Excuse counted with the
+trick's winner as every card is in Belote), the diagnosis names that game and its habit.
+What each game gives a card comes from the game's package (``card_points_as``,
+``LAST_TRICK_BONUS``, ``WHOLE_TRICK_PILES``), never from a table here.
+
+After each trick the learner sees each side's pile: the points each side has so far,
+from the engine's own count (``piles_after_tricks``). Pure Python.
 """
 
 from __future__ import annotations
@@ -10,14 +18,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
-from tutorial.engine import belote
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import GameState, TrickResult
-from tutorial.engine.games import random_hand
+from tutorial.engine.core import GameState, TrickResult, rulesets
+from tutorial.engine.games import GAMES, game_module, random_hand
+from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.position import shown_seat_names
+
+#: Two counts closer than this are the same count (counts are whole or half points).
+_SAME = 1e-9
+
+#: Each side's pile: (side 0, side 1), in the order of ``GameState.team_of``.
+Piles = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -45,6 +60,17 @@ class Exercise:
         """The sum of tricks 0..index."""
         return sum(self.trick_value(i) for i in range(index + 1))
 
+    def piles(self, index: int) -> Piles:
+        """Each side's pile after trick ``index`` (``-1``: before the first trick), as the
+        engine counts it: the cards set aside before play, the last trick's bonus, the
+        Excuse where it goes."""
+        return self.state.piles_after_tricks()[index + 1]
+
+    def trick_shares(self, index: int) -> Piles:
+        """What trick ``index`` put in each side's pile."""
+        before, after = self.piles(index - 1), self.piles(index)
+        return after[0] - before[0], after[1] - before[1]
+
 
 def make_exercise(game: str, seed: int) -> Exercise:
     """A random hand of ``game`` (reproducible by ``seed``) with every trick to count."""
@@ -57,12 +83,23 @@ def make_exercise(game: str, seed: int) -> Exercise:
 
 @dataclass(frozen=True)
 class Diagnosis:
-    """The verdict on one count."""
+    """The verdict on one count; ``habits`` names the other games whose habit it names."""
 
     right: bool
     correct: float
     message: str
     cards: tuple[Card, ...] = ()
+    habits: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Why:
+    """One explanation of a wrong count: its sentence, the cards it names, and the other
+    games whose habit it names (none: a mistake within this game's own rules)."""
+
+    text: str
+    cards: tuple[Card, ...] = ()
+    habit_of: tuple[str, ...] = ()
 
 
 def _fmt(x: float) -> str:
@@ -74,97 +111,288 @@ def _pts(x: float) -> str:
     return tn("plural.points", x)
 
 
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) < _SAME
+
+
+def _title(game: str) -> str:
+    """A game's name as the catalogue writes it (``French Tarot``, ``法式塔羅``)."""
+    return t(f"games.{game}.title")
+
+
 def diagnose(ex: Exercise, index: int, given: float) -> Diagnosis:
-    """Check the learner's count of trick ``index`` and explain a mistake."""
+    """Check the learner's count of trick ``index`` and explain a mistake.
+
+    A habit from another game is named when, and only when, the wrong number is exactly
+    what that game's rules give; a mistake within this game's rules that gives the same
+    number about another card is offered beside it.
+    """
     correct = ex.trick_value(index)
-    if abs(given - correct) < 1e-9:
+    if _same(given, correct):
         return Diagnosis(True, correct, t("trainer.right", points=_pts(correct)))
-    diff = correct - given  # > 0: the learner counted too little
-    trick = ex.tricks[index]
-    cards = trick.cards
-    candidates: list[tuple[str, tuple[Card, ...]]] = []
+    habits = _habits(ex, index, given)
+    own = _own_mistakes(ex, index, correct - given)
+    whys = habits[:1] or own[:1]
+    if habits and own and set(own[0].cards) != set(habits[0].cards):
+        whys.append(own[0])  # the same number, another card: both are possible
+    if not whys:
+        values = t("common.cards.separator").join(
+            t("trainer.card_value", card=c.label, value=_fmt(ex.value(c)))
+            for c in ex.tricks[index].cards
+        )
+        text = t("trainer.count_again", given=_fmt(given), values=values)
+        return Diagnosis(False, correct, text)
+    why = whys[0].text
+    if len(whys) > 1:
+        why = t("trainer.why.either", why=why, also=whys[1].text)
+    text = t("trainer.wrong", given=_fmt(given), why=why, points=_pts(correct))
+    named = tuple(g for w in whys for g in w.habit_of)
+    return Diagnosis(False, correct, text, whys[0].cards, named)
+
+
+# --- Mistakes within the game's own rules ----------------------------------------------
+
+
+def counted_cards(ex: Exercise, index: int) -> tuple[Card, ...]:
+    """The cards of trick ``index`` whose points its winner takes: all of them, but an
+    Excuse that the engine's count leaves out (it goes to another pile)."""
+    cards = ex.tricks[index].cards
+    full = sum(map(ex.value, cards))
+    if _same(full, ex.tricks[index].points):
+        return cards
+    return tuple(c for c in cards if c.suit is not Suit.EXCUSE)
+
+
+def _own_mistakes(ex: Exercise, index: int, diff: float) -> list[_Why]:
+    """The mistakes within this game's rules that give exactly ``diff`` points too few
+    (``diff`` < 0: too many), most likely first."""
+    out: list[_Why] = []
+    state = ex.state
     last = index == len(ex.tricks) - 1
-    bonus = ex.state.last_trick_bonus
-    if bonus and last and abs(diff - bonus) < 1e-9:
-        candidates.append((t("trainer.why.dix_de_der", points=_pts(bonus)), ()))
+    bonus = state.last_trick_bonus
+    if bonus and last and _same(diff, bonus):
+        out.append(_Why(t("trainer.why.dix_de_der", points=_pts(bonus))))
+    cards = counted_cards(ex, index)
     for c in cards:
         v = ex.value(c)
-        if v and abs(diff - v) < 1e-9:
-            candidates.append((t("trainer.why.left_out", card=c.label, points=_pts(v)), (c,)))
-        if v and abs(diff + v) < 1e-9:
-            candidates.append((t("trainer.why.twice", card=c.label, points=_pts(v)), (c,)))
-    candidates.extend(_value_mixups(ex, cards, diff))
-    excuse = next((c for c in cards if c.suit is Suit.EXCUSE), None)
-    if excuse is not None and abs(diff + ex.value(excuse)) < 1e-9:
-        candidates.insert(0, (t("trainer.why.excuse"), (excuse,)))
-    unit = ex.state.point_unit  # Tarot counts in half points
-    if unit < 1 and abs(abs(diff) - unit) < 1e-9:
-        candidates.append((t("trainer.why.half_point"), ()))
-    if candidates:
-        msg, forcing = candidates[0]
-        text = t("trainer.wrong", given=_fmt(given), why=msg, points=_pts(correct))
-        return Diagnosis(False, correct, text, forcing)
-    values = t("common.cards.separator").join(
-        t("trainer.card_value", card=c.label, value=_fmt(ex.value(c))) for c in cards
-    )
-    return Diagnosis(False, correct, t("trainer.count_again", given=_fmt(given), values=values))
+        if v and _same(diff, v):
+            out.append(_Why(t("trainer.why.left_out", card=c.label, points=_pts(v)), (c,)))
+        if v and _same(diff, -v):
+            out.append(_Why(t("trainer.why.twice", card=c.label, points=_pts(v)), (c,)))
+    out.extend(_role_mixups(ex, cards, diff))
+    out.extend(_ruleset_mixups(ex, cards, diff))
+    out.extend(_unit_mixups(ex, cards, diff))
+    unit = state.point_unit  # Tarot counts in half points
+    if unit < 1 and _same(abs(diff), unit):
+        out.append(_Why(t("trainer.why.half_point")))
+    return out
 
 
-def _value_mixups(
-    ex: Exercise, cards: tuple[Card, ...], diff: float
-) -> list[tuple[str, tuple[Card, ...]]]:
-    """Points the learner may have given a card by mixing up its values (per game)."""
-    return _MIXUPS[ex.game](ex, cards, diff)
-
-
-def _belote_mixups(
-    ex: Exercise, cards: tuple[Card, ...], diff: float
-) -> list[tuple[str, tuple[Card, ...]]]:
-    """Belote: a card counted at its trump value out of trumps, or the other way round."""
-    out: list[tuple[str, tuple[Card, ...]]] = []
-    trump = ex.state.trump_suit
+def _role_mixups(ex: Exercise, cards: Sequence[Card], diff: float) -> list[_Why]:
+    """A card counted at its plain value while it is a trump, or the other way round
+    (in a game whose trumps are worth more: Belote's Jack 20 and Nine 14)."""
+    out: list[_Why] = []
+    package = game_module(ex.game)
     for c in cards:
-        as_trump = belote.TRUMP_POINTS[c.rank]
-        as_plain = belote.PLAIN_POINTS[c.rank]
-        if as_trump == as_plain:
+        as_trump = package.card_points_as(c, trump=True, ruleset=ex.state.ruleset)
+        as_plain = package.card_points_as(c, trump=False, ruleset=ex.state.ruleset)
+        if as_trump is None or as_plain is None or _same(as_trump, as_plain):
             continue
-        if c.suit is trump and abs(diff - (as_trump - as_plain)) < 1e-9:
-            why = t("trainer.why.is_trump", card=c.label, trump=as_trump, plain=as_plain)
-            out.append((why, (c,)))
-        if c.suit is not trump and abs(diff - (as_plain - as_trump)) < 1e-9:
-            why = t("trainer.why.not_trump", card=c.label, trump=as_trump, plain=as_plain)
-            out.append((why, (c,)))
+        words = {"card": c.label, "trump": _fmt(as_trump), "plain": _fmt(as_plain)}
+        if ex.state.is_trump(c) and _same(diff, as_trump - as_plain):
+            out.append(_Why(t("trainer.why.is_trump", **words), (c,)))
+        if not ex.state.is_trump(c) and _same(diff, as_plain - as_trump):
+            out.append(_Why(t("trainer.why.not_trump", **words), (c,)))
     return out
 
 
-def _briscola_mixups(
-    ex: Exercise, cards: tuple[Card, ...], diff: float
-) -> list[tuple[str, tuple[Card, ...]]]:
-    """Briscola: the Queen and the Jack counted at each other's value."""
-    out: list[tuple[str, tuple[Card, ...]]] = []
-    for c in cards:
-        if c.rank in ("Q", "J"):
+def _ruleset_mixups(ex: Exercise, cards: Sequence[Card], diff: float) -> list[_Why]:
+    """A card counted at the value another ruleset of this game gives it (Briscola's
+    Queen and Jack swap their points when the Jack ranks above the Queen)."""
+    out: list[_Why] = []
+    package = game_module(ex.game)
+    for rules in rulesets(ex.game):
+        if rules.options == ex.state.ruleset.options:
+            continue
+        for c in cards:
             v = ex.value(c)
-            other = 5 - v  # Queen and Jack swap 3 and 2 between the rulesets
-            if abs(diff - (v - other)) < 1e-9:
-                out.append((t("trainer.why.queen_jack", card=c.label, value=_fmt(v)), (c,)))
+            there = package.card_points_as(c, trump=ex.state.is_trump(c), ruleset=rules)
+            if there is None or _same(there, v) or not _same(diff, v - there):
+                continue
+            text = t(
+                "trainer.why.other_rules",
+                card=c.label,
+                points=_pts(v),
+                value=_fmt(there),
+                rules=ruleset_title(ex.game, rules.name),
+            )
+            out.append(_Why(text, (c,)))
     return out
 
 
-def _tarot_mixups(
-    ex: Exercise, cards: tuple[Card, ...], diff: float
-) -> list[tuple[str, tuple[Card, ...]]]:
-    """Tarot: a card counted at half a point, like a plain card without a face."""
-    out: list[tuple[str, tuple[Card, ...]]] = []
-    for c in cards:
-        v = ex.value(c)
-        if v > 0.5 and abs(diff - (v - 0.5)) < 1e-9:
-            out.append((t("trainer.why.not_half", card=c.label, value=_fmt(v)), (c,)))
+def _unit_mixups(ex: Exercise, cards: Sequence[Card], diff: float) -> list[_Why]:
+    """A card worth more counted at the smallest value, like a plain card without a face
+    (Tarot's 0.5)."""
+    unit = ex.state.point_unit
+    if unit >= 1:
+        return []
+    return [
+        _Why(t("trainer.why.not_half", card=c.label, value=_fmt(v), unit=_fmt(unit)), (c,))
+        for c in cards
+        if (v := ex.value(c)) > unit and _same(diff, v - unit)
+    ]
+
+
+# --- Habits brought from another game ---------------------------------------------------
+
+
+def _other_games(game: str) -> list[tuple[str, ModuleType]]:
+    """Every other game with its package, in the registry's order."""
+    return [(g, game_module(g)) for g in GAMES if g != game]
+
+
+def _habits(ex: Exercise, index: int, given: float) -> list[_Why]:
+    """The habits of other games that give exactly ``given`` for trick ``index``."""
+    diff = ex.trick_value(index) - given
+    out = _pile_habits(ex, index, given)
+    out += _bonus_habits(ex, index, diff)
+    out += _card_habits(ex, counted_cards(ex, index), diff)
     return out
 
 
-#: Each game's usual mix-ups of card values, by the game's name (one game's teaching each).
-_MIXUPS = {"belote": _belote_mixups, "briscola": _briscola_mixups, "tarot": _tarot_mixups}
+def _card_habits(ex: Exercise, cards: Sequence[Card], diff: float) -> list[_Why]:
+    """A card counted at the value another game gives it, a value this game never gives
+    that card (Belote's trump Jack 20 for a Briscola Jack; Belote's 10 for a Tarot 10).
+
+    A value this game gives the card in another role is this game's own mix-up
+    (``_role_mixups``); a value of 0 counts the card as nothing, a card left out.
+    """
+    out: list[_Why] = []
+    state = ex.state
+    game = ex.game
+    here = game_module(game)
+    word = t(f"term.trump.{game}")  # the word of the game being counted (王牌 / 將牌)
+    for other, package in _other_games(game):
+        for c in cards:
+            trump = state.is_trump(c)
+            there = package.card_points_as(c, trump=trump)
+            v = ex.value(c)
+            own = (v, here.card_points_as(c, trump=True), here.card_points_as(c, trump=False))
+            if not there or any(o is not None and _same(there, o) for o in own):
+                continue
+            if _same(diff, v - there):
+                text = t(
+                    "trainer.habit.card",
+                    there=_there_words(package, other, c, trump, there, word),
+                    here=_here_words(ex, here, c, trump, v, word),
+                )
+                out.append(_Why(text, (c,), (other,)))
+    return out
+
+
+def _depends_on_trump(package: Any, card: Card) -> bool:
+    """Whether a game gives ``card`` other points as a trump than in a plain suit."""
+    as_trump = package.card_points_as(card, trump=True)
+    as_plain = package.card_points_as(card, trump=False)
+    return as_trump is not None and as_plain is not None and not _same(as_trump, as_plain)
+
+
+def _there_words(package: Any, game: str, card: Card, trump: bool, points: float, word: str) -> str:
+    """What the other game gives the card: "In Belote the J♠ is worth 20 points as a trump"
+    (``word``: the word for trumps of the game being counted)."""
+    key = "trainer.habit.there"
+    if _depends_on_trump(package, card):
+        key = "trainer.habit.there_trump" if trump else "trainer.habit.there_plain"
+    return t(key, game=_title(game), card=card.label, points=_pts(points), trump_word=word)
+
+
+def _here_words(
+    ex: Exercise, package: Any, card: Card, trump: bool, points: float, word: str
+) -> str:
+    """What this game gives it: "in Briscola it is worth 2 points, trump or not"."""
+    if _depends_on_trump(package, card):
+        key = "trainer.habit.here_trump" if trump else "trainer.habit.here_plain"
+    elif ex.state.trump_suit is not None:  # a trump suit chosen among the plain suits
+        key = "trainer.habit.here_any"
+    else:
+        key = "trainer.habit.here"
+    return t(key, game=_title(ex.game), points=_pts(points), trump_word=word)
+
+
+def _bonus_habits(ex: Exercise, index: int, diff: float) -> list[_Why]:
+    """Another game's last-trick bonus added to this game's last trick (Belote's dix de
+    der in Briscola). Forgetting this game's own bonus is its own mistake."""
+    if index != len(ex.tricks) - 1:
+        return []
+    here = ex.state.last_trick_bonus
+    out: list[_Why] = []
+    for other, package in _other_games(ex.game):
+        there = float(package.LAST_TRICK_BONUS)
+        if there > here and _same(-diff, there - here):
+            if here:
+                text = t(
+                    "trainer.habit.last_trick_more",
+                    game=_title(other),
+                    points=_pts(there),
+                    here=_title(ex.game),
+                    value=_pts(here),
+                )
+            else:
+                text = t(
+                    "trainer.habit.last_trick_none",
+                    game=_title(other),
+                    points=_pts(there),
+                    here=_title(ex.game),
+                )
+            out.append(_Why(text, (), (other,)))
+    return out
+
+
+def _pile_habits(ex: Exercise, index: int, given: float) -> list[_Why]:
+    """Every card of the trick counted for its winner, as in the games where a side's pile
+    is always whole tricks, where this game sends a card elsewhere (Tarot's Excuse)."""
+    if game_module(ex.game).WHOLE_TRICK_PILES:
+        return []
+    whole = [g for g, package in _other_games(ex.game) if package.WHOLE_TRICK_PILES]
+    trick = ex.tricks[index]
+    bonus = ex.state.last_trick_bonus if index == len(ex.tricks) - 1 else 0.0
+    every_card = sum(map(ex.value, trick.cards)) + bonus
+    if not whole or _same(every_card, ex.trick_value(index)) or not _same(given, every_card):
+        return []
+    fate = excuse_fate(ex, index)
+    if fate is None:
+        return []
+    excuse, stays = fate
+    key = "trainer.habit.excuse_stays" if stays else "trainer.habit.excuse_crosses"
+    text = t(key, games=_games_list(whole), here=_title(ex.game))
+    return [_Why(text, (excuse,), tuple(whole))]
+
+
+def _games_list(games: Sequence[str]) -> str:
+    """Games' names for a sentence: ``Belote``, ``Belote and Briscola``."""
+    titles = [_title(g) for g in games]
+    if len(titles) == 1:
+        return titles[0]
+    sep = t("trainer.habit.games_separator")
+    return t("trainer.habit.games_list", rest=sep.join(titles[:-1]), last=titles[-1])
+
+
+def excuse_fate(ex: Exercise, index: int) -> tuple[Card, bool] | None:
+    """The Excuse of trick ``index`` when the engine's count sends it to another pile than
+    the winners': the card, and whether it stays with the side that played it (before the
+    last trick) rather than going over to the other side (in the last trick). None when
+    every card of the trick goes to its winners."""
+    trick = ex.tricks[index]
+    if len(counted_cards(ex, index)) == len(trick.cards):
+        return None
+    play = next((p for p in trick.plays if p.card.suit is Suit.EXCUSE), None)
+    if play is None:
+        return None
+    state = ex.state
+    return play.card, state.team_of(play.seat) != state.team_of(trick.winner)
+
+
+# --- Seats, sides and piles ---------------------------------------------------------------
 
 
 def seat_labels(ex: Exercise) -> tuple[str, ...]:
@@ -173,7 +401,7 @@ def seat_labels(ex: Exercise) -> tuple[str, ...]:
 
 
 def _names_list(names: Sequence[str]) -> str:
-    """Seats' names for a sentence: ``East``, ``East and West``, ``East, North and West``."""
+    """Names for a sentence: ``East``, ``East and West``, ``East, North and West``."""
     if len(names) == 1:
         return names[0]
     sep = t("common.cards.separator")
@@ -196,6 +424,67 @@ def sides_text(ex: Exercise, names: Sequence[str] | None = None) -> str:
     mine = [who[s] for s in seats if state.team_of(s) == first]
     theirs = [who[s] for s in seats if state.team_of(s) != first]
     return t("trainer.sides_teams", team=_names_list(mine), rivals=_names_list(theirs))
+
+
+def side_names(ex: Exercise, names: Sequence[str] | None = None) -> tuple[str, str]:
+    """Each side's name by its seats' names, side 0 first: ``South and North``, ``You``,
+    ``Taker (East)`` and ``Defence (South, North and West)``."""
+    who = list(names) if names is not None else list(seat_labels(ex))
+    state = ex.state
+    seats = [[s for s in range(state.num_players) if state.team_of(s) == side] for side in (0, 1)]
+    taker = state.taker
+    out = [_names_list([who[s] for s in side]) for side in seats]
+    if state.bidding_makes_sides and taker is not None:  # Tarot: the taker against three
+        taking = state.team_of(taker)
+        out[taking] = t("sides.taker", name=out[taking])
+        out[1 - taking] = t("trainer.side_defence", names=out[1 - taking])
+    return out[0], out[1]
+
+
+@dataclass(frozen=True)
+class PileRow:
+    """One side's pile after a trick: the side's name, what the trick put in it, and
+    the points it holds so far."""
+
+    side: str
+    trick: float
+    total: float
+
+
+def pile_rows(
+    ex: Exercise, index: int, names: Sequence[str] | None = None
+) -> tuple[PileRow, PileRow]:
+    """Each side's pile after trick ``index``, side 0 first."""
+    sides = side_names(ex, names)
+    shares, piles = ex.trick_shares(index), ex.piles(index)
+    return (
+        PileRow(sides[0], shares[0], piles[0]),
+        PileRow(sides[1], shares[1], piles[1]),
+    )
+
+
+def piles_start_text(ex: Exercise, names: Sequence[str] | None = None) -> list[str]:
+    """A sentence for each side whose pile holds points before the first trick (Tarot's
+    discard or chien)."""
+    sides = side_names(ex, names)
+    start = ex.piles(-1)
+    return [
+        t("trainer.piles_start", side=sides[i], points=_pts(start[i]))
+        for i in (0, 1)
+        if not _same(start[i], 0.0)
+    ]
+
+
+def piles_split_text(ex: Exercise, index: int, names: Sequence[str] | None = None) -> str:
+    """Why a trick put points in the pile of the side that did not win it (Tarot's Excuse,
+    kept by its side less the half point it gives, or gone over in the last trick), or ""."""
+    fate = excuse_fate(ex, index)
+    if fate is None:
+        return ""
+    loser = 1 - ex.state.team_of(ex.tricks[index].winner)
+    key = "trainer.piles_excuse_stays" if fate[1] else "trainer.piles_excuse_crosses"
+    side = side_names(ex, names)[loser]
+    return t(key, side=side, points=_pts(ex.trick_shares(index)[loser]))
 
 
 def describe_trick(ex: Exercise, index: int, names: Sequence[str] | None = None) -> str:

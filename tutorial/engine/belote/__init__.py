@@ -92,8 +92,10 @@ from tutorial.engine.belote.table import (
     CHIEN_SIZE,
     FIRST_TRICK_HAND,
     HAS_TARGET,
+    LAST_TRICK_BONUS,
     TARGET_CARDS,
     WHOLE_TRICK_PILES,
+    card_points_as,
     taker_against_target,
     team_of_seat,
 )
@@ -161,8 +163,10 @@ __all__ += [
     "CHIEN_SIZE",
     "FIRST_TRICK_HAND",
     "HAS_TARGET",
+    "LAST_TRICK_BONUS",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
+    "card_points_as",
     "taker_against_target",
     "team_of_seat",
 ]

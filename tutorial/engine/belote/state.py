@@ -27,7 +27,6 @@ from tutorial.engine.belote.actions import (
 )
 from tutorial.engine.belote.card_masks import BeloteCardMasks
 from tutorial.engine.belote.cards import (
-    DIX_DE_DER,
     GAME,
     NUM_PLAYERS,
     NUM_TRICKS,
@@ -53,6 +52,7 @@ from tutorial.engine.belote.options import BeloteOptions
 from tutorial.engine.belote.play_rules import RULE_TURN, explain_play, playable
 from tutorial.engine.belote.playout import FAST_TABLES
 from tutorial.engine.belote.scoring import score_hand
+from tutorial.engine.belote.table import LAST_TRICK_BONUS
 from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit
 from tutorial.engine.core import (
     BAD_BID,
@@ -617,7 +617,7 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
     @property
     def last_trick_bonus(self) -> float:
         """The points the last trick adds to its winner's count: the 10 of dix de der."""
-        return float(DIX_DE_DER)
+        return LAST_TRICK_BONUS
 
     @property
     def point_unit(self) -> float:
@@ -641,6 +641,18 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
         for team, cards in enumerate(self.captured):
             pts[team] += sum((self.card_points(c) for c in cards), 0.0)
         return pts[0], pts[1]
+
+    def piles_after_tricks(self) -> tuple[tuple[float, float], ...]:
+        """Each team's pile of card points before the first listed trick (the captured
+        cards), then after each listed trick, the dix de der with the last trick's."""
+        pile = [sum((self.card_points(c) for c in cards), 0.0) for cards in self.captured]
+        piles = [(pile[0], pile[1])]
+        for trick in self.tricks:
+            pile[team_of(trick.winner)] += trick.points
+            if trick.index == NUM_TRICKS - 1:  # Rule: the dix de der
+                pile[team_of(trick.winner)] += LAST_TRICK_BONUS
+            piles.append((pile[0], pile[1]))
+        return tuple(piles)
 
     def seated_bids(self) -> list[tuple[Seat, Any]]:
         """The bids in the order they were made, each with its seat."""

@@ -10,9 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tutorial.engine.belote.cards import NUM_TRICKS, team_of
-from tutorial.engine.cards import Card
-from tutorial.engine.core import Seat
+from tutorial.engine.belote.cards import (
+    DIX_DE_DER,
+    NUM_TRICKS,
+    PLAIN_POINTS,
+    TRUMP_POINTS,
+    team_of,
+)
+from tutorial.engine.cards import BELOTE_DECK, Card
+from tutorial.engine.core import Ruleset, Seat
 
 #: Cards each seat holds at the first trick, one fewer after each trick (None: refilled).
 FIRST_TRICK_HAND: int | None = NUM_TRICKS
@@ -26,6 +32,22 @@ WHOLE_TRICK_PILES = True
 BIDDING_MAKES_SIDES = False
 #: Whether a finished hand's details give a target (``details["target"]``): no.
 HAS_TARGET = False
+#: The points the last trick adds to its winner's pile: the 10 of dix de der.
+LAST_TRICK_BONUS = float(DIX_DE_DER)
+
+
+def card_points_as(card: Card, *, trump: bool, ruleset: str | Ruleset = "default") -> float | None:
+    """A card's points in Belote as a trump or in a plain suit, the same in every ruleset
+    (None: not a Belote card).
+
+    >>> card_points_as(Card.parse("JH"), trump=True), card_points_as(Card.parse("JH"), trump=False)
+    (20.0, 2.0)
+    >>> card_points_as(Card.parse("3H"), trump=False) is None
+    True
+    """
+    if card not in BELOTE_DECK:
+        return None
+    return float((TRUMP_POINTS if trump else PLAIN_POINTS)[card.rank])
 
 
 def team_of_seat(seat: Seat, taker: Seat | None = None) -> int:
@@ -43,8 +65,10 @@ __all__ = [
     "CHIEN_SIZE",
     "FIRST_TRICK_HAND",
     "HAS_TARGET",
+    "LAST_TRICK_BONUS",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
+    "card_points_as",
     "taker_against_target",
     "team_of_seat",
 ]

@@ -70,8 +70,10 @@ from tutorial.engine.briscola.table import (
     CHIEN_SIZE,
     FIRST_TRICK_HAND,
     HAS_TARGET,
+    LAST_TRICK_BONUS,
     TARGET_CARDS,
     WHOLE_TRICK_PILES,
+    card_points_as,
     taker_against_target,
     team_of_seat,
 )
@@ -120,8 +122,10 @@ __all__ += [
     "CHIEN_SIZE",
     "FIRST_TRICK_HAND",
     "HAS_TARGET",
+    "LAST_TRICK_BONUS",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
+    "card_points_as",
     "taker_against_target",
     "team_of_seat",
 ]

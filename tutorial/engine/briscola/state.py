@@ -38,6 +38,7 @@ from tutorial.engine.briscola.constants import (
 from tutorial.engine.briscola.draws import Draw, draw_of
 from tutorial.engine.briscola.play_rules import NOT_A_CARD, explain_play
 from tutorial.engine.briscola.scoring import score_hand, starting_points
+from tutorial.engine.briscola.table import LAST_TRICK_BONUS
 from tutorial.engine.cards import BRISCOLA_DECK, Card, Suit
 from tutorial.engine.core import (
     HandOutcome,
@@ -345,7 +346,7 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
     @property
     def last_trick_bonus(self) -> float:
         """The points the last trick adds to its winner's count: none in Briscola."""
-        return 0.0
+        return LAST_TRICK_BONUS
 
     @property
     def point_unit(self) -> float:
@@ -365,6 +366,17 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
         """Card points each side has won so far: carried, captured and listed tricks."""
         a, b = self.points.values()
         return float(a), float(b)
+
+    def piles_after_tricks(self) -> tuple[tuple[float, float], ...]:
+        """Each side's pile of card points before the first listed trick (carried points
+        and captured cards), then after each listed trick."""
+        start = starting_points(self.ruleset, self.carried_points, self.captured)
+        pile = [float(start[0]), float(start[1])]
+        piles = [(pile[0], pile[1])]
+        for trick in self.tricks:
+            pile[self.team_of(trick.winner)] += trick.points
+            piles.append((pile[0], pile[1]))
+        return tuple(piles)
 
     def seated_bids(self) -> list[tuple[Seat, Any]]:
         """The bids in the order they were made, each with its seat: none in Briscola."""

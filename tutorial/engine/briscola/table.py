@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tutorial.engine.briscola.cards import rules_of
 from tutorial.engine.cards import Card
-from tutorial.engine.core import Seat
+from tutorial.engine.core import Ruleset, Seat
 
 #: Cards each seat holds at the first trick, one fewer after each trick (None: the
 #: hands are refilled from the stock after every trick).
@@ -26,6 +27,23 @@ WHOLE_TRICK_PILES = True
 BIDDING_MAKES_SIDES = False
 #: Whether a finished hand's details give a target (``details["target"]``): yes, 61.
 HAS_TARGET = True
+#: The points the last trick adds to its winner's pile: none.
+LAST_TRICK_BONUS = 0.0
+
+
+def card_points_as(card: Card, *, trump: bool, ruleset: str | Ruleset = "default") -> float | None:
+    """A card's points in a ruleset of Briscola, the same as a trump or not (None: not a
+    Briscola card).
+
+    >>> card_points_as(Card.parse("JH"), trump=True), card_points_as(Card.parse("3H"), trump=False)
+    (2.0, 10.0)
+    >>> card_points_as(Card.parse("JH"), trump=False, ruleset="queen-jack-swap")
+    3.0
+    >>> card_points_as(Card.parse("9H"), trump=False) is None
+    True
+    """
+    points = rules_of(ruleset).points.get(card)
+    return None if points is None else float(points)
 
 
 def team_of_seat(seat: Seat, taker: Seat | None = None) -> int:
@@ -43,8 +61,10 @@ __all__ = [
     "CHIEN_SIZE",
     "FIRST_TRICK_HAND",
     "HAS_TARGET",
+    "LAST_TRICK_BONUS",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
+    "card_points_as",
     "taker_against_target",
     "team_of_seat",
 ]

@@ -151,8 +151,10 @@ from tutorial.engine.tarot.table import (
     BIDDING_MAKES_SIDES,
     FIRST_TRICK_HAND,
     HAS_TARGET,
+    LAST_TRICK_BONUS,
     TARGET_CARDS,
     WHOLE_TRICK_PILES,
+    card_points_as,
     taker_against_target,
     team_of_seat,
 )
@@ -238,8 +240,10 @@ __all__ += [
     "BIDDING_MAKES_SIDES",
     "FIRST_TRICK_HAND",
     "HAS_TARGET",
+    "LAST_TRICK_BONUS",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
+    "card_points_as",
     "taker_against_target",
     "team_of_seat",
 ]

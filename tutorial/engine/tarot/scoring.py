@@ -7,7 +7,14 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from tutorial.engine.cards import EXCUSE, PETIT, Card
-from tutorial.engine.core import HandOutcome, ScoreLine, Seat, seat_name, seat_possessive
+from tutorial.engine.core import (
+    HandOutcome,
+    ScoreLine,
+    Seat,
+    TrickResult,
+    seat_name,
+    seat_possessive,
+)
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.tarot.actions import Bid, Poignee
 from tutorial.engine.tarot.cards import (
@@ -102,53 +109,107 @@ class Tally:
     excuse_owner: Seat | None  # the seat that played the Excuse, if the note is about it
 
 
+#: What the Excuse's side gives the trick's winners when it keeps the Excuse: half a point.
+EXCUSE_EXCHANGE = 0.5
+
+
+@dataclass(frozen=True)
+class ExcuseFate:
+    """Where the Excuse of a finished trick went: the seat that played it, the team whose
+    pile it joins, and whether that team gives half a point to the trick's winners."""
+
+    owner: Seat
+    team: int
+    exchange: bool
+
+
+def excuse_fate(state: TrickHistory, trick: TrickResult) -> ExcuseFate | None:
+    """What became of the Excuse in ``trick`` (None: it was not played there)."""
+    for p in trick.plays:
+        if p.card == EXCUSE:
+            exception = trick.reason == EXCUSE_WINS_LAST_TRICK
+            team = excuse_team(state, trick.index, p.seat, trick.winner, exception)
+            # Rule: before the last trick, the owner's team keeps it and gives 0.5 point.
+            exchange = trick.index < NUM_TRICKS - 1 and team != state.team_of(trick.winner)
+            return ExcuseFate(p.seat, team, exchange)
+    return None
+
+
+def trick_shares(state: TrickHistory, trick: TrickResult) -> tuple[float, float]:
+    """The card points one finished trick puts in each team's pile: every card to the
+    winners but the Excuse, which goes where the rules send it (Rules: the Excuse)."""
+    shares = [0.0, 0.0]
+    win_team = state.team_of(trick.winner)
+    for c in trick.cards:
+        if c != EXCUSE:
+            shares[win_team] += card_points(c)
+    fate = excuse_fate(state, trick)
+    if fate is not None:
+        shares[fate.team] += card_points(EXCUSE)
+        if fate.exchange:
+            shares[fate.team] -= EXCUSE_EXCHANGE
+            shares[win_team] += EXCUSE_EXCHANGE
+    return shares[0], shares[1]
+
+
+def start_piles(state: ScoredHand) -> tuple[float, float]:
+    """Each team's card points before the first listed trick: carried points, captured
+    cards and the set-aside cards (the discard or the chien) for the team they count for."""
+    pile = [state.carried[0], state.carried[1]]
+    for team, cards in enumerate(state.captured):
+        pile[team] += points_of(cards)
+    pile[state.set_aside_team] += points_of(state.set_aside)
+    return pile[0], pile[1]
+
+
+def piles_after_tricks(state: ScoredHand) -> tuple[tuple[float, float], ...]:
+    """Each team's pile of card points before the first listed trick, then after each one."""
+    pile = list(start_piles(state))
+    piles = [(pile[0], pile[1])]
+    for trick in state.tricks:
+        shares = trick_shares(state, trick)
+        pile = [pile[0] + shares[0], pile[1] + shares[1]]
+        piles.append((pile[0], pile[1]))
+    return tuple(piles)
+
+
 def tally(state: ScoredHand) -> Tally:
     """Where every card's points and every bout end up (Rules: tricks, Excuse, chien)."""
-    pts = [state.carried[0], state.carried[1]]
+    pts = list(start_piles(state))
     bouts: list[list[Card]] = [[], []]
-
-    def put(card: Card, team: int) -> None:
-        pts[team] += card_points(card)
-        if card in BOUTS:
-            bouts[team].append(card)
-
     for team, cards in enumerate(state.captured):
-        for c in cards:
-            put(c, team)
-    for c in state.set_aside:
-        put(c, state.set_aside_team)
+        bouts[team] += [c for c in cards if c in BOUTS]
+    bouts[state.set_aside_team] += [c for c in state.set_aside if c in BOUTS]
     exchange = 0.0
     note = ""
     owner: Seat | None = None
     for trick in state.tricks:
         win_team = state.team_of(trick.winner)
-        for p in trick.plays:
-            if p.card != EXCUSE:
-                put(p.card, win_team)
-                continue
-            exception = trick.reason == EXCUSE_WINS_LAST_TRICK
-            dest = excuse_team(state, trick.index, p.seat, trick.winner, exception)
-            put(EXCUSE, dest)
-            owner = p.seat
-            if trick.index < NUM_TRICKS - 1 and dest != win_team:
-                # Rule: the owner's team keeps the Excuse and gives 0.5 point in exchange.
-                pts[dest] -= 0.5
-                pts[win_team] += 0.5
-                exchange = 0.5 if win_team == TAKER_TEAM else -0.5
-                note = t(
-                    "tarot.note.excuse_exchange",
-                    seat=seat_name(p.seat, start=True),
-                    trick=trick.index + 1,
-                    winner=seat_name(trick.winner),
-                    owner=seat_possessive(p.seat),
-                )
-            elif trick.index == NUM_TRICKS - 1 and not exception:
-                key = (
-                    "tarot.note.excuse_last_taker"
-                    if dest == TAKER_TEAM
-                    else "tarot.note.excuse_last_defence"
-                )
-                note = t(key, seat=seat_name(p.seat, start=True))
+        shares = trick_shares(state, trick)
+        pts[0] += shares[0]
+        pts[1] += shares[1]
+        bouts[win_team] += [c for c in trick.cards if c in BOUTS and c != EXCUSE]
+        fate = excuse_fate(state, trick)
+        if fate is None:
+            continue
+        bouts[fate.team].append(EXCUSE)
+        owner = fate.owner
+        if fate.exchange:
+            exchange = EXCUSE_EXCHANGE if win_team == TAKER_TEAM else -EXCUSE_EXCHANGE
+            note = t(
+                "tarot.note.excuse_exchange",
+                seat=seat_name(fate.owner, start=True),
+                trick=trick.index + 1,
+                winner=seat_name(trick.winner),
+                owner=seat_possessive(fate.owner),
+            )
+        elif trick.index == NUM_TRICKS - 1 and trick.reason != EXCUSE_WINS_LAST_TRICK:
+            key = (
+                "tarot.note.excuse_last_taker"
+                if fate.team == TAKER_TEAM
+                else "tarot.note.excuse_last_defence"
+            )
+            note = t(key, seat=seat_name(fate.owner, start=True))
     return Tally(pts, bouts, exchange, note, owner)
 
 

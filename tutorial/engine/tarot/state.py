@@ -89,8 +89,9 @@ from tutorial.engine.tarot.constants import (
     RULE_TURN,
 )
 from tutorial.engine.tarot.play_rules import Requirement, explain_card, playable, requirement
-from tutorial.engine.tarot.scoring import cancelled_outcome, score
+from tutorial.engine.tarot.scoring import cancelled_outcome, piles_after_tricks, score
 from tutorial.engine.tarot.sentences import seat_key
+from tutorial.engine.tarot.table import LAST_TRICK_BONUS
 from tutorial.engine.tarot.tricks import finish_trick
 from tutorial.language.i18n import t
 
@@ -595,7 +596,7 @@ class TarotState(WithoutStock, KeepsTheAuction):
     @property
     def last_trick_bonus(self) -> float:
         """The points the last trick adds to its winner's count: none in Tarot."""
-        return 0.0
+        return LAST_TRICK_BONUS
 
     @property
     def point_unit(self) -> float:
@@ -630,6 +631,18 @@ class TarotState(WithoutStock, KeepsTheAuction):
         for team, value in enumerate(self.carried):
             pts[team] += float(value)
         return pts[0], pts[1]
+
+    def piles_after_tricks(self) -> tuple[tuple[float, float], ...]:
+        """Each side's pile of card points before the first listed trick (the discard or
+        the chien for the side it counts for), then after each listed trick (the Excuse
+        where it goes, with its half-point exchange).
+
+        Raises:
+            InvalidStateError: there is no taker (yet), so no sides.
+        """
+        if self.taker is None:
+            raise InvalidStateError("the sides are not known: there is no taker (yet)")
+        return piles_after_tricks(self)
 
     def seated_bids(self) -> list[tuple[Seat, Any]]:
         """The bids in the order they were made, each with its seat."""

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutorial.engine.cards import Card
-from tutorial.engine.core import Seat
-from tutorial.engine.tarot.cards import BOUTS, DEFENCE_TEAM, TAKER_TEAM
+from tutorial.engine.core import Ruleset, Seat
+from tutorial.engine.tarot.cards import BOUTS, DEFENCE_TEAM, POINTS, TAKER_TEAM
 from tutorial.engine.tarot.constants import HAND_SIZE
 
 #: Cards each seat holds at the first trick, one fewer after each trick (None: refilled).
@@ -26,6 +26,20 @@ WHOLE_TRICK_PILES = False
 BIDDING_MAKES_SIDES = True
 #: Whether a finished hand's details give a target (``details["target"]``): yes.
 HAS_TARGET = True
+#: The points the last trick adds to its winner's pile: none.
+LAST_TRICK_BONUS = 0.0
+
+
+def card_points_as(card: Card, *, trump: bool, ruleset: str | Ruleset = "default") -> float | None:
+    """A card's points in Tarot, whatever ``trump`` says (no plain suit is ever trump here:
+    the trumps are a suit of their own), the same in every ruleset (None: not a Tarot card).
+
+    >>> card_points_as(Card.parse("KH"), trump=True), card_points_as(Card.parse("10H"), trump=False)
+    (4.5, 0.5)
+    >>> card_points_as(Card.parse("AH"), trump=False) is None
+    True
+    """
+    return POINTS.get(card)
 
 
 def team_of_seat(seat: Seat, taker: Seat | None = None) -> int:
@@ -44,8 +58,10 @@ __all__ = [
     "BIDDING_MAKES_SIDES",
     "FIRST_TRICK_HAND",
     "HAS_TARGET",
+    "LAST_TRICK_BONUS",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
+    "card_points_as",
     "taker_against_target",
     "team_of_seat",
 ]

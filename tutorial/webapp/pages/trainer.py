@@ -5,9 +5,13 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial.course.counting_trainer import (
+    Exercise,
     describe_trick,
     diagnose,
     make_exercise,
+    pile_rows,
+    piles_split_text,
+    piles_start_text,
     seat_labels,
     sides_text,
     trump_text,
@@ -50,6 +54,44 @@ def _on_game() -> None:
     state.set_learning_game(st.session_state.get("trainer_game"))
 
 
+def piles_markdown(ex: Exercise, index: int, *, final: bool = False) -> str:
+    """Each side's pile after trick ``index`` as a small Markdown table: the side, what the
+    trick put in its pile and what it holds so far (at the end: what it holds in all)."""
+    head = [t("trainer.piles_side")]
+    head += (
+        [t("trainer.piles_final")]
+        if final
+        else [t("trainer.piles_trick"), t("trainer.piles_total")]
+    )
+    lines = [
+        f"**{t('trainer.piles_heading')}**",
+        "",
+        "| " + " | ".join(head) + " |",
+        "|" + "|".join([":--"] + ["--:"] * (len(head) - 1)) + "|",
+    ]
+    for row in pile_rows(ex, index):
+        figures = [f"{row.total:g}"] if final else [_share(row.trick), f"{row.total:g}"]
+        lines.append("| " + " | ".join([row.side, *figures]) + " |")
+    return "\n".join(lines)
+
+
+def _share(points: float) -> str:
+    """What a trick put in a pile: ``+14``, or a dash for nothing."""
+    return f"+{points:g}" if points else "–"
+
+
+def _show_piles(ex: Exercise, index: int, *, final: bool = False) -> None:
+    """The piles' table, with why a pile held points before play or took some from a
+    trick its side did not win."""
+    st.markdown(piles_markdown(ex, index, final=final))
+    notes = piles_start_text(ex)
+    if not final:
+        notes.append(piles_split_text(ex, index))
+    for note in notes:
+        if note:
+            st.caption(note)
+
+
 def _next() -> None:
     tr = state.trainer()
     tr.index += 1
@@ -86,6 +128,7 @@ def main() -> None:
     if tr.index >= len(ex.tricks):
         total = tn("plural.points", ex.running_total(len(ex.tricks) - 1))
         st.success(tn("trainer.done", len(ex.tricks), total=total))
+        _show_piles(ex, len(ex.tricks) - 1, final=True)
         return
     st.caption(trump_text(ex))
     four = state.settings().four_colour
@@ -109,6 +152,5 @@ def main() -> None:
     if tr.last:
         (st.success if tr.last_right else st.warning)(tr.last)
     if solved:
-        running = ex.running_total(tr.index)
-        st.info(t("trainer.running", total=tn("plural.points", running)))
+        _show_piles(ex, tr.index)
         st.button(t("trainer.next"), key="trainer_next", on_click=_next, type="primary")
