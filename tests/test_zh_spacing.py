@@ -22,6 +22,7 @@ LANGS = ("zh-Hant", "zh-Hans")
 NUMBERS = frozenset(
     [
         "a",
+        "alt",
         "b",
         "amount",
         "asked",
@@ -34,7 +35,9 @@ NUMBERS = frozenset(
         "difference",
         "done",
         "exact",
+        "expr",
         "given",
+        "have",
         "high",
         "first",
         "i",
@@ -44,6 +47,7 @@ NUMBERS = frozenset(
         "limit",
         "low",
         "margin",
+        "mark",
         "mb",
         "missed",
         "mistakes",
@@ -55,6 +59,8 @@ NUMBERS = frozenset(
         "nb",
         "needed",
         "number",
+        "other_points",
+        "own",
         "pa",
         "pb",
         "places",
@@ -67,6 +73,8 @@ NUMBERS = frozenset(
         "sum",
         "taker",
         "target",
+        "theirs",
+        "tie",
         "total",
         "trick",
         "tricks",
@@ -111,6 +119,9 @@ OVERRIDES: dict[str, dict[str, str]] = {
     "common.side": {"first": CHINESE, "second": CHINESE},
     "charts.text.tricks": {"a": CHINESE, "b": CHINESE},
     "charts.text.excuse_split": {"a": CHINESE, "b": CHINESE},
+    # the note on the last trick's bonus opens with a bracket ("（牌面 152 分…）"), or is ""
+    "run.hint_in_play": {"note": f"（{CHINESE}）"},
+    "run.why_in_play": {"note": f"（{CHINESE}）"},
 }
 
 TOUCH = re.compile(r"[\u4e00-\u9fff][0-9A-Za-zÀ-ÿ]|[0-9A-Za-zÀ-ÿ][\u4e00-\u9fff]")

@@ -12,6 +12,9 @@ USAGE = """usage: python -m tutorial COMMAND
   bench-players [--hands N] [--json] [--game G] [--moves N]
                                  the strong computer player against the beginner and
                                  random play, per game; time per move
+  bench-coach [--hands N] [--learners N] [--pace S] [--workers N] [--json]
+                                 the hint, the bid advice and the review of a hand, per
+                                 game; a class of N learners finishing in one minute
   bench-classes [--url URL] [--learners N] [--syncs N] [--json]
                                  the class storage's sync latency and size per learner
   check [PATH ...]               validate scenario files or folders (default scenarios/)
@@ -47,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial.tools import bench_players
 
         return bench_players.main(rest)
+    if cmd == "bench-coach":
+        from tutorial.tools import bench_coach
+
+        return bench_coach.main(rest)
     if cmd == "bench-classes":
         from tutorial.tools import bench_classes
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -29,12 +30,22 @@ from concurrent.futures import (
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["InlineExecutor", "ReviewWorker", "install", "shared_worker"]
+__all__ = [
+    "REVIEW_PROCESSES",
+    "InlineExecutor",
+    "ReviewWorker",
+    "install",
+    "server_executor",
+    "shared_worker",
+]
 
 _LOG = logging.getLogger(__name__)
 
 #: Hands whose reviews are kept at most (the oldest is forgotten first).
 MAX_HANDS = 64
+#: The review's worker processes on the app's server (``$ATOUT_REVIEW_PROCESSES`` sets
+#: another number). Measured in ``docs/decisions.md`` ("A class finishing its hands").
+REVIEW_PROCESSES = max(1, int(os.environ.get("ATOUT_REVIEW_PROCESSES", "1") or 1))
 
 
 class InlineExecutor(Executor):
@@ -144,11 +155,14 @@ _SHARED: list[ReviewWorker] = []
 _SHARED_LOCK = threading.Lock()
 
 
-def _server_executor() -> Executor:
-    """One worker process started afresh (``spawn``: the server's threads are not
-    copied), or a thread where processes cannot be started."""
+def server_executor(processes: int | None = None) -> Executor:
+    """``processes`` worker processes (by default ``REVIEW_PROCESSES``) started afresh
+    (``spawn``: the server's threads are not copied), or a thread where processes cannot
+    be started."""
+    count = max(1, processes if processes is not None else REVIEW_PROCESSES)
     try:
-        return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(max_workers=count, mp_context=context)
     except (OSError, NotImplementedError, ValueError) as err:  # pragma: no cover - platform
         _LOG.warning("no review process (%s): using a thread", err)
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
@@ -158,7 +172,7 @@ def shared_worker() -> ReviewWorker:
     """The process-wide worker (made on first use, unless one was installed)."""
     with _SHARED_LOCK:
         if not _SHARED:
-            _SHARED.append(ReviewWorker(_server_executor()))
+            _SHARED.append(ReviewWorker(server_executor()))
         return _SHARED[0]
 
 

@@ -467,6 +467,54 @@ class HandOutcome:
         return tuple(line for line in self.lines if line.side == side)
 
 
+#: The rules a :class:`WinningMark` states (``rule``): a fixed share of the hand's points
+#: (Briscola's 61 of 120), more points than the other side or as many (Belote's contract,
+#: by option), the taker's target for its bouts and the defence holding the taker below it
+#: (Tarot).
+MARK_RULES = ("reach", "more_than_other", "as_many_as_other", "target", "below_target")
+
+
+@dataclass(frozen=True)
+class WinningMark:
+    """What a side must end a hand with to win it, in card points: the game's rule in figures.
+
+    A side wins the hand when its count at the end (``points_settled()``: card points, and
+    the last trick's bonus) is at least ``points``, whatever the other side then holds;
+    with less it does not win (it loses, or ties). Made by each game's state
+    (``winning_mark(side)``), read by :mod:`tutorial.engine.counts`.
+
+    Attributes:
+        points: the least count at the end that wins the hand for the side.
+        rule: which rule sets it, one of :data:`MARK_RULES`.
+        total: the points the hand holds for the comparison (Briscola 120, Belote 162,
+            Tarot 91).
+        tie: the count that leaves the two sides level (Briscola's 60 each; Belote's
+            figures equal, the declarations counted by option), which wins only under
+            ``as_many_as_other``; for Tarot's defence, the count that leaves the taker
+            exactly its target (the contract is made); None when no count does (or the
+            figures are compared rounded).
+        extras: the points beside the cards the comparison counts (Belote's declarations
+            and belote-rebelote), for this side and the other one.
+        rounded: the figures are compared rounded to tens (a Belote option).
+        bouts: Tarot: the bouts the taker ends with (every bout's side is settled).
+        targets: Tarot: the taker's target by its number of bouts (0 to 3).
+    """
+
+    points: float
+    rule: str
+    total: float
+    tie: float | None = None
+    extras: tuple[float, float] = (0.0, 0.0)
+    rounded: bool = False
+    bouts: int | None = None
+    targets: tuple[float, ...] = ()
+
+    @property
+    def target(self) -> float | None:
+        """Tarot: the taker's target for the bouts it ends with (None elsewhere)."""
+        return self.targets[self.bouts] if self.bouts is not None and self.targets else None
+
+
 @dataclass(frozen=True)
 class Observation:
     """What one seat may see: its own hand and everything public, nothing else.
@@ -536,6 +584,10 @@ class GameState(Protocol):
     def score_key(self, side: int) -> str | None: ...
     def points_won(self) -> tuple[float, float]: ...
     def piles_after_tricks(self) -> tuple[tuple[float, float], ...]: ...
+    @property
+    def hand_points(self) -> float: ...
+    def points_settled(self) -> tuple[float, float]: ...
+    def winning_mark(self, side: int) -> WinningMark | None: ...
     def seated_bids(self) -> list[tuple[Seat, Any]]: ...
     def is_trump(self, card: Card) -> bool: ...
     def card_power(self, card: Card) -> int: ...
@@ -861,6 +913,7 @@ def describe_cards(cards: Sequence[Card]) -> str:
 
 __all__ = [
     "LEGAL",
+    "MARK_RULES",
     "GameState",
     "HandOutcome",
     "KeepsTheAuction",
@@ -871,6 +924,7 @@ __all__ = [
     "Seat",
     "TrickResult",
     "Verdict",
+    "WinningMark",
     "WithoutChien",
     "WithoutStock",
     "current_seat_names",

@@ -17,9 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tutorial.engine import counts
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState, HandOutcome, ScoreLine, seat_names
-from tutorial.engine.errors import NotationError, ScenarioError, TutorialError
+from tutorial.engine.errors import (
+    InvalidStateError,
+    NotationError,
+    ScenarioError,
+    TutorialError,
+)
 from tutorial.engine.games import game_module
 from tutorial.scenarios import actions
 from tutorial.scenarios.budget import OutOfTime, tick, time_budget
@@ -114,6 +120,8 @@ def engine_answer(table: Table, state: GameState, ask: Ask) -> Any:
     if kind == "points":
         side = _need_side(table, ask.side)
         return _points_by_side(state)[side]
+    if kind in ("points_in_play", "points_needed"):
+        return _count_answer(table, state, ask)
     game = game_module(state.game)
     if kind == "target" and not game.HAS_TARGET:
         raise _Fail(("kind",), "'target' is a Tarot question (the points the taker needs)")
@@ -146,6 +154,67 @@ def engine_answer(table: Table, state: GameState, ask: Ask) -> Any:
             return "draw"
         return side_labels(table)[0 if totals[0] > totals[1] else 1]
     raise _Fail(("kind",), f"unknown question kind {kind!r}")  # pragma: no cover
+
+
+def _count_answer(table: Table, state: GameState, ask: Ask) -> float:
+    """The engine's figure for ``points_in_play`` and ``points_needed``."""
+    try:
+        if ask.kind == "points_in_play":
+            return counts.points_in_play(state).points
+        side = _need_side(table, ask.side)
+        needed = counts.points_needed(state, side)
+    except InvalidStateError as e:
+        raise _Fail(
+            ("kind",), f"'{ask.kind}' can only be asked once the bidding is over: {e}"
+        ) from None
+    if needed is None:
+        raise _Fail(
+            ("kind",),
+            "'points_needed' cannot be stated in points at this step: "
+            + _why_no_mark(state)
+            + " (ask it later, or use 'choice')",
+        )
+    return needed.points
+
+
+def _count_breakdown(table: Table, state: GameState, ask: Ask) -> str:
+    """The engine's subtraction behind a count, for a wrong ``points_in_play`` or
+    ``points_needed``: ``(162 − 46 − 71: the hand's points less each side's count)``."""
+    if ask.kind == "points_in_play":
+        count = counts.points_in_play(state)
+        terms = " − ".join(f"{x:g}" for x in (count.total, *count.settled))
+        return f"({terms}: the hand's points less each side's count so far)"
+    needed = counts.points_needed(state, _need_side(table, ask.side))
+    if needed is None:  # pragma: no cover - the answer would not have been computed
+        return ""
+    mark = needed.mark
+    return (
+        f"({mark.points:g} − {needed.have:g}: the side wins with {mark.points:g} of the "
+        f"{mark.total:g} points, {_MARK_RULE_WORDS[mark.rule]}, and counts {needed.have:g} so far)"
+    )
+
+
+#: Each rule of a winning mark in an author's words (``core.MARK_RULES``).
+_MARK_RULE_WORDS = {
+    "reach": "a fixed share of the hand",
+    "more_than_other": "more than the other side",
+    "as_many_as_other": "as many as the other side",
+    "target": "the taker's target for its bouts",
+    "below_target": "the taker held below its target",
+}
+
+
+def _why_no_mark(state: GameState) -> str:
+    """Why a game's state gives no winning mark here, in the author's words."""
+    if state.taker is None:
+        return "nobody has taken a contract"
+    if state.phase != "play" and not state.is_terminal:
+        return f"the hand is in its {state.phase!r} phase"
+    return (
+        "what wins depends on cards still to come (Tarot: a bout still in play, whose side "
+        "sets the target; Belote: a declaration still to be made, or a side that needs a "
+        "trick rather than points)"
+    )
 
 
 def _need_side(table: Table, side: str | None) -> int:
@@ -442,6 +511,8 @@ def _walk(
                     if step.ask.kind == "score" and step.ask.side is not None:
                         idx = side_of(table, step.ask.side)
                         why = "" if idx is None else " " + score_breakdown(table, state, idx)
+                    if step.ask.kind in ("points_in_play", "points_needed"):
+                        why = " " + _count_breakdown(table, state, step.ask)
                     raise _Fail(
                         ("steps", i, "ask", "answer"),
                         f"the engine's answer is {shown}, not {step.ask.answer}{why}",

@@ -121,6 +121,30 @@ ASK_KINDS: dict[str, AskKind] = {
         "all",
         False,
     ),
+    "points_in_play": AskKind(
+        "a number: the points still to be taken in the hand, the whole hand's points less "
+        "what each side already counts (Belote: 162 less each side's card points, the 10 of "
+        "dix de der still in play until the last trick is won; Tarot: 91 less each side's "
+        "tricks, the chien or discard that counts for it and the Excuse it kept; Briscola: "
+        "120 less each side's points, the stock included in play)",
+        "once the bidding is over (at the end of the hand it is 0)",
+        "all",
+        False,
+    ),
+    "points_needed": AskKind(
+        "a number, with `side`: how many more points the side needs to win the hand, 0 "
+        "once it has them (Briscola: 61 of the 120, as 60 each is a draw; Belote: the "
+        "takers need more than the defence, or as many where a tie makes the contract, "
+        "declarations and belote counted as the ruleset judges the contract, and the "
+        "defence needs what makes the contract fail, a litige being nobody's win; Tarot: "
+        "the taker needs its target for its bouts, the defence to hold the taker half a "
+        "point below it)",
+        "once the bidding is over; Belote: once the declarations are made (after the "
+        "first trick); Tarot: once every bout's side is settled (the three bouts played "
+        "or in the chien or discard: the target depends on them)",
+        "all",
+        False,
+    ),
     "contract_made": AskKind("`yes` or `no`", "the hand is over", "Belote, Tarot", True),
     "target": AskKind(
         "a number: the card points the taker needs (56, 51, 41 or 36 with 0 to 3 bouts)",
@@ -167,7 +191,9 @@ class Ask(_Strict):
     """A question for the learner. For the checked kinds the engine computes the answer.
 
     Kinds: ``trick_winner`` (a seat name), ``trick_points`` (the last finished trick),
-    ``points`` (a side's points so far), ``contract_made`` (yes/no), ``target``
+    ``points`` (a side's points so far), ``points_in_play`` (the points still to be
+    taken), ``points_needed`` (how many more a side needs to win the hand),
+    ``contract_made`` (yes/no), ``target``
     (Tarot: points the taker needs), ``declaration_winner`` (the team whose
     declarations score), ``score`` (a side's final total), ``winner`` (the side that
     wins the hand), ``choice`` (multiple choice: the author's answer, not checked).
@@ -178,6 +204,8 @@ class Ask(_Strict):
         "trick_winner",
         "trick_points",
         "points",
+        "points_in_play",
+        "points_needed",
         "contract_made",
         "target",
         "declaration_winner",
@@ -191,8 +219,8 @@ class Ask(_Strict):
     )
     side: str | None = Field(
         default=None,
-        description="For 'points' and 'score': which side, by a seat name of it (South), its "
-        "label, or in Tarot 'taker' / 'defence'.",
+        description="For 'points', 'points_needed' and 'score': which side, by a seat name "
+        "of it (South), its label, or in Tarot 'taker' / 'defence'.",
     )
     choices: list[str | Whole | Number] | None = Field(
         default=None, description="Buttons offered to the learner; the answer must be one."

@@ -22,6 +22,7 @@ from tutorial.engine.cards import EXCUSE, Suit
 from tutorial.engine.core import GameState, HandOutcome, TrickResult, seat_names
 from tutorial.engine.errors import TutorialError
 from tutorial.language.i18n import t, tn
+from tutorial.scenarios.count_reasons import in_play_working, needed_working
 from tutorial.scenarios.model import Ask
 from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import name_seats, result_text, side_labels, side_of
@@ -37,10 +38,14 @@ class Reasoning:
     Attributes:
         hint: the way to the answer without the answer ("" when the engine has none).
         full: the reasoning that ends at the answer ("" when the engine has none).
+        diagnosis: the habit behind the wrong answer given, named when the number matches
+            it exactly and without the answer's figure ("" otherwise, and when no answer
+            was given).
     """
 
     hint: str = ""
     full: str = ""
+    diagnosis: str = ""
 
 
 # --- numbers, answers, names ----------------------------------------------------------
@@ -311,16 +316,43 @@ def _hand_reasoning(table: Table, state: GameState, ask: Ask) -> Reasoning:
     return Reasoning(hint, result_text(table, state))  # contract_made, winner
 
 
-def ask_reasoning(table: Table, state: GameState, ask: Ask) -> Reasoning:
+def _count_reasoning(table: Table, state: GameState, ask: Ask, given: Any) -> Reasoning:
+    """The working of ``points_in_play`` and ``points_needed`` (:mod:`count_reasons`)."""
+    number_given = _as_number(given)
+    if ask.kind == "points_in_play":
+        working = in_play_working(table, state, number_given)
+    else:
+        side = side_of(table, ask.side) if ask.side is not None else None
+        found = None if side is None else needed_working(table, state, side, number_given)
+        if found is None:
+            return Reasoning()
+        working = found
+    return Reasoning(working.hint, working.full, working.diagnosis)
+
+
+def _as_number(value: Any) -> float | None:
+    """A learner's answer as a number (None: not one, or no answer)."""
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        return float(str(value).strip().replace(",", "."))
+    except ValueError:
+        return None
+
+
+def ask_reasoning(table: Table, state: GameState, ask: Ask, given: Any = None) -> Reasoning:
     """The engine's reasoning for a question at this point of the scenario.
 
     For ``points`` the scenario's own answer is the total (the checker proved it equal
-    to the engine's); the reasoning itemises it by trick.
+    to the engine's); the reasoning itemises it by trick. For the count kinds
+    (``points_in_play``, ``points_needed``) it is the engine's subtraction, and a wrong
+    ``given`` answer that matches a habit exactly is diagnosed.
 
     Args:
         table: the scenario's table.
         state: the engine state when the question is asked.
         ask: the question.
+        given: the learner's wrong answer, when there is one (for the diagnosis).
 
     Returns:
         The reasoning; its parts are empty where the engine cannot help (``choice``).
@@ -338,6 +370,8 @@ def ask_reasoning(table: Table, state: GameState, ask: Ask) -> Reasoning:
             if side is None or isinstance(ask.answer, bool):
                 return Reasoning()
             return points_reasoning(table, state, side, float(ask.answer))
+        if ask.kind in ("points_in_play", "points_needed"):
+            return _count_reasoning(table, state, ask, given)
         if ask.kind == "choice":
             return Reasoning(t("run.hint_choice"))
         return _hand_reasoning(table, state, ask)

@@ -8,7 +8,9 @@ drives the same code along the scenario's answers.
 Feedback explains: a right move or answer says "Correct." followed by the author's
 explanation or, without one, the engine's; a wrong answer first gets the engine's
 reasoning without the answer, then (from the second wrong try at the same question)
-the whole reasoning and the answer (see :mod:`tutorial.scenarios.reasons`).
+the whole reasoning and the answer (see :mod:`tutorial.scenarios.reasons`); a count's
+wrong number that one habit makes exactly (the last trick's bonus left out, a tie taken
+for a win...) is named before both (:mod:`tutorial.scenarios.count_reasons`).
 
 Steps: ``say`` (narration) and ``auto`` (other seats act) and ``expect`` (checker
 only) run by themselves; ``play`` and ``ask`` wait for the learner.
@@ -348,7 +350,7 @@ class Run:
             return self, Feedback("invalid", t("run.no_question"))
         expected = step.ask.answer
         ask = step.ask
-        reasoning = ask_reasoning(self.table, self.state, ask)
+        reasoning = ask_reasoning(self.table, self.state, ask, given=value)
         if same_answer(
             normalise_answer(self.table, ask, value), normalise_answer(self.table, ask, expected)
         ):
@@ -365,12 +367,14 @@ class Run:
             return run, Feedback("answer_right", _correct(explanation), explanation=explanation)
         given = answer_label(value)
         if self.wrong_here == 0:
-            # First wrong try: the way to the answer, not the answer.
-            detail = t("run.detail_hint", hint=reasoning.hint or _ask_fallback(self.state, ask))
+            # First wrong try: the way to the answer, not the answer (and the habit behind
+            # the wrong number, when it matches one exactly).
+            hint = _diagnosed(reasoning.diagnosis, reasoning.hint or _ask_fallback(self.state, ask))
+            detail = t("run.detail_hint", hint=hint)
             message = t("run.answer_wrong", value=given, detail=detail)
         else:
             # Again: the whole reasoning, and the answer to give.
-            why = ask.explain or reasoning.full
+            why = _diagnosed(reasoning.diagnosis, ask.explain or reasoning.full)
             answer = answer_label(expected)
             if why:
                 detail = t("run.detail_answer_why", why=why, answer=answer)
@@ -444,6 +448,13 @@ def _ask_fallback(state: GameState, ask: Ask) -> str:
     if ask.kind == "score" and state.scores_by_seat:
         return t("run.hint_ask_settlement")
     return t("run.hint_ask_count")
+
+
+def _diagnosed(diagnosis: str, rest: str) -> str:
+    """The diagnosis of a wrong number before the rest of the feedback (either may be "")."""
+    if diagnosis and rest:
+        return t("run.diagnosis_with", diagnosis=diagnosis, rest=rest)
+    return diagnosis or rest
 
 
 def _correct(explanation: str) -> str:

@@ -29,7 +29,15 @@ from tutorial.engine.belote.declarations import (
 )
 from tutorial.engine.belote.options import BeloteOptions
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import HandOutcome, Ruleset, ScoreLine, Seat, TrickResult, seat_name
+from tutorial.engine.core import (
+    HandOutcome,
+    Ruleset,
+    ScoreLine,
+    Seat,
+    TrickResult,
+    WinningMark,
+    seat_name,
+)
 from tutorial.language.i18n import t
 
 
@@ -241,6 +249,85 @@ def _declarations_receiver(
             t("belote.note.litige_declarations"),
         )
     return _Receiver(best_team, reason, "")
+
+
+# --- What a team needs to win the hand ------------------------------------------------
+
+
+def winning_mark(hand: ScoredHand, team: int) -> WinningMark | None:
+    """The least card points (dix de der included) with which ``team`` wins the hand.
+
+    The takers win when their contract is made, the defence when it fails by a dedans (a
+    litige is nobody's win). Each possible split of the 162 points is judged as the score
+    judges the contract (``_judge_contract``: the declarations and belote-rebelote counted
+    by option, the figures rounded by option), the declarations as they stand. None before
+    the contract is known or while a declaration is still to come, and where points alone
+    do not decide: a side that would win with no point must still take a trick (without
+    one it is capot), and a side that no split makes win can win only by a capot.
+    """
+    if hand.trump is None or hand.taker is None or any(d is None for d in hand.declarations):
+        return None
+    opts = hand.options
+    taker_team = hand.taker % 2
+    decl = _count_declarations(hand, hand.trump, opts)
+    won_a_trick = any(trick.winner % 2 == team for trick in hand.tricks) or bool(
+        hand.captured[team]
+    )
+    points = next(
+        (
+            p
+            for p in range(HAND_POINTS_TOTAL + 1)
+            if _split_winner(opts, taker_team, decl, team, p) == team
+        ),
+        None,
+    )
+    if points is None:
+        return None  # the other side's declarations outweigh every split: only a capot wins
+    if points == 0 and not won_a_trick:
+        return None  # a win with no point needs a trick all the same (else capot): not points
+    counted = opts.contract_basis == "total_strict"
+    extras = [float(decl.points[tm] + decl.belote_points[tm]) if counted else 0.0 for tm in (0, 1)]
+    rounded = opts.rounding == "tens_judged"
+    return WinningMark(
+        points=float(points),
+        rule="as_many_as_other" if _tie_wins(opts, team == taker_team) else "more_than_other",
+        total=float(HAND_POINTS_TOTAL),
+        tie=None if rounded else _level_points(extras, team),
+        extras=(extras[team], extras[1 - team]),
+        rounded=rounded,
+    )
+
+
+def _tie_wins(opts: BeloteOptions, takers: bool) -> bool:
+    """Whether level figures win the hand for the takers (``takers``) or the defence:
+    the takers' when a tie makes the contract (tricks only, or ``tie_81="taker_succeeds"``),
+    the defence's when a tie is a dedans (``tie_81="dedans"``); a litige is nobody's."""
+    tie_makes = opts.contract_basis != "total_strict" or opts.tie_81 == "taker_succeeds"
+    if takers:
+        return tie_makes
+    return not tie_makes and opts.tie_81 == "dedans"
+
+
+def _split_winner(
+    opts: BeloteOptions, taker_team: int, decl: _Declarations, team: int, points: int
+) -> int | None:
+    """The hand's winner if ``team`` ends with ``points`` of the 162 and the other team
+    with the rest, neither side capot (None: a litige)."""
+    raw = [0, 0]
+    raw[team] = points
+    raw[1 - team] = HAND_POINTS_TOTAL - points
+    tricks = _Tricks(list(raw), [1, 1], [0] * NUM_PLAYERS, team, raw, None)
+    contract = _judge_contract(opts, taker_team, tricks, decl)
+    if contract.litige:
+        return None
+    return taker_team if contract.made else 1 - taker_team
+
+
+def _level_points(extras: list[float], team: int) -> float | None:
+    """The card points that leave ``team``'s figure level with the other's (None: no whole
+    number of points does)."""
+    level = (HAND_POINTS_TOTAL + extras[1 - team] - extras[team]) / 2
+    return level if level == int(level) and 0 <= level <= HAND_POINTS_TOTAL else None
 
 
 # --- The score lines, in the order they are written -----------------------------------

@@ -28,6 +28,7 @@ from tutorial.engine.belote.actions import (
 from tutorial.engine.belote.card_masks import BeloteCardMasks
 from tutorial.engine.belote.cards import (
     GAME,
+    HAND_POINTS_TOTAL,
     NUM_PLAYERS,
     NUM_TRICKS,
     PLAIN_ORDER,
@@ -51,7 +52,7 @@ from tutorial.engine.belote.declarations import (
 from tutorial.engine.belote.options import BeloteOptions
 from tutorial.engine.belote.play_rules import RULE_TURN, explain_play, playable
 from tutorial.engine.belote.playout import FAST_TABLES
-from tutorial.engine.belote.scoring import score_hand
+from tutorial.engine.belote.scoring import score_hand, winning_mark
 from tutorial.engine.belote.table import LAST_TRICK_BONUS
 from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit
 from tutorial.engine.core import (
@@ -68,6 +69,7 @@ from tutorial.engine.core import (
     Seat,
     TrickResult,
     Verdict,
+    WinningMark,
     WithoutChien,
     WithoutStock,
     deal_hidden_again,
@@ -657,6 +659,31 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
     def seated_bids(self) -> list[tuple[Seat, Any]]:
         """The bids in the order they were made, each with its seat."""
         return [(seat, bid) for seat, bid in self.bids]
+
+    @property
+    def hand_points(self) -> float:
+        """The points a whole hand holds: 152 in the cards and the 10 of dix de der, 162."""
+        return float(HAND_POINTS_TOTAL)
+
+    def points_settled(self) -> tuple[float, float]:
+        """Each team's count so far as the end will have it: its card points won, and the
+        dix de der once the last trick is won.
+
+        Raises:
+            InvalidStateError: no trump is chosen yet (the cards have no points).
+        """
+        if self.trump is None:
+            raise InvalidStateError("no trump is chosen yet: the cards have no points")
+        pts = list(self.points_won())
+        if self.is_terminal and self.tricks:
+            pts[team_of(self.tricks[-1].winner)] += LAST_TRICK_BONUS  # Rule: dix de der
+        return pts[0], pts[1]
+
+    def winning_mark(self, side: int) -> WinningMark | None:
+        """The least count (card points and dix de der) with which ``side`` wins the hand:
+        the takers by making the contract, the defence by a dedans (see
+        ``scoring.winning_mark``; None before the contract and the declarations are known)."""
+        return winning_mark(self, side)
 
     # -- what the analysis and the tools ask of any game --
 

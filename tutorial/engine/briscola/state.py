@@ -34,6 +34,8 @@ from tutorial.engine.briscola.constants import (
     PHASE_DONE,
     PHASE_PLAY,
     SIDES,
+    TARGET,
+    TOTAL_POINTS,
 )
 from tutorial.engine.briscola.draws import Draw, draw_of
 from tutorial.engine.briscola.play_rules import NOT_A_CARD, explain_play
@@ -49,6 +51,7 @@ from tutorial.engine.core import (
     Seat,
     TrickResult,
     Verdict,
+    WinningMark,
     WithoutChien,
     play_of,
 )
@@ -381,6 +384,21 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
     def seated_bids(self) -> list[tuple[Seat, Any]]:
         """The bids in the order they were made, each with its seat: none in Briscola."""
         return []
+
+    @property
+    def hand_points(self) -> float:
+        """The points a whole hand holds: 120 in the cards, no bonus for the last trick."""
+        return float(TOTAL_POINTS)
+
+    def points_settled(self) -> tuple[float, float]:
+        """Each side's count so far as the end will have it: its card points won."""
+        return self.points_won()
+
+    def winning_mark(self, side: int) -> WinningMark:
+        """What wins the hand for either side: 61 of the 120 points (60 each is a draw)."""
+        return WinningMark(
+            points=float(TARGET), rule="reach", total=float(TOTAL_POINTS), tie=TOTAL_POINTS / 2
+        )
 
     # -- what the analysis and the tools ask of any game --
 

@@ -27,6 +27,7 @@ from tutorial.engine.core import (
     Seat,
     TrickResult,
     Verdict,
+    WinningMark,
     WithoutStock,
     deal_hidden_again,
     evolve,
@@ -59,9 +60,11 @@ from tutorial.engine.tarot.announcements import (
 from tutorial.engine.tarot.bidding import after_bid, explain_bid, highest_bid
 from tutorial.engine.tarot.card_masks import TarotCardMasks
 from tutorial.engine.tarot.cards import (
+    BOUTS,
     DECK_ORDER,
     DEFENCE_TEAM,
     TAKER_TEAM,
+    TARGETS,
     is_trump,
     led_card,
     points_of,
@@ -87,9 +90,10 @@ from tutorial.engine.tarot.constants import (
     RULE_END,
     RULE_PHASE,
     RULE_TURN,
+    TOTAL_POINTS,
 )
 from tutorial.engine.tarot.play_rules import Requirement, explain_card, playable, requirement
-from tutorial.engine.tarot.scoring import cancelled_outcome, piles_after_tricks, score
+from tutorial.engine.tarot.scoring import cancelled_outcome, piles_after_tricks, score, tally
 from tutorial.engine.tarot.sentences import seat_key
 from tutorial.engine.tarot.table import LAST_TRICK_BONUS
 from tutorial.engine.tarot.tricks import finish_trick
@@ -647,6 +651,47 @@ class TarotState(WithoutStock, KeepsTheAuction):
     def seated_bids(self) -> list[tuple[Seat, Any]]:
         """The bids in the order they were made, each with its seat."""
         return [((self.dealer + 1 + i) % NUM_PLAYERS, b) for i, b in enumerate(self.bids)]
+
+    @property
+    def hand_points(self) -> float:
+        """The points a whole hand holds: 91, the chien's included."""
+        return TOTAL_POINTS
+
+    def points_settled(self) -> tuple[float, float]:
+        """Each side's count so far as the end will have it: its tricks, the chien or the
+        discard that counts for it, the Excuse kept by its side (with the half point given
+        in exchange), captured cards and carried points (``scoring.tally``).
+
+        Raises:
+            InvalidStateError: there is no taker (yet), so no sides.
+        """
+        pts = tally(self).points
+        return pts[TAKER_TEAM], pts[DEFENCE_TEAM]
+
+    def winning_mark(self, side: int) -> WinningMark | None:
+        """What wins the hand for ``side`` once every bout's side is settled: the taker's
+        target for its bouts (56, 51, 41, 36), or for the defence the taker held half a
+        point below it (None before that, and with no contract)."""
+        if self.taker is None or self.contract is None:
+            return None
+        settled_cards = {c for cards in self.captured for c in cards}
+        settled_cards.update(self.set_aside)
+        settled_cards.update(c for trick in self.tricks for c in trick.cards)
+        if not settled_cards >= BOUTS:
+            return None  # Rule: the target depends on the bouts the taker ends with
+        bouts = len(tally(self).bouts[TAKER_TEAM])
+        target = TARGETS[bouts]
+        if side == TAKER_TEAM:
+            return WinningMark(target, "target", TOTAL_POINTS, bouts=bouts, targets=TARGETS)
+        # Rule: met or exceeded = made, so the defence needs the taker half a point short.
+        return WinningMark(
+            TOTAL_POINTS - target + self.point_unit,
+            "below_target",
+            TOTAL_POINTS,
+            tie=TOTAL_POINTS - target,
+            bouts=bouts,
+            targets=TARGETS,
+        )
 
     # -- what the analysis and the tools ask of any game --
 
