@@ -90,6 +90,7 @@ def _start_server() -> str:
         # and the review's exact solves' nodes: the test processes' own (judge_settings).
         "ATOUT_JUDGE_DEALS": str(TEST_DEALS),
         "ATOUT_ADVICE_DEALS": str(TEST_DEALS),
+        "ATOUT_REVIEW_PROCESSES": "1",  # one review process per lane's server
         "ATOUT_REVIEW_NODES": str(TEST_REVIEW_NODES),
         "ATOUT_TEST_CLOCK": "1",  # ?today=YYYY-MM-DD sets the review deck's day: see webapp.state
         # classes in a SQLite file of the server's own, never the checkout's .streamlit/

@@ -593,6 +593,18 @@ def _every_card_reviewed(page: Any, cards: int, game: str) -> None:
             assert rows[i + 1].startswith(("With every card shown", "With the cards as they lay"))
     lines.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-every-card.png"))
+    # "Show me": a costly or unlucky card's better line, played on the table card by card.
+    show = lines.get_by_role("button", name="Show me")
+    if show.count():
+        _practice_rerun(page, show.first.click)
+        box = page.locator(".st-key-practice_show_me")
+        expect(box).to_contain_text("Before the card:", timeout=_IDLE_MS)
+        expect(box.locator("img")).to_be_visible(timeout=_IDLE_MS)
+        _practice_rerun(page, box.get_by_role("button", name="Next card").click)
+        expect(box).to_contain_text(re.compile(r"Card 1 of \d+: you \S+\."))
+        expect(box.locator("table")).to_be_visible()
+        box.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-show-me.png"))
 
 
 def test_practice_on_a_phone(server: str, browser: Any) -> None:

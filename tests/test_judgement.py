@@ -261,3 +261,15 @@ def test_the_key_is_the_same_in_every_language_and_with_the_tables_names(
         for lang in ("zh-Hant", "zh-Hans"):
             with speaking(lang), seat_names(hand.table.seat_names):
                 assert position_key(state) == plain
+
+
+def test_the_servers_review_processes_run_below_its_priority() -> None:
+    # A learner's click never waits for a review: the app's review processes are niced.
+    from tutorial.course import review_worker
+
+    executor = review_worker.server_executor(1)
+    try:
+        theirs = executor.submit(os.nice, 0).result(timeout=120)
+    finally:
+        executor.shutdown()
+    assert theirs == min(19, os.nice(0) + review_worker.REVIEW_NICENESS)

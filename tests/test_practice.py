@@ -1018,3 +1018,58 @@ def test_a_language_or_a_broken_store_heard_in_a_fragment_asks_for_a_whole_run()
     at.session_state["stored"] = "not a code"
     at.run()
     assert [m.value for m in at.markdown] == ["due=True language=zh-Hant"]
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_show_me_plays_the_better_line_and_sets_the_two_lines_trick_by_trick() -> None:
+    # A Briscola hand for two played to its end by the beginner's habits: some card of it
+    # is costly or unlucky, and "Show me" plays its better line on the table.
+    for seed in range(40):
+        at = _dealt("briscola-2", seed)
+        hand = _played_to_the_end(at)
+        showable = [r for r in practice.review(hand) if isinstance(r, CardReview) and r.line_better]
+        if showable:
+            break
+    else:  # pragma: no cover - every hand reviewed as the best
+        raise AssertionError("no card to show")
+    item = showable[0]
+    at.button(key=f"show_me_all_{item.move}").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    box = at.get("image")
+    assert box, "the table picture"
+    captions = [m.value for m in at.markdown]
+    assert any(c.startswith("Before the card:") for c in captions)
+    at.button(key="show_me_next").click().run()
+    assert f"Card 1 of {len(item.line_better)}: you {item.better.label}." in [
+        m.value for m in at.markdown
+    ]
+    yours = f"With your {item.played.label}"
+    (rows,) = [t_.value for t_ in at.table if yours in t_.value.columns]  # trick by trick
+    assert len(rows) == len(hand.state.tricks) - item.trick + 1
+    assert list(rows.columns) == [
+        "Trick",
+        f"With your {item.played.label}",
+        f"With the {item.better.label}",
+    ]
+    # the other line plays from its start
+    at.segmented_control(key=f"show_me_line_{hand.hand_id}_{item.move}").set_value("yours").run()
+    assert any(m.value.startswith("Before the card:") for m in at.markdown)
+    at.button(key="show_me_close").click().run()
+    assert not at.get("image")
+    texts = "\n".join(m.value for m in at.markdown)
+    assert not re.search(r"\bseat \d|\bteam ?\d", texts)
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_could_i_have_won_gives_the_best_score_from_each_trick() -> None:
+    at = _belote_dealt_to_be_played()
+    hand = _played_to_the_end(at)
+    (box,) = [e for e in at.expander if e.label == "Could I have won?"]
+    rows = box.table[0].value
+    assert len(rows) == len(hand.state.tricks)
+    assert list(rows.iloc[:, 0]) == [f"Trick {k}" for k in range(1, len(hand.state.tricks) + 1)]
+    # the last trick has nothing left to choose: its best is the score the side made
+    from tutorial.analysis.bid_advice import seat_score
+
+    scored = seat_score(hand.state, hand.state.outcome(), hand.learner)
+    assert rows.iloc[-1, 1] in (f"{scored:g} points", f"{scored:g} point")

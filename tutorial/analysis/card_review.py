@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from tutorial.analysis import beginner
+from tutorial.analysis.bid_advice import seat_score
 from tutorial.analysis.judgement import LEAST_LOSS, Judgement, canonical_text, judge, position_key
 from tutorial.analysis.playouts import Playout
 from tutorial.analysis.solver import (
@@ -60,9 +61,11 @@ __all__ = [
     "REVIEW_NODE_BUDGET",
     "UNLUCKY",
     "WRONG",
+    "BestFrom",
     "CardReview",
     "Judged",
     "ShownView",
+    "best_from",
     "costliest_first",
     "lines_after",
     "played_cards",
@@ -94,7 +97,7 @@ REVIEW_NODE_BUDGET = {
 #: The exact solve with every card shown is tried with at most this many cards still to
 #: play (in the hands and the stock): more would exceed its node budget (measured in
 #: ``docs/decisions.md``).
-REVIEW_SOLVE_CARDS = {"belote": 32, "tarot": 32, "briscola": 20}
+REVIEW_SOLVE_CARDS = {"belote": 32, "tarot": 28, "briscola": 20}
 #: Shown views kept in this process (a review deck card judges several cards of one
 #: position), the latest first out last.
 _KEPT = 256
@@ -258,6 +261,8 @@ class CardReview:
         reasons: why it did worse than ``better``, at most two.
         lines: the lines the reasons were read off (``LINES_BEST``, ``LINES_HABITS``; ""
             when none were played out).
+        line_played, line_better: those two lines' plays, from the card played and from
+            the better card to the end of the hand ("Show me": ``Line.of`` replays them).
     """
 
     move: int
@@ -271,6 +276,8 @@ class CardReview:
     lucky: bool = False
     reasons: tuple[Reason, ...] = ()
     lines: str = ""
+    line_played: tuple[Play, ...] = field(default=(), repr=False)
+    line_better: tuple[Play, ...] = field(default=(), repr=False)
 
     @property
     def seat(self) -> Seat:
@@ -382,20 +389,37 @@ def review_card(state: GameState, played: Card, *, move: int = 0) -> CardReview:
             # The reason is that the cards lay well: say so.
             lucky = (reason("lucky", card=CardOf(judged.seat, played), better=better),)
             return CardReview(move, trick, state, played, judged, shown, WRONG, better, True, lucky)
-        reasons, lines = _reasons(state, played, better)
+        why = _reasons(state, played, better)
         return CardReview(
-            move, trick, state, played, judged, shown, WRONG, better, False, reasons, lines
+            move, trick, state, played, judged, shown, WRONG, better, False, *_why_fields(why)
         )
     if shown.exact and shown.loss(played) >= LEAST_LOSS:
         better = shown.best
-        reasons, lines = _reasons(state, played, better)
+        why = _reasons(state, played, better)
         return CardReview(
-            move, trick, state, played, judged, shown, UNLUCKY, better, False, reasons, lines
+            move, trick, state, played, judged, shown, UNLUCKY, better, False, *_why_fields(why)
         )
     return CardReview(move, trick, state, played, judged, shown, BEST)
 
 
-def _reasons(state: GameState, played: Card, better: Card) -> tuple[tuple[Reason, ...], str]:
+@dataclass(frozen=True)
+class _Why:
+    """The reasons of a card and the two lines they were read off."""
+
+    reasons: tuple[Reason, ...]
+    lines: str  # LINES_BEST or LINES_HABITS
+    played: tuple[Play, ...]
+    better: tuple[Play, ...]
+
+
+def _why_fields(
+    why: _Why,
+) -> tuple[tuple[Reason, ...], str, tuple[Play, ...], tuple[Play, ...]]:
+    """A review's fields from its reasons: the reasons, their lines' kind, the two lines."""
+    return why.reasons, why.lines, why.played, why.better
+
+
+def _reasons(state: GameState, played: Card, better: Card) -> _Why:
     """Why ``played`` did worse than ``better`` on the real deal, at most two reasons, and
     the lines they were read off (``LINES_BEST`` or ``LINES_HABITS``); lines that take
     the same points give that as the reason."""
@@ -404,14 +428,57 @@ def _reasons(state: GameState, played: Card, better: Card) -> tuple[tuple[Reason
     (mine, other), best = lines_after(state, [played, better])
     cmp = Comparison(seat, mine, other)
     basis = LINES_BEST if best else LINES_HABITS
-    found = find_reasons(cmp)
-    if found:
-        return tuple(found), basis
-    # The two lines take the same points: the cost is in the deals the seat could not
-    # rule out, not in this one.
-    points = Points(cmp.played.side_points(cmp.side))
-    same = reason("same_line_points", card=CardOf(seat, played), better=better, points=points)
-    return (same,), basis
+    found = tuple(find_reasons(cmp))
+    if not found:
+        # The two lines take the same points: the cost is in the deals the seat could not
+        # rule out, not in this one.
+        points = Points(cmp.played.side_points(cmp.side))
+        found = (
+            reason("same_line_points", card=CardOf(seat, played), better=better, points=points),
+        )
+    return _Why(found, basis, mine.plays, other.plays)
+
+
+# --- Could I have won? ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BestFrom:
+    """The best a seat's side could have scored from the start of one trick of a finished
+    hand, every card shown and best play by every seat (the solver's line).
+
+    Attributes:
+        trick: the trick's number (1 for the first).
+        score: the seat's score for the hand at the end of that line (None: too many
+            cards to search within the review's node budget).
+        line: the line's plays from the trick's start.
+    """
+
+    trick: int
+    score: float | None
+    line: tuple[Play, ...] = field(default=(), repr=False)
+
+
+def best_from(state: GameState, seat: Seat, node_budget: int | None = None) -> BestFrom:
+    """What ``seat`` would have scored for the hand had every seat played its best from
+    ``state`` (the start of a trick of the real deal, every card shown): the solver's line
+    (Briscola: the stock in its real order) within ``node_budget`` nodes per search (by
+    default the game's ``REVIEW_NODE_BUDGET``), played to the end by the engine and
+    scored by it."""
+    trick = len(state.tricks) + 1
+    nodes = node_budget if node_budget is not None else REVIEW_NODE_BUDGET[state.game]
+    left = sum(len(h) for h in state.hands) + state.cards_to_draw
+    if left > REVIEW_SOLVE_CARDS[state.game]:
+        return BestFrom(trick, None)
+    start = state
+    while start.phase != "play" and not start.is_terminal:  # a declaration: the habit's
+        start = start.apply(beginner.choose(start))
+    try:
+        plays = _best_rest(start, SearchBudget.nodes_only(nodes))
+    except (SolverBudgetExceeded, UnsolvablePosition):
+        return BestFrom(trick, None)
+    end = Line.of(state, plays, beginner.choose).end
+    return BestFrom(trick, seat_score(end, end.outcome(), seat), tuple(plays))
 
 
 # --- A whole hand ------------------------------------------------------------------------

@@ -609,7 +609,20 @@ def queue_review(hand: PracticeHand, worker: ReviewWorker) -> int:
         elif move.before.phase == "discard" and _discard_start(moves, i) and _discard_done(hand, i):
             args = (move.before, _discard_cards(moves, i), i)
             count += worker.queue(hand.hand_id, i, bid_review.review_discard, *args)
+    if hand.finished and hand.played_out:
+        for trick in range(1, len(hand.state.tricks) + 1):
+            item = _could_have(trick)
+            if item not in queued:
+                start = states[replay_start(hand, trick)]
+                count += worker.queue(
+                    hand.hand_id, item, card_review.best_from, start, hand.learner
+                )
     return count
+
+
+def _could_have(trick: int) -> int:
+    """The worker's item of "could I have won?" from trick ``trick`` (below the moves)."""
+    return -trick
 
 
 def _discard_start(moves: Sequence[Move], i: int) -> bool:
@@ -644,7 +657,10 @@ class ReviewProgress:
     reviews: tuple[Reviewed, ...]  # those done (cards, bids, the discard), costliest first
     pending: int  # cards still being worked out
     total: int  # cards the learner played
-    waiting: int = 0  # bids and the discard still being worked out
+    waiting: int = 0  # bids, the discard and "could I have won?" still being worked out
+    #: "Could I have won?": the best the learner's side could score from each trick's
+    #: start (those done, in the order of the tricks).
+    best_from: tuple[card_review.BestFrom, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -664,8 +680,11 @@ def review_progress(hand: PracticeHand, worker: ReviewWorker) -> ReviewProgress:
     done, _pending = worker.collect(hand.hand_id)
     cards = {i for i, _ in card_review.played_cards(history(hand), hand.learner)}
     others = worker.queued(hand.hand_id) - cards
-    reviews = tuple(card_review.costliest_first(list(done.values())))
-    return ReviewProgress(reviews, len(cards - done.keys()), len(cards), len(others - done.keys()))
+    decided = [r for i, r in done.items() if i >= 0]
+    reviews = tuple(card_review.costliest_first(decided))
+    best = tuple(done[i] for i in sorted((i for i in done if i < 0), reverse=True))
+    waiting = len(others - done.keys())
+    return ReviewProgress(reviews, len(cards - done.keys()), len(cards), waiting, best)
 
 
 def costliest(reviews: Sequence[Reviewed], count: int = 3) -> list[Reviewed]:

@@ -6,14 +6,16 @@ index in the hand's history. The Practice page queues a card's review as soon as
 learner has played it (``tutorial.course.practice.queue_review``), so the end of the hand
 only collects what is done; nothing waits on a future.
 
-The worker of the app's server is :func:`shared_worker`: one process (the reviews are
-CPU-bound, and a process leaves the server's own thread its core), falling back to a
-thread where no process can be started. Tests install a worker on an
+The worker of the app's server is :func:`shared_worker`: ``REVIEW_PROCESSES`` processes
+(the reviews are CPU-bound; processes leave the server's own threads their cores) at a
+lower priority than the server's, falling back to a thread where no process can be
+started. Tests install a worker on an
 :class:`InlineExecutor`, which runs each job as it is queued.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -44,8 +46,18 @@ _LOG = logging.getLogger(__name__)
 #: Hands whose reviews are kept at most (the oldest is forgotten first).
 MAX_HANDS = 64
 #: The review's worker processes on the app's server (``$ATOUT_REVIEW_PROCESSES`` sets
-#: another number). Measured in ``docs/decisions.md`` ("A class finishing its hands").
-REVIEW_PROCESSES = max(1, int(os.environ.get("ATOUT_REVIEW_PROCESSES", "1") or 1))
+#: another number). Measured in ``docs/decisions.md`` ("A class finishing its hands in
+#: the same minute"): one process fell behind a class of 30 playing Tarot, two kept up.
+REVIEW_PROCESSES = max(1, int(os.environ.get("ATOUT_REVIEW_PROCESSES", "2") or 2))
+#: How much lower than the server's the review processes' priority is (``os.nice``): a
+#: learner's click never waits for a review.
+REVIEW_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    """The review process's start: below the server's priority (where the system allows)."""
+    with contextlib.suppress(AttributeError, OSError):  # a system without nice
+        os.nice(REVIEW_NICENESS)
 
 
 class InlineExecutor(Executor):
@@ -162,7 +174,9 @@ def server_executor(processes: int | None = None) -> Executor:
     count = max(1, processes if processes is not None else REVIEW_PROCESSES)
     try:
         context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(max_workers=count, mp_context=context)
+        return ProcessPoolExecutor(
+            max_workers=count, mp_context=context, initializer=_lower_priority
+        )
     except (OSError, NotImplementedError, ValueError) as err:  # pragma: no cover - platform
         _LOG.warning("no review process (%s): using a thread", err)
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")

@@ -14,7 +14,7 @@ take the caches; every judgement is worked out afresh, its caches emptied):
   hand's total, and the last decision's (what is left to do once the last card is
   played, when the worker has kept up);
 - **class** (``--learners N``, wall-clock time): N learners each play one hand (every
-  game in turn) on the app's own background worker (``review_worker.shared_worker``'s
+  game in turn, or ``--game``'s) on the app's own background worker (``review_worker.shared_worker``'s
   executor, ``--workers`` processes), a decision every ``--pace`` seconds, their last
   decisions spread over one minute; for each learner, the seconds from their last
   decision until their whole review is done: p50, p95 and max.
@@ -153,11 +153,11 @@ def measure_reviews(hands: list[list[PracticeHand]]) -> dict[str, Any]:
     return {"decision": _row(per_item), "hand": _row(totals), "last": _row(last)}
 
 
-def measure_class(learners: int, pace: float, workers: int) -> dict[str, Any]:
+def measure_class(learners: int, pace: float, workers: int, game: str = "") -> dict[str, Any]:
     """``learners`` hands reviewed on the app's worker as they are played (see the
-    module's docstring); the seconds from each learner's last decision to their review
-    complete."""
-    variants = practice.VARIANTS
+    module's docstring; ``game``: every learner plays that game, else each in turn); the
+    seconds from each learner's last decision to their review complete."""
+    variants = [v for v in practice.VARIANTS if not game or game in (v[0], f"{v[0]}-{v[1]}")]
     per_variant = -(-learners // len(variants))
     pools = {v: played_hands(v[0], v[1], per_variant, first_seed=101) for v in variants}
     plans: list[list[PracticeHand]] = []
@@ -194,6 +194,7 @@ def measure_class(learners: int, pace: float, workers: int) -> dict[str, Any]:
     delays = [done_at[i] - last_at[i] for i in range(learners)]
     return {
         "learners": learners,
+        "game": game or "all",
         "workers": workers,
         "pace_s": pace,
         "p50_s": round(statistics.median(delays), 2),
@@ -211,6 +212,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--workers", type=int, default=0, help="review processes (0: the app's own number)"
     )
+    parser.add_argument("--game", default="", help="the class plays this game (e.g. tarot-4)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
     rows: dict[str, Any] = {"deals": judgement.DEALS}
@@ -235,7 +237,7 @@ def main(argv: list[str]) -> int:
                 print(f"  review, per {k}: {v}", flush=True)
     if args.learners > 0:
         workers = args.workers or review_worker.REVIEW_PROCESSES
-        rows["class"] = measure_class(args.learners, args.pace, workers)
+        rows["class"] = measure_class(args.learners, args.pace, workers, args.game)
         if not args.json:
             print(f"class: {rows['class']}", flush=True)
     if args.json:

@@ -28,7 +28,6 @@ from typing import Any
 import streamlit as st
 
 from tutorial.analysis.bid_advice import advise_bid, advise_discard_from
-from tutorial.analysis.card_review import CardReview
 from tutorial.analysis.why_trick import why_trick
 from tutorial.course import practice, review_worker
 from tutorial.course.practice import PracticeHand
@@ -44,6 +43,7 @@ from tutorial.pictures.trick_history import numbered, trick_lines, trick_rows
 from tutorial.scenarios.export import scenario_yaml
 from tutorial.webapp import class_link, state, store
 from tutorial.webapp.inert import inert_markdown
+from tutorial.webapp.pages.practice_review import show_review
 from tutorial.webapp.rules_compared import show_other_rules
 from tutorial.webapp.score_view import points_text, show_outcome
 from tutorial.webapp.table_component import show_table
@@ -440,46 +440,8 @@ def show_trick_history(hand: PracticeHand) -> None:
 
 
 def _worker() -> review_worker.ReviewWorker:
-    """The worker reviewing the learner's cards in the background (the server's)."""
+    """The worker reviewing the learner's decisions in the background (the server's)."""
     return review_worker.shared_worker()
-
-
-def _review_lines(hand: PracticeHand, item: practice.Reviewed) -> str:
-    """A card's verdict, then its reasons, one line each (seats named as at the table)."""
-    with seat_names(hand.table.seat_names):
-        return "  \n".join(inert_markdown(line) for line in item.sentences())
-
-
-def show_review(hand: PracticeHand) -> None:
-    """The learner's three costliest cards with their reasons, then every card folded
-    below: what the background worker has finished, and how many cards it is still
-    working on (shown on the next rerun: the button asks for one)."""
-    st.subheader(t("practice.review_title"))
-    progress = practice.review_progress(hand, _worker())
-    if progress.pending:
-        st.info(
-            tn("practice.review_pending", progress.pending, total=progress.total),
-            icon=":material/hourglass_top:",
-        )
-        st.button(
-            t("practice.review_refresh"), key="practice_review_refresh", icon=":material/refresh:"
-        )
-    reviews = progress.reviews
-    if not reviews:
-        return
-    worst = practice.costliest(reviews)
-    # The review deck keeps the costly cards (a bid or discard is not rebuilt there).
-    state.practice_costly(hand, [w for w in worst if isinstance(w, CardReview)])
-    class_link.practice_hand(hand, progress)  # a learner in a class: the hand goes to it
-    if worst:
-        st.markdown(t("practice.review_costliest"))
-        for item in worst:
-            st.warning(_review_lines(hand, item), icon=":material/trending_down:")
-    elif progress.complete:
-        st.success(t("practice.review_perfect"))
-    with st.expander(t("practice.review_all"), icon=":material/list:"):
-        for item in sorted(reviews, key=lambda r: r.move):
-            st.markdown(_review_lines(hand, item))
 
 
 def show_end(hand: PracticeHand) -> None:
