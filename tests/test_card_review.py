@@ -164,3 +164,34 @@ def test_a_capot_in_reach_is_worth_the_capot_not_its_card_points() -> None:
             assert shown.values[card] == state.options.capot
         else:
             assert shown.values[card] < state.options.capot
+
+
+# --- Could I have won? ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_the_best_from_a_trick_is_the_engines_score_of_the_best_line(
+    game: str, players: int
+) -> None:
+    from tutorial.analysis.bid_advice import seat_score
+    from tutorial.analysis.card_review import best_from
+
+    history = whole_hand(game, players, 3)
+    end = history[-1]
+    starts = [s for s in history if s.phase == "play" and not s.current_trick]
+    last = starts[-1]
+    found = best_from(last, 0)
+    assert found.trick == len(end.tricks)
+    assert all(len(h) <= 1 for h in last.hands)  # the last trick: nothing left to choose
+    assert found.score == seat_score(end, end.outcome(), 0)
+    for state in starts[-3:]:
+        found = best_from(state, 0)
+        assert found.score is not None and found.line
+        replayed = state
+        for p in found.line:
+            while replayed.phase != "play" and not replayed.is_terminal:
+                replayed = replayed.apply(beginner.choose(replayed))
+            assert replayed.to_move == p.seat
+            replayed = replayed.apply(p.card)
+        assert replayed.is_terminal
+        assert found.score == seat_score(replayed, replayed.outcome(), 0)

@@ -80,8 +80,8 @@ def test_a_card_that_loses_points_costs_the_hands_score_and_says_why() -> None:
     assert text == (
         "In this trick your side takes 21 points fewer; by the end of the hand, with best "
         "play by everyone, this costs 31 points. The 10♠ wins this trick for your side "
-        "(21 points); South's 7♦ lets West's 8♦ take it. The last trick and its 10 points "
-        "bonus go to West's 9♦ after South's 7♦; after the 10♠, your side takes them."
+        "(21 points); South's 7♦ lets West's 8♦ take it. The last trick, with its bonus of "
+        "10 points, goes to West's 9♦ after South's 7♦; after the 10♠, your side takes it."
     )
 
 

@@ -125,9 +125,9 @@ def fact_trick_given_away(f: Facts) -> dict[str, Any] | None:
     if f.ours(a) or not f.ours(b) or b.points <= 0:
         return None
     return {
-        "taker": f.winner(a),
+        "taken_by": f.winner(a),
         "points": Points(b.points),
-        "card": CardOf(f.seat, f.card),
+        "mine": CardOf(f.seat, f.card),
         "better": f.better,
     }
 
@@ -137,7 +137,7 @@ def fact_gave_points(f: Facts) -> dict[str, Any] | None:
     if f.ours(a) or f.ours(b) or f.pts(f.card) <= f.pts(f.better):
         return None
     return {
-        "taker": f.winner(a),
+        "taken_by": f.winner(a),
         "points": Points(f.pts(f.card)),
         "better_points": Points(f.pts(f.better)),
     }
@@ -158,14 +158,14 @@ def fact_winner_spent(f: Facts) -> dict[str, Any] | None:
     k = f.first_lost_won(by_card=True)
     if k is None:
         return None
-    return {"later": f.number + k, "taker": f.winner(f.p[k]), "points": Points(f.p[k].points)}
+    return {"later": f.number + k, "taken_by": f.winner(f.p[k]), "points": Points(f.p[k].points)}
 
 
 def fact_later_trick_lost(f: Facts) -> dict[str, Any] | None:
     k = f.first_lost_won(by_card=False)
     if k is None:
         return None
-    return {"later": f.number + k, "taker": f.winner(f.p[k]), "points": Points(f.p[k].points)}
+    return {"later": f.number + k, "taken_by": f.winner(f.p[k]), "points": Points(f.p[k].points)}
 
 
 def _side_points(f: Facts, tricks: list[TrickResult]) -> float:
@@ -213,7 +213,7 @@ def fact_belote_last_trick(f: Facts) -> dict[str, Any] | None:
         return None
     if f.ours(f.p[-1]) or not f.ours(f.q[-1]):
         return None
-    return {"taker": f.winner(f.p[-1]), "bonus": Points(DIX_DE_DER)}
+    return {"taken_by": f.winner(f.p[-1]), "extra": Points(DIX_DE_DER)}
 
 
 def _petit(tricks: list[TrickResult]) -> TrickResult | None:
@@ -224,7 +224,7 @@ def fact_tarot_petit_lost(f: Facts) -> dict[str, Any] | None:
     lost, kept = _petit(f.p), _petit(f.q)
     if lost is None or kept is None or f.ours(lost) or not f.ours(kept):
         return None
-    return {"taker": f.winner(lost), "trick": f.number + f.p.index(lost)}
+    return {"taken_by": f.winner(lost), "trick": f.number + f.p.index(lost)}
 
 
 def fact_tarot_petit_au_bout(f: Facts) -> dict[str, Any] | None:

@@ -387,7 +387,7 @@ def review_card(state: GameState, played: Card, *, move: int = 0) -> CardReview:
         better = judged.best
         if shown.exact and shown.values[better] - shown.values[played] < LEAST_LOSS:
             # The reason is that the cards lay well: say so.
-            lucky = (reason("lucky", card=CardOf(judged.seat, played), better=better),)
+            lucky = (reason("lucky", mine=CardOf(judged.seat, played), better=better),)
             return CardReview(move, trick, state, played, judged, shown, WRONG, better, True, lucky)
         why = _reasons(state, played, better)
         return CardReview(
@@ -434,7 +434,7 @@ def _reasons(state: GameState, played: Card, better: Card) -> _Why:
         # rule out, not in this one.
         points = Points(cmp.played.side_points(cmp.side))
         found = (
-            reason("same_line_points", card=CardOf(seat, played), better=better, points=points),
+            reason("same_line_points", mine=CardOf(seat, played), better=better, points=points),
         )
     return _Why(found, basis, mine.plays, other.plays)
 

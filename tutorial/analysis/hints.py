@@ -175,7 +175,7 @@ def visible_reason(state: GameState, judged: Judgement) -> Reason | None:
         if not ours and not takes and not _may_take(bits, trick, partners, kn):
             return reason(
                 "hint_cannot_win",
-                taker=CardOf(win.seat, win.card),
+                taken_by=CardOf(win.seat, win.card),
                 card=best,
                 points=Points(state.card_points(best)),
             )
@@ -184,7 +184,7 @@ def visible_reason(state: GameState, judged: Judgement) -> Reason | None:
             return reason(
                 "hint_partner_wins",
                 partner=SeatWord(win.seat),
-                taker=CardOf(win.seat, win.card),
+                taken_by=CardOf(win.seat, win.card),
                 card=best,
                 points=Points(state.card_points(best)),
             )

@@ -45,12 +45,29 @@ def _verdict(loss: float, error: float) -> str:
     return WRONG if loss >= LEAST_LOSS and loss > NOISE_ERRORS * error else BEST
 
 
-def _reasons_text(reasons: Sequence[Reason]) -> str:
-    return t("reasons.separator").join(r.sentence() for r in reasons)
+class _Decision:
+    """What a reviewed bid and a reviewed discard share: costly or not, their words."""
+
+    verdict: str
+    reasons: tuple[Reason, ...]
+
+    @property
+    def costly(self) -> bool:
+        """Whether the decision is costly (``WRONG``)."""
+        return self.verdict == WRONG
+
+    def sentence(self) -> str:
+        """The verdict in words (each decision its own)."""
+        raise NotImplementedError
+
+    def sentences(self) -> list[str]:
+        """The verdict, then its reason (when it has one)."""
+        why = t("reasons.separator").join(r.sentence() for r in self.reasons)
+        return [self.sentence(), why] if why else [self.sentence()]
 
 
 @dataclass(frozen=True)
-class BidReview:
+class BidReview(_Decision):
     """A bid the learner made, judged against the bidding advice.
 
     Attributes:
@@ -74,11 +91,6 @@ class BidReview:
     error: float = 0.0
     reasons: tuple[Reason, ...] = ()
 
-    @property
-    def costly(self) -> bool:
-        """Whether the bid is costly (``WRONG``)."""
-        return self.verdict == WRONG
-
     def sentence(self) -> str:
         """The verdict in words."""
         bid = actions.label(self.action)
@@ -93,11 +105,6 @@ class BidReview:
             error=f"{self.error:g}",
             deals=deals,
         )
-
-    def sentences(self) -> list[str]:
-        """The verdict, then its reason (when it has one)."""
-        why = _reasons_text(self.reasons)
-        return [self.sentence(), why] if why else [self.sentence()]
 
 
 def review_bid(
@@ -134,7 +141,7 @@ def review_bid(
 
 
 @dataclass(frozen=True)
-class DiscardReview:
+class DiscardReview(_Decision):
     """The Tarot discard the learner laid, judged against the best discard found.
 
     Attributes:
@@ -156,11 +163,6 @@ class DiscardReview:
     error: float = 0.0
     reasons: tuple[Reason, ...] = ()
 
-    @property
-    def costly(self) -> bool:
-        """Whether the discard is costly (``WRONG``)."""
-        return self.verdict == WRONG
-
     def sentence(self) -> str:
         """The verdict in words."""
         cards = describe_cards(self.cards)
@@ -175,11 +177,6 @@ class DiscardReview:
             error=f"{self.error:g}",
             deals=deals,
         )
-
-    def sentences(self) -> list[str]:
-        """The verdict, then its reason."""
-        why = _reasons_text(self.reasons)
-        return [self.sentence(), why] if why else [self.sentence()]
 
 
 def _discard_fact(state: GameState, mine: DiscardValue, other: DiscardValue | None) -> Reason:

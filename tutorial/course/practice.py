@@ -657,10 +657,12 @@ class ReviewProgress:
     reviews: tuple[Reviewed, ...]  # those done (cards, bids, the discard), costliest first
     pending: int  # cards still being worked out
     total: int  # cards the learner played
-    waiting: int = 0  # bids, the discard and "could I have won?" still being worked out
+    waiting: int = 0  # bids and the discard still being worked out
     #: "Could I have won?": the best the learner's side could score from each trick's
-    #: start (those done, in the order of the tricks).
+    #: start (those done, in the order of the tricks), and how many are still to do (an
+    #: extra, worked out after the review: not counted in ``complete``).
     best_from: tuple[card_review.BestFrom, ...] = ()
+    best_pending: int = 0
 
     @property
     def complete(self) -> bool:
@@ -679,12 +681,16 @@ def review_progress(hand: PracticeHand, worker: ReviewWorker) -> ReviewProgress:
     queue_review(hand, worker)
     done, _pending = worker.collect(hand.hand_id)
     cards = {i for i, _ in card_review.played_cards(history(hand), hand.learner)}
-    others = worker.queued(hand.hand_id) - cards
+    queued = worker.queued(hand.hand_id)
+    decisions = {i for i in queued if i >= 0}
     decided = [r for i, r in done.items() if i >= 0]
     reviews = tuple(card_review.costliest_first(decided))
     best = tuple(done[i] for i in sorted((i for i in done if i < 0), reverse=True))
-    waiting = len(others - done.keys())
-    return ReviewProgress(reviews, len(cards - done.keys()), len(cards), waiting, best)
+    waiting = len(decisions - cards - done.keys())
+    best_pending = len({i for i in queued if i < 0} - done.keys())
+    return ReviewProgress(
+        reviews, len(cards - done.keys()), len(cards), waiting, best, best_pending
+    )
 
 
 def costliest(reviews: Sequence[Reviewed], count: int = 3) -> list[Reviewed]:

@@ -365,8 +365,8 @@ def gave_points(cmp: Comparison) -> Reason | None:
     win = winning_play(mine)
     return reason(
         "gave_points",
-        card=CardOf(cmp.seat, cmp.played.card),
-        taker=CardOf(win.seat, win.card),
+        mine=CardOf(cmp.seat, cmp.played.card),
+        taken_by=CardOf(win.seat, win.card),
         points=Points(given),
         better=cmp.better.card,
         better_points=Points(kept),
@@ -385,8 +385,8 @@ def trick_given_away(cmp: Comparison) -> Reason | None:
     win = winning_play(mine)
     return reason(
         "trick_given_away",
-        card=CardOf(cmp.seat, cmp.played.card),
-        taker=CardOf(win.seat, win.card),
+        mine=CardOf(cmp.seat, cmp.played.card),
+        taken_by=CardOf(win.seat, win.card),
         better=cmp.better.card,
         points=Points(other.points),
     )
@@ -408,7 +408,7 @@ def partner_not_fed(cmp: Comparison) -> Reason | None:
     return reason(
         "partner_not_fed",
         partner=SeatWord(mine.winner),
-        card=CardOf(cmp.seat, cmp.played.card),
+        mine=CardOf(cmp.seat, cmp.played.card),
         points=Points(given),
         better=cmp.better.card,
         better_points=Points(better),
@@ -434,11 +434,11 @@ def winner_spent(cmp: Comparison) -> Reason | None:
         taker = winning_play(lost)
         return reason(
             "winner_spent",
-            card=CardOf(cmp.seat, card),
+            mine=CardOf(cmp.seat, card),
             better=cmp.better.card,
             trick=cmp.trick_number,
             later=cmp.trick_number + k,
-            taker=CardOf(taker.seat, taker.card),
+            taken_by=CardOf(taker.seat, taker.card),
             points=Points(lost.points),
         )
     return None
@@ -454,10 +454,10 @@ def later_trick_lost(cmp: Comparison) -> Reason | None:
         taker = winning_play(lost)
         return reason(
             "later_trick_lost",
-            card=CardOf(cmp.seat, cmp.played.card),
+            mine=CardOf(cmp.seat, cmp.played.card),
             better=cmp.better.card,
             later=cmp.trick_number + k,
-            taker=CardOf(taker.seat, taker.card),
+            taken_by=CardOf(taker.seat, taker.card),
             points=Points(lost.points),
         )
     return None
@@ -476,7 +476,7 @@ def points_from_here(cmp: Comparison) -> Reason | None:
         return None
     return reason(
         FALLBACK,
-        card=CardOf(cmp.seat, cmp.played.card),
+        mine=CardOf(cmp.seat, cmp.played.card),
         points=Points(got),
         better=cmp.better.card,
         better_points=Points(could),

@@ -12,12 +12,13 @@ take the caches; every judgement is worked out afresh, its caches emptied):
 - **review**: every decision of a whole hand reviewed as the background worker does
   (``practice.queue_review``'s jobs, run here one after the other): ms per decision, the
   hand's total, and the last decision's (what is left to do once the last card is
-  played, when the worker has kept up);
+  played, when the worker has kept up); "Could I have won?" per hand, beside it;
 - **class** (``--learners N``, wall-clock time): N learners each play one hand (every
   game in turn, or ``--game``'s) on the app's own background worker (``review_worker.shared_worker``'s
   executor, ``--workers`` processes), a decision every ``--pace`` seconds, their last
   decisions spread over one minute; for each learner, the seconds from their last
-  decision until their whole review is done: p50, p95 and max.
+  decision until their whole review is done (every card, bid and discard), and until
+  "Could I have won?" is done too: p50, p95 and max.
 """
 
 from __future__ import annotations
@@ -125,14 +126,14 @@ class _TimedWorker(ReviewWorker):
 
     def __init__(self, executor: InlineExecutor) -> None:
         super().__init__(executor)
-        self.times: list[float] = []
+        self.times: list[tuple[int, float]] = []  # (item, CPU seconds), in order
 
     def queue(self, hand: Any, item: int, fn: Any, *args: Any, **kwargs: Any) -> bool:
         """Run the job now (see ``ReviewWorker.queue``), timing it."""
         began = time.process_time()
         queued = super().queue(hand, item, fn, *args, **kwargs)
         if queued:
-            self.times.append(time.process_time() - began)
+            self.times.append((item, time.process_time() - began))
         return queued
 
 
@@ -141,16 +142,23 @@ def measure_reviews(hands: list[list[PracticeHand]]) -> dict[str, Any]:
     per_item: list[float] = []
     totals: list[float] = []
     last: list[float] = []
+    could: list[float] = []
     for frames in hands:
         _clear_caches()
         worker = _TimedWorker(InlineExecutor())
         for hand in frames:
             practice.queue_review(hand, worker)
-        timed = worker.times
-        per_item.extend(timed)
-        totals.append(sum(timed))
-        last.append(timed[-1] if timed else 0.0)
-    return {"decision": _row(per_item), "hand": _row(totals), "last": _row(last)}
+        decided = [sec for item, sec in worker.times if item >= 0]  # cards, bids, discard
+        per_item.extend(decided)
+        totals.append(sum(decided))
+        last.append(decided[-1] if decided else 0.0)
+        could.append(sum(sec for item, sec in worker.times if item < 0))
+    return {
+        "per decision": _row(per_item),
+        "per hand": _row(totals),
+        "the last decision": _row(last),
+        "could I have won, per hand": _row(could),
+    }
 
 
 def measure_class(learners: int, pace: float, workers: int, game: str = "") -> dict[str, Any]:
@@ -177,29 +185,37 @@ def measure_class(learners: int, pace: float, workers: int, game: str = "") -> d
     events.sort(key=lambda e: e[0])
     last_at = {i: max(t for t, j, _ in events if j == i) for i in range(learners)}
     done_at: dict[int, float] = {}
+    could_at: dict[int, float] = {}
     began = time.perf_counter()
     pending = list(events)
-    while len(done_at) < learners:
+    while len(could_at) < learners:
         now = time.perf_counter() - began
         while pending and pending[0][0] <= now:
             _, i, hand = pending.pop(0)
             practice.queue_review(hand, worker)
         for i, frames in enumerate(plans):
-            if i in done_at or now < last_at[i]:
+            if i in could_at or now < last_at[i]:
                 continue
-            if practice.review_progress(frames[-1], worker).complete:
+            progress = practice.review_progress(frames[-1], worker)
+            if progress.complete and i not in done_at:
                 done_at[i] = now
+            if progress.complete and not progress.best_pending:
+                could_at[i] = now
         time.sleep(0.05)
-    executor.shutdown(wait=False, cancel_futures=True)
+    executor.shutdown(wait=True, cancel_futures=True)
     delays = [done_at[i] - last_at[i] for i in range(learners)]
+    could = [could_at[i] - last_at[i] for i in range(learners)]
     return {
         "learners": learners,
         "game": game or "all",
         "workers": workers,
         "pace_s": pace,
-        "p50_s": round(statistics.median(delays), 2),
-        "p95_s": round(_pct(delays, 0.95), 2),
-        "max_s": round(max(delays), 2),
+        "review_p50_s": round(statistics.median(delays), 2),
+        "review_p95_s": round(_pct(delays, 0.95), 2),
+        "review_max_s": round(max(delays), 2),
+        "could_p50_s": round(statistics.median(could), 2),
+        "could_p95_s": round(_pct(could, 0.95), 2),
+        "could_max_s": round(max(could), 2),
     }
 
 
@@ -234,7 +250,7 @@ def main(argv: list[str]) -> int:
             if discards:
                 print(f"  discard advice {discards}", flush=True)
             for k, v in r["review"].items():
-                print(f"  review, per {k}: {v}", flush=True)
+                print(f"  review, {k}: {v}", flush=True)
     if args.learners > 0:
         workers = args.workers or review_worker.REVIEW_PROCESSES
         rows["class"] = measure_class(args.learners, args.pace, workers, args.game)

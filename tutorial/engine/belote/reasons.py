@@ -51,7 +51,7 @@ def capot_lost(cmp: Comparison) -> Reason | None:
         return None
     return reason(
         "belote_capot_lost",
-        card=CardOf(cmp.seat, cmp.played.card),
+        mine=CardOf(cmp.seat, cmp.played.card),
         better=cmp.better.card,
         points=_capot(cmp),
     )
@@ -68,7 +68,7 @@ def capot_conceded(cmp: Comparison) -> Reason | None:
         return None
     return reason(
         "belote_capot_conceded",
-        card=CardOf(cmp.seat, cmp.played.card),
+        mine=CardOf(cmp.seat, cmp.played.card),
         better=cmp.better.card,
         points=_capot(cmp),
     )
@@ -88,7 +88,7 @@ def contract_changes(cmp: Comparison) -> Reason | None:
         kind = "belote_contract_made"
     else:
         return None
-    return reason(kind, card=CardOf(cmp.seat, cmp.played.card), better=cmp.better.card)
+    return reason(kind, mine=CardOf(cmp.seat, cmp.played.card), better=cmp.better.card)
 
 
 def last_trick(cmp: Comparison) -> Reason | None:
@@ -102,10 +102,10 @@ def last_trick(cmp: Comparison) -> Reason | None:
     taker = winning_play(lost)
     return reason(
         "belote_last_trick",
-        card=CardOf(cmp.seat, cmp.played.card),
+        mine=CardOf(cmp.seat, cmp.played.card),
         better=cmp.better.card,
-        taker=CardOf(taker.seat, taker.card),
-        bonus=Points(DIX_DE_DER),
+        taken_by=CardOf(taker.seat, taker.card),
+        extra=Points(DIX_DE_DER),
     )
 
 

@@ -75,21 +75,13 @@ from tutorial.engine.core import (
     deal_hidden_again,
     evolve,
     seat_possessive,
+    suit_word,
 )
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
 from tutorial.language.i18n import t
 
 _RULE_BID = "Belote: bidding"
 _RULE_DECLARE = "Belote: declarations"
-#: Message keys chosen by value: the suits' names.
-_SUIT_KEYS = {
-    Suit.SPADES: "common.suit.spades",
-    Suit.HEARTS: "common.suit.hearts",
-    Suit.DIAMONDS: "common.suit.diamonds",
-    Suit.CLUBS: "common.suit.clubs",
-    Suit.TRUMP: "common.suit.trumps",
-    Suit.EXCUSE: "common.suit.excuse",
-}
 #: What the engine keeps on a state, derived from its fields (left behind by evolve).
 _CACHES = ("_legal_", "_offer_")
 
@@ -335,9 +327,7 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
                 _RULE_BID,
             )
         if bid.suit not in PLAIN_SUITS:
-            return Verdict.refuse(
-                BAD_BID, t("belote.refuse.not_a_suit", suit=t(_SUIT_KEYS[bid.suit]))
-            )
+            return Verdict.refuse(BAD_BID, t("belote.refuse.not_a_suit", suit=suit_word(bid.suit)))
         return Verdict.ok(t("belote.ok.take", suit=bid.suit.symbol), _RULE_BID)
 
     def _explain_declaration(self, action: Declare | NoDeclaration) -> Verdict:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from tutorial.engine.briscola.constants import PLAYER_COUNTS
 from tutorial.engine.briscola.options import BriscolaOptions, get_ruleset
 from tutorial.engine.cards import BRISCOLA_DECK, PLAIN_SUITS, Card, Suit
-from tutorial.engine.core import Ruleset, describe_cards
+from tutorial.engine.core import Ruleset, describe_cards, suit_word
 from tutorial.engine.errors import InvalidStateError
 from tutorial.language.i18n import t
 
@@ -27,15 +27,6 @@ LED_SUIT_UNCONTESTED = "led_suit_uncontested"
 #: The most cards a trick holds: one per player at the largest table.
 MAX_PLAYERS = max(PLAYER_COUNTS)
 
-#: Message keys chosen by value (the rest are written where they are used).
-_SUIT_KEYS = {
-    Suit.SPADES: "common.suit.spades",
-    Suit.HEARTS: "common.suit.hearts",
-    Suit.DIAMONDS: "common.suit.diamonds",
-    Suit.CLUBS: "common.suit.clubs",
-    Suit.TRUMP: "common.suit.trumps",
-    Suit.EXCUSE: "common.suit.excuse",
-}
 
 _ORDER_DEFAULT = ("A", "3", "K", "Q", "J", "7", "6", "5", "4", "2")  # high to low
 _ORDER_SWAP = ("A", "3", "K", "J", "Q", "7", "6", "5", "4", "2")
@@ -179,7 +170,7 @@ def _highest_trump_wins(
             "briscola.trick.trump_beats_plain",
             card=wc.label,
             symbol=trump_suit.symbol,
-            suit=t(_SUIT_KEYS[trump_suit]),
+            suit=suit_word(trump_suit),
             plain=describe_cards(plain),
         )
     else:

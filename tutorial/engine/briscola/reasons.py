@@ -39,7 +39,7 @@ def face_up_trump(cmp: Comparison) -> Reason | None:
         return None
     return reason(
         "briscola_face_up_trump",
-        card=CardOf(cmp.seat, cmp.played.card),
+        mine=CardOf(cmp.seat, cmp.played.card),
         better=cmp.better.card,
         trump=trump,
         drawer=SeatWord(lost),

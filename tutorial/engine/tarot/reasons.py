@@ -38,9 +38,9 @@ def petit_lost(cmp: Comparison) -> Reason | None:
     taker = winning_play(lost)
     return reason(
         "tarot_petit_lost",
-        card=CardOf(cmp.seat, cmp.played.card),
+        mine=CardOf(cmp.seat, cmp.played.card),
         better=cmp.better.card,
-        taker=CardOf(taker.seat, taker.card),
+        taken_by=CardOf(taker.seat, taker.card),
         trick=cmp.trick_number + cmp.played.tricks.index(lost),
     )
 
@@ -57,7 +57,7 @@ def petit_au_bout(cmp: Comparison) -> Reason | None:
     if cmp.ours(last) and any(p.card == PETIT for p in last.plays):
         return None
     return reason(
-        "tarot_petit_au_bout", card=CardOf(cmp.seat, cmp.played.card), better=cmp.better.card
+        "tarot_petit_au_bout", mine=CardOf(cmp.seat, cmp.played.card), better=cmp.better.card
     )
 
 
@@ -75,7 +75,7 @@ def contract_changes(cmp: Comparison) -> Reason | None:
         kind = "tarot_contract_made"
     else:
         return None
-    return reason(kind, card=CardOf(cmp.seat, cmp.played.card), better=cmp.better.card)
+    return reason(kind, mine=CardOf(cmp.seat, cmp.played.card), better=cmp.better.card)
 
 
 def hand_fact(state: GameState, bid: Any) -> Reason | None:

@@ -5,19 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import Seat, describe_cards
+from tutorial.engine.core import Seat, describe_cards, suit_word
 from tutorial.engine.tarot.cards import sort_cards
 from tutorial.language.i18n import t
 
-#: Message keys chosen by value (the rest are written where they are used).
-_SUIT_KEYS = {
-    Suit.SPADES: "common.suit.spades",
-    Suit.HEARTS: "common.suit.hearts",
-    Suit.DIAMONDS: "common.suit.diamonds",
-    Suit.CLUBS: "common.suit.clubs",
-    Suit.TRUMP: "common.suit.trumps",
-    Suit.EXCUSE: "common.suit.excuse",
-}
 #: The name of each poignée level inside a sentence ("A simple poignée shows 10 trumps").
 _LEVEL_KEYS = {
     "simple": "tarot.poignee.level_simple",
@@ -45,7 +36,7 @@ def poignee_level_name(level: str) -> str:
 
 def suit_name(suit: Suit) -> str:
     """The suit's name for a sentence, from the catalogue (``hearts``)."""
-    return t(_SUIT_KEYS[suit])
+    return suit_word(suit)
 
 
 def fmt(x: float) -> str:

@@ -172,11 +172,18 @@ def _card_of(item: CardReview, which: str) -> str:
 def show_could_have(hand: PracticeHand, progress: ReviewProgress) -> None:
     """ "Could I have won?": per trick, what the learner's side would have scored with best
     play by everyone from its start, every card shown, beside what it scored."""
-    if not progress.best_from:
+    if not progress.best_from and not progress.best_pending:
         return
     scored = seat_score(hand.state, hand.state.outcome(), hand.learner)
     with st.expander(t("show_me.could_title"), icon=":material/emoji_events:"):
         st.markdown(tn("show_me.could_intro", scored))
+        if progress.best_pending:
+            st.caption(tn("show_me.could_pending", progress.best_pending))
+            st.button(
+                t("practice.review_refresh"),
+                key="practice_could_refresh",
+                icon=":material/refresh:",
+            )
         st.table(
             [
                 {
