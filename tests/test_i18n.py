@@ -538,3 +538,34 @@ def test_plural_forms() -> None:
     assert tn("plural.wrong_tries", 2) == "2 wrong tries"
     assert tn("plural.points", 0.5) == "0.5 points"
     assert tn("plural.tricks", 0) == "0 tricks"
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+def test_a_practice_hands_review_reads_in_chinese(lang: str, tree_language: None) -> None:
+    # A Briscola hand for two played to its end in Chinese: every verdict and reason,
+    # "Show me" on a card, and "Could I have won?" read in Chinese, with no seat number.
+    from tutorial.analysis import beginner
+    from tutorial.course.practice import PracticeHand
+
+    i18n.set_language(lang)
+    at = open_app("practice", lang=lang)
+    at.session_state["practice_next_seed"] = 4
+    at.selectbox(key="practice_variant").set_value("briscola-2")
+    at.button(key="practice_deal").click().run()
+    for _ in range(60):
+        hand = at.session_state["practice_hand"]
+        assert isinstance(hand, PracticeHand)
+        if hand.finished:
+            break
+        at.text_input(key="practice_typed").input(beginner.choose(hand.state).code).run()
+    assert not at.exception, [e.value for e in at.exception]
+    shows = [b for b in at.button if b.key.startswith("show_me_")]
+    if shows:
+        shows[0].click().run()
+        assert not at.exception
+    text = _visible_text(at)
+    review = text[text.index(catalogue(lang)["practice.review_title"]) :]
+    assert len(_CJK.findall(review)) > 100
+    share, words = latin_share(review)
+    assert share < 0.05, f"{share:.1%} Latin letters in the review in {lang}: {words[:25]}"
+    assert not re.search(r"\bseat \d|\bteam ?\d|\{", review)
