@@ -513,9 +513,11 @@ def test_practice_hand_to_the_end_with_hints(server: str, browser: Any, game: st
         page.screenshot(path=str(SHOTS / f"practice-{game}-laptop-review.png"))
         # Every finished trick stays readable once the hand has moved on: one row per
         # trick, each with every seat's card.
-        history = page.get_by_text("Every trick so far: who led, every card, who won and why")
+        title = "Every trick so far: who led, every card, who won and why"
+        history = page.get_by_text(title)
         history.first.click()
-        rows = page.locator("[data-testid='stExpander'] [data-testid='stTable'] tbody tr")
+        expander = page.locator("[data-testid='stExpander']").filter(has_text=title)
+        rows = expander.locator("[data-testid='stTable'] tbody tr")
         expect(rows).to_have_count(_TRICKS[game], timeout=_IDLE_MS)
         first = rows.first.inner_text()
         assert len(re.findall(r"(?:10|[2-9JQKA1CV])[♠♥♦♣]|T\d+|Excuse", first)) >= _SEATS[game], (

@@ -259,8 +259,12 @@ def test_the_tutor_in_chinese(server: str, browser: Any) -> None:
                 end()
                 visits[lang][size].look(page, "scenario-end")
 
-        # A hand played out: the score charts at its end.
+        # A hand played out: the score charts at its end (after the two counts the
+        # scenario asks first: the points still in play, the points needed).
         def charts() -> None:
+            for count in ("45", "36"):
+                _choose(page, page.locator(".atout .choices button", has_text=count))
+                _settle(page)
             _click(page, "7♠")
             expect(page.locator(".atout .fb.success")).to_be_visible(timeout=30_000)
             _settle(page)

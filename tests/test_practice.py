@@ -596,14 +596,17 @@ def test_every_decision_is_queued_for_review_as_it_is_made(
             decided += 1
         if last.before.phase == "discard" and hand.state.phase != "discard":
             decided += 1  # the whole discard, once its six cards are laid
+        # "Could I have won?", from each trick's start, once the hand is over
+        could = len(hand.state.tricks) if hand.finished and hand.played_out else 0
         # as the page does after each of the learner's actions: the decision just made
-        expected = played + decided - executor.submitted
+        expected = played + decided + could - executor.submitted
         assert practice.queue_review(hand, worker) == expected
-        assert executor.submitted == played + decided  # queued as made, one at a time
+        assert executor.submitted == played + decided + could  # queued as made, one at a time
         hand, _ = practice.advance(hand)
     assert played == cards
     progress = practice.review_progress(hand, worker)
-    assert executor.submitted == cards + decided  # nothing more to do at the end
+    assert executor.submitted == cards + decided + len(hand.state.tricks)  # nothing more
+    assert len(progress.best_from) == len(hand.state.tricks) and not progress.best_pending
     assert progress.complete and progress.total == cards and len(progress.cards) == cards
     assert len(progress.reviews) == cards + decided
     for r in progress.cards:
@@ -683,7 +686,9 @@ def test_the_page_says_how_many_cards_are_still_being_worked_out() -> None:
     review_worker.install(ReviewWorker(held))  # type: ignore[arg-type]
     at = _belote_dealt_to_be_played()
     _played_to_the_end(at)
-    assert len(held.jobs) == 8  # every card queued as it was played, none done
+    # every card queued as it was played, none done, and "Could I have won?" from each
+    # of the 8 tricks
+    assert len(held.jobs) == 8 + 8
     (note,) = [i.value for i in at.info if "still being worked out" in i.value]
     assert note == "8 of 8 cards are still being worked out."
     held.run_all()

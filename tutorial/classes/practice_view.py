@@ -68,7 +68,16 @@ def _points(value: float) -> str:
 
 
 def costliest_text(game: str, card: CostlyCard) -> str:
-    """One costly card in words: the card, its trick, the points it lost in both views."""
+    """One costly card in words: the card, its trick, the points it lost with what the
+    learner could know and, when the real deal was solved and it lost some there, with
+    every card shown."""
+    if not card.shown:
+        return t(
+            "teacher.board.practice_card_known",
+            card=card_label(game, card.card),
+            trick=card.trick,
+            known=_points(card.known),
+        )
     return t(
         "teacher.board.practice_card",
         card=card_label(game, card.card),
