@@ -517,3 +517,16 @@ def test_streamlit_runs_no_full_garbage_collection_after_each_run() -> None:
     config = tomllib.loads((ROOT / ".streamlit/config.toml").read_text("utf-8"))
     assert config["runner"]["postScriptGC"] is False
     assert "runner.postScriptGC" in streamlit_config.get_config_options()
+
+
+def test_the_best_play_after_a_wrong_card_sets_both_lines_trick_by_trick() -> None:
+    at = _app("play", scenario="belote/capot")
+    type_in(at, "AS")
+    assert "this costs 99 points" in table(at)["feedback"]["html"]
+    at.button(key="show_best").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    (rows,) = [el.value for el in at.table if "With your A♠" in el.value.columns]
+    assert list(rows.columns) == ["Trick", "With your A♠", "With the J♥"]
+    assert list(rows["Trick"]) == ["✱ 7", "8"]  # the seventh trick changes sides
+    assert rows["With your A♠"].iloc[0] == "Left takes it (11 points)"
+    assert rows["With the J♥"].iloc[0].endswith(": your side")

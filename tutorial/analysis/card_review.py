@@ -53,6 +53,7 @@ from tutorial.engine.reasons import (
     figure,
     find_reasons,
     reason,
+    trick_in_play,
 )
 from tutorial.language.i18n import t, tn
 
@@ -365,10 +366,6 @@ class CardReview:
         return [self.sentence(), reasons] if reasons else [self.sentence()]
 
 
-def _trick_number(state: GameState) -> int:
-    return len(state.tricks) + 1
-
-
 def review_card(state: GameState, played: Card, *, move: int = 0) -> CardReview:
     """The card ``played`` in ``state`` (at index ``move`` of its hand's history) judged:
     against the position's judgement with what its seat could know, then against the
@@ -382,7 +379,7 @@ def review_card(state: GameState, played: Card, *, move: int = 0) -> CardReview:
         raise UnsolvablePosition(f"{played.label} is not a legal card here")
     judged = judge(state)
     shown = shown_view(state)
-    trick = _trick_number(state)
+    trick = trick_in_play(state)
     if judged.costly(played):
         better = judged.best
         if shown.exact and shown.values[better] - shown.values[played] < LEAST_LOSS:
@@ -465,7 +462,7 @@ def best_from(state: GameState, seat: Seat, node_budget: int | None = None) -> B
     (Briscola: the stock in its real order) within ``node_budget`` nodes per search (by
     default the game's ``REVIEW_NODE_BUDGET``), played to the end by the engine and
     scored by it."""
-    trick = len(state.tricks) + 1
+    trick = trick_in_play(state)
     nodes = node_budget if node_budget is not None else REVIEW_NODE_BUDGET[state.game]
     left = sum(len(h) for h in state.hands) + state.cards_to_draw
     if left > REVIEW_SOLVE_CARDS[state.game]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from tutorial.analysis import beginner
@@ -62,6 +62,7 @@ class Cost:
         trick: the points the mover's side takes in the trick in play after ``reference``
             less after ``card``, with best play (None when the lines are unknown).
         reasons: why ``card`` does worse, read off the two best lines (at most two).
+        line_played, line_reference: those two lines' plays (empty when unknown).
     """
 
     card: Card
@@ -70,6 +71,8 @@ class Cost:
     best: float
     trick: float | None = None
     reasons: tuple[Reason, ...] = ()
+    line_played: tuple[Play, ...] = field(default=(), repr=False)
+    line_reference: tuple[Play, ...] = field(default=(), repr=False)
 
     @property
     def lost(self) -> float:
@@ -253,7 +256,13 @@ def card_cost(
         return first.points if first is not None and cmp.ours(first) else 0.0
 
     trick = in_trick(cmp.better) - in_trick(cmp.played)
-    return dataclasses.replace(cost, trick=trick, reasons=tuple(find_reasons(cmp)))
+    return dataclasses.replace(
+        cost,
+        trick=trick,
+        reasons=tuple(find_reasons(cmp)),
+        line_played=cmp.played.plays,
+        line_reference=cmp.better.plays,
+    )
 
 
 # --- in words ----------------------------------------------------------------------------

@@ -54,6 +54,7 @@ __all__ = [
     "reason_kinds",
     "register_bid_fact",
     "register_reason",
+    "trick_in_play",
     "winning_play",
 ]
 
@@ -147,7 +148,16 @@ class Comparison:
     @property
     def trick_number(self) -> int:
         """The number of the trick the card is played to (1 for the first)."""
-        return len(self.position.tricks) + 1
+        return trick_in_play(self.position)
+
+
+def trick_in_play(state: GameState) -> int:
+    """The number of the trick in play (1 for the first), counted from the cards still to
+    play, so that a position whose earlier tricks are given only as captured cards (a
+    scenario's) numbers its tricks as the whole hand does."""
+    n = state.num_players
+    left = sum(len(h) for h in state.hands) + len(state.current_trick) + state.cards_to_draw
+    return state.total_tricks - -(-left // n) + 1
 
 
 def winning_play(trick: TrickResult) -> Play:

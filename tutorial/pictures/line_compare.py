@@ -23,7 +23,7 @@ from tutorial.analysis.card_review import BestFrom, CardReview
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState, Play, TrickResult
 from tutorial.engine.hand_order import sort_hand
-from tutorial.engine.reasons import figure
+from tutorial.engine.reasons import figure, trick_in_play
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.svg import table_svg
 from tutorial.pictures.table_view import table_view
@@ -36,6 +36,7 @@ __all__ = [
     "could_have_rows",
     "frame_svg",
     "hands_shown",
+    "lines_by_trick",
     "shown_line",
     "step_caption",
     "trick_comparison",
@@ -131,21 +132,34 @@ def _cell(trick: TrickResult | None, table: Table, side: int, start: GameState) 
 
 def trick_comparison(review: CardReview, table: Table) -> list[TrickRow]:
     """The two lines of a reviewed card, trick by trick (empty when it has none)."""
-    if not review.line_played or not review.line_better:
+    return lines_by_trick(review.state, review.seat, review.line_played, review.line_better, table)
+
+
+def lines_by_trick(
+    start: GameState,
+    seat: int,
+    mine: Sequence[Play],
+    better: Sequence[Play],
+    table: Table,
+) -> list[TrickRow]:
+    """Two lines from ``start`` (the card ``seat`` played, and the better one), trick by
+    trick: who takes each trick and its points, the tricks that change sides marked (empty
+    when either line is unknown)."""
+    if not mine or not better:
         return []
-    start = review.state
-    side = start.team_of(review.seat)
-    mine = shown_line(start, review.line_played).tricks
-    other = shown_line(start, review.line_better).tricks
+    side = start.team_of(seat)
+    first = trick_in_play(start)
+    ours_tricks = shown_line(start, mine).tricks
+    other = shown_line(start, better).tricks
     rows = []
-    for k in range(max(len(mine), len(other))):
-        a = mine[k] if k < len(mine) else None
+    for k in range(max(len(ours_tricks), len(other))):
+        a = ours_tricks[k] if k < len(ours_tricks) else None
         b = other[k] if k < len(other) else None
         ours_a = a is not None and start.team_of(a.winner) == side
         ours_b = b is not None and start.team_of(b.winner) == side
         rows.append(
             TrickRow(
-                review.trick + k,
+                first + k,
                 _cell(a, table, side, start),
                 _cell(b, table, side, start),
                 ours_a != ours_b,

@@ -38,6 +38,7 @@ from tutorial.engine.errors import ScenarioError
 from tutorial.engine.games import GAMES
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t, tn
+from tutorial.pictures.line_compare import lines_by_trick
 from tutorial.pictures.table_data import table_data
 from tutorial.pictures.trick_history import numbered, trick_lines, trick_rows
 from tutorial.scenarios.checker import Checked, check_text, problems_of
@@ -553,6 +554,7 @@ def show_best_controls(run: Run, ctl: Controller, best: BestPlay | None, reviewi
                 on_click=ctl.best_back,
                 icon=":material/undo:",
             )
+        show_lines_by_trick(run, sid)
         return
     if state.scenario_session(
         sid
@@ -566,6 +568,33 @@ def show_best_controls(run: Run, ctl: Controller, best: BestPlay | None, reviewi
             on_click=ctl.show_best,
             icon=":material/play_circle:",
         )
+
+
+def show_lines_by_trick(run: Run, sid: str) -> None:
+    """While the best play is shown after a wrong card: the learner's card's line and the
+    answer's, trick by trick (who takes each trick, with how many points)."""
+    fb = state.scenario_session(sid).feedback
+    cost = fb.cost if fb is not None else None
+    if cost is None or cost.lost <= 0 or run.state.to_move is None:
+        return
+    rows = lines_by_trick(
+        run.state, run.state.to_move, cost.line_played, cost.line_reference, run.table
+    )
+    if not rows:
+        return
+    yours = t("show_me.col_yours", card=cost.card.label)
+    better = t("show_me.col_better", card=cost.reference.label)
+    st.table(
+        [
+            {
+                t("show_me.col_trick"): f"{'✱ ' if row.changed else ''}{row.number}",
+                yours: row.yours,
+                better: row.better,
+            }
+            for row in rows
+        ]
+    )
+    st.caption(t("show_me.changed_note"))
 
 
 def show_table(run: Run, ctl: Controller, reviewing: bool, best: BestPlay | None = None) -> None:
