@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -99,6 +100,17 @@ def _inline_review(monkeypatch: pytest.MonkeyPatch) -> Iterator[_review_worker.R
     old = _review_worker.install(worker)
     yield worker
     _review_worker.install(old)
+
+
+@pytest.fixture(autouse=True)
+def _own_main_module() -> Iterator[None]:
+    """Each test ends with pytest's own ``__main__``. AppTest's script runner installs the
+    script it ran as ``__main__`` and leaves it there; a process that ``spawn`` starts later
+    imports that file, and AppTest's stand-in for a function, run outside AppTest, fails
+    (``NameError: __args``) and kills the process."""
+    main = sys.modules["__main__"]
+    yield
+    sys.modules["__main__"] = main
 
 
 # --- The scenario library, checked once per tree ---------------------------------------------

@@ -1,43 +1,16 @@
-"""Atout's Streamlit app: the router. Run with ``streamlit run tutorial/app.py``.
+"""Atout's Streamlit app. Run with ``streamlit run tutorial/app.py``.
 
 The pages are listed once, in :data:`tutorial.webapp.navigation.PAGES`; each is a
 five-line file in ``tutorial/screens/`` that runs its page in ``tutorial/webapp/pages/``.
 The layers below the app (``ARCHITECTURE.md``) never import streamlit.
+
+Streamlit runs this file as ``__main__``, and Python's ``spawn`` starts each review
+process (``tutorial.course.review_worker``) by importing the parent's ``__main__`` file
+under the name ``__mp_main__``: the guard keeps the app from running (and importing
+Streamlit) in every review process.
 """
 
-from __future__ import annotations
+if __name__ == "__main__":
+    from tutorial.webapp.router import run_app
 
-import os
-import time
-from importlib import resources
-
-import streamlit as st
-
-from tutorial.language.i18n import set_language_provider, t
-from tutorial.webapp import common, navigation, state, store
-
-_started = time.perf_counter()
-# The icon is our own file, served by the app itself (no outside font or emoji host).
-_ICON = str(resources.files("tutorial") / "static" / "icon.png")
-st.set_page_config(page_title=t("app.title"), page_icon=_ICON, layout="wide")
-state.init()
-# The session's setting is the language's one owner; the catalogue asks it (widget
-# callbacks run before this script sets the language for the run).
-set_language_provider(state.session_language)
-common.choose_language()  # ?lang=, the session's or the browser's: messages, engine's included
-common.styles()
-
-pages = [
-    st.Page(p.file, title=t(p.title_key), icon=p.icon, url_path=p.url or None, default=not p.url)
-    for p in navigation.PAGES
-]
-page = st.navigation(pages)
-common.forget_told_off_page(page.url_path)
-common.sidebar()
-store.notice()
-common.language_notice()
-store.begin_run()
-page.run()
-store.sync_unless_drawn()  # after the page: this run's progress is what the browser keeps
-if os.environ.get("ATOUT_TIMING"):  # for `python -m tutorial bench-app` only
-    st.session_state.setdefault("_timing", []).append(time.perf_counter() - _started)
+    run_app()
