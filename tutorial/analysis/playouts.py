@@ -66,17 +66,29 @@ class Playout:
         self.goal = Goal(state, bits)
         self._world_goal: tuple[GameState, Goal] | None = None
 
-    def pick(self, hand: int, trick: list[int], leader: int) -> int:
-        """The beginner's habit on bitmasks (``beginner._card``)."""
+    def _legal(self, hand: int, trick: list[int]) -> tuple[int, int, int]:
+        """(the winning card's place in ``trick``, ``hand``'s legal cards as a mask, the
+        card it must play or -1): the only legal card, or the Excuse among the last two
+        cards (never kept for the last trick, where it would be lost)."""
         bits = self.bits
         masks = bits.masks
         wpos = masks.winner(trick) if trick else 0
         legal = masks.legal(hand, trick, wpos)
         if not legal & (legal - 1):
-            return legal.bit_length() - 1
+            return wpos, legal, legal.bit_length() - 1
         excuse = bits.excuse
         if excuse >= 0 and hand.bit_count() == 2 and legal >> excuse & 1:
-            return excuse  # never keep the Excuse for the last trick
+            return wpos, legal, excuse
+        return wpos, legal, -1
+
+    def pick(self, hand: int, trick: list[int], leader: int) -> int:
+        """The beginner's habit on bitmasks (``beginner._card``)."""
+        bits = self.bits
+        masks = bits.masks
+        wpos, legal, forced = self._legal(hand, trick)
+        if forced >= 0:
+            return forced
+        excuse = bits.excuse
         cards = indices(legal)
         cost = self.cost
         n = bits.n
@@ -129,14 +141,10 @@ class Playout:
         card."""
         bits = self.bits
         masks = bits.masks
-        hand = hands[seat]
-        wpos = masks.winner(trick) if trick else 0
-        legal = masks.legal(hand, trick, wpos)
-        if not legal & (legal - 1):
-            return legal.bit_length() - 1
+        wpos, legal, forced = self._legal(hands[seat], trick)
+        if forced >= 0:
+            return forced
         excuse = bits.excuse
-        if excuse >= 0 and hand.bit_count() == 2 and legal >> excuse & 1:
-            return excuse  # never keep the Excuse for the last trick
         cards = indices(legal)
         cost = self.cost
         if not trick:
