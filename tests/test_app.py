@@ -142,6 +142,16 @@ def test_trainer_diagnoses_a_wrong_count_and_accepts_the_right_one() -> None:
     assert any("Trick 2 of 8" in h.value for h in at.subheader)
 
 
+def test_the_trainers_cards_name_themselves_to_a_screen_reader() -> None:
+    from tutorial.course.counting_trainer import make_exercise
+    from tutorial.pictures.svg import card_words
+
+    at = _app("trainer")
+    trick = make_exercise("belote", 1).tricks[0]
+    alts = [img.alt for element in at.get("image") for img in element.proto.imgs]
+    assert alts == [card_words(p.card) for p in trick.plays]
+
+
 def _trainer_on(at: AppTest, game: str, seed: int) -> AppTest:
     """The counting trainer switched to a hand of ``game`` dealt from ``seed``."""
     at.selectbox(key="trainer_game").set_value(game).run()

@@ -845,3 +845,38 @@ def test_the_table_keeps_a_readable_size_through_a_scenario(server: str, browser
         finally:
             _close(page)
     sections.done()
+
+
+_CONTRAST = """() => {
+  const lum = (rgb) => {
+    const [r, g, b] = rgb.match(/\\d+/g).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  const page = getComputedStyle(document.querySelector('[data-testid="stApp"]')).backgroundColor;
+  const found = [];
+  const sel = '[data-testid="stMain"] [data-testid="stCaptionContainer"]';
+  for (const el of document.querySelectorAll(`${sel}, ${sel} a`)) {
+    let faded = 1;
+    for (let e = el; e; e = e.parentElement) faded *= Number(getComputedStyle(e).opacity);
+    found.push([el.tagName, ratio(getComputedStyle(el).color, page), faded]);
+  }
+  return found;
+}"""
+
+
+def test_captions_and_their_links_are_readable(server: str, browser: Any) -> None:
+    # WCAG AA: 4.5:1 for text of a caption's size, the links in a caption included, and
+    # no opacity that would fade them below what their colour says.
+    page = _open(browser, f"{server}/play?scenario=belote/dix-de-der", "laptop")
+    try:
+        _at_rest(page)
+        found = page.evaluate(_CONTRAST)
+        assert any(tag == "A" for tag, _, _ in found), "a caption with a link on this page"
+        for tag, ratio, faded in found:
+            assert ratio >= 4.5 and faded == 1, (tag, ratio, faded)
+    finally:
+        _close(page)

@@ -3,14 +3,18 @@ modes, the discard, the chien, and text that stays inert."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
+from tutorial.course import practice
 from tutorial.course.library import Library, load_library
 from tutorial.engine.cards import Card
 from tutorial.engine.hand_order import sort_hand
-from tutorial.pictures.table_data import safe_html, table_data
+from tutorial.language.i18n import speaking
+from tutorial.pictures.svg import card_svg, card_words
+from tutorial.pictures.table_data import practice_table_data, safe_html, table_data
 from tutorial.scenarios.runtime import Run, goto, start
 
 
@@ -229,3 +233,21 @@ def test_a_card_alone_never_lays_it_aside(lib: Library) -> None:
     after, fb = run.try_action("2S")
     assert fb.kind == "illegal" and not after.state.discard
     assert table_data(after, feedback=fb)["discard"]["need"] == 6
+
+
+def test_a_card_drawn_in_english_then_in_chinese_has_each_languages_words() -> None:
+    # The server draws for every session: a face cached in one language must not be
+    # shown to a page in another.
+    hand = practice.deal("tarot", seed=3)
+    cards = sort_hand(hand.state.hands[hand.learner], hand.state)
+    faces = {}
+    for lang in ("en", "zh-Hans", "en"):
+        with speaking(lang):
+            data = practice_table_data(hand)
+            assert [e["code"] for e in data["hand"]] == [c.code for c in cards]
+            for card, entry in zip(cards, data["hand"], strict=True):
+                assert entry["svg"] == card_svg(card, highlight=None, width=100), lang
+                title = re.search(r"<title>(.*?)</title>", entry["svg"])
+                assert title is not None and card_words(card) in title.group(1)
+            faces[lang] = [e["svg"] for e in data["hand"]]
+    assert faces["en"] != faces["zh-Hans"]

@@ -25,7 +25,7 @@ from tutorial.engine.core import GameState, Play, TrickResult
 from tutorial.engine.hand_order import sort_hand
 from tutorial.engine.reasons import figure, trick_in_play
 from tutorial.language.i18n import t, tn
-from tutorial.pictures.svg import table_svg
+from tutorial.pictures.svg import table_summary, table_svg
 from tutorial.pictures.table_view import table_view
 from tutorial.scenarios.position import Table
 
@@ -88,6 +88,11 @@ def frame_svg(line: ShownLine, step: int, table: Table, *, four_colour: bool = F
     """The table after the line's first ``step`` cards, as an SVG picture."""
     frame = LineFrame(line.at(step), table)
     return table_svg(table_view(frame, four_colour=four_colour))
+
+
+def frame_alt(line: ShownLine, step: int, table: Table) -> str:
+    """The same table in words (its summary), the picture's ``alt`` text."""
+    return table_summary(table_view(LineFrame(line.at(step), table)))
 
 
 def hands_shown(state: GameState, table: Table) -> list[tuple[str, str]]:

@@ -24,7 +24,7 @@ from tutorial.engine import tarot
 from tutorial.engine.cards import Card
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.hand_order import sort_hand
-from tutorial.language.i18n import t, tn
+from tutorial.language.i18n import language, t, tn
 from tutorial.pictures.svg import Highlight, card_svg, table_summary, table_svg
 from tutorial.pictures.table_view import Run as TableRun
 from tutorial.pictures.table_view import table_view
@@ -61,8 +61,15 @@ def safe_html(text: str) -> str:
     return _ITALIC.sub(r"<em>\1</em>", out)
 
 
-@lru_cache(maxsize=2048)
 def _face(card: Card, four_colour: bool, mark: Highlight) -> str:
+    """A card's face in the hand, with its words in the language of this context."""
+    return _face_in(card, four_colour, mark, language())
+
+
+@lru_cache(maxsize=2048)
+def _face_in(card: Card, four_colour: bool, mark: Highlight, lang: str) -> str:
+    """The cached face: ``lang`` is part of the key because the face's title and the words
+    on a Tarot card are in it (the server draws every session's language)."""
     return card_svg(card, four_colour=four_colour, highlight=mark, width=100)
 
 

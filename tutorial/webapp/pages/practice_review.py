@@ -21,6 +21,7 @@ from tutorial.engine.core import seat_names
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.line_compare import (
     could_have_rows,
+    frame_alt,
     frame_svg,
     hands_shown,
     shown_line,
@@ -125,7 +126,10 @@ def show_me(hand: PracticeHand, progress: ReviewProgress) -> None:
             args=(key,),
         )
         settings = state.settings()
-        st.image(frame_svg(line, step, table, four_colour=settings.four_colour))
+        st.image(
+            frame_svg(line, step, table, four_colour=settings.four_colour),
+            alt=frame_alt(line, step, table),
+        )
         st.markdown(inert_markdown(step_caption(line, step, table)))
         with st.container(horizontal=True, gap="small"):
             st.button(

@@ -138,7 +138,12 @@ def main() -> None:
         names = seat_labels(ex)
         for p in trick.plays:
             caption = t("trainer.play", name=names[p.seat], card=card_words(p.card))
-            st.image(card_svg(p.card, four_colour=four, width=90), width=90, caption=caption)
+            st.image(
+                card_svg(p.card, four_colour=four, width=90),
+                width=90,
+                caption=caption,
+                alt=card_words(p.card),
+            )
     st.caption(describe_trick(ex, tr.index))
     sides = sides_text(ex)
     if sides:  # whose the cards are decides what counts (the Tarot Excuse)
