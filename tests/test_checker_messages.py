@@ -202,3 +202,56 @@ def test_workshop_states_one_size_limit() -> None:
     uploader = at.file_uploader(key="workshop_upload")
     assert limit in uploader.label
     assert uploader.proto.max_upload_size_mb == MAX_MEGABYTES
+
+
+# --- A first Briscola scenario, written as the README teaches -----------------------------
+
+FIRST_BRISCOLA = """\
+title: First trick
+game: briscola
+players: 2
+summary: Take the opponent's lead.
+seats: [You, Opponent]
+learner: You
+leader: Opponent
+trump_card: 7C
+hands:
+  You: AH 3S KD
+current_trick: 2H
+steps:
+  - play:
+      accept: [AH]
+  - ask:
+      question: Who wins this trick?
+      kind: trick_winner
+      answer: You
+      choices: [You, Opponent]
+"""
+
+
+def test_a_briscola_hand_left_out_is_unknown_and_the_stock_unlisted_is_the_rest() -> None:
+    table = check_text(FIRST_BRISCOLA, "first.yaml").table
+    state = table.state
+    # The opponent led one card: two left, like the learner's three less the one to play.
+    assert len(state.hands[1]) == 2 and table.unknown[1] == frozenset(state.hands[1])
+    # Every card placed nowhere is in the stock, above the face-up card drawn last: 40
+    # less 3 + 2 in hands, the lead, the face-up card.
+    *stock, face_up = state.draw_pile
+    assert face_up.code == "7C" and stock == list(table.aside)
+    assert len(stock) == 40 - 3 - 2 - 1 - 1
+    named = {*state.hands[0], *state.hands[1], *state.draw_pile}
+    assert len(named) == 39 and not named & {p.card for p in state.current_trick}
+
+
+def test_a_question_mark_value_not_in_quotes_says_to_quote_it() -> None:
+    text = FIRST_BRISCOLA.replace("  You: AH 3S KD\n", "  You: AH 3S KD\n  Opponent: ? ?\n")
+    (line,) = _problems(text, "Opponent: ? ?", "Opponent: ? ?")
+    assert "not valid YAML" in line
+    assert """must be in quotes, e.g. Opponent: "? ?\"""" in line
+    quoted = text.replace("Opponent: ? ?", 'Opponent: "? ?"')
+    check_text(quoted, "first.yaml")  # quoted, the same scenario passes
+
+
+def test_cards_placed_nowhere_beside_a_written_stock_say_to_add_them_to_it() -> None:
+    line = _only(FIRST_BRISCOLA, "current_trick: 2H", "current_trick: 2H\nstock: 4C 5C")
+    assert "not placed anywhere" in line and "add them to the 'stock' (top first)" in line

@@ -356,7 +356,10 @@ class Scenario(_Strict):
         default=False, description="Briscola: the face-up card has been drawn (the last draw)."
     )
     stock: CardList | None = Field(
-        default=None, description="Briscola: the face-down stock, top first."
+        default=None,
+        description="Briscola: the face-down stock, top first. Left out (and no "
+        "'carried_points'), the cards placed nowhere else are the stock, in an order the "
+        "checker chooses: write it when what a seat draws matters.",
     )
     chien: CardList | None = Field(
         default=None,
@@ -386,7 +389,8 @@ class Scenario(_Strict):
         default_factory=dict,
         description="Each seat's current hand; '?' marks an unknown card, 'unknown' a wholly "
         "unknown hand, [] an empty hand (the hand is over). A seat left out is unknown. The "
-        "learner's hand is always given in full.",
+        "learner's hand is always given in full. In YAML, write a hand of unknown cards in "
+        'quotes: Opponent: "? ?".',
     )
     captured: dict[Name, CardList] | None = Field(
         default=None, description="Cards won in earlier tricks not listed, by seat name or side."

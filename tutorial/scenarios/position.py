@@ -64,11 +64,13 @@ class Table:
     dealer: int
     state: GameState
     unknown: dict[int, frozenset[Card]] = field(default_factory=dict)  # cards placed by us
-    aside: tuple[Card, ...] = ()  # Tarot: unknown chien/discard cards placed by us
+    aside: tuple[
+        Card, ...
+    ] = ()  # unknown cards placed by us in the chien/discard (Tarot) or the stock (Briscola)
 
     @property
     def placement(self) -> dict[int, list[Card]]:
-        """The cards placed in the unknown places (seat -1: the chien or discard),
+        """The cards placed in the unknown places (seat -1: the chien or discard, or the stock in its order),
         to rebuild this very table under other rules (see :func:`build`)."""
         out: dict[int, list[Card]] = {
             s: sorted(cs, key=lambda c: c.code) for s, cs in self.unknown.items()
@@ -207,11 +209,9 @@ def _parse(sc: Scenario, deck: Deck) -> PositionSpec:
             known.append([])
             given.append(False)
             base = game_module(sc.game).FIRST_TRICK_HAND
-            if base is None:  # the hands are refilled from the stock (Briscola)
-                raise PositionError(
-                    ("hands", name),
-                    "in Briscola write each hand's cards, with '?' for unknown ones",
-                )
+            if base is None:  # refilled after every trick (Briscola): sized from the learner's
+                slots.append(_SIZED_LATER)
+                continue
             slots.append(max(0, base - plays_by[s] - earlier))
             continue
         given.append(True)
@@ -236,6 +236,12 @@ def _parse(sc: Scenario, deck: Deck) -> PositionSpec:
         raise PositionError(
             ("hands", names[learner]), "the learner's hand must be given in full (no '?')"
         )
+    # Where every hand is refilled after each trick, all hands hold as many cards when a
+    # trick starts: an unknown hand holds the learner's count, less the cards it has
+    # played to the current trick, plus those the learner has.
+    for s, k in enumerate(slots):
+        if k == _SIZED_LATER:
+            slots[s] = max(0, len(known[learner]) + plays_by[learner] - plays_by[s])
     return PositionSpec(
         names,
         learner,
@@ -252,6 +258,9 @@ def _parse(sc: Scenario, deck: Deck) -> PositionSpec:
         given=given,
         earlier=earlier,
     )
+
+
+_SIZED_LATER = -1  # an unknown hand whose size is the learner's (see ``_parse``)
 
 
 def _plays_by_seat(
@@ -455,7 +464,7 @@ def _briscola_start(
         for k, v in sc.carried_points.items():
             pts[_side_index(sc, spec.names, k, ("carried_points", k))] += v
         kw["carried_points"] = pts
-    stock = _cards(BRISCOLA_DECK, sc.stock, ("stock",))
+    stock = _cards(BRISCOLA_DECK, sc.stock, ("stock",)) if sc.stock is not None else aside
     return briscola.start_play(
         hands, sc.trump_card, stock, players=n, trump_card_taken=sc.trump_card_taken, **kw
     )
@@ -494,8 +503,11 @@ def build(
     spec = _parse(sc, deck)
     used = _given_places(sc, spec, deck)
     pool = [c for c in deck if c not in used]
-    # The chien (or discard) not given: its cards are unknown places too.
+    # The chien (or discard) not given: its cards are unknown places too. Briscola's stock
+    # not given: the cards placed nowhere else are the stock, in an order the checker varies.
     aside = game_module(sc.game).CHIEN_SIZE if sc.chien is None and sc.discard is None else 0
+    if _READINGS[sc.game].unlisted_pile(sc):
+        aside = max(0, len(pool) - sum(spec.slots))
     need = sum(spec.slots) + aside
     if sc.points_so_far is not None:  # the earlier tricks' cards, split by the points given
         names = spec.names
@@ -585,6 +597,7 @@ def _check_every_card_has_a_place(
         + (", the chien/discard" if aside else "")
         + "); list the earlier tricks or 'captured' cards"
         + (", or give 'carried_points'" if reading.reads_carried_points else "")
+        + (", or add them to the 'stock' (top first)" if sc.stock is not None else "")
         + ": every card must have a place",
     )
 
@@ -934,7 +947,7 @@ def _match(
     if min(left, default=0) < 0:
         return None
     taken = {c for r in fixed.values() for c in r}
-    # Slot list: seat s repeated left[s] times; -1 stands for the Tarot chien/discard.
+    # Slot list: seat s repeated left[s] times; -1 stands for the aside pile (chien, stock).
     slot_owner = [s for s, k in enumerate(left) for _ in range(k)] + [-1] * aside
     cards = [c for c in pool if c not in taken]
     rng.shuffle(cards)
@@ -1046,12 +1059,35 @@ class _Reading:
     trick_winner: Callable[[Scenario, Sequence[Card], int, int], int]
     face_up_card: Callable[[Scenario], str | None]
     reads_carried_points: bool  # 'carried_points' for the earlier tricks not listed
+    # Whether the cards placed nowhere make a face-down pile of unknown order (the
+    # stock not written); their places are then the table's ``aside``.
+    unlisted_pile: Callable[[Scenario], bool]
+
+
+def _no_unlisted_pile(sc: Scenario) -> bool:
+    """Every card placed nowhere is an earlier trick's (or an error)."""
+    return False
+
+
+def _briscola_unlisted_stock(sc: Scenario) -> bool:
+    """The stock is not written, and no earlier tricks are left out (``carried_points``,
+    ``points_so_far``): the cards placed nowhere are the stock."""
+    return sc.stock is None and sc.carried_points is None and sc.points_so_far is None
 
 
 _READINGS: dict[str, _Reading] = {
-    "belote": _Reading(_belote_start, _deck_order_deal, _belote_winner, _no_face_up_card, False),
-    "tarot": _Reading(_tarot_start, _tarot_from_the_deal, _tarot_winner, _no_face_up_card, True),
+    "belote": _Reading(
+        _belote_start, _deck_order_deal, _belote_winner, _no_face_up_card, False, _no_unlisted_pile
+    ),
+    "tarot": _Reading(
+        _tarot_start, _tarot_from_the_deal, _tarot_winner, _no_face_up_card, True, _no_unlisted_pile
+    ),
     "briscola": _Reading(
-        _briscola_start, _deck_order_deal, _briscola_winner, _briscola_face_up_card, True
+        _briscola_start,
+        _deck_order_deal,
+        _briscola_winner,
+        _briscola_face_up_card,
+        True,
+        _briscola_unlisted_stock,
     ),
 }

@@ -201,6 +201,27 @@ def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
     return line, len(before) + 1
 
 
+_UNQUOTED_QUESTION = re.compile(r":\s+\?(\s|$)")
+
+
+def _quote_hint(text: str, line: int) -> str:
+    r"""A hint when the line at fault (or the one before) has a value starting with ``?``,
+    which YAML reads as a key: unknown cards are written in quotes.
+
+    >>> print(_quote_hint("hands:\n  Opponent: ? ?\n", 2))
+    ; a value that starts with '?' must be in quotes, e.g. Opponent: "? ?"
+    """
+    lines = text.splitlines()
+    for i in (line - 1, line - 2):
+        if 0 <= i < len(lines):
+            found = _UNQUOTED_QUESTION.search(lines[i])
+            if found:
+                key = lines[i][: found.start()].strip()
+                value = lines[i][found.start() + 1 :].strip()
+                return f"; a value that starts with '?' must be in quotes, e.g. {key}: \"{value}\""
+    return ""
+
+
 def load_text(text: str, name: str) -> Located:
     """Load YAML text into plain data with positions; raise ScenarioError on anything odd."""
     if len(text) > MAX_BYTES:
@@ -212,7 +233,9 @@ def load_text(text: str, name: str) -> Located:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = e.problem or e.context or "invalid YAML"
-        raise ScenarioError(f"{name}:{line}:{col}: not valid YAML: {problem}") from None
+        raise ScenarioError(
+            f"{name}:{line}:{col}: not valid YAML: {problem}{_quote_hint(text, line)}"
+        ) from None
     except yaml.YAMLError as e:
         raise ScenarioError(f"{name}:1:1: not valid YAML: {e}") from None
     except RecursionError:
