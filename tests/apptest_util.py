@@ -20,3 +20,12 @@ def open_app(page: str = "home", timeout: float = HANG_GUARD, **params: str) -> 
         at.switch_page(f"screens/{page}.py")
         at.run()
     return at
+
+
+def lesson_headings(at: AppTest) -> list[str]:
+    """The page's level-2 headings that are lesson titles (in any language): the lesson
+    shown, without the sections beside it (the tracks between games, the playlists)."""
+    from tutorial.course.lessons import load_lessons
+
+    titles = {le.title for lang in ("en", "zh-Hant", "zh-Hans") for le in load_lessons(lang)}
+    return [h.value for h in at.header if h.value in titles]

@@ -170,6 +170,8 @@ BROWSER_WEIGHTS = {
     "test_browser.py::test_a_scenario_step_shows_a_computed_cost_and_the_best_play": 7,
     "test_browser.py::test_every_click_after_a_refused_discard_is_taken": 5,
     "test_browser.py::test_the_table_keeps_a_readable_size_through_a_scenario": 14,
+    "test_browser.py::test_captions_and_their_links_are_readable": 4,
+    "test_browser.py::test_each_page_has_its_own_title": 6,
     "test_browser_practice.py::test_a_defender_sees_the_chien_of_a_computer_players_prise": 3,
     "test_browser_practice.py::test_a_finished_hand_played_again_from_trick_3_shows_both_results": 13,
     "test_browser_links.py::test_a_playlist_link_plays_two_scenarios_in_order": 4,

@@ -139,7 +139,7 @@ def test_trainer_diagnoses_a_wrong_count_and_accepts_the_right_one() -> None:
     at.text_input(key="trainer_answer").input(f"{right:g}").run()
     assert any("Correct" in s.value for s in at.success)
     at.button(key="trainer_next").click().run()
-    assert any("Trick 2 of 8" in h.value for h in at.subheader)
+    assert any("Trick 2 of 8" in h.value for h in at.header)
 
 
 def test_the_trainers_cards_name_themselves_to_a_screen_reader() -> None:
@@ -448,7 +448,7 @@ def test_the_petit_sec_is_told_only_once_the_questions_are_answered() -> None:
     assert all(outcome not in text for text in before)
     assert all("The hand's score" not in text for text in before)
     assert outcome in _page_text(at)
-    assert any(h.value == "The hand's score" for h in at.subheader)
+    assert any(h.value == "The hand's score" for h in at.header)
 
 
 def test_the_garde_contre_settlement_waits_for_its_questions() -> None:

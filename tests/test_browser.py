@@ -880,3 +880,20 @@ def test_captions_and_their_links_are_readable(server: str, browser: Any) -> Non
             assert ratio >= 4.5 and faded == 1, (tag, ratio, faded)
     finally:
         _close(page)
+
+
+def test_each_page_has_its_own_title(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = _open(browser, f"{server}/lessons", "laptop")
+    try:
+        _at_rest(page)
+        expect(page).to_have_title("Lessons · Atout")
+        _goto(page, f"{server}/trainer?lang=zh-Hans")
+        _at_rest(page)
+        expect(page).to_have_title("算分练习 · Atout")
+        _goto(page, f"{server}/")
+        _at_rest(page)
+        expect(page).to_have_title("Atout")  # Home: the app's name alone
+    finally:
+        _close(page)

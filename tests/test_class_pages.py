@@ -139,7 +139,7 @@ def play(at: AppTest, sid: str, **record: Any) -> None:
 def texts(at: AppTest) -> str:
     """Every heading, text, markdown, caption and alert of the page, one per line."""
     found = [m.value for m in at.markdown] + [x.value for x in at.text]
-    found += [h.value for h in at.subheader]
+    found += [h.value for h in at.header] + [h.value for h in at.subheader]
     found += [c.value for c in at.caption]
     found += [a.value for kind in (at.success, at.error, at.info, at.warning) for a in kind]
     return "\n".join(str(x) for x in found)
@@ -656,7 +656,7 @@ def test_markup_and_sql_in_names_are_shown_as_plain_text_and_capped(db: str) -> 
     play(bo, OVERRUFF, mistakes=1, attempts=1, wrong={"8H": 1})
     teacher.run()
     assert not teacher.exception
-    heading = next(h.value for h in teacher.subheader if "Y7" in h.value)
+    heading = next(h.value for h in teacher.header if "Y7" in h.value)
     assert heading == "Class: " + NASTY_CLASS.replace("<", "\\<").replace(">", "\\>")
     assert not teacher.get("html")  # nothing drawn as markup
     board = next(f for f in frames(teacher) if "Learner" in f.columns)

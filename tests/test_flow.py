@@ -7,7 +7,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from apptest_util import HANG_GUARD
+from apptest_util import HANG_GUARD, lesson_headings
 from streamlit.testing.v1 import AppTest
 
 from tutorial.course.lessons import (
@@ -316,7 +316,7 @@ def test_a_link_opens_its_lesson() -> None:
     at = _lessons_page("tarot/03-chien-and-discard")
     lesson = lesson_by_id("tarot/03-chien-and-discard", LESSONS)
     assert lesson is not None
-    assert [h.value for h in at.header] == [lesson.title]
+    assert lesson_headings(at) == [lesson.title]
     assert at.sidebar.selectbox(key="lessons_game").value == "tarot"
     bad = _lessons_page("tarot/99-nope")
     assert any("does not exist" in w.value for w in bad.warning)
@@ -327,10 +327,10 @@ def test_choosing_a_game_or_a_lesson_opens_it_and_the_address_follows() -> None:
     at = _lessons_page("belote/02-following-suit")
     at.sidebar.selectbox(key="lessons_game").set_value("tarot").run()
     tarot = [le for le in LESSONS if le.game == "tarot"]
-    assert [h.value for h in at.header] == [tarot[0].title]
+    assert lesson_headings(at) == [tarot[0].title]
     assert at.query_params["lesson"] == tarot[0].id
     at.radio(key="lessons_pick_tarot").set_value(tarot[2].title).run()
-    assert [h.value for h in at.header] == [tarot[2].title]
+    assert lesson_headings(at) == [tarot[2].title]
     assert at.query_params["lesson"] == tarot[2].id
 
 
@@ -389,7 +389,7 @@ def test_home_start_opens_the_first_lesson_of_the_game() -> None:
     assert at.session_state["lesson"] == first.id
     at.switch_page("screens/lessons.py")  # AppTest does not follow st.switch_page itself
     at.run()
-    assert [h.value for h in at.header] == [first.title]
+    assert lesson_headings(at) == [first.title]
     assert at.query_params["lesson"] == first.id
 
 
@@ -426,7 +426,7 @@ def test_a_lesson_ends_with_its_next_lesson() -> None:
     button = at.button(key=f"next_lesson_{first.id}")
     assert button.label == f"Next lesson: {second.title}"
     button.click().run()
-    assert [h.value for h in at.header] == [second.title]
+    assert lesson_headings(at) == [second.title]
     assert at.query_params["lesson"] == second.id
     last = [le for le in LESSONS if le.game == "tarot"][-1]
     at = _lessons_page(last.id)

@@ -318,7 +318,7 @@ def test_a_link_opens_the_app_in_chinese_and_pages_keep_it(tree_language: None) 
     assert at.sidebar.selectbox[0].value == "zh-Hans"
     # The Glossary section: the page language's words, the kept names, the sources.
     glossary_title = catalogue("zh-Hans")["glossary.title"]
-    assert glossary_title in [s.value for s in at.subheader]
+    assert glossary_title in [s.value for s in at.header]
     assert at.table, "the glossary's table"
 
 

@@ -40,6 +40,19 @@ def test_lesson_names_existing_checked_scenarios(lesson) -> None:  # type: ignor
         assert LIBRARY.scenarios[sid].scenario.game == lesson.game
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_every_lesson_table_names_each_column(lang: str) -> None:
+    # A header cell left empty is read out as nothing: a screen reader cannot say what
+    # the row's labels are.
+    for lesson in load_lessons(lang):
+        for line in lesson.model.text.splitlines():
+            row = line.strip()
+            if not row.startswith("|") or set(row) <= set("|-: "):
+                continue
+            cells = [c.strip() for c in row.strip("|").split("|")]
+            assert all(cells), f"{lang} {lesson.id}: a table cell is empty: {row}"
+
+
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda le: le.id)
 def test_lesson_rules_exist_and_quiz_answers_are_choices(lesson) -> None:  # type: ignore[no-untyped-def]
     known = RULES[lesson.game]

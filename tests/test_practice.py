@@ -347,7 +347,7 @@ def test_page_deals_plays_refuses_and_reaches_the_end_of_a_briscola_hand() -> No
     assert not at.exception, [e.value for e in at.exception]
     data = _table(at)
     assert data["mode"] == "view" and data["prompt"].startswith("The hand is over")
-    heads = [h.value for h in at.subheader]
+    heads = [h.value for h in at.header]
     assert "The hand's score" in heads and "Your cards, reviewed" in heads
     assert at.get("plotly_chart")
     assert at.button(key="practice_again")
@@ -949,10 +949,10 @@ def test_the_page_replays_a_finished_hand_from_trick_3_and_sets_both_results_sid
     news = _table(at)["feedback"]
     assert news["tone"] == "info" and news["html"].startswith("The same deal again, from trick 3")
     assert at.query_params["deal"] == str(first.seed)  # the same deal's link
-    assert "Both results side by side" not in [h.value for h in at.subheader]
+    assert "Both results side by side" not in [h.value for h in at.header]
     end = _played_to_the_end(at)
     assert end.replay_of is not None and end.replay_of.hand_id == first.hand_id
-    assert "Both results side by side" in [h.value for h in at.subheader]
+    assert "Both results side by side" in [h.value for h in at.header]
     texts = [m.value for m in at.markdown]
     assert "**The first time**" in texts and "**Played again from trick 3**" in texts
     points = [x for x in texts if x.startswith("- You & North: ")]

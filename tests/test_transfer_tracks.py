@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from apptest_util import open_app
+from apptest_util import lesson_headings, open_app
 
 from tutorial.course.lessons import Lesson, course_lessons, load_lessons, next_lesson, tracks_of
 from tutorial.course.library import scenarios_root
@@ -193,8 +193,8 @@ def test_lessons_page_shows_each_track_heading_and_opens_its_lessons(lang: str) 
                 source=t(f"games.{source}.title"),
                 target=t(f"games.{game}.title"),
             )
-        assert heading in [s.value for s in at.subheader], [s.value for s in at.subheader]
-        assert [h.value for h in at.header] == [lesson.title]
+        assert heading in [s.value for s in at.header], [s.value for s in at.header]
+        assert lesson_headings(at) == [lesson.title]
         assert any(heading in c.value for c in at.caption)  # "A lesson of the track ..."
         # no course lesson is picked while a track lesson is open
         assert at.radio(key=f"lessons_pick_{game}").value is None
@@ -217,6 +217,6 @@ def test_a_track_lesson_button_opens_the_lesson_and_the_course_stays_in_the_radi
     second = tracks_of("belote", COURSE["en"])[0].lessons[1]
     at.button(key=f"track_open_{second.id}").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    assert [h.value for h in at.header] == [second.title]
+    assert lesson_headings(at) == [second.title]
     assert at.radio(key="lessons_pick_belote").value is None
     assert at.query_params["lesson"] in (second.id, [second.id])

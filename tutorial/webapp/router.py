@@ -35,6 +35,9 @@ def run_app() -> None:
         for p in navigation.PAGES
     ]
     page = st.navigation(pages)
+    # Each page its own title in the browser's tab and a screen reader's first words.
+    if page.url_path:
+        st.set_page_config(page_title=t("app.page_title", page=page.title, app=t("app.title")))
     common.forget_told_off_page(page.url_path)
     common.sidebar()
     store.notice()

@@ -228,7 +228,7 @@ def track_heading(from_game: str, game: str) -> str:
 def show_tracks(tracks: list[Track], current: Lesson) -> None:
     """The tracks into the game shown: a heading each, and a button per lesson that opens it."""
     for track in tracks:
-        st.subheader(track_heading(track.from_game, track.game))
+        st.header(track_heading(track.from_game, track.game))
         st.caption(
             t(
                 "tracks.intro",
@@ -295,7 +295,7 @@ def show_playlists(game: str) -> None:
     mine = [p for p in playlists if playlist_game(p) == game]
     if not mine and not problems:
         return
-    st.subheader(t("playlist.examples"))
+    st.header(t("playlist.examples"))
     st.caption(t("playlist.examples_help"))
     for i, pl in enumerate(mine):
         with st.container(border=True):

@@ -103,7 +103,7 @@ def records_rows(view: LearnerView) -> list[dict[str, Any]]:
 
 def show_homework(view: LearnerView) -> None:
     """The class's homework, each item with how far the learner is."""
-    st.subheader(t("my_class.homework"))
+    st.header(t("my_class.homework"))
     if not view.homework:
         st.info(t("my_class.no_homework"))
         return
@@ -185,7 +185,7 @@ def show_mine(m: class_link.Membership) -> None:
         st.warning(str(e), icon=":material/cloud_off:")
         return
     with st.container(key="my_class_joined"):
-        st.subheader(t("my_class.in_class", name=view.class_name))
+        st.header(t("my_class.in_class", name=view.class_name))
         st.text(t("my_class.shown_as", name=view.name))
     if m.rejected:
         st.warning(t("my_class.sync_refused"), icon=":material/block:")
@@ -195,7 +195,7 @@ def show_mine(m: class_link.Membership) -> None:
     else:
         st.caption(t("my_class.sync_auto"))
     show_homework(view)
-    st.subheader(t("my_class.teacher_sees"))
+    st.header(t("my_class.teacher_sees"))
     rows = records_rows(view)
     if rows:
         st.dataframe(rows, hide_index=True, width="stretch", key="my_class_records")

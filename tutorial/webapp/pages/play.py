@@ -296,7 +296,7 @@ def picker() -> None:
     elif "play_game" not in st.session_state:  # nothing open yet: the game being learnt
         st.session_state["play_game"] = state.default_game(GAMES[0])
     with st.sidebar:
-        st.subheader(t("play.choose"))
+        st.header(t("play.choose"))
         game = st.selectbox(
             t("play.game"),
             GAMES,
@@ -1039,7 +1039,7 @@ def show_play(sid: str, checked: Checked) -> None:
         show_transcript(run)
         show_trick_history(run)
     if outcome_due(run):  # after the last question: the score would answer it
-        st.subheader(t("play.score_title"))
+        st.header(t("play.score_title"))
         show_outcome(run.state, run.table, key_prefix="play")
         show_other_rules(run.table.state, run.actions, run.state, run.table, key_prefix="play")
     else:

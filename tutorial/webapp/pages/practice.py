@@ -510,7 +510,7 @@ def show_comparison(hand: PracticeHand) -> None:
     worker = _worker()
     first = practice.review_progress(hand.replay_of, worker)
     again = practice.review_progress(hand, worker)
-    st.subheader(t("practice.replay_compare"))
+    st.header(t("practice.replay_compare"))
     with st.container(key="practice_compare"):
         for place, column in zip(
             st.columns(2, gap="medium"), compared(hand, first, again), strict=True
@@ -620,7 +620,7 @@ def show_hand(drawn: tuple[str, str]) -> None:
         show_trick_history(hand)
     show_comparison(hand)
     if hand.finished and hand.played_out:
-        st.subheader(t("play.score_title"))
+        st.header(t("play.score_title"))
         show_outcome(hand.state, hand.table, key_prefix="practice")
         moves = hand.moves
         if moves:

@@ -205,7 +205,7 @@ def show_review(hand: PracticeHand) -> None:
     folded below, each card with "Show me"; "Could I have won?"; what the background
     worker has finished, and how many cards it is still working on (shown on the next
     rerun: the button asks for one)."""
-    st.subheader(t("practice.review_title"))
+    st.header(t("practice.review_title"))
     progress = practice.review_progress(hand, _worker())
     if progress.pending:
         st.info(

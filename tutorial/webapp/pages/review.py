@@ -211,7 +211,7 @@ def show_practice_card(attempt: PracticeTry) -> None:
     hand = attempt.hand
     settings = state.settings()
     if card is not None:
-        st.subheader(card_title(card))
+        st.header(card_title(card))
     data = practice_table_data(hand, four_colour=settings.four_colour, presenter=settings.presenter)
     data["prompt"] = t("review.your_play")
     feedback = judgement_feedback(attempt)

@@ -60,11 +60,11 @@ def main() -> None:
     for game, tab in zip(GAMES, tabs, strict=True):
         with tab:
             st.write(t(f"games.{game}.blurb"))
-            st.subheader(t("rules.reference"))
+            st.header(t("rules.reference"))
             for lesson in (le for le in lessons if le.game == game):
                 with st.expander(lesson.title):
                     st.markdown(inert_markdown(lesson.model.text))
-            st.subheader(t("rules.options"))
+            st.header(t("rules.options"))
             names = [r.name for r in rulesets(game)]
             titles = {n: ruleset_title(game, n) for n in names}
             chosen = st.radio(
@@ -130,7 +130,7 @@ def glossary_section(game: str) -> None:
     """
     lang = language() if is_chinese() else "en"
     if lang.startswith("zh"):
-        st.subheader(glossary_heading(lang))
+        st.header(glossary_heading(lang))
         _glossary_body(game, lang)
         return
     with st.expander(glossary_heading(lang)):

@@ -261,7 +261,7 @@ def _create() -> None:
 
 def show_create() -> None:
     """The form that makes a class."""
-    st.subheader(t("teacher.board.create_title"))
+    st.header(t("teacher.board.create_title"))
     st.caption(t("teacher.board.create_help"))
     with st.container(key="teacher_new", border=True):
         st.text_input(t("teacher.board.class_name"), key="teacher_new_name", max_chars=60)
@@ -434,7 +434,7 @@ SURE_KEYS = {"teacher_remove_learner": "teacher_learner_remove_sure"}
 def show_board(board: Dashboard, secret: str) -> None:
     """The class from the database: its code and link, its homework, its table."""
     with st.container(key="teacher_class"):
-        st.subheader(t("teacher.board.class_title", name=inert_markdown(board.name)))
+        st.header(t("teacher.board.class_title", name=inert_markdown(board.name)))
         if board.closed is not None:
             st.info(t("teacher.board.is_closed"), icon=":material/lock:")
         elif board.join_open:
@@ -577,7 +577,7 @@ def main() -> None:
     st.title(t("teacher.title"))
     show_class()
     st.divider()
-    st.subheader(t("teacher.board.paste_title"))
+    st.header(t("teacher.board.paste_title"))
     st.write(t("teacher.intro"))
     st.text_area(t("teacher.paste"), key="teacher_codes", height=180)
     st.file_uploader(t("teacher.upload"), type=["txt", "csv", "json"], key="teacher_file")

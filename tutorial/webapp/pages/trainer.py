@@ -133,7 +133,7 @@ def main() -> None:
     st.caption(trump_text(ex))
     four = state.settings().four_colour
     trick = ex.tricks[tr.index]
-    st.subheader(t("trainer.trick", i=tr.index + 1, n=len(ex.tricks)))
+    st.header(t("trainer.trick", i=tr.index + 1, n=len(ex.tricks)))
     with st.container(horizontal=True, gap="small", key="trainer_cards"):
         names = seat_labels(ex)
         for p in trick.plays:
