@@ -619,6 +619,15 @@ def tarot_scores_at_the_end() -> Record:
     return {name: ended(state) for name, state in hands.items()}
 
 
+@written
+def tarot_poignee_of_the_learner() -> Record:
+    """The app's seat names: the learner's own poignée is "your" poignée."""
+    simple = Poignee.of("simple", "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11")
+    made = {"captured": {0: "T21 EXC", 1: "T1"}, "carried_points": {0: 33.0, 1: 41.5}}
+    with core_seat_names(NAMES):
+        return ended(_tarot_over(**made, poignees=[(0, simple)]))
+
+
 #: Seat 2 takes Garde sans, leads every trump down to T6, then the Petit and the Excuse.
 CHELEM_TRICKS = [
     "T21 T5 T2 T4",

@@ -231,7 +231,7 @@ class TestChelem:
         s = play_phase(TEN_AND_NINE).apply(NO_POIGNEE)
         with pytest.raises(IllegalActionError) as e:
             s.apply(CHELEM)
-        assert e.value.code == WRONG_PHASE and "turn to play a card" in str(e.value)
+        assert e.value.code == WRONG_PHASE and "the next to play a card is" in str(e.value)
 
     def test_not_during_the_bidding(self) -> None:
         hands, chien = TEN_AND_NINE

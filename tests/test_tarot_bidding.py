@@ -163,7 +163,7 @@ class TestWrongActions:
     def test_a_card_during_the_bidding(self) -> None:
         with pytest.raises(IllegalPlayError) as e:
             fresh().apply(P("T1"))
-        assert e.value.code == WRONG_PHASE and "turn to bid" in str(e.value)
+        assert e.value.code == WRONG_PHASE and "the next to bid is" in str(e.value)
 
     def test_a_discard_during_the_bidding(self) -> None:
         v = fresh().explain(Discard(P("1S")))

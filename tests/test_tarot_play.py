@@ -219,14 +219,14 @@ class TestRefusals:
     def test_not_your_turn(self) -> None:
         with pytest.raises(IllegalPlayError) as e:
             self.S.apply(Play(3, P("6C")))
-        assert e.value.code == NOT_YOUR_TURN and "seat 2's turn" in str(e.value)
+        assert e.value.code == NOT_YOUR_TURN and "goes to seat 2 now" in str(e.value)
 
     def test_a_play_by_the_right_seat_is_accepted(self) -> None:
         assert self.S.apply(Play(2, P("KH"))).current_trick[-1] == Play(2, P("KH"))
 
     def test_a_bid_during_the_play(self) -> None:
         v = self.S.explain(Bid.GARDE)
-        assert not v.legal and v.code == WRONG_PHASE and "turn to play a card" in v.message
+        assert not v.legal and v.code == WRONG_PHASE and "the next to play a card is" in v.message
 
     def test_after_the_last_trick(self) -> None:
         s = late(["4C", "5C", "KH", "6C"], leader=0)

@@ -74,7 +74,7 @@ from tutorial.engine.core import (
     WithoutStock,
     deal_hidden_again,
     evolve,
-    seat_possessive,
+    seat_name,
     suit_word,
 )
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
@@ -274,8 +274,8 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
                     NOT_YOUR_TURN,
                     t(
                         "belote.refuse.not_your_turn",
-                        turn=seat_possessive(self.to_move),
-                        seat=seat_possessive(action.seat),
+                        turn=seat_name(self.to_move),
+                        seat=seat_name(action.seat),
                     ),
                     (action.card,),
                     RULE_TURN,

@@ -21,7 +21,6 @@ from tutorial.engine.core import (
     Verdict,
     describe_cards,
     seat_name,
-    seat_possessive,
 )
 from tutorial.language.i18n import t
 
@@ -89,7 +88,7 @@ def explain_play(position: PlayPosition, action: Any) -> Verdict:
                 "briscola.refuse.not_your_turn",
                 seat=seat_name(played_by, start=True),
                 card=card.label,
-                turn=seat_possessive(seat),
+                turn=seat_name(seat),
                 leader=seat_name(position.leader),
             ),
             (card,),

@@ -33,7 +33,6 @@ from tutorial.engine.core import (
     evolve,
     play_of,
     seat_name,
-    seat_possessive,
 )
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
 from tutorial.engine.tarot.actions import (
@@ -314,8 +313,8 @@ class TarotState(WithoutStock, KeepsTheAuction):
                     NOT_YOUR_TURN,
                     t(
                         "tarot.refuse.not_your_turn",
-                        turn=seat_possessive(seat),
-                        seat=seat_possessive(action.seat),
+                        turn=seat_name(seat),
+                        seat=seat_name(action.seat),
                     ),
                     rule=RULE_TURN,
                 )
@@ -483,7 +482,7 @@ class TarotState(WithoutStock, KeepsTheAuction):
     # -- texts ---------------------------------------------------------------------------
 
     def _expecting(self) -> str:
-        seat = seat_possessive(self.to_move) if self.to_move is not None else ""
+        seat = seat_name(self.to_move) if self.to_move is not None else ""
         taker = seat_name(self.taker) if self.taker is not None else ""
         if self.phase == PHASE_BIDDING:
             top = self._highest_bid

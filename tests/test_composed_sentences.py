@@ -1,0 +1,89 @@
+"""Engine sentences read as Chinese once their fields are filled in.
+
+A message is written around its fields; a field that already carries a particle (a seat's
+possessive, 「東家的」) must not meet a template that adds one again (「東家的的單 Poignée」),
+and a turn is said as Chinese says it (「現在輪到東家出牌」), not as the English possessive
+turned word for word (「輪到東家的回合出牌」). Each case renders real engine positions with the
+table's Chinese seat names.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from engine_positions import _tarot_over
+
+from tutorial.engine.cards import Card
+from tutorial.engine.core import Play, seat_names
+from tutorial.engine.games import new_hand
+from tutorial.engine.tarot import Poignee
+from tutorial.language.i18n import speaking, t
+
+LANGS = ("zh-Hant", "zh-Hans")
+BROKEN = ("的的", "的回合出牌", "的回合叫牌", "的回合決定", "的回合决定")
+
+
+def _names() -> list[str]:
+    return [
+        t("common.you"),
+        t("practice.seat_east"),
+        t("practice.seat_north"),
+        t("practice.seat_west"),
+    ]
+
+
+@pytest.fixture(params=LANGS)
+def chinese(request: pytest.FixtureRequest) -> Iterator[str]:
+    with speaking(request.param), seat_names(_names()):
+        yield request.param
+
+
+def _clean(text: str) -> str:
+    assert not [b for b in BROKEN if b in text], text
+    return text
+
+
+def test_a_poignee_line_names_its_owner_once(chinese: str) -> None:
+    simple = Poignee.of("simple", "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11")
+    made = {"captured": {0: "T21 EXC", 1: "T1"}, "carried_points": {0: 33.0, 1: 41.5}}
+    for owner in (0, 1):
+        state = _tarot_over(**made, poignees=[(owner, simple)])
+        lines = {ln.label for ln in state.outcome().lines if ln.kind == "poignee"}
+        assert lines
+        for line in lines:
+            assert _clean(line).startswith(f"{_names()[owner]}的"), line
+
+
+@pytest.mark.parametrize(("game", "players"), [("belote", 4), ("tarot", 4), ("briscola", 2)])
+def test_a_card_out_of_turn_says_whose_turn_it_is(chinese: str, game: str, players: int) -> None:
+    state = (
+        new_hand(game, rng=random.Random(3), players=players)
+        if game == "briscola"
+        else (new_hand(game, rng=random.Random(3)))
+    )
+    while not isinstance(state.legal_actions()[0], Card):
+        actions = state.legal_actions()
+        state = state.apply(actions[-1] if state.phase == "bidding" else actions[0])
+    mover = state.to_move
+    other = (mover + 1) % players
+    card = state.hands[other][0]
+    message = _clean(state.explain(Play(other, card)).message)
+    assert f"輪到{_names()[mover]}出牌" in message or f"轮到{_names()[mover]}出牌" in message
+
+
+def test_a_card_during_the_bidding_says_who_bids(chinese: str) -> None:
+    state = new_hand("tarot", rng=random.Random(3))
+    mover = state.to_move
+    assert mover is not None
+    card = state.hands[mover][0]
+    message = _clean(state.explain(card).message)
+    assert f"{_names()[mover]}叫牌" in message, message
+
+
+def test_the_check_catches_the_old_sentences() -> None:
+    with pytest.raises(AssertionError):
+        _clean("東家的的單 Poignée：20")
+    with pytest.raises(AssertionError):
+        _clean("現在不能出 10♥：輪到東家的回合出牌。")
