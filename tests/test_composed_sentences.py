@@ -19,7 +19,7 @@ from tutorial.engine.cards import Card
 from tutorial.engine.core import Play, seat_names
 from tutorial.engine.games import new_hand
 from tutorial.engine.tarot import Poignee
-from tutorial.language.i18n import speaking, t
+from tutorial.language.i18n import sentences, speaking, t, tn
 
 LANGS = ("zh-Hant", "zh-Hans")
 BROKEN = ("的的", "的回合出牌", "的回合叫牌", "的回合決定", "的回合决定")
@@ -87,3 +87,22 @@ def test_the_check_catches_the_old_sentences() -> None:
         _clean("東家的的單 Poignée：20")
     with pytest.raises(AssertionError):
         _clean("現在不能出 10♥：輪到東家的回合出牌。")
+
+
+def test_one_bout_is_a_bout_in_chinese_too() -> None:
+    for lang in LANGS:
+        assert tn("plural.bouts", 1, lang) == ("1 張 bout" if lang == "zh-Hant" else "1 张 bout")
+        assert tn("plural.bouts", 2, lang).endswith("bouts")
+
+
+def test_the_seats_roles_are_clauses_and_the_turn_is_not_said_to_be_a_play(chinese: str) -> None:
+    roles = t("svg.clause_list_last", rest=t("svg.role_dealer"), last=t("svg.role_turn"))
+    assert "和" not in roles and "，" in roles
+    assert "出牌" not in t("svg.role_turn") and "出牌" not in t("svg.note_to_play")
+
+
+def test_sentences_follow_each_other_as_the_language_writes_them() -> None:
+    with speaking("zh-Hant"):
+        assert sentences(["一。", "二。"]) == "一。二。"
+    with speaking("en"):
+        assert sentences(["One.", "Two."]) == "One. Two."

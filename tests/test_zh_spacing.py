@@ -14,7 +14,7 @@ import string
 
 import pytest
 
-from tutorial.language.i18n import catalogue
+from tutorial.language.i18n import catalogue, fill
 
 LANGS = ("zh-Hant", "zh-Hans")
 
@@ -106,10 +106,22 @@ CARDS = frozenset(
 #: Fields that hold a name kept in Latin letters (contracts, levels, codes).
 LATIN = frozenset(["contract", "bid", "bids", "level", "sid", "code", "prefix"])
 
+#: Fields whose text opens or ends with a number or a Latin name, as the app fills them:
+#: a count with its word ("1 張 bout", "3 個情境"), a game's name, an answer, an action.
+MIXED = {
+    "bouts": "1 張 bout",
+    "scenarios": "3 個情境",
+    "answer": "162",
+    "action": "Garde",
+    "actions": "8♥、10♣",
+    "game": "Belote",
+}
+
 SAMPLE = {
     **dict.fromkeys(NUMBERS, "8"),
     **dict.fromkeys(CARDS, "10♥"),
     **dict.fromkeys(LATIN, "Garde"),
+    **MIXED,
 }
 #: Any other field holds Chinese text (a seat, a side, a sentence).
 CHINESE = "南家"
@@ -127,11 +139,11 @@ OVERRIDES: dict[str, dict[str, str]] = {
 TOUCH = re.compile(r"[\u4e00-\u9fff][0-9A-Za-zÀ-ÿ]|[0-9A-Za-zÀ-ÿ][\u4e00-\u9fff]")
 
 
-def render(message: str, key: str = "") -> str:
-    """The message with every field filled by its sample."""
+def render(message: str, key: str = "", lang: str = "zh-Hant") -> str:
+    """The message as the app fills it (:func:`fill`), every field holding its sample."""
     fields = {name for _, name, _, _ in string.Formatter().parse(message) if name}
     sample = {**SAMPLE, **OVERRIDES.get(key, {})}
-    return message.format(**{f: sample.get(f, CHINESE) for f in fields})
+    return fill(message, lang, **{f: sample.get(f, CHINESE) for f in fields})
 
 
 def _messages(lang: str) -> list[tuple[str, str]]:
@@ -142,16 +154,17 @@ def _messages(lang: str) -> list[tuple[str, str]]:
 def test_no_chinese_character_touches_a_digit_or_a_latin_letter(lang: str) -> None:
     glued = []
     for key, message in _messages(lang):
-        shown = render(message, key)
+        shown = render(message, key, lang)
         for m in TOUCH.finditer(shown):
             glued.append(f"{key}: …{shown[max(0, m.start() - 8) : m.end() + 8]}…")
     assert not glued, f"{len(glued)} places:\n" + "\n".join(glued[:80])
 
 
 def test_the_check_catches_glued_text() -> None:
-    assert TOUCH.search(render("手上{n} 張牌"))
+    assert TOUCH.search(render("手上8 張牌"))
     assert TOUCH.search(render("南家完成Garde"))
-    assert TOUCH.search(render("{card}加將，壓過{winning}"))
+    assert TOUCH.search(render("10♥ 加將，壓過9♥"))
+    assert not TOUCH.search(render("{card}加將，壓過{winning}"))  # fields are spaced
     assert not TOUCH.search(render("{card} 加將，壓過 {winning}。"))
     assert not TOUCH.search(render("{seat}的 {card}"))
 
@@ -176,3 +189,33 @@ def test_no_message_puts_chinese_text_in_italics(lang: str) -> None:
         bare = re.sub(r"\{[^{}]*\}", "", message).replace("**", "\0\0")
         found += [f"{key}: {m}" for m in ITALIC.findall(bare)]
     assert not found, "\n".join(found)
+
+
+#: A space between two Chinese characters, or after Chinese punctuation: a line-wrapped
+#: source ("兩隊， 搭檔") or an English habit ("從 Belote 到 法式塔羅").
+CJK_SPACE = re.compile(
+    r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef] +[\u4e00-\u9fff]|[。，：；！？] "
+)
+
+#: The games' names as a Chinese page shows them.
+CHINESE_GAMES = {"game": "法式塔羅", "from_game": "法式塔羅", "to_game": "法式塔羅"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_space_inside_chinese_text(lang: str) -> None:
+    spaced = []
+    for key, message in _messages(lang):
+        fields = {name for _, name, _, _ in string.Formatter().parse(message) if name}
+        # a field is a Latin token (a number, a card, a name) unless it holds a game's name
+        shown = fill(message, lang, **{f: CHINESE_GAMES.get(f, "X") for f in fields})
+        for m in CJK_SPACE.finditer(shown):
+            spaced.append(f"{key}: …{shown[max(0, m.start() - 8) : m.end() + 8]}…")
+    assert not spaced, f"{len(spaced)} places:\n" + "\n".join(spaced[:80])
+
+
+def test_the_space_check_catches_a_space_inside_chinese() -> None:
+    assert CJK_SPACE.search("從 Belote 到 法式塔羅".replace("Belote", "法式塔羅"))
+    assert CJK_SPACE.search("四個人分成兩隊， 搭檔面對面坐")
+    assert not CJK_SPACE.search("用 10♥ 將吃，南家完成 Garde。")
+    assert TOUCH.search(render("有1 張 bout時"))
+    assert not TOUCH.search(render("有{bouts}時"))  # a field is spaced as it is filled in

@@ -18,7 +18,7 @@ import dataclasses
 from typing import Any
 
 from tutorial.engine.core import Ruleset, find_ruleset
-from tutorial.language.i18n import DEFAULT_LANGUAGE, catalogue, t, tn
+from tutorial.language.i18n import DEFAULT_LANGUAGE, catalogue, sentences, t, tn
 
 __all__ = [
     "changed_options",
@@ -97,7 +97,7 @@ def ruleset_blurb(game: str, name: str) -> str:
     key = f"rulesets.{game}.{base.name}"
     blurb = t(key + ".blurb")
     changes = [option_sentence(game, k, v) for k, v in changed_options(game, name)]
-    return " ".join([blurb, *changes])
+    return sentences([blurb, *changes])
 
 
 def option_title(game: str, key: str) -> str:

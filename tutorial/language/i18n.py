@@ -11,6 +11,7 @@ that every key the code uses exists in every catalogue).
 from __future__ import annotations
 
 import re
+import string
 import tomllib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -243,19 +244,18 @@ def languages() -> list[str]:
 
 
 def plural_category(n: float, lang: str | None = None) -> str:
-    """The CLDR plural category of ``n`` in ``lang``: ``one`` or ``other``.
+    """The plural category of ``n`` in ``lang``: ``one`` or ``other``.
 
-    English (and the languages we plan) use only these two for cardinal numbers;
-    Chinese has no plural forms, so every number is ``other`` there.
+    English (and the languages we plan) use only these two for cardinal numbers.
+    Chinese words have no plural, but the names kept in Latin letters do ("1 張 bout",
+    "2 張 bouts"), so Chinese takes ``one`` for 1 as well: its ``one`` forms are the
+    ``other`` forms except where a Latin name changes.
 
     >>> plural_category(1), plural_category(0), plural_category(2.5)
     ('one', 'other', 'other')
-    >>> plural_category(1, "zh-Hant")
-    'other'
+    >>> plural_category(1, "zh-Hant"), plural_category(3, "zh-Hant")
+    ('one', 'other')
     """
-    lang = lang or _current()
-    if lang.startswith("zh"):
-        return "other"
     return "one" if n == 1 else "other"
 
 
@@ -276,7 +276,7 @@ def tn(key: str, n: float, lang: str | None = None, **params: Any) -> str:
         for cat in (catalogue(lang), catalogue(DEFAULT_LANGUAGE)):
             text = cat.get(candidate)
             if text is not None:
-                return text.format(n=shown, **params)
+                return fill(text, lang, n=shown, **params)
     raise KeyError(f"{key}.other")
 
 
@@ -286,7 +286,66 @@ def t(key: str, lang: str | None = None, **params: Any) -> str:
     >>> t("app.title")
     'Atout'
     """
-    text = catalogue(lang or _current()).get(key)
+    lang = lang or _current()
+    text = catalogue(lang).get(key)
     if text is None:
         text = catalogue(DEFAULT_LANGUAGE)[key]
-    return text.format(**params) if params else text
+    return fill(text, lang, **params) if params else text
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Sentences one after the other, as the language writes them: a space after an
+    English full stop, none after a Chinese one (「…。下一句」). Empty parts are left out.
+
+    >>> sentences(["One.", "", "Two."])
+    'One. Two.'
+    """
+    return t("app.sentence_separator").join(p for p in parts if p)
+
+
+#: A Chinese character (the CJK ideographs, the ranges a catalogue uses).
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+#: A character that is spaced from Chinese: a Latin letter or a digit.
+_SPACED = re.compile(r"[0-9A-Za-zÀ-ÿ]")
+_FORMATTER = string.Formatter()
+
+
+def fill(template: str, lang: str, **params: Any) -> str:
+    """``template`` with its fields filled in (``str.format``).
+
+    In Chinese a field's text is spaced from the Chinese around it when it opens or ends
+    with a Latin letter or a digit, as the catalogues space their own numbers and names:
+    「這裡的{game}沒有」 reads 「這裡的 Belote 沒有」 and 「這裡的法式塔羅沒有」, and a count
+    filled into 「有{bouts}時」 reads 「有 1 張 bout 時」. A field's own text is left as it is.
+
+    >>> fill("有{bouts}時", "zh-Hant", bouts="1 張 bout")
+    '有 1 張 bout 時'
+    >>> fill("這裡的{game}沒有", "zh-Hant", game="法式塔羅")
+    '這裡的法式塔羅沒有'
+    >>> fill("{n} tricks", "en", n=3)
+    '3 tricks'
+    """
+    if not lang.startswith("zh"):
+        return template.format(**params)
+    pieces: list[str] = []
+    for literal, field, spec, conversion in _FORMATTER.parse(template):
+        if literal:
+            _join(pieces, literal)
+        if field is None:
+            continue
+        value, _ = _FORMATTER.get_field(field, (), params)
+        value = _FORMATTER.convert_field(value, conversion)
+        _join(pieces, _FORMATTER.format_field(value, spec or ""))
+    return "".join(pieces)
+
+
+def _join(pieces: list[str], text: str) -> None:
+    """Add ``text`` after ``pieces``, with a space where Chinese meets a Latin letter or a
+    digit across the join."""
+    if pieces and text and pieces[-1]:
+        before, after = pieces[-1][-1], text[0]
+        if (_HAN.match(before) and _SPACED.match(after)) or (
+            _SPACED.match(before) and _HAN.match(after)
+        ):
+            text = " " + text
+    pieces.append(text)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from tutorial.course.practice import PracticeHand, ReviewProgress, costliest
 from tutorial.engine.core import seat_names
-from tutorial.language.i18n import t, tn
+from tutorial.language.i18n import sentences, t, tn
 from tutorial.scenarios.sides import name_seats, result_text, side_labels
 
 __all__ = ["ResultColumn", "compared", "learner_result", "result_column", "side_points"]
@@ -98,7 +98,7 @@ def result_column(hand: PracticeHand, progress: ReviewProgress, *, first: bool) 
     won = learner_result(hand)
     verdict = t(_VERDICTS[won]) if won is not None else ""
     with seat_names(hand.table.seat_names):
-        worst = tuple(" ".join(r.sentences()) for r in costliest(progress.reviews))
+        worst = tuple(sentences(r.sentences()) for r in costliest(progress.reviews))
     return ResultColumn(
         heading,
         result_text(hand.table, hand.state),

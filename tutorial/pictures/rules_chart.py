@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from tutorial.analysis.rule_variants import UnderRuleset
 from tutorial.engine.ruleset_titles import option_sentence, option_title, ruleset_title
-from tutorial.language.i18n import t
+from tutorial.language.i18n import sentences, t
 from tutorial.pictures.charts import SIDE_COLOURS, Chart, figure
 from tutorial.scenarios import actions
 
@@ -37,7 +37,7 @@ def _rules_in_words(under: UnderRuleset, keys: Sequence[str]) -> str:
     """The options ``keys`` as this ruleset sets them: "title: sentence" each."""
     values = {key: value for key, value, _ in under.differing}
     game = under.ruleset.game
-    return " ".join(
+    return sentences(
         t(
             "variants.rule",
             title=option_title(game, k),
@@ -83,7 +83,7 @@ def rules_chart(compared: Sequence[UnderRuleset], side_name: Callable[[str], str
         barmode="group",
         yaxis={"title": {"text": t("variants.axis")}},
     )
-    sentences = []
+    said = []
     for u, name in zip(compared, names, strict=True):
         causes = _rules_in_words(u, u.causes)
         outcome = u.replay.outcome
@@ -94,23 +94,19 @@ def rules_chart(compared: Sequence[UnderRuleset], side_name: Callable[[str], str
                 action=actions.label(u.replay.refused_action),
                 why=u.replay.refusal,
             )
-            sentences.append(
-                refused + (" " + t("variants.because", rules=causes) if causes else "")
-            )
+            said.append(refused + (" " + t("variants.because", rules=causes) if causes else ""))
             continue
         totals = t("charts.list_separator").join(
             t("variants.total", side=side_name(s), points=_num(outcome.totals.get(s, 0)))
             for s in sides
         )
         if u.played:
-            sentences.append(t("variants.played_line", totals=totals))
+            said.append(t("variants.played_line", totals=totals))
         elif not u.replay.differs_from(played.replay):
-            sentences.append(t("variants.same", rules=name, totals=totals))
+            said.append(t("variants.same", rules=name, totals=totals))
         elif causes:
-            sentences.append(t("variants.changed", rules=name, totals=totals, because=causes))
+            said.append(t("variants.changed", rules=name, totals=totals, because=causes))
         else:  # only the options together change it
             every = _rules_in_words(u, [key for key, _, _ in u.differing])
-            sentences.append(
-                t("variants.changed_together", rules=name, totals=totals, because=every)
-            )
-    return Chart("rules", fig, " ".join(sentences))
+            said.append(t("variants.changed_together", rules=name, totals=totals, because=every))
+    return Chart("rules", fig, sentences(said))

@@ -1129,10 +1129,17 @@ def _sentence(text: str) -> str:
     return text if text[-1] in _SENTENCE_END else t("svg.sentence", text=text)
 
 
-def _listed(items: list[str]) -> str:
-    """Items as a list inside a sentence: "a", "a and b", "a, b and c"."""
+def _listed(items: list[str], *, clauses: bool = False) -> str:
+    """Items as a list inside a sentence: "a", "a and b", "a, b and c".
+
+    ``clauses``: each item is a clause ("you are the dealer", "it is your turn"), which
+    Chinese joins with a comma, not with 和 as it joins names.
+    """
     if len(items) <= 1:
         return "".join(items)
+    if clauses:
+        rest = t("svg.clause_list_separator").join(items[:-1])
+        return t("svg.clause_list_last", rest=rest, last=items[-1])
     return t("svg.list_last", rest=t("svg.list_separator").join(items[:-1]), last=items[-1])
 
 
@@ -1166,7 +1173,13 @@ def _learner_sentence(seat: SeatView, name: str) -> str:
         roles.append(t("svg.role_turn"))
     cards, won = _cards_held(seat.cards_left), _tricks_won(seat)
     if roles:
-        return t("svg.seat_learner_roles", you=you, cards=cards, won=won, roles=_listed(roles))
+        return t(
+            "svg.seat_learner_roles",
+            you=you,
+            cards=cards,
+            won=won,
+            roles=_listed(roles, clauses=True),
+        )
     return t("svg.seat_learner", you=you, cards=cards, won=won)
 
 

@@ -111,7 +111,7 @@ def label(action: Any) -> str:
     if isinstance(action, belote.Take):
         return t("actions.take", suit=action.suit.symbol)
     if isinstance(action, belote.Declare):
-        combos = ", ".join(c.describe() for c in action.combinations)
+        combos = t("common.cards.separator").join(c.describe() for c in action.combinations)
         return t("actions.declare", combinations=combos)
     if isinstance(action, belote.NoDeclaration):
         return t("actions.no_declaration")
@@ -128,7 +128,7 @@ def public_label(action: Any, own: bool) -> str:
         return t("actions.discard_hidden")
     if isinstance(action, belote.Declare) and not own:
         # Belote: a declaration is announced by its kind; the cards are shown later.
-        names = ", ".join(c.name for c in action.combinations)
+        names = t("common.cards.separator").join(c.name for c in action.combinations)
         return t("actions.declare_announced", combinations=names)
     return label(action)
 

@@ -434,7 +434,10 @@ class Run:
             return step.play.hints[0] if step.play.hints else t("run.hint_rule")
         if kind == HINT_LEGAL:
             legal = self.state.legal_plays() or self.state.legal_actions()
-            return t("run.hint_legal", cards=", ".join(actions.label(a) for a in legal))
+            return t(
+                "run.hint_legal",
+                cards=t("common.cards.separator").join(actions.label(a) for a in legal),
+            )
         if step.play.accept == "any":
             return t("run.hint_any")
         answers = ", ".join(actions.label(actions.parse(self.state, a)) for a in step.play.accept)
