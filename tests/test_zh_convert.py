@@ -168,7 +168,7 @@ def test_chinese_messages_render() -> None:
     assert tn("plural.tricks", 1, lang="zh-Hant") == "1 墩"
     assert tn("plural.tricks", 3, lang="zh-Hans") == "3 墩"
     assert t("home.progress_line", lang="zh-Hant", done=2, total=5) == "已完成 2／5 個情境"
-    assert t("home.progress_line", lang="zh-Hans", done=2, total=5) == "已完成 2／5 个情境"
+    assert t("home.progress_line", lang="zh-Hans", done=2, total=5) == "已完成 2／5 个场景"
     assert catalogue("zh-Hans")["common.suit.diamonds"] == "方块"
     assert catalogue("zh-Hant")["belote.refuse.must_overtrump"].startswith("你必須加將")
 
@@ -177,3 +177,12 @@ def test_locales_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert zh_convert.main(["--check"]) == 0
     assert zh_convert.main(["--nope"]) == 2
     assert "usage" in capsys.readouterr().err
+
+
+def test_the_simplified_interface_uses_the_mainlands_words() -> None:
+    """The words a mainland reader found still in Taiwanese usage, and where."""
+    hans = catalogue("zh-Hans")
+    text = "\n".join(hans.values())
+    for taiwanese in ("铁支", "情境", "建立班级", "缴交", "网址列", "栏位", "额满", "有完整复制吗"):
+        assert taiwanese not in text, taiwanese
+    assert "其他信息" in hans["my_class.intro"]

@@ -97,6 +97,18 @@ CORRECTIONS: tuple[Correction, ...] = (
     Correction("打打看", "试试", "Workshop: 'then you can try it out'"),
     Correction("本程序", "本应用", "'this app' (a web app, not a program)"),
     Correction("教学程序", "教学应用", "lessons: 'the tutor deals again'"),
+    Correction("铁支", "四条", "Belote: a carré (source 003 writes 四张 J)"),
+    Correction("情境", "场景", "a scenario"),
+    Correction("建立班级", "创建班级", "Teacher: 'Create a class'"),
+    Correction("缴交日期", "截止日期", "homework: 'the due date'"),
+    Correction("缴交", "提交", "homework: 'hand in before'"),
+    Correction("网址列", "地址栏", "'in the address bar'"),
+    Correction("分页", "标签页", "'a tab left open'"),
+    Correction("栏位", "字段", "a file's or a table's fields"),
+    Correction(" 笔", " 条", "a count of records: '{n} records'"),
+    Correction("已经额满", "已满", "'this class is full'"),
+    Correction("有完整复制吗", "复制完整了吗", "'was it copied in full?'"),
+    Correction("其他资料", "其他信息", "My class: 'nothing else is needed' (资料 is 数据 elsewhere)"),
 )
 
 #: Taiwan's corner quotes and the mainland's curly ones (『』 nest inside 「」).
