@@ -108,7 +108,9 @@ CORRECTIONS: tuple[Correction, ...] = (
     Correction(" 笔", " 条", "a count of records: '{n} records'"),
     Correction("已经额满", "已满", "'this class is full'"),
     Correction("有完整复制吗", "复制完整了吗", "'was it copied in full?'"),
-    Correction("其他资料", "其他信息", "My class: 'nothing else is needed' (资料 is 数据 elsewhere)"),
+    Correction(
+        "其他资料", "其他信息", "My class: 'nothing else is needed' (资料 is 数据 elsewhere)"
+    ),
 )
 
 #: Taiwan's corner quotes and the mainland's curly ones (『』 nest inside 「」).
