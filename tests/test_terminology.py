@@ -12,6 +12,7 @@ field, e.g. ``{trump_word}``), except the few shared keys listed in :data:`KEY_G
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -81,10 +82,37 @@ def _texts(lang: str) -> Iterator[tuple[str, tuple[str, ...], str]]:
     for base in (ROOT / "lessons" / lang, ROOT / "scenarios" / lang):
         for path in sorted(base.rglob("*.yaml")):
             game = path.relative_to(base).parts[0]
-            yield str(path.relative_to(ROOT)), (game,), _without_comments(path)
+            for sentence, games in _sentences_by_game(_without_comments(path), game, lang):
+                yield str(path.relative_to(ROOT)), games, sentence
     for path in sorted((ROOT / "lessons" / "playlists" / lang).glob("*.yaml")):
         game = path.name.split("-")[0]
         yield str(path.relative_to(ROOT)), (game,), _without_comments(path)
+
+
+#: How a Chinese text names each game when it compares them ("在 Belote 裡", "在法式塔羅裡").
+GAME_NAMES = {
+    "zh-Hant": {"belote": ("Belote",), "tarot": ("法式塔羅", "塔羅"), "briscola": ("Briscola",)},
+    "zh-Hans": {"belote": ("Belote",), "tarot": ("法式塔罗", "塔罗"), "briscola": ("Briscola",)},
+}
+_SENTENCE_END = re.compile(r"[。；：！？?\n]")
+
+
+def _sentences_by_game(text: str, game: str, lang: str) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """A lesson's or scenario's clauses, each with the game it speaks of: the one game it
+    names ("在 Belote 裡，最小的王牌一分都不值" in a Tarot lesson is about Belote), else the
+    file's own game. A sentence naming two games is cut where each name starts ("Belote 的
+    王牌……法式塔羅的將牌"); the lines a YAML block wraps are joined first."""
+    joined = re.sub(r"\n[ \t]*+(?![A-Za-z0-9_]+:|- )", "", text)
+    names = {n: g for g, ns in GAME_NAMES[lang].items() for n in ns}
+    starts = re.compile("|".join(sorted(map(re.escape, names), key=len, reverse=True)))
+    for sentence in _SENTENCE_END.split(joined):
+        found = list(starts.finditer(sentence))
+        if len({names[m.group()] for m in found}) <= 1:
+            yield sentence, (names[found[0].group()],) if found else (game,)
+            continue
+        cuts = [0, *(m.start() for m in found[1:]), len(sentence)]
+        for (i, j), m in zip(itertools.pairwise(cuts), found, strict=True):
+            yield sentence[i:j], (names[m.group()],)
 
 
 def _without_comments(path: Path) -> str:
@@ -126,6 +154,16 @@ def test_the_rejections_are_read_per_game_and_script() -> None:
     assert key_games("belote.refuse.must_trump") == ("belote",)
     assert key_games("practice.rule_bidding_belote") == ("belote",)
     assert key_games("run.hint_winner_trump") == glossary.GAMES
+
+
+def test_a_sentence_about_the_other_game_is_held_to_its_words() -> None:
+    """In a Tarot lesson comparing the games, a sentence about Belote says Belote's 王牌."""
+    tarot_file = "在 Belote 裡，最小的將牌一分都不值。在法式塔羅裡，將牌 1 就是 Petit。"
+    said = dict(_sentences_by_game(tarot_file, "tarot", "zh-Hant"))
+    about_belote = next(s for s in said if "Belote" in s)
+    assert said[about_belote] == ("belote",)
+    assert any(p.search(about_belote) for _, p in rejected("zh-Hant", ("belote",)))
+    assert said["在法式塔羅裡，將牌 1 就是 Petit"] == ("tarot",)
 
 
 def test_the_trump_word_is_the_game_word() -> None:
