@@ -281,3 +281,19 @@ def test_english_texts_write_cards_rank_first() -> None:
         if SUIT_FIRST.search(text)
     ]
     assert not wrong, "write 10♥, not ♥10:\n" + "\n".join(wrong)
+
+
+def test_a_score_question_asks_for_a_result_when_its_answer_is_negative() -> None:
+    """ "How much does each defender pay you?" has a positive answer: a question whose
+    answer is a negative result asks for the result, not for what is paid."""
+    import yaml
+
+    asked_to_pay = []
+    for path in sorted(Path("scenarios").glob("*/*.yaml")):
+        for step in (yaml.safe_load(path.read_text("utf-8")) or {}).get("steps", []):
+            ask = step.get("ask") if isinstance(step, dict) else None
+            if not ask or ask.get("kind") != "score":
+                continue
+            if float(ask.get("answer", 0)) < 0 and " pay" in str(ask.get("question", "")):
+                asked_to_pay.append(f"{path}: {ask['question']}")
+    assert not asked_to_pay, asked_to_pay
