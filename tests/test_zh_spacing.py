@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterator
 
 import pytest
 
@@ -219,3 +220,40 @@ def test_the_space_check_catches_a_space_inside_chinese() -> None:
     assert not CJK_SPACE.search("用 10♥ 將吃，南家完成 Garde。")
     assert TOUCH.search(render("有1 張 bout時"))
     assert not TOUCH.search(render("有{bouts}時"))  # a field is spaced as it is filled in
+
+
+def _strings(data: object) -> Iterator[str]:
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for value in data.values():
+            yield from _strings(value)
+    elif isinstance(data, (list, tuple)):
+        for value in data:
+            yield from _strings(value)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_lesson_or_scenario_leaves_a_wrapped_lines_space_inside_chinese(lang: str) -> None:
+    """A folded YAML block turns a line break into a space (「兩隊， 搭檔」): the texts a
+    learner reads, as loaded, have none between two pieces of Chinese."""
+    from tutorial.course.lessons import load_lessons
+    from tutorial.course.library import in_language, load_library
+
+    texts = [s for lesson in load_lessons(lang) for s in _strings(lesson.model.model_dump())]
+    library = in_language(load_library(), lang)
+    texts += [
+        s
+        for game in ("belote", "tarot", "briscola")
+        for _, checked in library.by_game(game)
+        for s in _strings(checked.scenario.model_dump())
+    ]
+    assert len(texts) > 1000
+    spaced = [t[max(0, m.start() - 8) : m.end() + 8] for t in texts for m in SPACE_LEFT.finditer(t)]
+    assert not spaced, f"{len(spaced)} places: {spaced[:20]}"
+
+
+#: A space between two pieces of Chinese: the check above, on loaded texts.
+SPACE_LEFT = re.compile(
+    r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef] +[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]"
+)

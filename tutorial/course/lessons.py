@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from tutorial.engine.errors import ScenarioError
 from tutorial.engine.games import GAMES
+from tutorial.language.i18n import close_up
 from tutorial.scenarios.yamlsafe import load_file
 
 Text = Annotated[str, StringConstraints(max_length=6000)]
@@ -132,7 +133,7 @@ def load_lessons(lang: str = "en", root: Path | None = None) -> list[Lesson]:
         for path in sorted(folder.glob("*.yaml")):
             doc = load_file(path, f"lessons/{lang}/{game}/{path.name}")
             try:
-                model = LessonModel.model_validate(doc.data)
+                model = LessonModel.model_validate(close_up(doc.data))
             except ValidationError as e:
                 err = e.errors(include_url=False)[0]
                 loc = tuple(err["loc"])

@@ -303,6 +303,31 @@ def sentences(parts: Iterable[str]) -> str:
     return t("app.sentence_separator").join(p for p in parts if p)
 
 
+#: A space between two pieces of Chinese (characters, 「」, 。，：…): YAML folds a wrapped
+#: line into a space, which Chinese does not write.
+_SPACE_IN_CHINESE = re.compile(
+    r"(?<=[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]) +(?=[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef])"
+)
+
+
+def close_up(data: Any) -> Any:
+    """``data`` (a text, or lists and mappings of texts) with no space between two pieces
+    of Chinese. A lesson or scenario written in YAML wraps its long lines, and a folded
+    block turns each line break into a space: 「兩隊， 搭檔」 reads 「兩隊，搭檔」 again.
+    Spaces beside a Latin word, a number or a card stay (「用 10♥ 將吃」).
+
+    >>> close_up({"text": ["分成兩隊， 搭檔面對面坐", "用 10♥ 將吃"]})
+    {'text': ['分成兩隊，搭檔面對面坐', '用 10♥ 將吃']}
+    """
+    if isinstance(data, str):
+        return _SPACE_IN_CHINESE.sub("", data)
+    if isinstance(data, list):
+        return [close_up(x) for x in data]
+    if isinstance(data, dict):
+        return {k: close_up(v) for k, v in data.items()}
+    return data
+
+
 #: A Chinese character (the CJK ideographs, the ranges a catalogue uses).
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 #: A character that is spaced from Chinese: a Latin letter or a digit.

@@ -48,7 +48,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from tutorial.language.i18n import set_language
+from tutorial.language.i18n import close_up, set_language
 from tutorial.scenarios.checker import Checked
 from tutorial.scenarios.loader import Problem, ScenarioProblems, suggest
 from tutorial.scenarios.model import Act, Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
@@ -441,8 +441,10 @@ def read_translation(doc: Located, source: Checked) -> Translation:
 def load_translation(
     path: str | Path, source: Checked, display_name: str | None = None
 ) -> Translation:
-    """Load and check a translation file against its checked source."""
-    return read_translation(load_file(path, display_name), source)
+    """Load and check a translation file against its checked source (a line its YAML
+    wrapped leaves no space inside Chinese: :func:`close_up`)."""
+    doc = load_file(path, display_name)
+    return read_translation(dataclasses.replace(doc, data=close_up(doc.data)), source)
 
 
 def parse_translation_text(text: str, source: Checked, name: str = "<pasted>") -> Translation:
