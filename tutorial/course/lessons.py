@@ -384,7 +384,7 @@ def next_lesson(lesson_id: str, lessons: Sequence[Lesson]) -> Lesson | None:
     found = lesson_by_id(lesson_id, lessons)
     if found is None:
         return None
-    mine = [le for le in lessons if le.game == found.game]
+    mine = course_order(found.game, lessons)
     at = mine.index(found)
     return mine[at + 1] if at + 1 < len(mine) else None
 
