@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -252,8 +253,12 @@ def test_l1_dedans_gives_every_declaration() -> None:
     text = _text("10-counting.yaml")
     assert "declarations that counted" not in text
     assert "every declaration made" in text
-    assert "Some tables" in text  # the variants are mentioned, without sources or keys
     assert not any(w in text.lower() for w in ("seed", "000", "003", "004", "_"))
+    # The variant is in the lesson of the differences between tables, without sources
+    # or keys.
+    differences = _text("12-differences-between-tables.yaml")
+    assert "Some tables: the takers' declarations are lost on a dedans." in differences
+    assert not re.search(r"seed|_|\b00[034]\b", differences.lower())
 
 
 def test_l2_faults_at_a_friendly_table() -> None:

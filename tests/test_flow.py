@@ -308,7 +308,7 @@ def _lessons_page(lesson_id: str, at: AppTest | None = None) -> AppTest:
     return at
 
 
-QUIZ_LESSON = "belote/01-deck-and-card-values"  # three questions; the second: "The 10"
+QUIZ_LESSON = "belote/01-deck-and-card-values"  # four questions; the second: "The 10"
 
 
 @pytest.mark.usefixtures("_fresh_caches")
@@ -340,7 +340,7 @@ def test_checking_an_empty_quiz_reveals_no_answer() -> None:
     at.button(key=f"check_{QUIZ_LESSON}").click().run()
     assert [i.value for i in at.info][:3] == ["Not answered yet."] * 3
     assert not at.warning and not any("answer is" in s.value for s in at.success)
-    assert any(i.value == "0 of 3 correct. 3 questions are not answered yet." for i in at.info)
+    assert any(i.value == "0 of 4 correct. 4 questions are not answered yet." for i in at.info)
 
 
 @pytest.mark.usefixtures("_fresh_caches")
@@ -350,15 +350,16 @@ def test_after_checking_the_marks_and_score_follow_every_change() -> None:
     at.button(key=f"check_{QUIZ_LESSON}").click().run()
     warnings = [w.value for w in at.warning]
     assert len(warnings) == 1 and warnings[0].startswith("Not quite: the answer is “The 10”.")
-    assert any(i.value.startswith("0 of 3 correct. 2 questions are") for i in at.info)
+    assert any(i.value.startswith("0 of 4 correct. 3 questions are") for i in at.info)
     at.radio(key=f"quiz_{QUIZ_LESSON}_1").set_value("The 10").run()  # no new check
     assert not at.warning
     assert any(s.value.startswith("Correct.") for s in at.success)
-    assert any(i.value.startswith("1 of 3 correct. 2 questions are") for i in at.info)
+    assert any(i.value.startswith("1 of 4 correct. 3 questions are") for i in at.info)
     at.radio(key=f"quiz_{QUIZ_LESSON}_0").set_value("20 and 2").run()
     at.radio(key=f"quiz_{QUIZ_LESSON}_2").set_value("162").run()
-    assert any(s.value == "3 of 3 correct." for s in at.success)
-    assert at.session_state["quiz"][QUIZ_LESSON]["right"] == 3
+    at.radio(key=f"quiz_{QUIZ_LESSON}_3").set_value("The player on your right").run()
+    assert any(s.value == "4 of 4 correct." for s in at.success)
+    assert at.session_state["quiz"][QUIZ_LESSON]["right"] == 4
 
 
 @pytest.mark.usefixtures("_fresh_caches")
@@ -452,7 +453,7 @@ def test_quiz_answers_are_kept_while_a_scenario_is_played() -> None:
     assert at.radio(key=f"quiz_{QUIZ_LESSON}_1").value == "The 10"
     assert at.radio(key=f"quiz_{QUIZ_LESSON}_0").value == "20 and 2"
     assert at.radio(key=f"quiz_{QUIZ_LESSON}_2").value is None
-    assert any(i.value.startswith("2 of 3 correct. 1 question is") for i in at.info)
+    assert any(i.value.startswith("2 of 4 correct. 2 questions are") for i in at.info)
 
 
 @pytest.mark.usefixtures("_fresh_caches")

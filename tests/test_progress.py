@@ -1,6 +1,7 @@
 """Progress codes and files: round trip, and damaged or hostile input refused clearly."""
 
 import base64
+import json
 import zlib
 
 import pytest
@@ -80,3 +81,25 @@ def test_any_text_either_decodes_or_is_refused(text: str) -> None:
         assert str(e)
     else:
         assert isinstance(result, Progress)
+
+
+def test_a_lesson_that_moved_keeps_its_quiz_record_and_review_cards() -> None:
+    # Belote's lessons 12 and 13 became 13 and 14 when the lesson of the differences
+    # between tables took number 12: a code made before keeps their quiz records.
+    from datetime import UTC, datetime
+
+    from tutorial.course.review_deck import Deck, QuizSource, card_key, note_wrong
+
+    old = "belote/12-from-tarot-partner-winning"
+    deck = note_wrong(
+        Deck(), QuizSource(lesson=old, question=1), "belote", now=datetime(2026, 12, 1, tzinfo=UTC)
+    )
+    made_before = Progress(quizzes={old: QuizRecord(right=2, total=2)})
+    raw = from_json(to_json(made_before)).model_dump(mode="json")
+    raw["deck"], raw["version"] = deck.model_dump(mode="json"), 2
+    back = from_json(json.dumps(raw))
+    new = "belote/13-from-tarot-partner-winning"
+    assert back.quizzes == {new: QuizRecord(right=2, total=2)}
+    (key,) = back.deck.cards
+    assert key == card_key(QuizSource(lesson=new, question=1)) == f"quiz:{new}:1"
+    assert back.deck.cards[key].source == QuizSource(lesson=new, question=1)

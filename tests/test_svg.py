@@ -580,3 +580,48 @@ def test_card_names_match_the_engines_english() -> None:
         for card in deck:
             root = parse(card_svg(card))
             assert root.get("aria-label") == card.spoken
+
+
+def test_the_direction_of_play_is_a_small_round_arrow_and_a_sentence() -> None:
+    ccw = parse(table_svg(replace(BELOTE, direction="counter-clockwise")))
+    cw = parse(table_svg(replace(BELOTE, direction="clockwise")))
+    (mark,) = by_class(ccw, "direction")
+    assert "direction-counter-clockwise" in (mark.get("class") or "")
+    assert by_class(cw, "direction-clockwise") and not by_class(cw, "direction-counter-clockwise")
+    # The two arrows turn opposite ways: the clockwise arc is the mirror image.
+    arcs = [next(e for e in m.iter() if e.tag == NS + "path").get("d") for m in (ccw, cw)]
+    sweeps = [re.search(r"A\S+ \S+ 0 1 ([01])", d or "").group(1) for d in arcs]  # type: ignore[union-attr]
+    assert sweeps == ["0", "1"]
+    assert "counter-clockwise: the player on your right" in table_summary(
+        replace(BELOTE, direction="counter-clockwise")
+    )
+    assert "clockwise: the player on your left" in table_summary(
+        replace(BELOTE, direction="clockwise")
+    )
+    # Without a direction (two players) nothing is drawn or said.
+    assert not by_class(parse(table_svg(BELOTE)), "direction")
+    assert "clockwise" not in table_summary(BELOTE)
+
+
+def test_the_table_takes_its_direction_from_the_ruleset() -> None:
+    # The engine's fact (Belote's direction option; Tarot and Briscola counter-clockwise),
+    # never the game's name; two seats get no mark.
+    from tutorial.course.library import load_library
+    from tutorial.pictures.table_view import table_view
+    from tutorial.scenarios.position import build
+    from tutorial.scenarios.runtime import start
+
+    lib = load_library()
+
+    def view(sid: str, **options: str) -> TableView:
+        sc = lib.scenarios[sid].scenario
+        if options:
+            sc = sc.model_copy(update={"options": options})
+        return table_view(start(sc, build(sc)))
+
+    assert view("belote/overruff").direction == "counter-clockwise"
+    clockwise = view("belote/overruff", direction="clockwise")
+    assert clockwise.direction == "clockwise"
+    assert {s.name: s.position for s in clockwise.seats}["Right"] == "left"
+    assert view("tarot/follow-suit").direction == "counter-clockwise"
+    assert view("briscola/no-need-to-follow").direction is None

@@ -36,6 +36,7 @@ from pydantic import (
     model_validator,
 )
 
+from tutorial.course.lessons import MOVED_LESSONS, current_lesson_id
 from tutorial.course.review_deck import Deck, keys_match, merge_decks
 from tutorial.engine.errors import TutorialError
 from tutorial.language.i18n import t
@@ -105,6 +106,31 @@ class Progress(BaseModel):
     version: int = Field(default=1, ge=1)
     #: The review deck (version 2 on).
     deck: Deck = Field(default_factory=Deck)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lessons_moved(cls, data: object) -> object:
+        """Quiz records and review cards kept under a lesson's id from before its file
+        moved follow the lesson (:data:`tutorial.course.lessons.MOVED_LESSONS`)."""
+        if not isinstance(data, dict):
+            return data
+        out = dict(data)
+        quizzes = data.get("quizzes")
+        if isinstance(quizzes, dict) and any(k in MOVED_LESSONS for k in quizzes):
+            out["quizzes"] = {current_lesson_id(str(k)): v for k, v in quizzes.items()}
+        deck = data.get("deck")
+        cards = deck.get("cards") if isinstance(deck, dict) else None
+        if isinstance(deck, dict) and isinstance(cards, dict):
+            moved = {}
+            for key, card in cards.items():
+                source = card.get("source") if isinstance(card, dict) else None
+                if isinstance(source, dict) and source.get("lesson") in MOVED_LESSONS:
+                    new = current_lesson_id(str(source["lesson"]))
+                    card = {**card, "source": {**source, "lesson": new}}
+                    key = f"quiz:{new}:{source.get('question')}"
+                moved[key] = card
+            out["deck"] = {**deck, "cards": moved}
+        return out
 
     @model_validator(mode="after")
     def _versioned(self) -> Progress:

@@ -108,6 +108,9 @@ class TableView:
     four_colour: bool = False
     large: bool = False
     italian_suits: bool = False
+    #: Which way play goes round the table (``counter-clockwise``, ``clockwise``), drawn
+    #: as a small round arrow; None draws none (two players, where it means nothing).
+    direction: str | None = None
 
     def __post_init__(self) -> None:
         positions = [s.position for s in self.seats]
@@ -1077,6 +1080,51 @@ def _stock(view: TableView, sc: _Scale, lay: _Layout) -> str:
     return "".join(out)
 
 
+_DIRECTION_WORDS: _Words = {
+    "counter-clockwise": lambda: t("svg.direction.counter_clockwise"),
+    "clockwise": lambda: t("svg.direction.clockwise"),
+}
+
+
+def _direction_mark(view: TableView, sc: _Scale) -> str:
+    """A small round arrow in the table's bottom-left corner, turning the way play goes
+    (its title says it in words); nothing for a table without a direction.
+
+    >>> 'class="direction direction-clockwise"' in _direction_mark(
+    ...     TableView("belote", (), (), direction="clockwise"), _NORMAL)
+    True
+    """
+    words = _DIRECTION_WORDS.get(view.direction or "")
+    if words is None:
+        return ""
+    k = sc.font
+    r = 11 * k
+    cx, cy = 24 + r, _TH - 22 - r
+    mirror = view.direction == "clockwise"
+
+    def at(phi: float, radius: float = r) -> tuple[float, float]:
+        # Screen angles (y down); counter-clockwise on screen is decreasing phi.
+        x = radius * math.cos(math.radians(phi))
+        y = cy + radius * math.sin(math.radians(phi))
+        return (cx - x if mirror else cx + x), y
+
+    start, end = at(300), at(50)
+    sweep = 1 if mirror else 0
+    head = 5.5 * k
+    # The arrowhead at the arc's end, along the way of play (the tangent).
+    tip_phi = 50 - math.degrees(head * 1.4 / r)
+    tip = at(tip_phi)
+    outer, inner = at(50, r + head), at(50, r - head)
+    arc = f"M{_n(start[0])} {_n(start[1])} A{_n(r)} {_n(r)} 0 1 {sweep} {_n(end[0])} {_n(end[1])}"
+    point = "M" + "L".join(f"{_n(x)} {_n(y)}" for x, y in (outer, tip, inner)) + "Z"
+    return (
+        f'<g class="direction direction-{view.direction}" opacity="0.8">'
+        f"<title>{_t(words())}</title>"
+        f'<path d="{arc}" fill="none" stroke="#ffffff" stroke-width="{_n(2.2 * k)}" '
+        f'stroke-linecap="round"/><path d="{point}" fill="#ffffff"/></g>'
+    )
+
+
 def table_svg(view: TableView) -> str:
     """The card table as a standalone, scalable SVG (viewBox 600 x 420, width 100%).
 
@@ -1096,6 +1144,7 @@ def table_svg(view: TableView) -> str:
         _FELT,
         _labels(view, sc, lay),
         _stock(view, sc, lay),
+        _direction_mark(view, sc),
     ]
     parts.extend(_draw_plate(p, x, y, sc.font) for p, x, y in lay.plates)
     parts.append(_trick(view, lay))
@@ -1238,6 +1287,8 @@ def table_summary(view: TableView) -> str:
         else:
             parts.append(t("svg.stock_empty"))
 
+    if (words := _DIRECTION_WORDS.get(view.direction or "")) is not None:
+        parts.append(words())
     names: dict[Position, str] = {}
     for seat in view.seats:
         name = _words(seat.name) or t("svg.unnamed")

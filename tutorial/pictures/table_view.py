@@ -154,6 +154,7 @@ def table_view(
         stock_count=state.stock_count,
         four_colour=four_colour,
         large=large,
+        direction=direction(state) if n > 2 else None,
     )
 
 
