@@ -117,6 +117,10 @@ def table_view(
     if run.pending and state.tricks:
         won[state.tricks[-1].winner] -= 1  # the question asks who won it: do not tell
     taker = state.taker
+    # While a question waits nobody is to move: the table waits for the answer, and a
+    # turn frame could be the answer itself ("who leads the next trick?").
+    # (A practice hand, drawn here too, asks no question.)
+    asking = getattr(run, "waiting_for", None) == "ask"
     seats = tuple(
         SeatView(
             name=table.seat_names[s],
@@ -124,7 +128,7 @@ def table_view(
             is_dealer=s == table.dealer,
             is_taker=taker == s,
             is_learner=s == table.learner,
-            to_move=state.to_move == s and not run.pending and not run.finished,
+            to_move=state.to_move == s and not (run.pending or run.finished or asking),
             cards_left=len(state.hands[s]),
             tricks_won=won[s],
         )
