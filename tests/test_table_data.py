@@ -285,3 +285,25 @@ def test_no_seat_is_marked_to_move_while_a_question_waits(lib: Library) -> None:
     played = dataclasses.replace(run, step=narration)
     assert played.waiting_for != "ask" and not played.finished
     assert 'class="to-move"' in table_data(played)["table_svg"]
+
+
+def test_the_contract_line_keeps_its_multiplier_back_while_a_question_waits(
+    lib: Library,
+) -> None:
+    """ "By how much will your Garde multiply the settlement?": the table says "Garde by
+    South", not "Garde ×2 by South", until it is answered."""
+    checked = lib.scenarios["tarot/bid-garde"]
+    run = start(checked.scenario, checked.table)
+    while run.waiting_for != "ask" or "multiply" not in str(run.current.ask.question):
+        run = run.solve_current()
+    for presenter in (False, True):
+        data = table_data(run, presenter=presenter)
+        shown = " ".join([data["table_svg"], data["table_alt"], *data["facts"]])
+        assert "×2" not in shown and "Garde by South" in shown
+    after, fb = run.answer(run.current.ask.answer)
+    assert fb.ok
+    steps = after.scenario.steps
+    narration = next(i for i, s in enumerate(steps) if not isinstance(s, (AskStep, Play)))
+    assert (
+        "Garde ×2 by South" in table_data(dataclasses.replace(after, step=narration))["table_svg"]
+    )
