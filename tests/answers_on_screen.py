@@ -358,7 +358,7 @@ def _sentences(text: str) -> list[str]:
 #: or the premise the question gives), with its words in every language.
 FAMILIES: dict[str, str] = {
     "win": r"\b(?:wins?|takes?|captures?|goes to)\b|贏|赢|吃下|拿下|收下|勝出|胜出|歸|归",
-    "lead": r"\b(?:leads?)\b|領出|领出|首攻|先出|首出",
+    "lead": r"\b(?:leads?)\b|(?:領出|领出|首出)(?!的?花色)|首攻|先出",
     "draw": r"\b(?:draws?)\b|抽牌|補牌|补牌|先抽|先補|先补|摸牌",
     "deal": r"\b(?:deals?)\b|發牌|发牌",
     "score": r"\b(?:scores?|gets?|keeps?|counts?|goes to|belongs? to)\b"
