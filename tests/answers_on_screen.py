@@ -35,6 +35,15 @@ lines (cards played, tricks) since the last answer, the prompt, the table pictur
 words and its description, the presenter's facts. Not the choices (they are the options
 offered), nor the transcript's earlier answers (the learner gave them), nor a hint
 (asked for).
+
+What is no answer: a sentence that states a rule ("if", "when", 如果, 當, …時); for a seat,
+the question's own premise in its prompt ("Your opponent won with the 6♥. Who draws
+first?"), a trick's line on the transcript unless the question asks who wins (and for
+"who wins this trick?" an earlier trick's: the one asked about is held back), a clause
+about another thing than the question's (a bid, "Left takes", for a question about a
+declaration); for a count of cards, the table's description of each hand (the hand is
+on show). A premise the rule cannot tell apart is listed, with its reason, in the
+test's ``PREMISES``.
 """
 
 from __future__ import annotations
