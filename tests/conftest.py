@@ -186,6 +186,8 @@ BROWSER_WEIGHTS = {
     "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[zh-Hant]": 12,
     "test_browser_tarot.py::test_nothing_is_cut_off_on_a_phone": 8,
     "test_browser_tarot.py::test_nothing_is_cut_off_on_a_projector": 14,
+    "test_browser_answers.py::test_no_answer_on_the_page_before_its_question_on_a_laptop_and_a_projector[en]": 120,
+    "test_browser_answers.py::test_no_answer_on_the_page_before_its_question_on_a_laptop_and_a_projector[zh-Hant]": 120,
 }
 BROWSER_TEST_SECONDS = 30
 

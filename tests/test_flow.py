@@ -29,7 +29,7 @@ from tutorial.scenarios.loader import parse_file
 from tutorial.scenarios.model import AskStep
 from tutorial.scenarios.position import build
 from tutorial.scenarios.reasons import answer_label, speak, trick_event_text
-from tutorial.scenarios.runtime import Run, start
+from tutorial.scenarios.runtime import Run, goto, start
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -55,6 +55,13 @@ def _every_scenario() -> Iterator[tuple[Path, Run]]:
     for path in scenario_files([str(SCENARIOS)]):
         sc, doc = parse_file(path)
         yield path, start(sc, build(sc, doc))
+
+
+def _lib_checked(sid: str) -> Checked:
+    """A scenario of the library, as the app serves it in English."""
+    from tutorial.course.library import load_library
+
+    return load_library().scenarios[sid]
 
 
 def _to_question(checked: Checked) -> Run:
@@ -250,6 +257,105 @@ def test_trick_lines_name_the_learner_and_count_points_with_plurals() -> None:
 @pytest.mark.parametrize(("mistakes", "expected"), [(0, 3), (1, 2), (2, 2), (3, 1), (40, 1)])
 def test_stars(mistakes: int, expected: int) -> None:
     assert stars(mistakes) == expected
+
+
+def _play_script() -> None:
+    """The Play page's controller takes ``moves`` in a scenario opened at its start, at a
+    link's ``step`` or from a review card: a card or an answer, "hint", "reveal", or
+    "next" (the scenario's own answer at the step); the progress it records ends in
+    ``result``."""
+    import streamlit as st
+
+    from tutorial.course.review_deck import ScenarioSource, card_key
+    from tutorial.scenarios.model import AskStep, Play
+    from tutorial.scenarios.runtime import goto, start
+    from tutorial.webapp import common, state
+    from tutorial.webapp.pages.play import Controller
+    from tutorial.webapp.pages.review import open_scenario_card
+
+    sid = st.session_state["sid"]
+    checked = common.library().get(sid)
+    assert checked is not None
+    step = st.session_state.get("step", 0)
+    if st.session_state.get("review"):
+        source = ScenarioSource(scenario=sid, step=step)
+        open_scenario_card(card_key(source), source)
+    else:
+        state.open_scenario_session(sid, goto(start(checked.scenario, checked.table), step))
+    ctl = Controller(sid, checked)
+    for move in st.session_state["moves"]:
+        current = ctl.session.run.current if ctl.session.run else None
+        if move == "hint":
+            ctl.hint()
+        elif move == "reveal":
+            ctl.reveal()
+        elif move == "next" and isinstance(current, Play):
+            ctl.act(str(current.play.accept[0]))
+        elif move == "next" and isinstance(current, AskStep):
+            ctl.answer(current.ask.answer)
+        elif isinstance(current, AskStep):
+            ctl.answer(move)
+        else:
+            ctl.act(move)
+    prog = state.progress_of(sid)
+    st.session_state["result"] = (prog.done, prog.stars, prog.mistakes)
+
+
+def _progress_after(sid: str, moves: list[str], **extra: object) -> tuple[bool, int, int]:
+    """(done, stars, wrong tries) in the progress once the Play page took ``moves``."""
+    at = AppTest.from_function(_play_script, default_timeout=HANG_GUARD)
+    at.session_state["sid"] = sid
+    at.session_state["moves"] = moves
+    for k, v in extra.items():
+        at.session_state[k] = v
+    at.run()
+    assert not at.exception, at.exception
+    done, n, mistakes = at.session_state["result"]
+    return bool(done), int(n), int(mistakes)
+
+
+def test_a_scenario_played_without_a_wrong_try_earns_three_stars() -> None:
+    assert _progress_after("belote/overruff", ["9H", "You"]) == (True, 3, 0)
+    assert _progress_after("belote/overruff", ["8H", "9H", "You"]) == (True, 2, 1)
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [["hint", "hint", "hint", "9H", "You"], ["reveal", "9H", "You"]],
+    ids=["the last hint", "the presenter's reveal"],
+)
+def test_an_answer_shown_before_it_is_given_counts_as_a_wrong_try_for_the_stars(
+    moves: list[str],
+) -> None:
+    """The answer on show ("The answer: 9♥"), then played: two stars, not three; the
+    wrong tries the teacher sees stay the learner's own (none)."""
+    assert _progress_after("belote/overruff", moves) == (True, 2, 0)
+    # two hints, the answer not shown: still three stars
+    assert _progress_after("belote/overruff", ["hint", "hint", "9H", "You"]) == (True, 3, 0)
+
+
+def test_a_card_the_feedback_calls_as_good_as_the_answer_is_no_wrong_try() -> None:
+    """Briscola's last three tricks: the 2♦ instead of the 3♥ "ends the same way" (with
+    best play, every hand known): the step still asks for the 3♥, nothing is counted."""
+    sid = "briscola/seed-last-three-tricks"
+    checked = _lib_checked(sid)
+    run = goto(start(checked.scenario, checked.table), 11)
+    after, fb = run.try_action("2D")
+    assert not fb.ok and fb.as_good and not fb.mistake
+    assert fb.message.startswith("That ends the same way")
+    assert after.mistakes == 0 and after.step == run.step
+    moves = ["next"] * 4 + ["2D"] + ["next"] * 4
+    assert _progress_after(sid, moves) == (True, 3, 0)
+
+
+@pytest.mark.parametrize("via", ["review", "link"])
+def test_a_step_opened_from_a_review_card_or_a_link_earns_no_stars(via: str) -> None:
+    """Overruff's question, opened at its step and answered right: the scenario is no more
+    done and earns no stars than before (a review step is no run of the scenario)."""
+    extra: dict[str, object] = {"step": 4}
+    if via == "review":
+        extra["review"] = True
+    assert _progress_after("belote/overruff", ["You"], **extra) == (False, 0, 0)
 
 
 # --- quizzes as pure functions --------------------------------------------------------------

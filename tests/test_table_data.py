@@ -3,6 +3,7 @@ modes, the discard, the chien, and text that stays inert."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -15,6 +16,7 @@ from tutorial.engine.hand_order import sort_hand
 from tutorial.language.i18n import speaking
 from tutorial.pictures.svg import card_svg, card_words
 from tutorial.pictures.table_data import practice_table_data, safe_html, table_data
+from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.runtime import Run, goto, start
 
 
@@ -90,7 +92,18 @@ def test_nobody_is_to_play_once_the_scenario_is_finished(lib: Library) -> None:
     assert data["mode"] == "view" and not data["playable"]
     assert "your turn" not in data["table_alt"]
     assert "your turn" in table_data(_run(lib, "belote/overruff"))["table_alt"]
-    assert data["prompt"] == "Scenario complete ★★★"
+    # opened at its end (a link's step): no run of the learner's, no stars
+    assert data["prompt"] == "Scenario complete"
+    played = start(run.scenario, run.table)
+    while not played.finished:
+        step = played.current
+        if isinstance(step, Play):
+            played, fb = played.try_action(str(step.play.accept[0]))
+        else:
+            assert isinstance(step, AskStep)
+            played, fb = played.answer(step.ask.answer)
+        assert fb.ok
+    assert table_data(played)["prompt"] == "Scenario complete ★★★"
 
 
 def test_the_marks_forcing_legal_and_answer(lib: Library) -> None:
@@ -251,3 +264,46 @@ def test_a_card_drawn_in_english_then_in_chinese_has_each_languages_words() -> N
                 assert title is not None and card_words(card) in title.group(1)
             faces[lang] = [e["svg"] for e in data["hand"]]
     assert faces["en"] != faces["zh-Hans"]
+
+
+def test_no_seat_is_marked_to_move_while_a_question_waits(lib: Library) -> None:
+    """ "Who leads the first trick?" after the bidding: the leader is to move, but the
+    table marks nobody (neither the turn frame nor "it is your turn" in its description)
+    while it waits."""
+    checked = lib.scenarios["belote/bidding-take"]
+    run = start(checked.scenario, checked.table)
+    while run.waiting_for != "ask" or "lead" not in str(run.current.ask.question):
+        run = run.solve_current()
+    leader = run.table.seat_names[run.state.to_move]
+    data = table_data(run)
+    assert 'class="to-move"' not in data["table_svg"]
+    assert "turn" not in data["table_alt"]
+    assert str(run.current.ask.answer) == leader  # the frame would have been the answer
+    # without the question, the same position marks its leader
+    steps = run.scenario.steps
+    narration = next(i for i, s in enumerate(steps) if not isinstance(s, (AskStep, Play)))
+    played = dataclasses.replace(run, step=narration)
+    assert played.waiting_for != "ask" and not played.finished
+    assert 'class="to-move"' in table_data(played)["table_svg"]
+
+
+def test_the_contract_line_keeps_its_multiplier_back_while_a_question_waits(
+    lib: Library,
+) -> None:
+    """ "By how much will your Garde multiply the settlement?": the table says "Garde by
+    South", not "Garde ×2 by South", until it is answered."""
+    checked = lib.scenarios["tarot/bid-garde"]
+    run = start(checked.scenario, checked.table)
+    while run.waiting_for != "ask" or "multiply" not in str(run.current.ask.question):
+        run = run.solve_current()
+    for presenter in (False, True):
+        data = table_data(run, presenter=presenter)
+        shown = " ".join([data["table_svg"], data["table_alt"], *data["facts"]])
+        assert "×2" not in shown and "Garde by South" in shown
+    after, fb = run.answer(run.current.ask.answer)
+    assert fb.ok
+    steps = after.scenario.steps
+    narration = next(i for i, s in enumerate(steps) if not isinstance(s, (AskStep, Play)))
+    assert (
+        "Garde ×2 by South" in table_data(dataclasses.replace(after, step=narration))["table_svg"]
+    )

@@ -212,8 +212,9 @@ def prompt_for(run: Run, mode: Mode, reviewing: bool, position: tuple[int, int])
     if reviewing:
         return t("component.reviewing", i=position[0], n=position[1])
     if run.finished:
-        n = stars(run.mistakes)
-        return t("component.finished", stars="★" * n + "☆" * (3 - n))
+        n = stars(run.wrong_for_stars)
+        shown = "★" * n + "☆" * (3 - n) if run.whole else ""  # a partial run earns none
+        return t("component.finished", stars=shown).strip()
     step = run.current
     if mode == "ask" and isinstance(step, AskStep):
         return str(step.ask.question)

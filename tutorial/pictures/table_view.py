@@ -56,20 +56,23 @@ def _trump_text(state: GameState) -> str:
     return ""
 
 
-def _belote_contract_text(state: GameState, names: Sequence[str]) -> str:
+def _belote_contract_text(state: GameState, names: Sequence[str], asking: bool) -> str:
     """Belote's contract on the table: who took."""
     taker = state.taker
     return "" if taker is None else t("table.taker", name=names[taker])
 
 
-def _tarot_contract_text(state: GameState, names: Sequence[str]) -> str:
-    """Tarot's contract on the table: the bid and its multiplier, and who took."""
+def _tarot_contract_text(state: GameState, names: Sequence[str], asking: bool) -> str:
+    """Tarot's contract on the table: the bid and its multiplier, and who took (while a
+    question waits, without the multiplier: the question may ask it)."""
     taker = state.taker
     if taker is None:
         return ""
     contract = state.contract
     label = getattr(contract, "label", str(contract) if contract else "")
     mult = getattr(contract, "multiplier", None)
+    if mult and asking:
+        return t("table.contract_plain", contract=label, name=names[taker])
     if mult:
         return t("table.contract", contract=label, mult=mult, name=names[taker])
     return t("table.taker", name=names[taker])
@@ -77,15 +80,15 @@ def _tarot_contract_text(state: GameState, names: Sequence[str]) -> str:
 
 #: Each game's contract as the table writes it, by the game's name (one game's picture
 #: each; a game without a contract, as Briscola, has none).
-_CONTRACT_TEXTS: dict[str, Callable[[GameState, Sequence[str]], str]] = {
+_CONTRACT_TEXTS: dict[str, Callable[[GameState, Sequence[str], bool], str]] = {
     "belote": _belote_contract_text,
     "tarot": _tarot_contract_text,
 }
 
 
-def _contract_text(run: Run) -> str:
+def _contract_text(run: Run, asking: bool) -> str:
     text = _CONTRACT_TEXTS.get(run.state.game)
-    return text(run.state, run.table.seat_names) if text is not None else ""
+    return text(run.state, run.table.seat_names, asking) if text is not None else ""
 
 
 def _winning_index(state: GameState) -> int | None:
@@ -117,6 +120,10 @@ def table_view(
     if run.pending and state.tricks:
         won[state.tricks[-1].winner] -= 1  # the question asks who won it: do not tell
     taker = state.taker
+    # While a question waits nobody is to move: the table waits for the answer, and a
+    # turn frame could be the answer itself ("who leads the next trick?").
+    # (A practice hand, drawn here too, asks no question.)
+    asking = getattr(run, "waiting_for", None) == "ask"
     seats = tuple(
         SeatView(
             name=table.seat_names[s],
@@ -124,7 +131,7 @@ def table_view(
             is_dealer=s == table.dealer,
             is_taker=taker == s,
             is_learner=s == table.learner,
-            to_move=state.to_move == s and not run.pending and not run.finished,
+            to_move=state.to_move == s and not (run.pending or run.finished or asking),
             cards_left=len(state.hands[s]),
             tricks_won=won[s],
         )
@@ -149,7 +156,7 @@ def table_view(
         seats=seats,
         trick=trick,
         trump=_trump_text(state),
-        contract=_contract_text(run),
+        contract=_contract_text(run, asking),
         trump_card=state.face_up_card,
         stock_count=state.stock_count,
         four_colour=four_colour,

@@ -76,11 +76,20 @@ class Feedback:
     #: for a view that shows its own heading: the explanation of a right move or answer,
     #: the reasoning (and, from the second wrong try, the answer) of a wrong answer.
     explanation: str = ""
+    #: A card the step does not ask for that keeps as much as its answer with best play
+    #: (the message says it ends the same way): refused, but no mistake.
+    as_good: bool = False
 
     @property
     def ok(self) -> bool:
         """Whether the learner's move was the right one."""
         return self.kind in ("right", "answer_right")
+
+    @property
+    def mistake(self) -> bool:
+        """Whether the try counts as a wrong try (for the stars, the progress, the review
+        deck): refused or wrong, and not a card as good as the answer."""
+        return self.kind in ("illegal", "wrong", "answer_wrong") and not self.as_good
 
 
 @dataclass(frozen=True)
@@ -103,6 +112,14 @@ class Run:
     #: Every action applied since the table's first position, in order (the hand can be
     #: replayed from ``table.state``, as under other rules).
     actions: tuple[Any, ...] = ()
+    #: The steps whose answer was shown to the learner before they gave it (the hint's
+    #: last tier, the presenter's "show the answer"): each counts as a wrong try for the
+    #: stars.
+    answers_shown: tuple[int, ...] = ()
+    #: Whether the learner played every step from the first: a run where steps were
+    #: taken for them (a link to a later step, a review card's step) is no scenario run,
+    #: and its end earns no stars.
+    whole: bool = True
 
     # --- where we are ---------------------------------------------------------------
 
@@ -250,8 +267,13 @@ class Run:
                 )
             # The author's sentence and the runtime's own say the verdict themselves; a
             # computed cost alone gets the view's heading ("Legal, but not the best here.").
-            headed = bool(author) or not computed or (cost is not None and cost.lost <= 0)
-            return self._missed(), Feedback("wrong", msg, verdict, headed=headed, cost=cost)
+            as_good = cost is not None and cost.lost <= 0
+            headed = bool(author) or not computed or as_good
+            # A card the message calls as good as the answer is no mistake: the learner
+            # is asked for the step's own card, and nothing counts against them.
+            run = self if as_good else self._missed()
+            fb = Feedback("wrong", msg, verdict, headed=headed, cost=cost, as_good=as_good)
+            return run, fb
         explanation = step.play.explain or speak(self.table, verdict.message)
         run, events = self._apply(action)  # the text was parsed once, above
         run = dataclasses.replace(run, step=run.step + 1).advance()
@@ -343,6 +365,18 @@ class Run:
         """This run after a wrong try: same table, one more mistake."""
         return dataclasses.replace(self, mistakes=self.mistakes + 1, wrong_here=self.wrong_here + 1)
 
+    def show_answer(self) -> Run:
+        """This run once the current step's answer is on show (a hint's last tier, the
+        presenter's reveal): the step counts as a wrong try for the stars, once."""
+        if self.finished or self.step in self.answers_shown:
+            return self
+        return dataclasses.replace(self, answers_shown=(*self.answers_shown, self.step))
+
+    @property
+    def wrong_for_stars(self) -> int:
+        """What the stars count: the wrong tries and the steps whose answer was shown."""
+        return self.mistakes + len(self.answers_shown)
+
     def answer(self, value: Any) -> tuple[Run, Feedback]:
         """The learner answers the current question."""
         step = self.current
@@ -384,7 +418,11 @@ class Run:
         return self._missed(), Feedback("answer_wrong", message, explanation=detail)
 
     def solve_current(self) -> Run:
-        """Take the scenario's own answer for the current step (deep links, 'show me')."""
+        """Take the scenario's own answer for the current step (deep links, 'show me'):
+        the run is no longer the learner's whole play (``whole``)."""
+        return dataclasses.replace(self._solved(), whole=False)
+
+    def _solved(self) -> Run:
         step = self.current
         if isinstance(step, Play):
             if step.play.accept == "any":

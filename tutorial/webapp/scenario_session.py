@@ -111,12 +111,24 @@ class ScenarioSession:
         self.feedback = None
 
     def ask_hint(self) -> None:
-        """One more hint at this step."""
+        """One more hint at this step (its last tier shows the answer: the run on show
+        then counts the step as a wrong try for the stars)."""
         self.hint_tier += 1
+        run = self.run
+        if run is not None and self.hint_tier >= len(run.hint_kinds()):
+            self._answer_shown(run)
 
     def toggle_reveal(self) -> None:
-        """Presenter mode: show or hide the step's answer."""
+        """Presenter mode: show or hide the step's answer (shown once, it counts as a
+        wrong try for the stars, as the hint's answer does)."""
         self.revealed = not self.revealed
+        run = self.run
+        if self.revealed and run is not None:
+            self._answer_shown(run)
+
+    def _answer_shown(self, run: Run) -> None:
+        if not self.reviewing and self.history:
+            self.history[self.cursor] = run.show_answer()
 
     def show_best_play(self, cards: int | None) -> None:
         """Show the best line up to ``cards`` cards, or stop showing it (None)."""

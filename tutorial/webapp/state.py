@@ -520,8 +520,8 @@ def scenario_outcome(scenario_id: str, before: Run, feedback: Any, tried: object
     from tutorial.scenarios.model import Play
 
     game = _game_of(scenario_id)
-    if game is None or feedback.kind == "invalid":
-        return
+    if game is None or feedback.kind == "invalid" or feedback.as_good:
+        return  # a card as good as the answer is no wrong try: the learner tries again
     try:
         source = ScenarioSource(scenario=scenario_id, step=before.step)
     except ValidationError:
@@ -537,7 +537,7 @@ def scenario_outcome(scenario_id: str, before: Run, feedback: Any, tried: object
             from tutorial.course.review_deck import days_until_due
 
             st.session_state[REVIEW_DONE] = (key, int(rating), days_until_due(reviewed, now()))
-    if feedback.ok:
+    if not feedback.mistake:
         return
     step = before.current
     accept = step.play.accept if isinstance(step, Play) else []

@@ -330,10 +330,12 @@ class Controller:
     def _after(self, new_run: Run, fb: Feedback) -> None:
         prog = state.progress_of(self.sid)
         prog.attempts += 1
-        if fb.ok and new_run.finished:
+        if fb.ok and new_run.finished and new_run.whole:
+            # Only a run the learner played from its first step finishes the scenario:
+            # a link's later step or a review card's step is practice, not a finish.
             prog.done = True
-            prog.stars = max(prog.stars, stars(new_run.mistakes))
-        elif not fb.ok:
+            prog.stars = max(prog.stars, stars(new_run.wrong_for_stars))
+        elif fb.mistake:
             prog.mistakes += 1
         self.session.moved(new_run, fb, forward=fb.ok)
         link_state.set_message(None)
@@ -370,7 +372,7 @@ class Controller:
             state.scenario_outcome(self.sid, cur, fb, code)  # the review deck
             self._after(new_run, fb)
             self._tried(fb, code)
-            if fb.kind in ("wrong", "illegal"):  # for the teacher's class view
+            if fb.mistake:  # for the teacher's class view
                 state.record_wrong(self.sid, cur.state, code)
 
     def discard(self, codes: str) -> None:
@@ -690,16 +692,22 @@ def show_review(ctl: Controller, run: Run, reviewing: bool) -> None:
 def show_end(ctl: Controller, run: Run) -> None:
     """The end of a scenario: stars, what was learnt, the next scenario, the lesson."""
     sid = ctl.sid
-    n = stars(run.mistakes)
-    st.markdown(
-        f"### {'★' * n}{'☆' * (3 - n)}",
-        help=t("play.stars_help"),
-    )
+    n = stars(run.wrong_for_stars)
+    if run.whole:
+        st.markdown(
+            f"### {'★' * n}{'☆' * (3 - n)}",
+            help=t("play.stars_help"),
+        )
     st.success(
         t("play.finished")
         if run.mistakes == 0
         else t("play.finished_mistakes", tries=tn("plural.wrong_tries", run.mistakes))
     )
+    if not run.whole:
+        st.caption(t("play.not_whole"))
+    elif run.answers_shown:
+        shown = tn("plural.answers_shown", len(run.answers_shown))
+        st.caption(t("play.answers_shown", answers=shown))
     if ctl.checked.scenario.summary:
         st.markdown(f"**{t('play.learnt')}** {inert_markdown(ctl.checked.scenario.summary)}")
     found = lesson_of(sid, course(state.settings().language)[0])

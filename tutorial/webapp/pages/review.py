@@ -11,6 +11,8 @@ suspended; the deck can be cleared. Nothing is lost by not coming.
 
 from __future__ import annotations
 
+import dataclasses
+
 import streamlit as st
 
 from tutorial.course import practice, review_position
@@ -103,6 +105,8 @@ def open_scenario_card(key: str, source: ScenarioSource) -> None:
     run = start(checked.scenario, checked.table)
     if source.step:
         run = goto(run, source.step)
+    # A review card's step is practice, not a run of the scenario: its end earns no stars.
+    run = dataclasses.replace(run, whole=False)
     state.set_current_scenario(source.scenario)
     state.open_scenario_session(source.scenario, run)
     state.set_link_applied(f"{source.scenario}|{source.step}")
