@@ -489,19 +489,19 @@ def test_the_trick_history_waits_for_the_question_on_its_trick_then_lists_it() -
 
 
 def test_home_counts_each_games_course_not_the_tracks_into_it() -> None:
-    """Beside each game Home counts the lessons of its course: a track for players coming
-    from another game (lessons with ``from_game``) is an extra, not part of the count."""
+    """Beside each game Home counts the lessons of its course, and says so: a track for
+    players coming from another game (lessons with ``from_game``) is counted apart."""
     from tutorial.course.lessons import course_lessons, load_lessons, tracks_of
 
     lessons = load_lessons("en")
     at = _app("home")
-    captions = [c.value for c in at.caption if "lessons done" in c.value]
+    captions = [c.value for c in at.caption if "lessons of the course done" in c.value]
     for game in ("belote", "tarot", "briscola"):
         assert tracks_of(game, lessons), f"{game} has a track: the count would differ"
         mine = course_lessons(game, lessons)
-        assert f"0 of {len(mine)} lessons done" in captions
+        assert f"0 of {len(mine)} lessons of the course done" in captions
     every = sum(1 for le in lessons if le.game == "tarot")
-    assert f"0 of {every} lessons done" not in captions
+    assert f"0 of {every} lessons of the course done" not in captions
 
 
 def _opened_tab(at: AppTest) -> str:
