@@ -201,18 +201,34 @@ class PracticeHand:
 
 
 def practice_seat_names(game: str, players: int, ruleset: str = "default") -> tuple[str, ...]:
-    """The seats' names, in playing order from the learner (you sit South).
+    """The seats' names, in playing order from the learner (you sit South), as the
+    game's lessons name them.
 
-    Four seats read You, then the seat on your right and so on (East, North, West when
-    play goes counter-clockwise; West first when it goes clockwise).
+    Where the sides are fixed before the deal (Belote, Briscola for four) the seat
+    opposite is your partner: You, then Right, Partner, Left when play goes
+    counter-clockwise (Left first when it goes clockwise). Where the bidding makes the
+    sides (Tarot) nobody is a partner before it, and the seats keep the compass names
+    the Tarot lessons use: East, North, West (West first clockwise).
     """
     if players == 2:
         return (t("practice.seat_you"), t("practice.seat_opponent"))
-    east, west = t("practice.seat_east"), t("practice.seat_west")
+    module = game_module(game)
+    if module.BIDDING_MAKES_SIDES:
+        right, across, left = (
+            t("practice.seat_east"),
+            t("practice.seat_north"),
+            t("practice.seat_west"),
+        )
+    else:
+        right, across, left = (
+            t("practice.seat_right"),
+            t("practice.seat_partner"),
+            t("practice.seat_left"),
+        )
     base = find_ruleset(game, ruleset.split("+", 1)[0])
-    clockwise = game_module(game).play_direction(base) == "clockwise"
-    first, last = (west, east) if clockwise else (east, west)
-    return (t("practice.seat_you"), first, t("practice.seat_north"), last)
+    clockwise = module.play_direction(base) == "clockwise"
+    first, last = (left, right) if clockwise else (right, left)
+    return (t("practice.seat_you"), first, across, last)
 
 
 def in_language(hand: PracticeHand) -> PracticeHand:

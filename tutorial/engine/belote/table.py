@@ -30,6 +30,8 @@ TARGET_CARDS: frozenset[Card] = frozenset()
 WHOLE_TRICK_PILES = True
 #: Whether the bidding makes the sides anew each hand: no, partners sit opposite.
 BIDDING_MAKES_SIDES = False
+#: Whether a hand starts with bids: yes, the bids choose trumps and the taking side.
+HAS_BIDDING = True
 #: Whether a finished hand's details give a target (``details["target"]``): no.
 HAS_TARGET = False
 #: The points the last trick adds to its winner's pile: the 10 of dix de der.
@@ -64,6 +66,7 @@ __all__ = [
     "BIDDING_MAKES_SIDES",
     "CHIEN_SIZE",
     "FIRST_TRICK_HAND",
+    "HAS_BIDDING",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
     "TARGET_CARDS",

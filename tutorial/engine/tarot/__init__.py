@@ -150,6 +150,7 @@ from tutorial.engine.tarot.state import TarotState
 from tutorial.engine.tarot.table import (
     BIDDING_MAKES_SIDES,
     FIRST_TRICK_HAND,
+    HAS_BIDDING,
     HAS_TARGET,
     LAST_TRICK_BONUS,
     TARGET_CARDS,
@@ -239,6 +240,7 @@ __all__ += ["play_direction"]
 __all__ += [
     "BIDDING_MAKES_SIDES",
     "FIRST_TRICK_HAND",
+    "HAS_BIDDING",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
     "TARGET_CARDS",

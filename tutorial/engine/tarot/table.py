@@ -24,6 +24,8 @@ TARGET_CARDS: frozenset[Card] = frozenset(BOUTS)
 WHOLE_TRICK_PILES = False
 #: Whether the bidding makes the sides anew each hand: yes, the taker against three.
 BIDDING_MAKES_SIDES = True
+#: Whether a hand starts with bids: yes, the bids choose the taker and the contract.
+HAS_BIDDING = True
 #: Whether a finished hand's details give a target (``details["target"]``): yes.
 HAS_TARGET = True
 #: The points the last trick adds to its winner's pile: none.
@@ -57,6 +59,7 @@ def taker_against_target(details: Mapping[str, Any]) -> tuple[float, float] | No
 __all__ = [
     "BIDDING_MAKES_SIDES",
     "FIRST_TRICK_HAND",
+    "HAS_BIDDING",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
     "TARGET_CARDS",
