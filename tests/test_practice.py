@@ -1135,3 +1135,66 @@ def test_the_words_before_a_deal_name_the_bidding_only_where_the_game_has_one() 
     at.selectbox(key="score_game").set_value("belote").run()
     words = " ".join(m.value for m in at.markdown)
     assert "bid and play it" in words and "step by step" not in words
+
+
+# --- practising the bidding ------------------------------------------------------------------
+
+
+def test_most_plain_belote_deals_let_another_seat_bid_first() -> None:
+    """Why bidding needs a choice of its own: a plain deal turns the dealer with the seed,
+    so in three deals of four another seat bids before the learner."""
+    before = [bool(practice.deal("belote", seed=s).moves) for s in range(8)]
+    assert sum(before) == 6
+
+
+@pytest.mark.parametrize("game", ["belote", "tarot"])
+def test_a_hand_to_practise_bidding_is_an_early_bid_worth_thinking_about(game: str) -> None:
+    for seed in (0, 100):
+        hand = practice.deal_to_bid(game, seed=seed)
+        assert hand.learner_to_move and hand.state.phase == "bidding"
+        assert len(hand.moves) <= 1 and all(m.seat != hand.learner for m in hand.moves)
+        assert practice.bid_worth_thinking(hand)
+        assert practice.deal(game, seed=hand.seed).state == hand.state  # its link deals it
+
+
+@pytest.mark.parametrize(("game", "seed"), [("belote", 15), ("tarot", 3)])
+def test_a_clear_pass_or_a_late_bid_is_not_what_bidding_practice_deals(
+    game: str, seed: int
+) -> None:
+    from tutorial.analysis.bid_advice import advise_bid
+    from tutorial.engine.games import game_module
+
+    hand = practice.deal(game, seed=seed)  # the learner bids first, with a weak hand
+    assert hand.learner_to_move and not hand.moves
+    advice = advise_bid([hand.state], [])
+    assert game_module(game).is_pass(advice.best.action)  # passing is best, and clearly
+    assert not practice.bid_worth_thinking(hand)
+    late = next(h for s in range(8) if len((h := practice.deal(game, seed=s)).moves) >= 2)
+    assert not practice.bid_worth_thinking(late)  # two seats spoke before the learner
+
+
+def test_briscola_has_no_bidding_to_practise() -> None:
+    assert not practice.has_bidding("briscola")
+    assert practice.has_bidding("belote") and practice.has_bidding("tarot")
+    assert practice.deal_to_bid("briscola", players=2, seed=5).state == (
+        practice.deal("briscola", players=2, seed=5).state
+    )
+
+
+def test_the_practice_page_offers_bidding_practice_where_the_game_has_bids() -> None:
+    at = open_app("practice")
+    at.selectbox(key="practice_variant").set_value("briscola-2").run()
+    assert not [w for w in at.toggle if w.key == "practice_bidding"]
+    at.selectbox(key="practice_variant").set_value("belote-4").run()
+    toggle = at.toggle(key="practice_bidding")
+    assert toggle.label == "Practise bidding" and "first or second" in str(toggle.help)
+    toggle.set_value(True).run()
+    at.session_state[practice_view_key()] = 0
+    at.button(key="practice_deal").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    from tutorial.webapp.pages.practice import HAND
+
+    hand = at.session_state[HAND]
+    assert hand.learner_to_move and hand.state.phase == "bidding" and len(hand.moves) <= 1
+    assert _table(at)["prompt"] == "Your turn to bid."
+    assert at.query_params["deal"] == str(hand.seed)  # the link names the deal found

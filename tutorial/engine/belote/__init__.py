@@ -97,6 +97,7 @@ from tutorial.engine.belote.table import (
     TARGET_CARDS,
     WHOLE_TRICK_PILES,
     card_points_as,
+    is_pass,
     taker_against_target,
     team_of_seat,
 )
@@ -169,6 +170,7 @@ __all__ += [
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",
+    "is_pass",
     "taker_against_target",
     "team_of_seat",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tutorial.engine.belote.actions import Pass
 from tutorial.engine.belote.cards import (
     DIX_DE_DER,
     NUM_TRICKS,
@@ -62,6 +63,15 @@ def taker_against_target(details: Mapping[str, Any]) -> tuple[float, float] | No
     return None
 
 
+def is_pass(action: object) -> bool:
+    """Whether a bid is a pass (the seat does not take).
+
+    >>> is_pass(Pass()), is_pass(Card.parse("9H"))
+    (True, False)
+    """
+    return isinstance(action, Pass)
+
+
 __all__ = [
     "BIDDING_MAKES_SIDES",
     "CHIEN_SIZE",
@@ -72,6 +82,7 @@ __all__ = [
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",
+    "is_pass",
     "taker_against_target",
     "team_of_seat",
 ]

@@ -75,6 +75,7 @@ from tutorial.engine.briscola.table import (
     TARGET_CARDS,
     WHOLE_TRICK_PILES,
     card_points_as,
+    is_pass,
     taker_against_target,
     team_of_seat,
 )
@@ -128,6 +129,7 @@ __all__ += [
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",
+    "is_pass",
     "taker_against_target",
     "team_of_seat",
 ]

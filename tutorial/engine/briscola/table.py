@@ -58,6 +58,12 @@ def taker_against_target(details: Mapping[str, Any]) -> tuple[float, float] | No
     return None
 
 
+def is_pass(action: object) -> bool:
+    """Whether a bid is a pass: never, Briscola has no bids."""
+    del action
+    return False
+
+
 __all__ = [
     "BIDDING_MAKES_SIDES",
     "CHIEN_SIZE",
@@ -68,6 +74,7 @@ __all__ = [
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",
+    "is_pass",
     "taker_against_target",
     "team_of_seat",
 ]

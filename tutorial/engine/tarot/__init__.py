@@ -156,6 +156,7 @@ from tutorial.engine.tarot.table import (
     TARGET_CARDS,
     WHOLE_TRICK_PILES,
     card_points_as,
+    is_pass,
     taker_against_target,
     team_of_seat,
 )
@@ -246,6 +247,7 @@ __all__ += [
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",
+    "is_pass",
     "taker_against_target",
     "team_of_seat",
 ]

@@ -13,6 +13,7 @@ from typing import Any
 
 from tutorial.engine.cards import Card
 from tutorial.engine.core import Ruleset, Seat
+from tutorial.engine.tarot.actions import Bid
 from tutorial.engine.tarot.cards import BOUTS, DEFENCE_TEAM, POINTS, TAKER_TEAM
 from tutorial.engine.tarot.constants import HAND_SIZE
 
@@ -56,6 +57,15 @@ def taker_against_target(details: Mapping[str, Any]) -> tuple[float, float] | No
     return float(details["points"]), float(details["target"])
 
 
+def is_pass(action: object) -> bool:
+    """Whether a bid is a pass (the seat does not take).
+
+    >>> is_pass(Bid.PASS), is_pass(Bid.GARDE)
+    (True, False)
+    """
+    return isinstance(action, Bid) and action == Bid.PASS
+
+
 __all__ = [
     "BIDDING_MAKES_SIDES",
     "FIRST_TRICK_HAND",
@@ -65,6 +75,7 @@ __all__ = [
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",
+    "is_pass",
     "taker_against_target",
     "team_of_seat",
 ]

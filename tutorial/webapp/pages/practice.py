@@ -140,7 +140,11 @@ def deal() -> None:
     if not isinstance(seed, int):
         seed = random.SystemRandom().randrange(10**9)
     _forget(_hand())
-    hand = practice.deal(game, ruleset, players=int(players), level=level, seed=seed)
+    if st.session_state.get("practice_bidding") and practice.has_bidding(game):
+        # a deal where the learner bids first or second, and the bid is worth thinking about
+        hand = practice.deal_to_bid(game, ruleset, players=int(players), level=level, seed=seed)
+    else:
+        hand = practice.deal(game, ruleset, players=int(players), level=level, seed=seed)
     _store(hand, (), _news(hand, 0))
 
 
@@ -318,6 +322,10 @@ def setup(hand: PracticeHand | None) -> None:
             horizontal=True,
             help=t("practice.level_help"),
         )
+        if practice.has_bidding(game):  # a game whose hands start with bids
+            st.toggle(
+                t("practice.bidding"), key="practice_bidding", help=t("practice.bidding_help")
+            )
         st.button(
             t("practice.deal") if hand is None else t("practice.deal_again"),
             key="practice_deal",
