@@ -79,7 +79,7 @@ def test_the_hand_is_sorted_in_the_games_order_with_trumps_last() -> None:
 
 
 def test_deep_link_lands_on_its_step() -> None:
-    at = _app("play", scenario="belote/overruff", step="4")
+    at = _app("play", scenario="belote/overruff", step="5")  # the fifth step
     data = table(at)
     assert data["mode"] == "ask" and "Who wins this trick?" in data["prompt"]
     assert not data["playable"]
@@ -283,7 +283,7 @@ def test_score_page_draws_the_charts() -> None:
 
 
 def test_a_refused_discard_gets_the_engines_reason() -> None:
-    at = _app("play", scenario="tarot/discard-kings-and-bouts", step="4")
+    at = _app("play", scenario="tarot/discard-kings-and-bouts", step="5")
     data = table(at)
     assert data["mode"] == "discard" and data["discard"]["need"] == 6
     assert len(data["hand"]) == 24 and len(data["chien"]) == 6
@@ -375,9 +375,12 @@ def test_stepping_back_shows_the_hand_and_that_steps_explanation() -> None:
     assert data["prompt"].startswith("Stepping through: position 2 of 3")
     assert "beats the 10♥" in data["feedback"]["html"], "the explanation of that move"
     link = next(c.value for c in at.caption if "Link to this step" in c.value)
-    assert link.endswith(f"step={at.session_state['scenarios']['belote/overruff'].history[1].step}")
+    # the address counts steps from 1, as the words do
+    assert link.endswith(
+        f"step={at.session_state['scenarios']['belote/overruff'].history[1].step + 1}"
+    )
     assert at.query_params["step"] == str(
-        at.session_state["scenarios"]["belote/overruff"].history[1].step
+        at.session_state["scenarios"]["belote/overruff"].history[1].step + 1
     )
 
 
@@ -486,19 +489,19 @@ def test_the_trick_history_waits_for_the_question_on_its_trick_then_lists_it() -
 
 
 def test_home_counts_each_games_course_not_the_tracks_into_it() -> None:
-    """Beside each game Home counts the lessons of its course: a track for players coming
-    from another game (lessons with ``from_game``) is an extra, not part of the count."""
+    """Beside each game Home counts the lessons of its course, and says so: a track for
+    players coming from another game (lessons with ``from_game``) is counted apart."""
     from tutorial.course.lessons import course_lessons, load_lessons, tracks_of
 
     lessons = load_lessons("en")
     at = _app("home")
-    captions = [c.value for c in at.caption if "lessons done" in c.value]
+    captions = [c.value for c in at.caption if "lessons of the course done" in c.value]
     for game in ("belote", "tarot", "briscola"):
         assert tracks_of(game, lessons), f"{game} has a track: the count would differ"
         mine = course_lessons(game, lessons)
-        assert f"0 of {len(mine)} lessons done" in captions
+        assert f"0 of {len(mine)} lessons of the course done" in captions
     every = sum(1 for le in lessons if le.game == "tarot")
-    assert f"0 of {every} lessons done" not in captions
+    assert f"0 of {every} lessons of the course done" not in captions
 
 
 def _opened_tab(at: AppTest) -> str:

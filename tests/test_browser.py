@@ -195,7 +195,7 @@ def test_tarot_discard_is_chosen_on_the_hand(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page = _open(browser, f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=4", "laptop")
+    page = _open(browser, f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=5", "laptop")
     try:
         expect(page.locator(".atout .counter")).to_have_text("0 of 6 chosen", timeout=30_000)
         _settle(page)
@@ -694,7 +694,7 @@ def test_every_click_after_a_refused_discard_is_taken(server: str, browser: Any)
     from playwright.sync_api import expect
 
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page = _open(browser, f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=4", "laptop")
+    page = _open(browser, f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=5", "laptop")
     try:
         counter = page.locator(".atout .counter")
         confirm = page.locator(".atout button[data-confirm]")
@@ -836,7 +836,7 @@ def test_the_table_keeps_a_readable_size_through_a_scenario(server: str, browser
     SHOTS.mkdir(parents=True, exist_ok=True)
     sections = Sections()
     for viewport in ("laptop", "phone"):
-        url = f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=4"
+        url = f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=5"
         page = _open(browser, url, viewport)
         try:
             with sections.part(viewport):

@@ -152,7 +152,7 @@ def test_a_finished_hand_played_again_from_trick_3_shows_both_results(
         for i in range(2):
             text = columns.nth(i).inner_text()
             assert re.search(r"Contract (made|failed)", text), text
-            assert re.search(r"You & North: \d+", text) and re.search(r"East & West: \d+", text)
+            assert re.search(r"You & Partner: \d+", text) and re.search(r"Right & Left: \d+", text)
             assert re.search(r"Your side (won|lost) this hand|Neither side won", text), text
             assert "Your 8 cards, reviewed:" in text, text
         heading.scroll_into_view_if_needed()

@@ -221,7 +221,7 @@ def _discard(page: Any, server: str, viewport: str, sections: Sections) -> None:
     """The discard scenario at its discard: the hand in rows, two cards chosen."""
     from playwright.sync_api import expect
 
-    _goto(page, f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=4")
+    _goto(page, f"{server}/play?scenario=tarot/discard-kings-and-bouts&step=5")
     if VIEWPORTS[viewport][2]:
         _presenter_on(page)
     expect(page.locator(".atout .counter")).to_have_text("0 of 6 chosen", timeout=30_000)

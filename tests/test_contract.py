@@ -372,6 +372,15 @@ def test_target_cards_and_has_target() -> None:
         assert ("target" in details) == game_module(game).HAS_TARGET, game
 
 
+def test_has_bidding_says_whether_a_new_hand_starts_with_bids() -> None:
+    from tutorial.engine.games import game_module
+
+    for game in GAMES3:
+        for seed in range(3):
+            first = new_hand(game, rng=random.Random(seed))
+            assert (first.phase == "bidding") == game_module(game).HAS_BIDDING, game
+
+
 def test_bidding_makes_sides_and_team_of_seat_agree_with_the_state() -> None:
     from tutorial.engine.games import game_module
 

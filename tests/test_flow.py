@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from apptest_util import HANG_GUARD, lesson_headings
@@ -516,14 +517,19 @@ def test_home_continues_with_the_first_lesson_not_done() -> None:
     assert at.session_state["lesson"] == second.id
 
 
-def test_next_lesson_is_the_games_next_in_the_course_order() -> None:
-    from tutorial.course.lessons import next_lesson
+def test_next_lesson_is_the_next_on_the_lessons_own_path() -> None:
+    """The course leads on through the course, a track through the track; the course's
+    last lesson leads nowhere (a newcomer is not sent into the track for Tarot players)."""
+    from tutorial.course.lessons import course_lessons, next_lesson, tracks_of
 
     for game in ("belote", "tarot", "briscola"):
-        mine = [le for le in LESSONS if le.game == game]
-        for here, after in pairwise(mine):
-            assert next_lesson(here.id, LESSONS) is after
-        assert next_lesson(mine[-1].id, LESSONS) is None
+        paths = [course_lessons(game, LESSONS)]
+        paths += [list(tr.lessons) for tr in tracks_of(game, LESSONS)]
+        assert len(paths) >= 2
+        for path in paths:
+            for here, after in pairwise(path):
+                assert next_lesson(here.id, LESSONS) is after
+            assert next_lesson(path[-1].id, LESSONS) is None
 
 
 @pytest.mark.usefixtures("_fresh_caches")
@@ -581,3 +587,103 @@ def test_every_page_opens_on_the_game_being_learnt() -> None:
     at.switch_page("screens/practice.py")
     at.run()
     assert at.selectbox(key="practice_variant").value == "briscola-2"
+
+
+# --- counts and the path through a game's lessons -----------------------------------------
+
+
+def _briscola() -> tuple[list[Any], list[Any]]:
+    from tutorial.course.lessons import course_lessons, tracks_of
+
+    (track,) = tracks_of("briscola", LESSONS)
+    return course_lessons("briscola", LESSONS), list(track.lessons)
+
+
+def _all_done(at: AppTest, lessons: list[Any]) -> AppTest:
+    from tutorial.webapp.state import PROGRESS, QUIZ, ScenarioProgress
+
+    at.session_state[PROGRESS] = {
+        s: ScenarioProgress(done=True) for le in lessons for s in le.model.scenarios
+    }
+    at.session_state[QUIZ] = {
+        le.id: {"right": len(le.model.quiz), "total": len(le.model.quiz)} for le in lessons
+    }
+    return at
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_home_and_the_lessons_page_give_the_same_count_and_say_what_it_counts() -> None:
+    course, track = _briscola()
+    line = f"0 of {len(course)} lessons of the course done"
+    home = AppTest.from_file(APP, default_timeout=HANG_GUARD)
+    home.run()
+    assert line in [c.value for c in home.caption]
+    at = _lessons_page(course[0].id)
+    bars = [e.proto.text for e in at.get("progress")]
+    assert bars == [line]  # the same count (the page counted the track in: "0 of 8")
+    captions = [c.value for c in at.caption]
+    assert f"0 of {len(track)} lessons of this track done" in captions
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_home_offers_the_track_for_players_of_another_game() -> None:
+    _, track = _briscola()
+    at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
+    at.run()
+    assert any("Already play another game?" in c.value for c in at.caption)
+    button = at.button(key="track_briscola_belote")
+    assert button.label == f"From Belote to Briscola: 0 of {len(track)} lessons"
+    button.click().run()
+    assert not at.exception
+    assert at.session_state["lesson"] == track[0].id
+    at.switch_page("screens/lessons.py").run()
+    assert lesson_headings(at) == [track[0].title]
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_the_course_s_last_lesson_does_not_lead_a_newcomer_into_a_track() -> None:
+    course, track = _briscola()
+    at = _lessons_page(course[-1].id)
+    nexts = [b.label for b in at.button if str(b.key).startswith("next_lesson_")]
+    assert nexts == []  # not "Next lesson: <the track for Belote players>"
+    # a lesson of the course not done yet is offered instead
+    assert (
+        at.button(key=f"still_to_do_{course[-1].id}").label == f"Still to finish: {course[0].title}"
+    )
+    # a learner who chose the track goes on through it
+    at = _lessons_page(track[0].id)
+    assert at.button(key=f"next_lesson_{track[0].id}").label == f"Next lesson: {track[1].title}"
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_a_lesson_says_what_remains_before_it_is_ticked() -> None:
+    from tutorial.webapp.state import QUIZ
+
+    lesson = next(le for le in LESSONS if le.model.quiz and len(le.model.scenarios) >= 2)
+    at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
+    n = len(lesson.model.quiz)
+    at.session_state[QUIZ] = {lesson.id: {"right": n, "total": n, "checked": True}}
+    at = _lessons_page(lesson.id, at)
+    count = len(lesson.model.scenarios)
+    wanted = f"To tick this lesson, play {count} more scenarios at the table to the end."
+    assert wanted in [i.value for i in at.info]
+    at = _lessons_page(
+        lesson.id, _all_done(AppTest.from_file(APP, default_timeout=HANG_GUARD), [lesson])
+    )
+    assert "This lesson is done." in [s.value for s in at.success]
+
+
+@pytest.mark.usefixtures("_fresh_caches")
+def test_a_finished_course_says_so_and_offers_what_next() -> None:
+    course, _ = _briscola()
+    at = _all_done(AppTest.from_file(APP, default_timeout=HANG_GUARD), course)
+    at.run()
+    assert not at.exception
+    assert not [b for b in at.button if b.key == "start_briscola"]  # no "Continue: <first>"
+    assert "You have finished the Briscola course." in [s.value for s in at.success]
+    links = [e.proto.label for e in at.get("page_link")]
+    assert "Practise a whole hand" in links and "Review your mistakes" in links
+    at = _lessons_page(
+        course[-1].id, _all_done(AppTest.from_file(APP, default_timeout=HANG_GUARD), course)
+    )
+    assert "You have finished the Briscola course." in [s.value for s in at.success]

@@ -246,7 +246,7 @@ SCENARIOS = _scenarios()
 @pytest.mark.parametrize(("sid", "steps"), SCENARIOS, ids=[s for s, _ in SCENARIOS])
 def test_no_scenario_shows_an_internal_name(player: AppTest, sid: str, steps: int) -> None:
     leaks = []
-    for step in (0, steps):
+    for step in (0, steps + 1):  # the start and the finished scenario
         player.query_params["scenario"] = sid
         player.query_params["step"] = str(step)
         player.run()

@@ -6,6 +6,7 @@ import json
 import re
 from collections import Counter
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +22,8 @@ from tutorial.engine import tarot
 from tutorial.engine.cards import Card
 from tutorial.language.i18n import t
 from tutorial.pictures.table_data import practice_table_data, safe_html
+
+ROOT = Path(__file__).resolve().parent.parent
 
 #: Words that must never reach the learner: identifiers, seat numbers, sides by number.
 INTERNAL = re.compile(r"\bseat \d|\bteam ?\d|\bside [AB]\b|\bseed\b|seed-\d|[a-z]+_[a-z_]+")
@@ -174,7 +177,7 @@ def test_bids_are_chosen_by_their_words_and_reported() -> None:
     passed, _ = practice.advance(practice.try_action(hand, "pass"))
     lines = practice.story(passed)
     assert lines[0] == "You: pass"
-    assert lines[1].startswith("East: ")
+    assert lines[1].startswith("Right: ")
 
 
 def test_everyone_passing_ends_the_hand_unplayed() -> None:
@@ -246,9 +249,41 @@ def test_frames_show_the_others_cards_arriving() -> None:
 
 
 def test_seat_names_follow_the_direction_of_play() -> None:
-    assert practice.practice_seat_names("belote", 4) == ("You", "East", "North", "West")
-    assert practice.practice_seat_names("belote", 4, "seed-004") == ("You", "West", "North", "East")
+    assert practice.practice_seat_names("belote", 4) == ("You", "Right", "Partner", "Left")
+    assert practice.practice_seat_names("belote", 4, "seed-004") == (
+        "You",
+        "Left",
+        "Partner",
+        "Right",
+    )
     assert practice.practice_seat_names("briscola", 2) == ("You", "Opponent")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_practice_seats_have_the_lessons_names_and_the_partner_is_named(lang: str) -> None:
+    """The lessons of a game of fixed partnerships name the seats Partner, Left and
+    Right; practice names them so (it said North, East and West, and nothing marked North
+    as the partner); Tarot's lessons use the compass, and so does its practice."""
+    import yaml
+
+    from tutorial.language.i18n import speaking
+
+    with speaking(lang):
+        belote = practice.practice_seat_names("belote", 4)
+        briscola = practice.practice_seat_names("briscola", 4)
+        tarot = practice.practice_seat_names("tarot", 4)
+        partner = t("practice.seat_partner")
+    assert belote[2] == briscola[2] == partner
+    # the seats of the Belote lessons' scenarios, in this language
+    scenario = ROOT / "scenarios" / ("" if lang == "en" else lang) / "belote" / "overruff.yaml"
+    seats = yaml.safe_load(scenario.read_text(encoding="utf-8"))["seats"]
+    shown = set(seats) if isinstance(seats, list) else set(seats.values())
+    assert set(belote) == set(briscola) == shown
+    assert tarot[2] != partner
+    hand = practice.deal("belote", seed=3)
+    names = hand.table.seat_names
+    side = practice.practice_seat_names("belote", 4)
+    assert names == side and names[2] == "Partner"
 
 
 def test_bad_choices_raise() -> None:
@@ -864,7 +899,7 @@ def test_both_results_side_by_side_with_the_review_of_each() -> None:
     for column, hand in ((left, first), (right, again)):
         totals = list(hand.state.outcome().totals.values())
         assert [p for _, p in column.scores] == [float(v) for v in totals]
-        assert [s for s, _ in column.scores] == ["You & North", "East & West"]
+        assert [s for s, _ in column.scores] == ["You & Partner", "Right & Left"]
         assert column.result.startswith("Contract ")
         won = learner_result(hand)
         assert column.verdict == {1: "Your side won this hand.", -1: "Your side lost this hand.",
@@ -955,7 +990,7 @@ def test_the_page_replays_a_finished_hand_from_trick_3_and_sets_both_results_sid
     assert "Both results side by side" in [h.value for h in at.header]
     texts = [m.value for m in at.markdown]
     assert "**The first time**" in texts and "**Played again from trick 3**" in texts
-    points = [x for x in texts if x.startswith("- You & North: ")]
+    points = [x for x in texts if x.startswith("- You & Partner: ")]
     assert len(points) == 2  # one per result
     assert len([x for x in texts if x.startswith("Your 8 cards, reviewed:")]) >= 2
     assert not [
@@ -1078,3 +1113,88 @@ def test_could_i_have_won_gives_the_best_score_from_each_trick() -> None:
 
     scored = seat_score(hand.state, hand.state.outcome(), hand.learner)
     assert rows.iloc[-1, 1] in (f"{scored:g} points", f"{scored:g} point")
+
+
+def test_the_words_before_a_deal_name_the_bidding_only_where_the_game_has_one() -> None:
+    """Briscola has no bidding: its practice page and the Score explainer say "from the
+    deal to the score" (they said "from the bidding" and that its players "bid"), and the
+    Score explainer no longer promises a "step by step" it has no control for."""
+    at = open_app("practice")
+    at.selectbox(key="practice_variant").set_value("briscola-2").run()
+    assert not at.exception
+    words = " ".join(m.value for m in at.markdown)
+    assert "from the deal to the score" in words and "bidding" not in words
+    at.selectbox(key="practice_variant").set_value("tarot-4").run()
+    assert "from the bidding to the score" in " ".join(m.value for m in at.markdown)
+    at = open_app("score")
+    at.selectbox(key="score_game").set_value("briscola").run()
+    assert not at.exception
+    words = " ".join(m.value for m in at.markdown)
+    assert "from the deal to the score" in words
+    assert " bid" not in words and "step by step" not in words
+    at.selectbox(key="score_game").set_value("belote").run()
+    words = " ".join(m.value for m in at.markdown)
+    assert "bid and play it" in words and "step by step" not in words
+
+
+# --- practising the bidding ------------------------------------------------------------------
+
+
+def test_most_plain_belote_deals_let_another_seat_bid_first() -> None:
+    """Why bidding needs a choice of its own: a plain deal turns the dealer with the seed,
+    so in three deals of four another seat bids before the learner."""
+    before = [bool(practice.deal("belote", seed=s).moves) for s in range(8)]
+    assert sum(before) == 6
+
+
+@pytest.mark.parametrize("game", ["belote", "tarot"])
+def test_a_hand_to_practise_bidding_is_an_early_bid_worth_thinking_about(game: str) -> None:
+    for seed in (0, 100):
+        hand = practice.deal_to_bid(game, seed=seed)
+        assert hand.learner_to_move and hand.state.phase == "bidding"
+        assert len(hand.moves) <= 1 and all(m.seat != hand.learner for m in hand.moves)
+        assert practice.bid_worth_thinking(hand)
+        assert practice.deal(game, seed=hand.seed).state == hand.state  # its link deals it
+
+
+@pytest.mark.parametrize(("game", "seed"), [("belote", 15), ("tarot", 3)])
+def test_a_clear_pass_or_a_late_bid_is_not_what_bidding_practice_deals(
+    game: str, seed: int
+) -> None:
+    from tutorial.analysis.bid_advice import advise_bid
+    from tutorial.engine.games import game_module
+
+    hand = practice.deal(game, seed=seed)  # the learner bids first, with a weak hand
+    assert hand.learner_to_move and not hand.moves
+    advice = advise_bid([hand.state], [])
+    assert game_module(game).is_pass(advice.best.action)  # passing is best, and clearly
+    assert not practice.bid_worth_thinking(hand)
+    late = next(h for s in range(8) if len((h := practice.deal(game, seed=s)).moves) >= 2)
+    assert not practice.bid_worth_thinking(late)  # two seats spoke before the learner
+
+
+def test_briscola_has_no_bidding_to_practise() -> None:
+    assert not practice.has_bidding("briscola")
+    assert practice.has_bidding("belote") and practice.has_bidding("tarot")
+    assert practice.deal_to_bid("briscola", players=2, seed=5).state == (
+        practice.deal("briscola", players=2, seed=5).state
+    )
+
+
+def test_the_practice_page_offers_bidding_practice_where_the_game_has_bids() -> None:
+    at = open_app("practice")
+    at.selectbox(key="practice_variant").set_value("briscola-2").run()
+    assert not [w for w in at.toggle if w.key == "practice_bidding"]
+    at.selectbox(key="practice_variant").set_value("belote-4").run()
+    toggle = at.toggle(key="practice_bidding")
+    assert toggle.label == "Practise bidding" and "first or second" in str(toggle.help)
+    toggle.set_value(True).run()
+    at.session_state[practice_view_key()] = 0
+    at.button(key="practice_deal").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    from tutorial.webapp.pages.practice import HAND
+
+    hand = at.session_state[HAND]
+    assert hand.learner_to_move and hand.state.phase == "bidding" and len(hand.moves) <= 1
+    assert _table(at)["prompt"] == "Your turn to bid."
+    assert at.query_params["deal"] == str(hand.seed)  # the link names the deal found

@@ -803,3 +803,103 @@ def test_a_practice_card_at_the_table_reads_in_chinese(
     assert "明天" in shown
     for internal in ("practice:", "belote", "review_", "None", "must_follow_suit"):
         assert internal not in shown, internal
+
+
+# --- the pace of new cards, the buttons' words, a step's card met again --------------------
+
+
+def _many_new(n: int, now: datetime = DAY) -> Deck:
+    deck = Deck()
+    for i in range(n):
+        source = ScenarioSource(scenario="belote/overruff", step=i)
+        deck = note_wrong(deck, source, "belote", tried="7H", now=now + timedelta(minutes=i))
+    return deck
+
+
+def test_new_cards_come_in_at_a_daily_pace_after_the_reviews() -> None:
+    from tutorial.course.review_deck import NEW_PER_DAY, waiting_new
+
+    deck = _many_new(39)  # a newcomer's first day: 39 mistakes
+    nxt = DAY + timedelta(days=1)
+    due = due_cards(deck, nxt)
+    assert len(due) == NEW_PER_DAY and waiting_new(deck, nxt) == 39 - NEW_PER_DAY
+    assert [c.source.step for _, c in due] == list(range(NEW_PER_DAY))  # oldest first
+    assert due_counts(deck, nxt) == {"belote": NEW_PER_DAY}
+    # a card seen before (reviewed once already) comes first, outside the cap
+    seen = review(
+        deck, card_key(ScenarioSource(scenario="belote/overruff", step=38)), Rating.GOOD, nxt
+    )
+    later = nxt + timedelta(days=30)
+    first = due_cards(seen, later)[0][1]
+    assert first.source.step == 38 and first.reviews == 2
+    # the new cards reviewed today count against the day's cap
+    for key, _ in due:
+        deck = review(deck, key, Rating.GOOD, nxt)
+    assert due_cards(deck, nxt) == [] and waiting_new(deck, nxt) == 39 - NEW_PER_DAY
+    day3 = due_cards(deck, nxt + timedelta(days=1))  # the next day: reviews, then new ones
+    assert sum(c.reviews == 1 for _, c in day3) == NEW_PER_DAY
+    assert [c.reviews for _, c in day3] == sorted((c.reviews for _, c in day3), reverse=True)
+
+
+def test_the_review_page_says_what_its_buttons_do_and_what_waits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tutorial.course.review_deck import NEW_PER_DAY
+    from tutorial.webapp import state
+
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    at = _seeded(
+        AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
+        _many_new(NEW_PER_DAY + 4),
+        "2030-03-02",
+    )
+    at.run()
+    captions = [c.value for c in at.caption]
+    assert any("“Set aside” stops a card coming back" in c and "Bring back" in c for c in captions)
+    assert any(
+        f"4 more new cards wait for the coming days: at most {NEW_PER_DAY}" in c for c in captions
+    )
+    key = card_key(ScenarioSource(scenario="belote/overruff", step=0))
+    safe = "".join(c if c.isalnum() else "_" for c in key)
+    at.button(key=f"review_suspend_{safe}").click().run()
+    assert at.session_state[state.DECK].cards[key].suspended
+    assert any("until you bring it back" in s.value for s in at.success)
+    assert any("does not come back until you press “Bring back”" in c.value for c in at.caption)
+    assert at.button(key=f"review_resume_{safe}").proto.help
+
+
+def test_a_step_card_says_the_step_the_link_opens(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutorial.course.links import parse_link, step_to_open
+
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    source = ScenarioSource(scenario="belote/overruff", step=2)
+    deck = note_wrong(Deck(), source, "belote", tried="8H", now=DAY)
+    at = _seeded(AppTest.from_file(APP, default_timeout=HANG_GUARD), deck, "2030-03-02")
+    at.run()
+    at.switch_page("screens/review.py").run()
+    assert any("step 3**" in m.value for m in at.markdown)
+    safe = "".join(c if c.isalnum() else "_" for c in card_key(source))
+    at.button(key=f"review_play_{safe}").click().run()
+    assert at.query_params["step"] == "3"  # "step 3" is step=3 in the address
+    link = parse_link("belote/overruff", "3")
+    assert link is not None and step_to_open(link, 5) == 2  # which opens that very step
+    at.switch_page("screens/play.py").run()  # AppTest does not follow st.switch_page
+    assert not at.exception
+    assert at.session_state["scenarios"]["belote/overruff"].run.step == 2
+    assert at.query_params["step"] == "3"
+
+
+def test_a_due_card_is_rated_when_its_step_is_answered_in_a_replay() -> None:
+    from tutorial.course.review_deck import is_due
+    from tutorial.webapp import state
+
+    first = _scenario_app("2030-03-01", ["8H"])
+    deck = first.session_state[state.DECK]
+    key = card_key(ScenarioSource(scenario="belote/overruff", step=2))
+    # the next day the learner plays the scenario again from the lessons (not from Review)
+    at = _scenario_app("2030-03-02", ["9H"], deck)
+    card = at.session_state[state.DECK].cards[key]
+    assert card == review(deck, key, Rating.GOOD, moment_of_day("2030-03-02")).cards[key]
+    assert not is_due(card, moment_of_day("2030-03-02"))
+    done = at.session_state[state.REVIEW_DONE]
+    assert done is not None and done[0] == key and done[1] == int(Rating.GOOD)

@@ -78,10 +78,12 @@ def test_only_the_three_tracks_exist_and_they_stay_out_of_the_course(lang: str) 
     for game in GAMES:
         course = course_lessons(game, lessons)
         tracked = [le for le in lessons if le.game == game and le.from_game is not None]
-        # a track lesson is numbered after the course: the course's last lesson leads on
-        # into the track, and the track's lessons follow one another
+        # a track lesson is numbered after the course; the course's last lesson does not
+        # lead into the track (only a learner who opened it follows it), and the
+        # track's lessons follow one another
         assert max(le.number for le in course) < min(le.number for le in tracked)
-        assert next_lesson(course[-1].id, lessons) is tracked[0]
+        assert next_lesson(course[-1].id, lessons) is None
+        assert next_lesson(tracked[0].id, lessons) is tracked[1]
         assert next_lesson(tracked[-1].id, lessons) is None
         assert all(le.from_game is None for le in course)
 

@@ -355,6 +355,45 @@ def lesson_by_id(lesson_id: str, lessons: Sequence[Lesson]) -> Lesson | None:
     return next((le for le in lessons if le.id == lesson_id), None)
 
 
+def path_of(lesson: Lesson, lessons: Sequence[Lesson]) -> list[Lesson]:
+    """The lessons a learner follows through with this one: its game's course, or the
+    one track it belongs to (same game, same ``from_game``), in order.
+
+    >>> course = [_demo("tarot/01-a", []), _demo("tarot/09-b", [], "belote")]
+    >>> [le.id for le in path_of(course[1], course)], [le.id for le in path_of(course[0], course)]
+    (['tarot/09-b'], ['tarot/01-a'])
+    """
+    return [le for le in lessons if le.game == lesson.game and le.from_game == lesson.from_game]
+
+
+def first_not_done(path: Sequence[Lesson], is_done: Callable[[Lesson], bool]) -> Lesson | None:
+    """A path's first lesson not done yet (None when every one is done)."""
+    return next((le for le in path if not is_done(le)), None)
+
+
+@dataclass(frozen=True)
+class LessonCount:
+    """How many lessons of a course or a track are done, of how many."""
+
+    done: int
+    total: int
+
+    @property
+    def finished(self) -> bool:
+        """Every lesson done (and there is at least one)."""
+        return self.total > 0 and self.done == self.total
+
+
+def count_done(path: Sequence[Lesson], is_done: Callable[[Lesson], bool]) -> LessonCount:
+    """A course's or a track's lessons counted: done, of how many (Home and the Lessons
+    page both count a game's course alone, and each track apart).
+
+    >>> count_done([_demo("belote/01-a", []), _demo("belote/02-b", [])], lambda le: le.number == 1)
+    LessonCount(done=1, total=2)
+    """
+    return LessonCount(sum(1 for le in path if is_done(le)), len(path))
+
+
 def start_lesson(
     game: str, lessons: Sequence[Lesson], is_done: Callable[[Lesson], bool]
 ) -> Lesson | None:
@@ -372,22 +411,53 @@ def start_lesson(
 
 
 def next_lesson(lesson_id: str, lessons: Sequence[Lesson]) -> Lesson | None:
-    """The lesson after this one in the course order, of the same game (None after the
-    game's last lesson, or for an id not in the course). The tracks into a game come
-    after its course, so its last course lesson leads into them.
+    """The lesson after this one on its own path (:func:`path_of`): the game's course, or
+    the track the learner chose by opening one of its lessons. None after the path's
+    last lesson, or for an id not in the course: the course's last lesson never leads
+    into a track meant for players of another game.
 
-    >>> course = [_demo("belote/01-a", []), _demo("tarot/01-c", []), _demo("belote/02-b", [])]
-    >>> next_lesson("belote/01-a", course).id
-    'belote/02-b'
+    >>> course = [_demo("belote/01-a", []), _demo("tarot/01-c", []), _demo("belote/02-b", []),
+    ...           _demo("belote/12-t", [], "tarot"), _demo("belote/13-u", [], "tarot")]
+    >>> next_lesson("belote/01-a", course).id, next_lesson("belote/12-t", course).id
+    ('belote/02-b', 'belote/13-u')
     >>> next_lesson("belote/02-b", course) is None, next_lesson("x/01", course) is None
     (True, True)
     """
     found = lesson_by_id(lesson_id, lessons)
     if found is None:
         return None
-    mine = course_order(found.game, lessons)
+    mine = path_of(found, lessons)
     at = mine.index(found)
     return mine[at + 1] if at + 1 < len(mine) else None
+
+
+@dataclass(frozen=True)
+class LessonLeft:
+    """What a lesson still needs to be ticked: scenarios not yet played to the end, and
+    whether its quiz is not yet all correct."""
+
+    scenarios: int
+    quiz: bool
+
+    @property
+    def nothing(self) -> bool:
+        """The lesson is done."""
+        return self.scenarios == 0 and not self.quiz
+
+
+def lesson_left(
+    lesson: Lesson, scenario_done: Callable[[str], bool], quiz_right: int
+) -> LessonLeft:
+    """What a lesson still needs to be ticked (done: every scenario played to the end,
+    every quiz question answered correctly).
+
+    >>> le = _demo("belote/01-a", ["belote/x", "belote/y"])
+    >>> lesson_left(le, lambda sid: sid == "belote/x", 0)
+    LessonLeft(scenarios=1, quiz=False)
+    """
+    scenarios = sum(1 for sid in lesson.model.scenarios if not scenario_done(sid))
+    quiz = bool(lesson.model.quiz) and quiz_right < len(lesson.model.quiz)
+    return LessonLeft(scenarios, quiz)
 
 
 # --- Quizzes -----------------------------------------------------------------------------

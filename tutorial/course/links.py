@@ -5,6 +5,10 @@ one (letters, digits, ``-``, ``_``, ``/``; at most :data:`MAX_ID` characters), a
 step must be ASCII digits (``²`` is a digit to ``str.isdigit`` but not to ``int``) of a
 step the scenario has. Nothing here raises.
 
+The address counts steps as the words do: ``step=3`` is "step 3", the third step (index
+2 in the runtime); one more than the steps is the finished scenario, and ``step=0``, as
+links once wrote the start, still opens the start.
+
 >>> parse_link("belote/overruff", "3")
 Link(scenario='belote/overruff', step=3, step_text='3')
 >>> parse_link("belote/overruff", "²").step is None
@@ -12,8 +16,10 @@ True
 >>> parse_link("../etc/passwd", None) is None
 True
 >>> step_to_open(parse_link("belote/overruff", "3"), 10)
-3
->>> step_to_open(parse_link("belote/overruff", "11"), 10) is None
+2
+>>> step_to_open(parse_link("belote/overruff", "11"), 10), step_param(10)
+(10, '11')
+>>> step_to_open(parse_link("belote/overruff", "12"), 10) is None
 True
 >>> with_lang("http://x/play?scenario=belote/overruff&step=3", "zh-Hant")
 'http://x/play?scenario=belote/overruff&step=3&lang=zh-Hant'
@@ -75,13 +81,20 @@ def parse_link(scenario: str | None, step: str | None) -> Link | None:
 
 
 def step_to_open(link: Link, steps: int) -> int | None:
-    """The step to open in a scenario of ``steps`` steps: 0 without a step, the step
-    asked for if the scenario has it, else None (a bad step)."""
+    """The step's index to open in a scenario of ``steps`` steps: 0 without a step (or
+    ``step=0``), the index of the step asked for if the scenario has it (``steps`` for
+    the finished scenario, ``step=steps+1``), else None (a bad step)."""
     if link.step_text is None:
         return 0
-    if link.step is None or not 0 <= link.step <= steps:
+    if link.step is None or not 0 <= link.step <= steps + 1:
         return None
-    return link.step
+    return max(0, link.step - 1)
+
+
+def step_param(index: int) -> str:
+    """The address's ``step`` for the step at ``index`` (counted from 1, as the words
+    count it: index 2 is ``step=3``, "step 3")."""
+    return str(index + 1)
 
 
 def with_lang(url: str, lang: str | None = None) -> str:

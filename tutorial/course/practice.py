@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutorial.analysis import beginner, card_review, hints, player
+from tutorial.analysis.bid_advice import advise_bid, paired_error
 from tutorial.analysis.solver import UnsolvablePosition
 from tutorial.analysis.why_trick import why_trick
 from tutorial.course import bid_review
@@ -61,6 +62,7 @@ from tutorial.scenarios import actions
 from tutorial.scenarios.position import Table
 
 __all__ = [
+    "BIDDING_TRIES",
     "LEARNER",
     "LEVELS",
     "VARIANTS",
@@ -72,12 +74,15 @@ __all__ = [
     "ReviewProgress",
     "TrickNote",
     "advance",
+    "bid_worth_thinking",
     "computer_action",
     "costliest",
     "deal",
     "deal_query",
+    "deal_to_bid",
     "discard",
     "habit_reason",
+    "has_bidding",
     "hint",
     "hint_text",
     "history",
@@ -201,18 +206,34 @@ class PracticeHand:
 
 
 def practice_seat_names(game: str, players: int, ruleset: str = "default") -> tuple[str, ...]:
-    """The seats' names, in playing order from the learner (you sit South).
+    """The seats' names, in playing order from the learner (you sit South), as the
+    game's lessons name them.
 
-    Four seats read You, then the seat on your right and so on (East, North, West when
-    play goes counter-clockwise; West first when it goes clockwise).
+    Where the sides are fixed before the deal (Belote, Briscola for four) the seat
+    opposite is your partner: You, then Right, Partner, Left when play goes
+    counter-clockwise (Left first when it goes clockwise). Where the bidding makes the
+    sides (Tarot) nobody is a partner before it, and the seats keep the compass names
+    the Tarot lessons use: East, North, West (West first clockwise).
     """
     if players == 2:
         return (t("practice.seat_you"), t("practice.seat_opponent"))
-    east, west = t("practice.seat_east"), t("practice.seat_west")
+    module = game_module(game)
+    if module.BIDDING_MAKES_SIDES:
+        right, across, left = (
+            t("practice.seat_east"),
+            t("practice.seat_north"),
+            t("practice.seat_west"),
+        )
+    else:
+        right, across, left = (
+            t("practice.seat_right"),
+            t("practice.seat_partner"),
+            t("practice.seat_left"),
+        )
     base = find_ruleset(game, ruleset.split("+", 1)[0])
-    clockwise = game_module(game).play_direction(base) == "clockwise"
-    first, last = (west, east) if clockwise else (east, west)
-    return (t("practice.seat_you"), first, t("practice.seat_north"), last)
+    clockwise = module.play_direction(base) == "clockwise"
+    first, last = (left, right) if clockwise else (right, left)
+    return (t("practice.seat_you"), first, across, last)
 
 
 def in_language(hand: PracticeHand) -> PracticeHand:
@@ -265,6 +286,81 @@ def _seated(
     table = Table(practice_seat_names(game, players, ruleset), LEARNER, seat, state)
     computer = frozenset(s for s in range(players) if s != LEARNER)
     return PracticeHand(game, ruleset, level, seed, table, state, computer, hand_id=next(_HAND_IDS))
+
+
+#: Deals tried at most for a hand to practise bidding (each valued by the bid advice,
+#: about a tenth of a second of CPU; about one deal in three to six fits).
+BIDDING_TRIES = 40
+#: A bid is a close call when the advice's figures differ by at most this many paired
+#: standard errors (the advice cannot tell them apart better over its deals).
+CLOSE_ERRORS = 2.0
+
+
+def has_bidding(game: str) -> bool:
+    """Whether a hand of ``game`` starts with bids (so bidding can be practised)."""
+    return bool(game_module(game).HAS_BIDDING)
+
+
+def bid_worth_thinking(hand: PracticeHand) -> bool:
+    """Whether the hand is at the learner's first bid, the learner speaks first or second,
+    and the bid is worth thinking about.
+
+    Worth thinking about, by the engine's bid advice at that bid (the figures of the
+    hint's chart: each bid's expected score over deals like this one): the best bid is
+    to take (which contract or which trump is then the question), or passing is best
+    but the best take comes within :data:`CLOSE_ERRORS` paired standard errors of it (a
+    close call). A clear pass, most hands, is left out.
+    """
+    if not hand.learner_to_move or hand.state.phase != "bidding":
+        return False
+    if len(hand.moves) > 1 or any(m.seat == hand.learner for m in hand.moves):
+        return False  # the learner speaks third or later, or has spoken already
+    history = [*(m.before for m in hand.moves), hand.state]
+    advice = advise_bid(history, [m.action for m in hand.moves])
+    is_pass = game_module(hand.game).is_pass
+    best = advice.best
+    if not is_pass(best.action):
+        return True
+    take = next((v for v in advice.values if not is_pass(v.action)), None)
+    if take is None:
+        return False
+    return best.mean - take.mean <= CLOSE_ERRORS * paired_error(best.scores, take.scores)
+
+
+def deal_to_bid(
+    game: str,
+    ruleset: str = "default",
+    *,
+    players: int | None = None,
+    level: str = "beginner",
+    seed: int = 0,
+) -> PracticeHand:
+    """A hand to practise bidding: the first deal from ``seed`` on (at most
+    :data:`BIDDING_TRIES`) where the learner bids first or second and the bid is worth
+    thinking about (:func:`bid_worth_thinking`); past the tries, the last one tried. The
+    hand's seed is the deal's, so its link deals it again. A game without bids: the
+    deal of ``seed``.
+
+    Raises:
+        UnknownRulesetError: the game or the ruleset does not exist.
+        ValueError: an unknown level or number of players.
+    """
+    first = deal(game, ruleset, players=players, level=level, seed=seed)
+    if not has_bidding(game):
+        return first
+    n = first.state.num_players
+    last = first
+    for tried in range(BIDDING_TRIES):
+        fresh = _seated(game, ruleset, n, level, seed + tried, None)
+        to_move = fresh.state.to_move
+        if fresh.state.phase != "bidding" or to_move is None:
+            continue
+        if (fresh.learner - to_move) % n > 1:  # two seats or more bid before the learner
+            continue
+        last = advance(fresh)[0]
+        if bid_worth_thinking(last):
+            break
+    return last
 
 
 #: The hands' ids, one per deal in this process.

@@ -12,6 +12,11 @@ rating comes from the outcome (:func:`rating_for`): right first time is Good, ri
 after a hint Hard, wrong Again. Nothing here reads the clock: every function that
 needs the time takes ``now`` (an aware UTC datetime).
 
+New cards come in at a pace a learner does in a sitting: the cards due on a day are
+first the reviews (cards answered again before), then at most :data:`NEW_PER_DAY` new
+cards (never reviewed since the mistake), counting the new cards already reviewed that
+day; the others wait for the coming days, oldest first.
+
 Quiet by design: no streak, no penalty. A card can be suspended, the deck cleared.
 
 >>> from datetime import timedelta
@@ -44,6 +49,8 @@ from pydantic import (
 
 #: Cards kept at most (when full, a new card pushes out the one due last).
 DECK_MAX = 200
+#: New cards (never reviewed since the mistake) brought in per day, over every game.
+NEW_PER_DAY = 10
 #: The longest interval, in days.
 MAX_INTERVAL = 365
 #: A practice card that lost at least this many points (with what the seat could know)
@@ -323,14 +330,50 @@ def clear(deck: Deck, now: datetime) -> Deck:
     return Deck(cleared=_check_now(now))
 
 
+def is_new(card: DeckCard) -> bool:
+    """Whether a card was never reviewed since the mistake that made it."""
+    return card.reviews == 1
+
+
+def new_started(deck: Deck, now: datetime) -> int:
+    """How many cards had their first review on ``now``'s day (they count against the
+    day's :data:`NEW_PER_DAY`)."""
+    day = _check_now(now).date()
+    return sum(1 for c in deck.cards.values() if c.reviews == 2 and c.last.date() == day)
+
+
+def _due_today(deck: Deck, now: datetime) -> tuple[list[tuple[str, DeckCard]], int]:
+    """Every game's cards due today (reviews first, then the day's new cards), and how
+    many more new cards wait for the coming days."""
+    found = sorted(
+        ((key, card) for key, card in deck.cards.items() if is_due(card, now)),
+        key=lambda kv: (kv[1].due, kv[0]),
+    )
+    reviews = [kv for kv in found if not is_new(kv[1])]
+    new = [kv for kv in found if is_new(kv[1])]
+    room = max(0, NEW_PER_DAY - new_started(deck, now))
+    return reviews + new[:room], max(0, len(new) - room)
+
+
 def due_cards(deck: Deck, now: datetime, game: str | None = None) -> list[tuple[str, DeckCard]]:
-    """The cards due on ``now``'s day, the most overdue first (of one game, if given)."""
-    found = [
-        (key, card)
-        for key, card in deck.cards.items()
-        if is_due(card, now) and (game is None or card.game == game)
-    ]
-    return sorted(found, key=lambda kv: (kv[1].due, kv[0]))
+    """The cards due on ``now``'s day (of one game, if given): the reviews, the most
+    overdue first, then the day's new cards (at most :data:`NEW_PER_DAY` a day over
+    every game, the oldest first).
+
+    >>> now = datetime(2030, 1, 1, 12, tzinfo=UTC)
+    >>> deck = Deck()
+    >>> for i in range(NEW_PER_DAY + 3):
+    ...     deck = note_wrong(deck, QuizSource(lesson="a/b", question=i), "tarot", now=now)
+    >>> len(due_cards(deck, now.replace(day=2))), waiting_new(deck, now.replace(day=2))
+    (10, 3)
+    """
+    found, _ = _due_today(deck, now)
+    return [kv for kv in found if game is None or kv[1].game == game]
+
+
+def waiting_new(deck: Deck, now: datetime) -> int:
+    """New cards due but kept for the coming days (over :data:`NEW_PER_DAY`)."""
+    return _due_today(deck, now)[1]
 
 
 def due_counts(deck: Deck, now: datetime) -> dict[str, int]:

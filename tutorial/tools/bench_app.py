@@ -394,7 +394,7 @@ def browser_times(clicks: int = 20, port: int = 8599) -> dict[str, Any] | None:
             for i in range(30):
                 ctx = browser.new_context()
                 tab = ctx.new_page()
-                tab.goto(f"{base}/play?scenario=belote/overruff&step={i % 3}")
+                tab.goto(f"{base}/play?scenario=belote/overruff&step={i % 3 + 1}")
                 contexts.append(ctx)
             for ctx in contexts:
                 _idle(ctx.pages[0])

@@ -39,6 +39,7 @@ PAGES: tuple[Page, ...] = (
 
 PLAY_PAGE = "screens/play.py"
 LESSONS_PAGE = "screens/lessons.py"
+PRACTICE_PAGE = "screens/practice.py"
 REVIEW_PAGE = "screens/review.py"
 
 

@@ -512,11 +512,18 @@ def note_deck_wrong(source: Any, game: str | None, **card: Any) -> None:
 
 
 def scenario_outcome(scenario_id: str, before: Run, feedback: Any, tried: object) -> None:
-    """A scenario's move was judged: a wrong one goes in the review deck, and the card
-    under review at this step (if any) is rated by the outcome."""
+    """A scenario's move was judged: a wrong one goes in the review deck, and this step's
+    card is rated by the outcome when it is under review or due (the scenario played
+    again from a lesson or a link answers it as well as the Review page's button)."""
     from pydantic import ValidationError
 
-    from tutorial.course.review_deck import ScenarioSource, card_key, rating_for, review
+    from tutorial.course.review_deck import (
+        ScenarioSource,
+        card_key,
+        is_due,
+        rating_for,
+        review,
+    )
     from tutorial.scenarios.model import Play
 
     game = _game_of(scenario_id)
@@ -527,7 +534,8 @@ def scenario_outcome(scenario_id: str, before: Run, feedback: Any, tried: object
     except ValidationError:
         return
     key = card_key(source)
-    if key == review_open():
+    card = deck().cards.get(key)
+    if key == review_open() or (card is not None and is_due(card, now())):
         hinted = scenario_session(scenario_id).hint_tier > 0
         rating = rating_for(bool(feedback.ok), hinted=hinted)
         set_deck(review(deck(), key, rating, now()))

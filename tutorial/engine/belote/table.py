@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tutorial.engine.belote.actions import Pass
 from tutorial.engine.belote.cards import (
     DIX_DE_DER,
     NUM_TRICKS,
@@ -30,6 +31,8 @@ TARGET_CARDS: frozenset[Card] = frozenset()
 WHOLE_TRICK_PILES = True
 #: Whether the bidding makes the sides anew each hand: no, partners sit opposite.
 BIDDING_MAKES_SIDES = False
+#: Whether a hand starts with bids: yes, the bids choose trumps and the taking side.
+HAS_BIDDING = True
 #: Whether a finished hand's details give a target (``details["target"]``): no.
 HAS_TARGET = False
 #: The points the last trick adds to its winner's pile: the 10 of dix de der.
@@ -60,15 +63,26 @@ def taker_against_target(details: Mapping[str, Any]) -> tuple[float, float] | No
     return None
 
 
+def is_pass(action: object) -> bool:
+    """Whether a bid is a pass (the seat does not take).
+
+    >>> is_pass(Pass()), is_pass(Card.parse("9H"))
+    (True, False)
+    """
+    return isinstance(action, Pass)
+
+
 __all__ = [
     "BIDDING_MAKES_SIDES",
     "CHIEN_SIZE",
     "FIRST_TRICK_HAND",
+    "HAS_BIDDING",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",
+    "is_pass",
     "taker_against_target",
     "team_of_seat",
 ]

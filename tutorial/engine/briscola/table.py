@@ -25,6 +25,8 @@ TARGET_CARDS: frozenset[Card] = frozenset()
 WHOLE_TRICK_PILES = True
 #: Whether the bidding makes the sides anew each hand: no, there is no bidding.
 BIDDING_MAKES_SIDES = False
+#: Whether a hand starts with bids: no, the card turned up names trumps.
+HAS_BIDDING = False
 #: Whether a finished hand's details give a target (``details["target"]``): yes, 61.
 HAS_TARGET = True
 #: The points the last trick adds to its winner's pile: none.
@@ -56,15 +58,23 @@ def taker_against_target(details: Mapping[str, Any]) -> tuple[float, float] | No
     return None
 
 
+def is_pass(action: object) -> bool:
+    """Whether a bid is a pass: never, Briscola has no bids."""
+    del action
+    return False
+
+
 __all__ = [
     "BIDDING_MAKES_SIDES",
     "CHIEN_SIZE",
     "FIRST_TRICK_HAND",
+    "HAS_BIDDING",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",
+    "is_pass",
     "taker_against_target",
     "team_of_seat",
 ]

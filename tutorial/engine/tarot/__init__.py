@@ -150,11 +150,13 @@ from tutorial.engine.tarot.state import TarotState
 from tutorial.engine.tarot.table import (
     BIDDING_MAKES_SIDES,
     FIRST_TRICK_HAND,
+    HAS_BIDDING,
     HAS_TARGET,
     LAST_TRICK_BONUS,
     TARGET_CARDS,
     WHOLE_TRICK_PILES,
     card_points_as,
+    is_pass,
     taker_against_target,
     team_of_seat,
 )
@@ -239,11 +241,13 @@ __all__ += ["play_direction"]
 __all__ += [
     "BIDDING_MAKES_SIDES",
     "FIRST_TRICK_HAND",
+    "HAS_BIDDING",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",
+    "is_pass",
     "taker_against_target",
     "team_of_seat",
 ]

@@ -13,6 +13,7 @@ from typing import Any
 
 from tutorial.engine.cards import Card
 from tutorial.engine.core import Ruleset, Seat
+from tutorial.engine.tarot.actions import Bid
 from tutorial.engine.tarot.cards import BOUTS, DEFENCE_TEAM, POINTS, TAKER_TEAM
 from tutorial.engine.tarot.constants import HAND_SIZE
 
@@ -24,6 +25,8 @@ TARGET_CARDS: frozenset[Card] = frozenset(BOUTS)
 WHOLE_TRICK_PILES = False
 #: Whether the bidding makes the sides anew each hand: yes, the taker against three.
 BIDDING_MAKES_SIDES = True
+#: Whether a hand starts with bids: yes, the bids choose the taker and the contract.
+HAS_BIDDING = True
 #: Whether a finished hand's details give a target (``details["target"]``): yes.
 HAS_TARGET = True
 #: The points the last trick adds to its winner's pile: none.
@@ -54,14 +57,25 @@ def taker_against_target(details: Mapping[str, Any]) -> tuple[float, float] | No
     return float(details["points"]), float(details["target"])
 
 
+def is_pass(action: object) -> bool:
+    """Whether a bid is a pass (the seat does not take).
+
+    >>> is_pass(Bid.PASS), is_pass(Bid.GARDE)
+    (True, False)
+    """
+    return isinstance(action, Bid) and action == Bid.PASS
+
+
 __all__ = [
     "BIDDING_MAKES_SIDES",
     "FIRST_TRICK_HAND",
+    "HAS_BIDDING",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",
+    "is_pass",
     "taker_against_target",
     "team_of_seat",
 ]

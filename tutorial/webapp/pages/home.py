@@ -6,7 +6,7 @@ from datetime import date
 
 import streamlit as st
 
-from tutorial.course.lessons import course_lessons, start_lesson
+from tutorial.course.lessons import Lesson, count_done, course_lessons, first_not_done, tracks_of
 from tutorial.course.progress import Progress, ProgressError, decode, encode, from_json, to_json
 from tutorial.course.review_deck import due_counts
 from tutorial.engine.games import GAMES
@@ -14,7 +14,12 @@ from tutorial.language.i18n import t, tn
 from tutorial.webapp import common, navigation, state
 from tutorial.webapp.common import course, course_order
 from tutorial.webapp.inert import inert_markdown
-from tutorial.webapp.pages.lessons import lesson_done, open_lesson
+from tutorial.webapp.pages.lessons import (
+    lesson_done,
+    open_lesson,
+    show_whats_next,
+    track_heading,
+)
 from tutorial.webapp.pages.play import report_paste_box
 
 #: The session key of the answer to the last load of a progress or start afresh, shown once.
@@ -95,6 +100,12 @@ def progress_panel() -> None:
     common.show_told(MESSAGE)
 
 
+def _lesson_button(label: str, lesson: Lesson, key: str) -> None:
+    """A button that opens a lesson on the Lessons page."""
+    if st.button(label, key=key, width="stretch", on_click=open_lesson, args=(lesson,)):
+        st.switch_page(navigation.LESSONS_PAGE, query_params={"lesson": lesson.id})
+
+
 def main() -> None:
     """The page."""
     lib = common.library()
@@ -126,19 +137,20 @@ def main() -> None:
                 )
             mine = course_lessons(game, lessons)  # the game's course, not the tracks into it
             if mine:
-                ldone = sum(1 for le in mine if lesson_done(le))
-                st.caption(t("progress.lessons_line", done=ldone, total=len(mine)))
-            start = start_lesson(game, lessons, lesson_done)
-            if start is not None:  # the course: the first lesson not done yet
-                key = "home.continue" if any(lesson_done(le) for le in mine) else "home.start"
-                if st.button(
-                    t(key, title=inert_markdown(start.title)),
-                    key=f"start_{game}",
-                    width="stretch",
-                    on_click=open_lesson,
-                    args=(start,),
-                ):
-                    st.switch_page(navigation.LESSONS_PAGE, query_params={"lesson": start.id})
+                counted = count_done(mine, lesson_done)  # the Lessons page counts the same
+                st.caption(t("lessons.course_progress", done=counted.done, total=counted.total))
+                start = first_not_done(mine, lesson_done)
+                if start is None:  # every lesson done: say so, and what comes next
+                    st.success(
+                        t("lessons.course_done", game=common.game_title(game)),
+                        icon=":material/celebration:",
+                    )
+                    show_whats_next(f"home_{game}")
+                else:  # the course: the first lesson not done yet
+                    key = "home.continue" if counted.done else "home.start"
+                    _lesson_button(
+                        t(key, title=inert_markdown(start.title)), start, f"start_{game}"
+                    )
             elif items:  # no lessons (their files are broken): the first scenario not done
                 first = next(
                     (sid for sid, _ in items if not state.progress_of(sid).done), items[0][0]
@@ -150,6 +162,19 @@ def main() -> None:
                     st.switch_page(navigation.PLAY_PAGE)
             else:
                 st.caption(t("home.no_scenarios"))
+            tracks = tracks_of(game, lessons)
+            if tracks:  # for players who know another game: where its track starts
+                st.caption(t("tracks.on_home"))
+            for track in tracks:
+                counted = count_done(track.lessons, lesson_done)
+                label = t(
+                    "tracks.button",
+                    track=track_heading(track.from_game, track.game),
+                    done=counted.done,
+                    total=counted.total,
+                )
+                target = first_not_done(track.lessons, lesson_done) or track.lessons[0]
+                _lesson_button(label, target, f"track_{game}_{track.from_game}")
 
     st.header(t("home.progress"))
     progress_panel()

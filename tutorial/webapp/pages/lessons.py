@@ -11,12 +11,17 @@ import streamlit as st
 
 from tutorial.course.lessons import (
     Lesson,
+    LessonLeft,
     QuizMark,
     Track,
+    count_done,
     course_lessons,
+    first_not_done,
     lesson_by_id,
+    lesson_left,
     mark_answer,
     next_lesson,
+    path_of,
     quiz_score,
     start_lesson,
     tracks_of,
@@ -39,12 +44,42 @@ from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.navigation import page_url
 
 
+def left_of(lesson: Lesson) -> LessonLeft:
+    """What the lesson still needs to be ticked, from the learner's progress."""
+    right = int(state.quiz().get(lesson.id, {}).get("right", 0) or 0)
+    return lesson_left(lesson, lambda sid: state.progress_of(sid).done, right)
+
+
 def lesson_done(lesson: Lesson) -> bool:
     """All its scenarios done and its quiz answered without a mistake."""
-    scen = all(state.progress_of(s).done for s in lesson.model.scenarios)
-    q = state.quiz().get(lesson.id, {})
-    quiz_ok = not lesson.model.quiz or q.get("right", 0) == len(lesson.model.quiz)
-    return scen and quiz_ok
+    return left_of(lesson).nothing
+
+
+def show_left(lesson: Lesson) -> None:
+    """What the lesson still needs to be ticked (or that it is done)."""
+    left = left_of(lesson)
+    if left.nothing:
+        st.success(t("lessons.lesson_ticked"), icon=":material/check_circle:")
+    elif left.scenarios and left.quiz:
+        st.info(tn("lessons.left_both", left.scenarios), icon=":material/pending:")
+    elif left.scenarios:
+        st.info(tn("lessons.left_scenarios", left.scenarios), icon=":material/pending:")
+    else:
+        st.info(t("lessons.left_quiz"), icon=":material/pending:")
+
+
+def show_whats_next(key: str) -> None:
+    """After a course or a track: whole hands to practise, and the review deck."""
+    st.write(t("lessons.whats_next"))
+    with st.container(horizontal=True, gap="small", key=f"whats_next_{key}"):
+        st.page_link(
+            navigation.PRACTICE_PAGE,
+            label=t("lessons.practice_link"),
+            icon=":material/sports_esports:",
+        )
+        st.page_link(
+            navigation.REVIEW_PAGE, label=t("lessons.review_link"), icon=":material/event_repeat:"
+        )
 
 
 def open_lesson(lesson: Lesson) -> None:
@@ -198,23 +233,48 @@ def show_lesson(lesson: Lesson) -> None:
         _scenarios(lesson)
     if lesson.model.quiz:
         _quiz(lesson)
+    show_left(lesson)
     show_next_lesson(lesson)
 
 
 def show_next_lesson(lesson: Lesson) -> None:
-    """ "Next lesson": the game's next lesson in the course order (none after the last)."""
+    """ "Next lesson": the next lesson on the lesson's own path (the course, or the track
+    it belongs to); after the path's last, the first lesson of it not done yet, or, when
+    all are done, that it is finished and what comes next."""
     lessons, _ = course(state.settings().language)
     following = next_lesson(lesson.id, lessons)
-    if following is None:
+    if following is not None:
+        st.button(
+            t("lessons.next_lesson", title=inert_markdown(following.title)),
+            key=f"next_lesson_{lesson.id}",
+            on_click=open_lesson,
+            args=(following,),
+            type="primary",
+            icon=":material/arrow_forward:",
+        )
         return
-    st.button(
-        t("lessons.next_lesson", title=inert_markdown(following.title)),
-        key=f"next_lesson_{lesson.id}",
-        on_click=open_lesson,
-        args=(following,),
-        type="primary",
-        icon=":material/arrow_forward:",
-    )
+    path = path_of(lesson, lessons)
+    todo = first_not_done(path, lesson_done)
+    if todo is not None and todo.id != lesson.id:
+        st.button(
+            t("lessons.still_to_do", title=inert_markdown(todo.title)),
+            key=f"still_to_do_{lesson.id}",
+            on_click=open_lesson,
+            args=(todo,),
+            icon=":material/undo:",
+        )
+    elif todo is None:
+        show_path_finished(lesson)
+
+
+def show_path_finished(lesson: Lesson) -> None:
+    """The course or the track is finished: say so, and offer what comes next."""
+    if lesson.from_game is None:
+        text = t("lessons.course_done", game=common.game_title(lesson.game))
+    else:
+        text = t("lessons.track_done", track=track_heading(lesson.from_game, lesson.game))
+    st.success(text, icon=":material/celebration:")
+    show_whats_next(lesson.id)
 
 
 # --- tracks between games -----------------------------------------------------------------
@@ -236,6 +296,8 @@ def show_tracks(tracks: list[Track], current: Lesson) -> None:
                 target=common.game_title(track.game),
             )
         )
+        counted = count_done(track.lessons, lesson_done)
+        st.caption(t("tracks.progress", done=counted.done, total=counted.total))
         for le in track.lessons:
             st.button(
                 ("✓ " if lesson_done(le) else "") + inert_markdown(le.title),
@@ -350,8 +412,11 @@ def main() -> None:
     if current is None or current.game != game:
         current = start_lesson(game, lessons, lesson_done) or own[0]
         _set_lesson(current.id)
-    done = sum(1 for le in mine if lesson_done(le))
-    st.progress(done / len(mine), text=t("lessons.progress", done=done, total=len(mine)))
+    counted = count_done(own, lesson_done)  # the course; each track counts under its heading
+    st.progress(
+        counted.done / counted.total,
+        text=t("lessons.course_progress", done=counted.done, total=counted.total),
+    )
     titles = {le.id: ("✓ " if lesson_done(le) else "") + le.title for le in own}
     # a track lesson open: no lesson of the course is picked
     st.session_state[f"lessons_pick_{game}"] = current.id if current.id in titles else None

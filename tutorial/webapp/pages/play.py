@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from tutorial.course.lessons import lesson_of
-from tutorial.course.links import Link, parse_link, parse_step, step_to_open, with_lang
+from tutorial.course.links import Link, parse_link, parse_step, step_param, step_to_open, with_lang
 from tutorial.course.playlists import (
     INLINE_KEY_PREFIX,
     MAX_INLINE_CHARS,
@@ -350,18 +350,18 @@ class Controller:
         """The address follows the step: ``?scenario=…&step=…``, or for a scenario
         from a link or the Workshop ``?scenario_inline=…&step=…`` (when short enough)."""
         cur = self.session.run
-        shown = step if step is not None else (cur.step if cur else 0)
+        shown = step_param(step if step is not None else (cur.step if cur else 0))
         text = inline_text(self.sid)
         code = encode_inline(text) if text else ""
         if code and len(code) <= MAX_INLINE_CHARS:
             st.query_params.pop("scenario", None)
             st.query_params["scenario_inline"] = code
-            st.query_params["step"] = str(shown)
+            st.query_params["step"] = shown
             link_state.set_applied("inline", f"{code}|{shown}")
             return
         st.query_params.pop("scenario_inline", None)
         st.query_params["scenario"] = self.sid
-        st.query_params["step"] = str(shown)
+        st.query_params["step"] = shown
         state.set_link_applied(f"{self.sid}|{shown}")
 
     def act(self, code: str) -> None:
@@ -937,8 +937,8 @@ def _link(sid: str, step: int) -> str:
         code = encode_inline(text)
         if len(code) > MAX_INLINE_CHARS:
             return ""
-        return with_lang(f"{page_url('play')}?scenario_inline={code}&step={step}")
-    return with_lang(f"{page_url('play')}?scenario={sid}&step={step}")
+        return with_lang(f"{page_url('play')}?scenario_inline={code}&step={step_param(step)}")
+    return with_lang(f"{page_url('play')}?scenario={sid}&step={step_param(step)}")
 
 
 def follow_language(sid: str, checked: Checked) -> None:

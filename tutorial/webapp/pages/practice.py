@@ -33,6 +33,7 @@ from tutorial.course import practice, review_worker
 from tutorial.course.practice import PracticeHand
 from tutorial.engine.cards import Card
 from tutorial.engine.core import TrickResult, rulesets, seat_names
+from tutorial.engine.games import game_module
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.bid_chart import bid_chart, discard_chart
@@ -78,6 +79,19 @@ def default_variant(hand: PracticeHand | None) -> str:
     if hand is not None and hand.game == game:
         return _variant(hand)
     return next((v for v in _variant_titles() if v.partition("-")[0] == game), "belote-4")
+
+
+def chosen_game(hand: PracticeHand | None) -> str:
+    """The game the setup's picker shows (its default set when none is chosen yet)."""
+    if st.session_state.get("practice_variant") not in _variant_titles():
+        st.session_state["practice_variant"] = default_variant(hand)
+    return str(st.session_state["practice_variant"]).partition("-")[0]
+
+
+def intro(game: str) -> str:
+    """The page's first words for the game chosen: from the bidding only where it has one."""
+    has_bidding = game_module(game).HAS_BIDDING
+    return t("practice.intro_bidding" if has_bidding else "practice.intro_no_bidding")
 
 
 def _on_variant() -> None:
@@ -126,7 +140,11 @@ def deal() -> None:
     if not isinstance(seed, int):
         seed = random.SystemRandom().randrange(10**9)
     _forget(_hand())
-    hand = practice.deal(game, ruleset, players=int(players), level=level, seed=seed)
+    if st.session_state.get("practice_bidding") and practice.has_bidding(game):
+        # a deal where the learner bids first or second, and the bid is worth thinking about
+        hand = practice.deal_to_bid(game, ruleset, players=int(players), level=level, seed=seed)
+    else:
+        hand = practice.deal(game, ruleset, players=int(players), level=level, seed=seed)
     _store(hand, (), _news(hand, 0))
 
 
@@ -304,6 +322,10 @@ def setup(hand: PracticeHand | None) -> None:
             horizontal=True,
             help=t("practice.level_help"),
         )
+        if practice.has_bidding(game):  # a game whose hands start with bids
+            st.toggle(
+                t("practice.bidding"), key="practice_bidding", help=t("practice.bidding_help")
+            )
         st.button(
             t("practice.deal") if hand is None else t("practice.deal_again"),
             key="practice_deal",
@@ -535,7 +557,7 @@ def main() -> None:
     if problem:
         st.error(inert_markdown(str(problem)), icon=":material/link_off:")
     if hand is None:
-        st.write(t("practice.intro"))
+        st.write(intro(chosen_game(hand)))
     setup(hand)
     if hand is None:
         return

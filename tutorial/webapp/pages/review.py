@@ -17,7 +17,9 @@ import streamlit as st
 
 from tutorial.course import practice, review_position
 from tutorial.course.lessons import Lesson, QuizQuestion, lesson_by_id, mark_answer
+from tutorial.course.links import step_param
 from tutorial.course.review_deck import (
+    NEW_PER_DAY,
     DeckCard,
     PracticeSource,
     QuizSource,
@@ -29,6 +31,7 @@ from tutorial.course.review_deck import (
     rating_for,
     review,
     suspend,
+    waiting_new,
 )
 from tutorial.course.review_position import PositionError, PracticeTry
 from tutorial.engine.cards import Card
@@ -51,6 +54,7 @@ PRACTICE_TRY = "review_practice_try"
 PRACTICE_GONE = "review_practice_gone"
 RESULT = "review_quiz_result"
 CLEARED = "review_cleared"
+SET_ASIDE = "review_set_aside"
 
 
 def _lessons() -> list[Lesson]:
@@ -109,12 +113,13 @@ def open_scenario_card(key: str, source: ScenarioSource) -> None:
     run = dataclasses.replace(run, whole=False)
     state.set_current_scenario(source.scenario)
     state.open_scenario_session(source.scenario, run)
-    state.set_link_applied(f"{source.scenario}|{source.step}")
+    state.set_link_applied(f"{source.scenario}|{step_param(source.step)}")
     state.set_review_open(key)
 
 
 def _suspend(key: str, value: bool) -> None:
     state.set_deck(suspend(state.deck(), key, state.now(), suspended=value))
+    st.session_state[SET_ASIDE] = value  # said once, on the next run
 
 
 def _check_quiz(key: str, question: QuizQuestion) -> None:
@@ -302,7 +307,7 @@ def show_card(key: str, card: DeckCard) -> None:
             ):
                 st.switch_page(
                     navigation.PLAY_PAGE,
-                    query_params={"scenario": source.scenario, "step": str(source.step)},
+                    query_params={"scenario": source.scenario, "step": step_param(source.step)},
                 )
         elif isinstance(source, QuizSource):
             found = _quiz_question(source)
@@ -370,6 +375,8 @@ def show_deck() -> None:
     if not deck.cards:
         return
     with st.expander(tn("review.all_cards", len(deck.cards)), icon=":material/style:"):
+        if any(card.suspended for card in deck.cards.values()):
+            st.caption(t("review.deck_help"))
         for key, card in sorted(deck.cards.items(), key=lambda kv: (kv[1].due, kv[0])):
             with st.container(horizontal=True, gap="small"):
                 st.markdown(
@@ -382,6 +389,7 @@ def show_deck() -> None:
                         key=f"review_resume_{_safe(key)}",
                         on_click=_suspend,
                         args=(key, False),
+                        help=t("review.resume_help"),
                     )
         sure = st.checkbox(t("review.clear_confirm"), key="review_clear_sure")
         st.button(t("review.clear"), key="review_clear", on_click=_clear, disabled=not sure)
@@ -393,6 +401,8 @@ def main() -> None:
     st.caption(t("review.help"))
     if st.session_state.pop(CLEARED, False):
         st.success(t("review.cleared"))
+    if st.session_state.pop(SET_ASIDE, False):
+        st.success(t("review.set_aside_done"), icon=":material/pause_circle:")
     show_done()
     state.forget_review_done()
     attempt = _practice_try()
@@ -421,8 +431,12 @@ def main() -> None:
         )
         due = due_cards(deck, now, game=game)
         st.caption(tn("review.due_count", len(due)))
+        st.caption(t("review.buttons_help"))
         for key, card in due[:5]:
             show_card(key, card)
+    waiting = waiting_new(deck, now)
+    if waiting:  # the day's new cards are all in: the others wait, and say so
+        st.caption(tn("review.new_waiting", waiting, cap=NEW_PER_DAY))
     show_deck()
 
 

@@ -1,5 +1,5 @@
-"""Score explainer: a hand dealt and played by computer players, from the bids to the
-score (or the last scenario's hand), pictured."""
+"""Score explainer: a hand dealt and played by computer players, from the bids (in a
+game that has them) or the deal to the score (or the last scenario's hand), pictured."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import streamlit as st
 from tutorial.analysis.beginner import played_deal
 from tutorial.engine.core import GameState, TrickResult, rulesets
 from tutorial.engine.errors import TutorialError
-from tutorial.engine.games import GAMES
+from tutorial.engine.games import GAMES, game_module
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t
 from tutorial.pictures.hand_story import auction, deal_table, numbered_tricks
@@ -30,7 +30,9 @@ from tutorial.webapp.score_view import show_outcome
 def main() -> None:
     """The page."""
     st.title(t("score.title"))
-    st.write(t("score.intro"))
+    if st.session_state.get("score_game") not in GAMES:  # the game being learnt
+        st.session_state["score_game"] = state.default_game(GAMES[0])
+    st.write(intro(st.session_state["score_game"]))
 
     # The learner's last finished scenario, if any
     sid = state.current_scenario()
@@ -42,8 +44,6 @@ def main() -> None:
 
     st.header(t("score.deal"))
     c1, c2, c3 = st.columns(3)
-    if st.session_state.get("score_game") not in GAMES:  # the game being learnt
-        st.session_state["score_game"] = state.default_game(GAMES[0])
     game = c1.selectbox(
         t("score.game"),
         GAMES,
@@ -75,6 +75,11 @@ def main() -> None:
     st.subheader(t("score.score"))
     show_outcome(hand, table, key_prefix="deal", every_chart=True)
     record_panel(game, rs_name, used, table)
+
+
+def intro(game: str) -> str:
+    """The page's first words for the game chosen: bids only where the game has them."""
+    return t("score.intro_bidding" if game_module(game).HAS_BIDDING else "score.intro_no_bidding")
 
 
 def _on_game() -> None:
