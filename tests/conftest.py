@@ -186,6 +186,10 @@ BROWSER_WEIGHTS = {
     "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[zh-Hant]": 12,
     "test_browser_tarot.py::test_nothing_is_cut_off_on_a_phone": 8,
     "test_browser_tarot.py::test_nothing_is_cut_off_on_a_projector": 14,
+    "test_browser_presenter.py::test_presenter_mode_enlarges_the_table_and_keeps_its_labels_apart": 6,
+    "test_browser_presenter.py::test_presenter_mode_survives_a_reload_and_a_link": 6,
+    "test_browser_presenter.py::test_next_lesson_and_next_scenario_open_at_their_top_on_a_phone": 6,
+    "test_browser_presenter.py::test_no_column_heading_is_broken_inside_a_word_on_a_phone": 5,
 }
 BROWSER_TEST_SECONDS = 30
 

@@ -26,6 +26,7 @@ def run_app() -> None:
     # callbacks run before this script sets the language for the run).
     set_language_provider(state.session_language)
     common.choose_language()  # ?lang=, the session's or the browser's: messages, engine's included
+    common.choose_presenter()  # ?presenter=1, kept in the address while it is on
     common.styles()
 
     pages = [

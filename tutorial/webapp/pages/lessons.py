@@ -190,6 +190,7 @@ def _quiz(lesson: Lesson) -> None:
 def show_lesson(lesson: Lesson) -> None:
     """One lesson: text, scenarios, quiz."""
     class_link.lesson_open(lesson.id)  # the time until the next run is spent on it
+    common.page_top("lessons", lesson.id)  # another lesson opens at the page's top
     st.header(inert_markdown(lesson.title))
     if lesson.from_game is not None:
         st.caption(t("tracks.part_of", track=track_heading(lesson.from_game, lesson.game)))

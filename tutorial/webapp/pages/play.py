@@ -733,7 +733,7 @@ def show_end(ctl: Controller, run: Run) -> None:
                 navigation.LESSONS_PAGE,
                 label=t("play.back_to_lesson", title=inert_markdown(lesson.model.title)),
                 icon=":material/school:",
-                query_params={"lesson": lesson.id},
+                query_params={"lesson": lesson.id, **common.kept_params()},
             )
 
 
@@ -982,6 +982,7 @@ def main() -> None:
     if run is None:  # pragma: no cover - reset_runs just made one
         return
     sc = checked.scenario
+    common.page_top("play", sid)  # another scenario opens at the page's top
     st.title(inert_markdown(sc.title))
     meta = t(
         "play.meta",
@@ -1020,7 +1021,7 @@ def show_play(sid: str, checked: Checked) -> None:
     # On a phone the columns stack: the instructions and the hints move above the table
     # (the keys ``play_main`` and ``play_help`` are the style sheet's, tutorial/webapp/common.py).
     with st.container(key="play_main"):
-        left, right = st.columns([3, 2], gap="medium")
+        left, right = common.table_and_side()
     with left:
         show_table(run, ctl, reviewing, best)
     with right:
