@@ -60,3 +60,27 @@ def test_the_score_explainer_draws_every_chart() -> None:
     at = _run("tarot", every_chart=True)
     assert len(at.get("plotly_chart")) == 2
     assert not at.get("button_group")
+
+
+@pytest.mark.parametrize("learner", [0, 1])
+def test_the_learners_side_has_one_colour_on_every_page(learner: int) -> None:
+    """The learner's side ("You") is drawn in the first side colour wherever the learner sits (a scenario's
+    learner may be on side 1, a practice hand's is on side 0): it was red in some
+    scenarios' charts and blue in the practice and Score explainer ones."""
+    import dataclasses
+
+    from tutorial.analysis.beginner import played_deal
+    from tutorial.pictures.charts import SIDE_COLOURS
+    from tutorial.pictures.hand_story import deal_table
+    from tutorial.webapp.score_view import outcome_and_charts
+
+    _, hand = played_deal("briscola", "default", 1)
+    table = dataclasses.replace(deal_table(hand), learner=learner)
+    _, charts = outcome_and_charts(hand, table)
+    colours = {
+        trace.meta: trace.marker.color
+        for trace in charts[0].figure.data
+        if str(trace.meta).startswith("points-")
+    }
+    assert colours[f"points-{learner}"] == SIDE_COLOURS[0]
+    assert colours[f"points-{1 - learner}"] == SIDE_COLOURS[1]
