@@ -84,3 +84,34 @@ def test_the_learners_side_has_one_colour_on_every_page(learner: int) -> None:
     }
     assert colours[f"points-{learner}"] == SIDE_COLOURS[0]
     assert colours[f"points-{1 - learner}"] == SIDE_COLOURS[1]
+
+
+def _end_of_hand_presenting() -> None:
+    """A finished Belote hand's score in presenter mode."""
+    from tutorial.analysis.beginner import played_deal
+    from tutorial.pictures.hand_story import deal_table
+    from tutorial.webapp import state
+    from tutorial.webapp.score_view import show_outcome
+
+    state.settings().presenter = True
+    _, hand = played_deal("belote", "default", 1)
+    show_outcome(hand, deal_table(hand), key_prefix="t")
+
+
+def test_presenter_mode_draws_the_charts_words_large_and_dark() -> None:
+    """In presenter mode a chart's axes, legend, end labels and title are drawn at 24 px or
+    more in the page's ink (they kept plotly's 12-14 px grey), the figure taller."""
+    at = AppTest.from_function(_end_of_hand_presenting, default_timeout=120)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    layout = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]
+    data = json.loads(at.get("plotly_chart")[0].proto.spec)["data"]
+    assert layout["font"]["size"] >= 24 and layout["font"]["color"] == "#1a1a1a"
+    assert layout["legend"]["font"]["size"] >= 24
+    assert layout["title"]["font"]["size"] >= 28
+    for axis in ("xaxis", "yaxis"):
+        assert layout[axis]["tickfont"]["size"] >= 24, axis
+        assert layout[axis]["tickfont"]["color"] == "#1a1a1a", axis
+    labelled = [trace for trace in data if trace.get("mode", "").endswith("text")]
+    assert labelled and all(trace["textfont"]["size"] >= 24 for trace in labelled)
+    assert layout["height"] >= 550

@@ -75,8 +75,8 @@ def learner_side_first(chart: Chart, learner_side: int | None) -> Chart:
     for trace in fig.data:
         for part in ("marker", "line"):
             style = getattr(trace, part, None)
-            colour = getattr(style, "color", None) if style is not None else None
-            if isinstance(colour, str) and colour in swap:
+            colour = getattr(style, "color", None)
+            if style is not None and isinstance(colour, str) and colour in swap:
                 style.color = swap[colour]
     return Chart(chart.key, fig, chart.text)
 

@@ -20,6 +20,7 @@ from tutorial.language.i18n import language, t
 from tutorial.pictures.charts import CONFIG, Chart, hand_charts, learner_side_first
 from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import name_seats, result_text, side_labels
+from tutorial.webapp import common
 
 _CACHE: OrderedDict[tuple[int, str, tuple[str, ...]], tuple[GameState, HandOutcome, list[Chart]]]
 _CACHE = OrderedDict()
@@ -71,7 +72,10 @@ def show_outcome(
         left, right = st.columns([3, 2], gap="medium")
         with left:
             st.plotly_chart(
-                chart.figure, width="stretch", config=CONFIG, key=f"{key_prefix}_fig_{chart.key}"
+                common.chart_figure(chart.figure),
+                width="stretch",
+                config=CONFIG,
+                key=f"{key_prefix}_fig_{chart.key}",
             )
         with right:
             st.markdown(f"**{t('score.summary')}**")

@@ -379,7 +379,7 @@ def show_discard_weighed(hand: PracticeHand) -> None:
 
 def _show_chart(hand: PracticeHand, chart: Chart, key: str) -> None:
     with seat_names(hand.table.seat_names):
-        st.plotly_chart(chart.figure, width="stretch", config=CONFIG, key=key)
+        st.plotly_chart(common.chart_figure(chart.figure), width="stretch", config=CONFIG, key=key)
         st.caption(chart.text)
 
 
