@@ -190,6 +190,7 @@ BROWSER_WEIGHTS = {
     "test_browser_presenter.py::test_presenter_mode_survives_a_reload_and_a_link": 6,
     "test_browser_presenter.py::test_next_lesson_and_next_scenario_open_at_their_top_on_a_phone": 6,
     "test_browser_presenter.py::test_no_column_heading_is_broken_inside_a_word_on_a_phone": 5,
+    "test_browser_presenter.py::test_a_scenario_on_a_phone_keeps_the_hand_in_view": 5,
 }
 BROWSER_TEST_SECONDS = 30
 

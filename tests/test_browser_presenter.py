@@ -16,6 +16,7 @@ from typing import Any
 from browser_util import (
     SHOTS,
     Sections,
+    _all_cards_in_view,
     _at_rest,
     _choose,
     _click,
@@ -26,6 +27,7 @@ from browser_util import (
     _open,
     _presenter_on,
     _settle,
+    _to_top,
     browser,
     pytestmark,
     server,
@@ -234,3 +236,42 @@ def test_no_column_heading_is_broken_inside_a_word_on_a_phone(server: str, brows
         assert not broken, broken
     finally:
         _close(page)
+
+
+def test_a_scenario_on_a_phone_keeps_the_hand_in_view(server: str, browser: Any) -> None:
+    """390×844: the story is above the table, a hint asked for leaves the table and the
+    whole hand on the screen (hints above the table pushed the hand to its bottom edge),
+    and the sidebar opened to choose another page folds away once it is chosen."""
+    from playwright.sync_api import expect
+
+    sections = Sections()
+    page = _open(browser, f"{server}/play?scenario=belote/overruff", "phone")
+    try:
+        expect(_hand(page)).to_have_count(8, timeout=30_000)
+        _settle(page)
+        with sections.part("the story above the table"):
+            story = page.locator(".st-key-play_story").bounding_box()
+            felt = page.locator(".atout .felt").bounding_box()
+            assert story is not None and felt is not None
+            assert story["y"] + story["height"] <= felt["y"] + 1, (story, felt)
+        with sections.part("a hint leaves the hand in view"):
+            hint = page.get_by_role("button", name="Hint", exact=True)
+            for _ in range(2):  # two tiers of hints
+                if hint.count():
+                    hint.click()
+                    _settle(page)
+            expect(page.get_by_test_id("stAlertContentInfo").first).to_be_attached()
+            _to_top(page)
+            page.screenshot(path=str(SHOTS / "phone-overruff-hint.png"))
+            _all_cards_in_view(page)
+        with sections.part("the sidebar folds once a page is chosen"):
+            page.get_by_test_id("stExpandSidebarButton").click()
+            sidebar = page.get_by_test_id("stSidebar")
+            expect(sidebar).to_be_in_viewport(timeout=30_000)
+            page.get_by_test_id("stSidebarNav").get_by_role("link", name="Lessons").click()
+            expect(page).to_have_url(re.compile(r"/lessons"), timeout=30_000)
+            _settle(page)
+            expect(sidebar).not_to_be_in_viewport(timeout=30_000)
+    finally:
+        _close(page)
+    sections.done()

@@ -54,8 +54,13 @@ _CSS = """
     flex-direction: column; }
   .st-key-play_main [data-testid="stColumn"],
   .st-key-play_main [data-testid="stColumn"] > [data-testid="stVerticalBlock"] { display: contents; }
-  .st-key-play_main [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > :has(.st-key-play_help),
-  .st-key-play_help { order: -1; }
+  /* the story above the table, in a lower box; the hints after the hand (above the
+     table they pushed the hand to the screen's bottom edge) */
+  .st-key-play_main [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > :has(.st-key-play_story),
+  .st-key-play_story { order: -1; }
+  .st-key-play_story .st-key-transcript { height: auto !important; max-height: 9.5em; }
+  .st-key-play_story [data-testid="stLayoutWrapper"]:has(> .st-key-transcript) {
+    height: auto !important; flex: 0 1 auto !important; }
 }
 </style>
 """
@@ -344,6 +349,14 @@ export default function ({ parentElement, data }) {
   const before = seen[data.place];
   seen[data.place] = data.shown;
   if (before === undefined || before === data.shown) return;
+  // Another page chosen on a phone: the sidebar, drawn over the page, folds away.
+  const bar = document.querySelector('[data-testid="stSidebar"]');
+  const open = bar && (bar.getAttribute('aria-expanded') === 'true' || bar.dataset.collapsed === 'false');
+  if (data.fold_sidebar && window.innerWidth < 640 && open) {
+    const fold = bar.querySelector('[data-testid="stSidebarCollapseButton"] button')
+      || bar.querySelector('[data-testid="stSidebarCollapseButton"]');
+    if (fold) fold.click();
+  }
   const top = () => {
     window.scrollTo(0, 0);
     for (let n = parentElement.host || parentElement; n; n = n.parentNode || n.host) {
@@ -357,11 +370,15 @@ export default function ({ parentElement, data }) {
 _PAGE_TOP = st.components.v2.component("atout_page_top", html="", js=_PAGE_TOP_JS)
 
 
-def page_top(place: str, shown: str) -> None:
+def page_top(place: str, shown: str, *, fold_sidebar: bool = False) -> None:
     """Scroll the page to its top when ``shown`` (what the page ``place`` shows: a
-    lesson's or a scenario's id) is not what it showed at its last drawing."""
+    lesson's or a scenario's id, or the app's page) is not what it showed at its last
+    drawing; with ``fold_sidebar``, on a phone, fold the sidebar away then."""
     with st.container(key=f"page_top_{place}"):
-        _PAGE_TOP(key=f"page_top_{place}_mark", data={"place": place, "shown": shown})
+        _PAGE_TOP(
+            key=f"page_top_{place}_mark",
+            data={"place": place, "shown": shown, "fold_sidebar": fold_sidebar},
+        )
 
 
 def open_scenario(sid: str) -> None:

@@ -40,6 +40,7 @@ def run_app() -> None:
     if page.url_path:
         st.set_page_config(page_title=t("app.page_title", page=page.title, app=t("app.title")))
     common.forget_told_off_page(page.url_path)
+    common.page_top("app", page.url_path, fold_sidebar=True)  # another page: at its top
     common.sidebar()
     store.notice()
     common.language_notice()

@@ -306,7 +306,10 @@ def show_playlists(game: str) -> None:
             st.caption(tn("plural.scenarios", len(pl.items)))
             if st.button(t("playlist.open"), key=f"playlist_open_{game}_{i}"):
                 st.switch_page(navigation.PLAY_PAGE, query_params=to_query(pl))
-            st.code(playlist_link(page_url("play"), pl), language=None, wrap_lines=True)
+            # Folded: the link is long (a playlist travels whole in it) and only a teacher
+            # copies it.
+            with st.expander(t("playlist.link_fold"), icon=":material/link:"):
+                st.code(playlist_link(page_url("play"), pl), language=None, wrap_lines=True)
     if problems:
         st.warning(t("playlist.examples_broken"))
         st.code("\n".join(problems), language=None)
@@ -356,10 +359,11 @@ def main() -> None:
     titles = {le.id: ("✓ " if lesson_done(le) else "") + le.title for le in own}
     # a track lesson open: no lesson of the course is picked
     st.session_state[f"lessons_pick_{game}"] = current.id if current.id in titles else None
-    st.radio(
+    # One line, not a list of every lesson: on a phone the list filled the first screen.
+    st.selectbox(
         t("lessons.choose"),
         list(titles),
-        format_func=lambda lid: inert_markdown(titles[lid]),
+        format_func=lambda lid: titles[lid],
         key=f"lessons_pick_{game}",
         on_change=_on_pick,
         args=(game,),
