@@ -58,7 +58,9 @@ _CSS = """
      table they pushed the hand to the screen's bottom edge) */
   .st-key-play_main [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > :has(.st-key-play_story),
   .st-key-play_story { order: -1; }
-  .st-key-play_story .st-key-transcript { height: auto !important; max-height: 9.5em; }
+  .st-key-play_story .st-key-transcript { height: auto !important; max-height: 5.6em; }
+  .st-key-play_story > [data-testid="stElementContainer"]:has(> [data-testid="stMarkdown"]) {
+    display: none; }  /* its heading: the box is the story, the hand needs the room */
   .st-key-play_story [data-testid="stLayoutWrapper"]:has(> .st-key-transcript) {
     height: auto !important; flex: 0 1 auto !important; }
 }
