@@ -188,6 +188,11 @@ BROWSER_WEIGHTS = {
     "test_browser_tarot.py::test_nothing_is_cut_off_on_a_projector": 14,
     "test_browser_answers.py::test_no_answer_on_the_page_before_its_question_on_a_laptop_and_a_projector[en]": 120,
     "test_browser_answers.py::test_no_answer_on_the_page_before_its_question_on_a_laptop_and_a_projector[zh-Hant]": 120,
+    "test_browser_presenter.py::test_presenter_mode_enlarges_the_table_and_keeps_its_labels_apart": 6,
+    "test_browser_presenter.py::test_presenter_mode_survives_a_reload_and_a_link": 6,
+    "test_browser_presenter.py::test_next_lesson_and_next_scenario_open_at_their_top_on_a_phone": 6,
+    "test_browser_presenter.py::test_no_column_heading_is_broken_inside_a_word_on_a_phone": 5,
+    "test_browser_presenter.py::test_a_scenario_on_a_phone_keeps_the_hand_in_view": 5,
 }
 BROWSER_TEST_SECONDS = 30
 

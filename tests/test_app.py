@@ -314,6 +314,21 @@ def test_presenter_mode_hides_the_answer_until_revealed() -> None:
     assert [c["code"] for c in table(at)["hand"] if c["mark"] == "answer"] == ["9H"]
 
 
+def test_presenter_mode_is_kept_in_the_address() -> None:
+    """``?presenter=1`` turns presenter mode on and stays in the address while it is on
+    (a reload keeps it); the toggle switched off takes it out, and ``?presenter=0`` is off."""
+    at = _app("play", scenario="belote/overruff", presenter="1")
+    assert table(at)["presenter"] and at.sidebar.toggle(key="set_presenter").value
+    assert at.query_params["presenter"] == "1"
+    at.query_params.pop("scenario")  # a button's page change drops the other parameters
+    at.run()
+    assert at.query_params["presenter"] == "1"
+    at.sidebar.toggle(key="set_presenter").set_value(False).run()
+    assert not table(at)["presenter"] and "presenter" not in at.query_params
+    off = _app("play", scenario="belote/overruff", presenter="0")
+    assert not table(off)["presenter"] and "presenter" not in off.query_params
+
+
 def test_hints_mark_the_legal_cards_then_the_answer() -> None:
     at = _overruff()
     at.button(key="hint").click().run()

@@ -436,7 +436,7 @@ def test_choosing_a_game_or_a_lesson_opens_it_and_the_address_follows() -> None:
     tarot = [le for le in LESSONS if le.game == "tarot"]
     assert lesson_headings(at) == [tarot[0].title]
     assert at.query_params["lesson"] == tarot[0].id
-    at.radio(key="lessons_pick_tarot").set_value(tarot[2].title).run()
+    at.selectbox(key="lessons_pick_tarot").set_value(tarot[2].title).run()
     assert lesson_headings(at) == [tarot[2].title]
     assert at.query_params["lesson"] == tarot[2].id
 

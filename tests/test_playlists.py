@@ -319,6 +319,9 @@ def test_a_lesson_opens_from_its_short_link_and_shows_it() -> None:
     assert any("playlist=belote/follow-suit-basic" in c.value for c in at.code), (
         "the Belote example playlist is listed with its link"
     )
+    # the playlist's long link is folded away (only a teacher copies it)
+    folded = [e for e in at.expander if e.label == "Link to this playlist, to copy for a class"]
+    assert folded and any("playlist=belote/follow-suit-basic" in c.value for c in folded[0].code)
 
 
 @fresh

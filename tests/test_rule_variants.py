@@ -195,3 +195,24 @@ def test_every_finished_scenario_replays_to_its_own_end_under_its_rules() -> Non
         assert compared[0].replay.outcome == run.state.outcome(), sid
         finished += 1
     assert finished >= 20
+
+
+@pytest.mark.parametrize(("game", "kw"), GAMES, ids=lambda v: str(v))
+def test_the_chart_keeps_the_rulesets_names_level_above_its_legend(
+    game: str, kw: dict[str, Any]
+) -> None:
+    """The rulesets' names under the bars stay level, on short lines, and the legend sits
+    at the figure's foot below them: names turned upright overlapped the legend."""
+    from tutorial.language.i18n import speaking
+    from tutorial.pictures.rules_chart import rules_chart
+
+    start, actions, _ = random_hand(game, 3, **kw)
+    with speaking("zh-Hans"):
+        layout = rules_chart(compare(start, actions), str).figure.to_dict()["layout"]
+        bars = rules_chart(compare(start, actions), str).figure.to_dict()["data"]
+    assert layout["xaxis"]["tickangle"] == 0
+    assert layout["legend"]["yref"] == "container" and layout["legend"]["y"] == 0
+    for name in bars[0]["x"]:
+        for line in name.split("<br>"):
+            assert sum(2 if ord(c) > 0x2E7F else 1 for c in line) <= 18, name
+    assert layout["margin"]["b"] >= 34 + 17 * max(n.count("<br>") + 1 for n in bars[0]["x"])

@@ -60,3 +60,58 @@ def test_the_score_explainer_draws_every_chart() -> None:
     at = _run("tarot", every_chart=True)
     assert len(at.get("plotly_chart")) == 2
     assert not at.get("button_group")
+
+
+@pytest.mark.parametrize("learner", [0, 1])
+def test_the_learners_side_has_one_colour_on_every_page(learner: int) -> None:
+    """The learner's side ("You") is drawn in the first side colour wherever the learner sits (a scenario's
+    learner may be on side 1, a practice hand's is on side 0): it was red in some
+    scenarios' charts and blue in the practice and Score explainer ones."""
+    import dataclasses
+
+    from tutorial.analysis.beginner import played_deal
+    from tutorial.pictures.charts import SIDE_COLOURS
+    from tutorial.pictures.hand_story import deal_table
+    from tutorial.webapp.score_view import outcome_and_charts
+
+    _, hand = played_deal("briscola", "default", 1)
+    table = dataclasses.replace(deal_table(hand), learner=learner)
+    _, charts = outcome_and_charts(hand, table)
+    colours = {
+        trace.meta: trace.marker.color
+        for trace in charts[0].figure.data
+        if str(trace.meta).startswith("points-")
+    }
+    assert colours[f"points-{learner}"] == SIDE_COLOURS[0]
+    assert colours[f"points-{1 - learner}"] == SIDE_COLOURS[1]
+
+
+def _end_of_hand_presenting() -> None:
+    """A finished Belote hand's score in presenter mode."""
+    from tutorial.analysis.beginner import played_deal
+    from tutorial.pictures.hand_story import deal_table
+    from tutorial.webapp import state
+    from tutorial.webapp.score_view import show_outcome
+
+    state.settings().presenter = True
+    _, hand = played_deal("belote", "default", 1)
+    show_outcome(hand, deal_table(hand), key_prefix="t")
+
+
+def test_presenter_mode_draws_the_charts_words_large_and_dark() -> None:
+    """In presenter mode a chart's axes, legend, end labels and title are drawn at 24 px or
+    more in the page's ink (they kept plotly's 12-14 px grey), the figure taller."""
+    at = AppTest.from_function(_end_of_hand_presenting, default_timeout=120)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    layout = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]
+    data = json.loads(at.get("plotly_chart")[0].proto.spec)["data"]
+    assert layout["font"]["size"] >= 24 and layout["font"]["color"] == "#1a1a1a"
+    assert layout["legend"]["font"]["size"] >= 24
+    assert layout["title"]["font"]["size"] >= 28
+    for axis in ("xaxis", "yaxis"):
+        assert layout[axis]["tickfont"]["size"] >= 24, axis
+        assert layout[axis]["tickfont"]["color"] == "#1a1a1a", axis
+    labelled = [trace for trace in data if trace.get("mode", "").endswith("text")]
+    assert labelled and all(trace["textfont"]["size"] >= 24 for trace in labelled)
+    assert layout["height"] >= 550

@@ -199,7 +199,7 @@ def test_lessons_page_shows_each_track_heading_and_opens_its_lessons(lang: str) 
         assert lesson_headings(at) == [lesson.title]
         assert any(heading in c.value for c in at.caption)  # "A lesson of the track ..."
         # no course lesson is picked while a track lesson is open
-        assert at.radio(key=f"lessons_pick_{game}").value is None
+        assert at.selectbox(key=f"lessons_pick_{game}").value is None
         # the lesson lists its scenarios, each a button that opens it at the table
         labels = [b.label for b in at.button]
         for sid in lesson.model.scenarios:
@@ -214,11 +214,11 @@ def test_lessons_page_shows_each_track_heading_and_opens_its_lessons(lang: str) 
 def test_a_track_lesson_button_opens_the_lesson_and_the_course_stays_in_the_radio() -> None:
     at = open_app("lessons", lesson="belote/01", lang="en")
     course = course_lessons("belote", COURSE["en"])
-    radio = at.radio(key="lessons_pick_belote")
+    radio = at.selectbox(key="lessons_pick_belote")
     assert list(radio.options) == [le.title for le in course]
     second = tracks_of("belote", COURSE["en"])[0].lessons[1]
     at.button(key=f"track_open_{second.id}").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert lesson_headings(at) == [second.title]
-    assert at.radio(key="lessons_pick_belote").value is None
+    assert at.selectbox(key="lessons_pick_belote").value is None
     assert at.query_params["lesson"] in (second.id, [second.id])

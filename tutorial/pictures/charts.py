@@ -38,6 +38,8 @@ __all__ = [
     "tricks_chart",
 ]
 
+#: The sides' colours: the learner's side ("You") first on every page, whatever its index
+#: (:func:`learner_side_first`), the other side second.
 SIDE_COLOURS = ("#1565c0", "#c62828")
 LINE_COLOUR = "#1a1a1a"
 FONT = {"family": "DejaVu Sans, Arial, sans-serif", "size": 13}
@@ -61,6 +63,22 @@ class Chart:
     key: str
     figure: go.Figure
     text: str
+
+
+def learner_side_first(chart: Chart, learner_side: int | None) -> Chart:
+    """The chart with the learner's side in the first colour: the sides' colours swapped
+    when the learner is on side 1 (a scenario's South may be), as they are not otherwise."""
+    if learner_side != 1:
+        return chart
+    swap = {SIDE_COLOURS[0]: SIDE_COLOURS[1], SIDE_COLOURS[1]: SIDE_COLOURS[0]}
+    fig = go.Figure(chart.figure)
+    for trace in fig.data:
+        for part in ("marker", "line"):
+            style = getattr(trace, part, None)
+            colour = getattr(style, "color", None)
+            if style is not None and isinstance(colour, str) and colour in swap:
+                style.color = swap[colour]
+    return Chart(chart.key, fig, chart.text)
 
 
 def _num(x: float) -> str:

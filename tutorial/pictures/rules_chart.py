@@ -23,6 +23,38 @@ __all__ = ["rules_chart", "ruleset_name"]
 _MORE_COLOURS = ("#2e7d32", "#6a1b9a")
 
 
+#: The widest line of a ruleset's name under its bars, in Latin letters (a Chinese
+#: character counts two).
+_TICK_WIDTH = 18
+
+
+def tick_lines(name: str, width: int = _TICK_WIDTH) -> list[str]:
+    """A ruleset's name in lines of at most ``width`` letters, cut between words (and
+    between Chinese characters): names side by side never turn upright over the legend.
+
+    >>> tick_lines("Contrée, announcements counted twice", 18)
+    ['Contrée,', 'announcements', 'counted twice']
+    >>> tick_lines("Classic")
+    ['Classic']
+    >>> tick_lines("经典规则（不计宣告加倍）", 12)
+    ['经典规则（不', '计宣告加倍）']
+    """
+    lines: list[str] = []
+    line, size = "", 0
+    for word in name.replace(" ", " \0").split("\0"):
+        pieces = list(word) if any(ord(c) > 0x2E7F for c in word) else [word]
+        for piece in pieces:
+            w = sum(2 if ord(c) > 0x2E7F else 1 for c in piece.rstrip())
+            if line and size + w > width:
+                lines.append(line.rstrip())
+                line, size = "", 0
+            line += piece
+            size += sum(2 if ord(c) > 0x2E7F else 1 for c in piece)
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines or [name]
+
+
 def ruleset_name(under: UnderRuleset) -> str:
     """A ruleset's name as the learner reads it (a variant of a single named ruleset:
     the option it changes)."""
@@ -59,6 +91,8 @@ def rules_chart(compared: Sequence[UnderRuleset], side_name: Callable[[str], str
     sides = list(played.replay.outcome.totals)
     names = [ruleset_name(u) if not u.played else t("variants.played") for u in compared]
     colours = (*SIDE_COLOURS, *_MORE_COLOURS)
+    wrapped = [tick_lines(name) for name in names]
+    ticks = ["<br>".join(lines) for lines in wrapped]
     data = []
     for i, side in enumerate(sides):
         values = [
@@ -68,7 +102,7 @@ def rules_chart(compared: Sequence[UnderRuleset], side_name: Callable[[str], str
             {
                 "type": "bar",
                 "name": side_name(side),
-                "x": names,
+                "x": ticks,
                 "y": values,
                 "marker": {"color": colours[i % len(colours)]},
                 "text": [_num(v) if v is not None else "" for v in values],
@@ -76,11 +110,18 @@ def rules_chart(compared: Sequence[UnderRuleset], side_name: Callable[[str], str
                 "hovertemplate": "%{x}: %{y}<extra>" + side_name(side) + "</extra>",
             }
         )
+    # The names under the bars stay level, on lines of their own; the legend sits at the
+    # figure's foot, below them (it overlapped names turned upright).
+    rows = max(len(lines) for lines in wrapped)
+    foot = 34 + 17 * rows + 30
     fig = figure(
         data,
         t("variants.title"),
-        height=320,
+        height=300 + foot,
         barmode="group",
+        margin={"l": 50, "r": 20, "t": 50, "b": foot},
+        legend={"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "x": 0},
+        xaxis={"tickangle": 0, "automargin": True},
         yaxis={"title": {"text": t("variants.axis")}},
     )
     said = []

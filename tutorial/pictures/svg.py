@@ -640,7 +640,10 @@ class _Scale:
 
 
 _NORMAL = _Scale(font=1.0, card=66, side_w=148, wide_w=250)
-_LARGE = _Scale(font=1.6, card=80, side_w=160, wide_w=320)
+# Presenter mode: the picture is drawn some 1000 pixels wide (the table component puts
+# the prompt and the hand beside it), so text 1.3 times the normal size is 28 pixels or
+# more, and the plates leave the trick cards larger than in the normal picture.
+_LARGE = _Scale(font=1.3, card=100, side_w=150, wide_w=300)
 # Font sizes in table units (the table is 600 units wide: on a 390-pixel phone, a unit
 # is about 0.6 pixel).
 _NAME_SIZE = 18.0
@@ -1020,26 +1023,38 @@ def _small_card(x: float, y: float, width: float, card: Card, four: bool, down: 
     return f'<g transform="translate({_n(x)} {_n(y)}) scale({s})">{body}</g>'
 
 
-def _caption(cx: float, y: float, size: float, text: str) -> str:
-    """A caption under a small card, centred on it unless that would run past the table's
-    right edge (large type in presenter mode): then it ends at the edge.
+def _caption_width(text: str, size: float) -> float:
+    """A generous estimate of a caption's width (Chinese characters are a full em wide)."""
+    return max(len(text) * size * 0.56, _text_width(text, size))
+
+
+def _caption(cx: float, y: float, size: float, text: str, end: float = _TW - 14.0) -> str:
+    """A caption under a small card, centred on it unless that would run past ``end``
+    (the table's right edge, or the next caption's start: large type in presenter mode):
+    then it ends there.
 
     >>> 'text-anchor="end"' in _caption(580, 10, 30, "Turned up")
     True
     >>> 'text-anchor="middle"' in _caption(300, 10, 12, "Trump")
     True
+    >>> 'x="280"' in _caption(300, 10, 20, "Trump", end=280)
+    True
     """
-    edge = _TW - 14.0
-    # A generous estimate of the text's width (Chinese characters are a full em wide).
-    width = max(len(text) * size * 0.56, _text_width(text, size))
-    if cx + width / 2 > edge:
-        x, anchor = edge, "end"
+    end = min(end, _TW - 14.0)
+    if cx + _caption_width(text, size) / 2 > end:
+        x, anchor = end, "end"
     else:
         x, anchor = cx, "middle"
     return (
         f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" '
         f'text-anchor="{anchor}" fill="#ffffff">{_t(text)}</text>'
     )
+
+
+def _caption_start(cx: float, size: float, text: str) -> float:
+    """Where :func:`_caption` starts a caption of ``text`` centred at ``cx``."""
+    width = _caption_width(text, size)
+    return min(cx + width / 2, _TW - 14.0) - width
 
 
 def _stock(view: TableView, sc: _Scale, lay: _Layout) -> str:
@@ -1067,15 +1082,20 @@ def _stock(view: TableView, sc: _Scale, lay: _Layout) -> str:
                 f'rx="{_n(cw * 0.08)}" fill="none" stroke="#ffffff" stroke-opacity="0.6" '
                 f'stroke-dasharray="4 3"/>'
             )
-        out.append(_caption(x + cw / 2, caption_y, size, t("svg.caption_stock", n=n)))
+        stock_caption = t("svg.caption_stock", n=n)
+        out.append(_caption(x + cw / 2, caption_y, size, stock_caption))
+        # The trump card's caption ends before the stock's begins (never "TrumpStock 1").
+        end = _caption_start(x + cw / 2, size, stock_caption) - 0.6 * size
         x -= cw + 10
+    else:
+        end = _TW - 14.0
     if view.trump_card is not None:
         if view.stock_count is not None:
             caption = t("svg.caption_trump")
         else:
             caption = t("svg.caption_turned_up")
         out.append(_small_card(x, 20, cw, view.trump_card, view.four_colour, False))
-        out.append(_caption(x + cw / 2, caption_y, size, caption))
+        out.append(_caption(x + cw / 2, caption_y, size, caption, end))
     out.append("</g>")
     return "".join(out)
 

@@ -3,6 +3,9 @@ page's language (``?lang=``, the sidebar's selector, the browser's languages).""
 
 from __future__ import annotations
 
+from typing import Any
+
+import plotly.graph_objects as go
 import streamlit as st
 
 from tutorial.course.lessons import Lesson, load_lessons
@@ -29,9 +32,14 @@ _CSS = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.2rem; padding-bottom: 2rem; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 2.1rem; padding-top: 0; }
-.st-key-chart_warm_up { position: absolute; left: -9999px; width: 10px; height: 10px; overflow: hidden; }
+.st-key-chart_warm_up, [class*="st-key-page_top_"] { position: absolute; left: -9999px; width: 10px; height: 10px; overflow: hidden; }
 [data-testid="stMarkdownContainer"] table { display: block; max-width: 100%; overflow-x: auto; }
 [data-testid="stTable"] { max-width: 100%; overflow-x: auto; }
+/* A column's heading breaks between its words, never inside one: a narrow table broke
+   "先出牌" into three lines of one character each. */
+:is([data-testid="stTable"], [data-testid="stMarkdownContainer"]) th,
+:is([data-testid="stTable"], [data-testid="stMarkdownContainer"]) th :is(div, p, span) {
+  word-break: keep-all !important; overflow-wrap: normal !important; }
 [data-testid="stPageLink-NavLink"] :is(span, p) { white-space: normal; overflow: visible; text-overflow: clip; }
 /* Captions in a grey of their own, not the text at 60 % opacity, which left them at 4.48:1
    and a link inside one at 2.91:1: 7.2:1 on the page, 6.7:1 on the sidebar's green; a link in one 7.0:1. */
@@ -46,8 +54,15 @@ _CSS = """
     flex-direction: column; }
   .st-key-play_main [data-testid="stColumn"],
   .st-key-play_main [data-testid="stColumn"] > [data-testid="stVerticalBlock"] { display: contents; }
-  .st-key-play_main [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > :has(.st-key-play_help),
-  .st-key-play_help { order: -1; }
+  /* the story above the table, in a lower box; the hints after the hand (above the
+     table they pushed the hand to the screen's bottom edge) */
+  .st-key-play_main [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > :has(.st-key-play_story),
+  .st-key-play_story { order: -1; }
+  .st-key-play_story .st-key-transcript { height: auto !important; max-height: 5.6em; }
+  .st-key-play_story > [data-testid="stElementContainer"]:has(> [data-testid="stMarkdown"]) {
+    display: none; }  /* its heading: the box is the story, the hand needs the room */
+  .st-key-play_story [data-testid="stLayoutWrapper"]:has(> .st-key-transcript) {
+    height: auto !important; flex: 0 1 auto !important; }
 }
 </style>
 """
@@ -60,6 +75,8 @@ _PRESENTER_CSS = """
 [data-testid="stMainBlockContainer"] [data-testid="stText"],
 [data-testid="stMainBlockContainer"] [data-testid="stAlertContentInfo"],
 [data-testid="stMainBlockContainer"] pre { font-size: 28px !important; line-height: 1.35; }
+[data-testid="stMainBlockContainer"] [data-testid="stTable"] :is(th, td, th p, td p) {
+  font-size: 26px !important; color: #1a1a1a !important; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 48px; }
 [data-testid="stMainBlockContainer"] h2 { font-size: 44px; }
 [data-testid="stMainBlockContainer"] h3 { font-size: 36px; }
@@ -207,11 +224,51 @@ def language_notice() -> None:
         state.set_language_notice("")
 
 
+# --- presenter mode ---------------------------------------------------------------------
+
+#: The address's parameter of presenter mode (``?presenter=1``).
+PRESENTER_PARAM = "presenter"
+#: The presenter toggle's widget key.
+PRESENTER_KEY = "set_presenter"
+
+
+def choose_presenter() -> None:
+    """Presenter mode from the address, at the top of every run: ``?presenter=1`` turns it
+    on, ``?presenter=0`` off; without it the session keeps its setting, which the
+    address then shows again (a page opened from a link or a button loses the
+    address's parameters: a reload, or the link copied, keeps presenter mode)."""
+    raw = st.query_params.get(PRESENTER_PARAM)
+    if raw is not None:
+        state.settings().presenter = raw.strip().lower() in ("1", "true", "on", "yes")
+    keep_presenter_in_address(state.settings().presenter)
+
+
+def keep_presenter_in_address(on: bool) -> None:
+    """``?presenter=1`` in the address while presenter mode is on, nothing otherwise."""
+    if on:
+        if st.query_params.get(PRESENTER_PARAM) != "1":
+            st.query_params[PRESENTER_PARAM] = "1"
+    elif PRESENTER_PARAM in st.query_params:
+        st.query_params.pop(PRESENTER_PARAM, None)
+
+
+def kept_params() -> dict[str, str]:
+    """The address's parameters every page keeps (the language, presenter mode), for a
+    link to another page that may be opened in a new tab."""
+    kept = {}
+    if (lang := state.settings().language) != DEFAULT_LANGUAGE:
+        kept["lang"] = lang
+    if state.settings().presenter:
+        kept[PRESENTER_PARAM] = "1"
+    return kept
+
+
 def _copy_settings() -> None:
     """Toggle callbacks: the settings change before the page is drawn again."""
     s = state.settings()
     s.four_colour = bool(st.session_state.get("set_four_colour", s.four_colour))
-    s.presenter = bool(st.session_state.get("set_presenter", s.presenter))
+    s.presenter = bool(st.session_state.get(PRESENTER_KEY, s.presenter))
+    keep_presenter_in_address(s.presenter)
 
 
 def sidebar() -> None:
@@ -227,12 +284,102 @@ def sidebar() -> None:
             key="set_four_colour",
             on_change=_copy_settings,
         )
+        # The session's setting, which the address may have changed (?presenter=).
+        st.session_state[PRESENTER_KEY] = s.presenter
         st.toggle(
             t("app.presenter"),
-            value=s.presenter,
             help=t("app.presenter_help"),
-            key="set_presenter",
+            key=PRESENTER_KEY,
             on_change=_copy_settings,
+        )
+
+
+#: A chart's words in presenter mode: the size of the page's text (28 px) but a little,
+#: the title larger, all in the page's ink rather than plotly's grey.
+_ROOM_TEXT_PX = 24
+_ROOM_TITLE_PX = 32
+_ROOM_INK = "#1a1a1a"
+
+
+def chart_figure(fig: go.Figure) -> go.Figure:
+    """A chart as the page draws it: as it is, or in presenter mode with its axes, legend,
+    end labels and title large and dark enough to read from the back of a room (and
+    the figure taller, so that the larger words keep their room)."""
+    if not state.settings().presenter:
+        return fig
+    big = go.Figure(fig)
+    text = {"size": _ROOM_TEXT_PX, "color": _ROOM_INK}
+    margin = big.layout.margin
+    scale = _ROOM_TEXT_PX / 13
+    big.update_layout(
+        font=text,
+        title_font={"size": _ROOM_TITLE_PX, "color": _ROOM_INK},
+        legend_font=text,
+        height=int((big.layout.height or 380) * 1.6),
+        margin={
+            "l": int((margin.l or 50) * 1.8),
+            "r": margin.r or 20,
+            "t": int((margin.t or 50) * 1.6),
+            "b": int((margin.b or 40) * scale),
+        },
+    )
+    big.update_xaxes(tickfont=text, title_font=text)
+    big.update_yaxes(tickfont=text, title_font=text)
+    big.update_traces(textfont_size=_ROOM_TEXT_PX)
+    big.update_annotations(font=text)
+    return big
+
+
+def table_and_side() -> tuple[Any, Any]:
+    """The places of a page's table component and of what goes with it (the hints, the
+    story, the history): side by side, the table in the wider column; in presenter mode
+    the table takes the page's width (the component puts the prompt and the hand beside
+    the table, which takes the screen's height) and the rest follows below it."""
+    if state.settings().presenter:
+        return st.container(), st.container()
+    left, right = st.columns([3, 2], gap="medium")
+    return left, right
+
+
+# The page scrolled to its top when what it shows changes (another lesson, another
+# scenario): a button's rerun otherwise keeps the scroll position, and on a phone "Next
+# lesson", at the bottom of one lesson, opened the next one at its bottom. The first
+# drawing of a page is left alone (a reload keeps its place). Our own static script.
+_PAGE_TOP_JS = """
+export default function ({ parentElement, data }) {
+  const seen = (window.__atoutShown = window.__atoutShown || {});
+  const before = seen[data.place];
+  seen[data.place] = data.shown;
+  if (before === undefined || before === data.shown) return;
+  // Another page chosen on a phone: the sidebar, drawn over the page, folds away.
+  const bar = document.querySelector('[data-testid="stSidebar"]');
+  const open = bar && (bar.getAttribute('aria-expanded') === 'true' || bar.dataset.collapsed === 'false');
+  if (data.fold_sidebar && window.innerWidth < 640 && open) {
+    const fold = bar.querySelector('[data-testid="stSidebarCollapseButton"] button')
+      || bar.querySelector('[data-testid="stSidebarCollapseButton"]');
+    if (fold) fold.click();
+  }
+  const top = () => {
+    window.scrollTo(0, 0);
+    for (let n = parentElement.host || parentElement; n; n = n.parentNode || n.host) {
+      if (n instanceof Element && n.scrollTop) n.scrollTop = 0;
+    }
+  };
+  top();
+  requestAnimationFrame(() => requestAnimationFrame(top));
+}
+"""
+_PAGE_TOP = st.components.v2.component("atout_page_top", html="", js=_PAGE_TOP_JS)
+
+
+def page_top(place: str, shown: str, *, fold_sidebar: bool = False) -> None:
+    """Scroll the page to its top when ``shown`` (what the page ``place`` shows: a
+    lesson's or a scenario's id, or the app's page) is not what it showed at its last
+    drawing; with ``fold_sidebar``, on a phone, fold the sidebar away then."""
+    with st.container(key=f"page_top_{place}"):
+        _PAGE_TOP(
+            key=f"page_top_{place}_mark",
+            data={"place": place, "shown": shown, "fold_sidebar": fold_sidebar},
         )
 
 

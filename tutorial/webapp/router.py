@@ -26,6 +26,7 @@ def run_app() -> None:
     # callbacks run before this script sets the language for the run).
     set_language_provider(state.session_language)
     common.choose_language()  # ?lang=, the session's or the browser's: messages, engine's included
+    common.choose_presenter()  # ?presenter=1, kept in the address while it is on
     common.styles()
 
     pages = [
@@ -39,6 +40,7 @@ def run_app() -> None:
     if page.url_path:
         st.set_page_config(page_title=t("app.page_title", page=page.title, app=t("app.title")))
     common.forget_told_off_page(page.url_path)
+    common.page_top("app", page.url_path, fold_sidebar=True)  # another page: at its top
     common.sidebar()
     store.notice()
     common.language_notice()

@@ -21,6 +21,7 @@ from tutorial.pictures.charts import CONFIG
 from tutorial.pictures.rules_chart import rules_chart
 from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import name_seats, side_labels
+from tutorial.webapp import common
 from tutorial.webapp.score_view import side_namer
 
 
@@ -44,6 +45,11 @@ def show_other_rules(
     st.caption(t("variants.intro"))
     left, right = st.columns([3, 2], gap="medium")
     with left:
-        st.plotly_chart(chart.figure, width="stretch", config=CONFIG, key=f"{key_prefix}_rules")
+        st.plotly_chart(
+            common.chart_figure(chart.figure),
+            width="stretch",
+            config=CONFIG,
+            key=f"{key_prefix}_rules",
+        )
     with right:
         st.text(name_seats(chart.text, table.seat_names))

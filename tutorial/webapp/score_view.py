@@ -14,11 +14,13 @@ from typing import Any
 import streamlit as st
 
 from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import language, t
-from tutorial.pictures.charts import CONFIG, Chart, hand_charts
+from tutorial.pictures.charts import CONFIG, Chart, hand_charts, learner_side_first
 from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import name_seats, result_text, side_labels
+from tutorial.webapp import common
 
 _CACHE: OrderedDict[tuple[int, str, tuple[str, ...]], tuple[GameState, HandOutcome, list[Chart]]]
 _CACHE = OrderedDict()
@@ -29,14 +31,21 @@ _LOCK = threading.Lock()
 def outcome_and_charts(state: GameState, table: Table) -> tuple[HandOutcome, list[Chart]]:
     """The outcome and the charts of a finished state, built once per state and language."""
     labels = side_labels(table)
-    key = (id(state), language(), (*labels, *table.seat_names))
+    key = (id(state), language(), (*labels, *table.seat_names, str(table.learner)))
     with _LOCK:
         hit = _CACHE.get(key)
         if hit is not None and hit[0] is state:
             _CACHE.move_to_end(key)
             return hit[1], hit[2]
     outcome = state.outcome()
-    charts = hand_charts(state, labels, table.seat_names, outcome)
+    try:
+        mine: int | None = state.team_of(table.learner)
+    except InvalidStateError:  # no sides: nobody took (Tarot)
+        mine = None
+    # "You" in one colour on every page (a scenario's learner may sit on side 1).
+    charts = [
+        learner_side_first(c, mine) for c in hand_charts(state, labels, table.seat_names, outcome)
+    ]
     with _LOCK:
         _CACHE[key] = (state, outcome, charts)  # the state is kept: its id stays unique
         while len(_CACHE) > _CACHE_SIZE:
@@ -63,7 +72,10 @@ def show_outcome(
         left, right = st.columns([3, 2], gap="medium")
         with left:
             st.plotly_chart(
-                chart.figure, width="stretch", config=CONFIG, key=f"{key_prefix}_fig_{chart.key}"
+                common.chart_figure(chart.figure),
+                width="stretch",
+                config=CONFIG,
+                key=f"{key_prefix}_fig_{chart.key}",
             )
         with right:
             st.markdown(f"**{t('score.summary')}**")

@@ -29,7 +29,9 @@ three overlapping rows) and shrinks the table so that the table, the prompt and 
 whole hand fit on the screen together, but never below :data:`TABLE_FLOOR_PX` (the
 page scrolls instead), and within one scenario or practice hand (the data's ``scene``)
 the table keeps its size from step to step; it is laid out again when the window
-changes size.
+changes size. In presenter mode, on an element at least 1100 px wide (a projector), the
+table takes the screen's height at the left and the prompt, the answers and the hand sit
+in a column beside it (the class ``wide``).
 
 During the Tarot discard a click chooses a card or gives it back (a tick on the card's
 top-left corner, which the next card never covers); only Confirm, with every card

@@ -9,11 +9,20 @@ const RESERVE_EM = 3.4;
 // A hand too tall for the screen shrinks its cards, never below this width (a phone's
 // smallest card, whose corner can still be read and tapped).
 const HAND_FLOOR_PX = 46;
+// Presenter mode on a wide element (a projector): the table takes the screen's height and
+// the prompt and the hand sit beside it, in a column never narrower than SIDE_MIN_PX nor
+// than SIDE_SHARE of the element (the cards of a long hand keep their corners readable).
+const WIDE_PX = 1100;
+const SIDE_MIN_PX = 420;
+const SIDE_SHARE = 0.3;
+const SIDE_GAP_PX = 28;
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c]));
 
 function render(d, sel, going) {
   const h = [];
   h.push(`<div class="felt" role="img" aria-label="${esc(d.table_alt)}">${d.table_svg}</div>`);
+  // The prompt, the answers and the hand: below the table, or beside it (wide presenter).
+  h.push('<div class="side">');
   h.push('<div class="status" role="status" aria-live="polite"><div class="line">');
   if (d.prompt) h.push(`<p class="prompt">${esc(d.prompt)}</p>`);
   if (d.facts && d.facts.length) h.push(`<p class="facts">${d.facts.map(esc).join(' · ')}</p>`);
@@ -71,7 +80,7 @@ function render(d, sel, going) {
     const tick = sel.has(c.code) ? '<span class="tick" aria-hidden="true">✓</span>' : '';
     h.push(`<div class="${cls.join(' ')}" ${role} data-code="${esc(c.code)}" data-i="${i}"${mark}${dog}>${c.svg}${tick}</div>`);
   });
-  h.push('</div></div>');
+  h.push('</div></div></div>');
   return h.join('');
 }
 
@@ -114,7 +123,7 @@ function handRoom(root, host, hand) {
   const svg = felt && felt.querySelector('svg');
   const sc = scroller(host);
   let top = hand.getBoundingClientRect().top + (sc ? sc.scrollTop : window.scrollY);
-  if (svg) {
+  if (svg && !root.classList.contains('wide')) {
     const W = felt.clientWidth || root.clientWidth || 320;
     const vb = svg.viewBox && svg.viewBox.baseVal;
     const ratio = vb && vb.width ? vb.height / vb.width : 0.7;
@@ -125,9 +134,18 @@ function handRoom(root, host, hand) {
   return window.innerHeight - Math.max(0, top) - 12 - reserve;
 }
 
+// Presenter mode on a wide element: the table beside the prompt and the hand.
+function isWide(root) {
+  return root.classList.contains('big') && (root.clientWidth || 0) >= WIDE_PX;
+}
+
 function layout(root, host) {
   const hand = root.querySelector('.hand');
   if (!hand) return;
+  const wide = isWide(root);
+  root.classList.toggle('wide', wide);
+  // Beside the table, the hand's width is what the table leaves: the table first.
+  if (wide) sizeTable(root, host);
   const cards = Array.from(hand.querySelectorAll('.card'));
   const W = hand.clientWidth || root.clientWidth || 320;
   const n = cards.length;
@@ -165,7 +183,7 @@ function layout(root, host) {
     hand.style.height = g.height + 'px';
     hand.style.setProperty('--hw', g.w + 'px');  // the drawn card's width: its mark's size
   }
-  sizeTable(root, host);
+  if (!wide) sizeTable(root, host);
 }
 
 // The table picture's width: as large as leaves the prompt and the whole hand on the
@@ -176,20 +194,31 @@ function sizeTable(root, host) {
   const felt = root.querySelector('.felt');
   const svg = felt && felt.querySelector('svg');
   if (!svg) return;
-  const W = felt.clientWidth || root.clientWidth || 320;
+  const wide = root.classList.contains('wide');
   const vb = svg.viewBox && svg.viewBox.baseVal;
   const ratio = vb && vb.width ? vb.height / vb.width : 0.7;
   const sc = scroller(host);
   const top = root.getBoundingClientRect().top + (sc ? sc.scrollTop : window.scrollY);
-  const rest = root.scrollHeight - svg.getBoundingClientRect().height;
-  const em = parseFloat(getComputedStyle(root).fontSize) || 16;
-  const reserve = root.querySelector('.fb') ? 0 : RESERVE_EM * em;
-  const fit = window.innerHeight - Math.max(0, top) - rest - 12 - reserve;
+  let W, fit, capW;
+  if (wide) {
+    // Beside the prompt and the hand: the screen's height below the element's top, and
+    // the element's width but the side column's.
+    const all = root.clientWidth;
+    W = all - Math.max(SIDE_MIN_PX, SIDE_SHARE * all) - SIDE_GAP_PX;
+    fit = window.innerHeight - Math.max(0, top) - 12;
+    capW = W;
+  } else {
+    W = felt.clientWidth || root.clientWidth || 320;
+    const rest = root.scrollHeight - svg.getBoundingClientRect().height;
+    const em = parseFloat(getComputedStyle(root).fontSize) || 16;
+    const reserve = root.querySelector('.fb') ? 0 : RESERVE_EM * em;
+    fit = window.innerHeight - Math.max(0, top) - rest - 12 - reserve;
+    capW = Math.min(W, window.innerHeight * 0.75 / ratio);
+  }
   const floorW = Math.min(W, FLOOR_PX);
-  const capW = Math.min(W, window.innerHeight * 0.75 / ratio);
   let tw = Math.floor(Math.max(floorW, Math.min(capW, fit / ratio)));
   const scene = [(root._data && root._data.scene) || '', window.innerWidth, window.innerHeight, W,
-    root.classList.contains('big')].join('|');
+    root.classList.contains('big'), wide].join('|');
   if (scene === root._scene && root._tw) tw = Math.min(tw, root._tw);
   root._scene = scene;
   // Only a real change: sub-pixel rounding must not make the layout tremble.

@@ -133,7 +133,7 @@ def main() -> None:
                     navigation.REVIEW_PAGE,
                     label=t("review.home_due", n=due[game]),
                     icon=":material/event_repeat:",
-                    query_params={"game": game},
+                    query_params={"game": game, **common.kept_params()},
                 )
             mine = course_lessons(game, lessons)  # the game's course, not the tracks into it
             if mine:

@@ -225,6 +225,7 @@ def _quiz(lesson: Lesson) -> None:
 def show_lesson(lesson: Lesson) -> None:
     """One lesson: text, scenarios, quiz."""
     class_link.lesson_open(lesson.id)  # the time until the next run is spent on it
+    common.page_top("lessons", lesson.id)  # another lesson opens at the page's top
     st.header(inert_markdown(lesson.title))
     if lesson.from_game is not None:
         st.caption(t("tracks.part_of", track=track_heading(lesson.from_game, lesson.game)))
@@ -367,7 +368,10 @@ def show_playlists(game: str) -> None:
             st.caption(tn("plural.scenarios", len(pl.items)))
             if st.button(t("playlist.open"), key=f"playlist_open_{game}_{i}"):
                 st.switch_page(navigation.PLAY_PAGE, query_params=to_query(pl))
-            st.code(playlist_link(page_url("play"), pl), language=None, wrap_lines=True)
+            # Folded: the link is long (a playlist travels whole in it) and only a teacher
+            # copies it.
+            with st.expander(t("playlist.link_fold"), icon=":material/link:"):
+                st.code(playlist_link(page_url("play"), pl), language=None, wrap_lines=True)
     if problems:
         st.warning(t("playlist.examples_broken"))
         st.code("\n".join(problems), language=None)
@@ -420,10 +424,11 @@ def main() -> None:
     titles = {le.id: ("✓ " if lesson_done(le) else "") + le.title for le in own}
     # a track lesson open: no lesson of the course is picked
     st.session_state[f"lessons_pick_{game}"] = current.id if current.id in titles else None
-    st.radio(
+    # One line, not a list of every lesson: on a phone the list filled the first screen.
+    st.selectbox(
         t("lessons.choose"),
         list(titles),
-        format_func=lambda lid: inert_markdown(titles[lid]),
+        format_func=lambda lid: titles[lid],
         key=f"lessons_pick_{game}",
         on_change=_on_pick,
         args=(game,),

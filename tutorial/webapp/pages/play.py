@@ -466,10 +466,13 @@ def _transcript_line(ev: Event) -> None:
 def show_transcript(run: Run) -> None:
     """What happened, newest first (the latest event is always in view)."""
     presenter = state.settings().presenter
-    st.markdown(f"**{t('play.transcript')}** · {t('play.newest_first')}")
-    with st.container(height=460 if presenter else 300, key="transcript"):
-        for ev in reversed(run.transcript):
-            _transcript_line(ev)
+    # On a phone the story goes above the table (``play_story``: the style sheet's key,
+    # tutorial/webapp/common.py), its box lower.
+    with st.container(key="play_story"):
+        st.markdown(f"**{t('play.transcript')}** · {t('play.newest_first')}")
+        with st.container(height=460 if presenter else 300, key="transcript"):
+            for ev in reversed(run.transcript):
+                _transcript_line(ev)
 
 
 def show_trick_history(run: Run) -> None:
@@ -741,7 +744,7 @@ def show_end(ctl: Controller, run: Run) -> None:
                 navigation.LESSONS_PAGE,
                 label=t("play.back_to_lesson", title=inert_markdown(lesson.model.title)),
                 icon=":material/school:",
-                query_params={"lesson": lesson.id},
+                query_params={"lesson": lesson.id, **common.kept_params()},
             )
 
 
@@ -990,6 +993,7 @@ def main() -> None:
     if run is None:  # pragma: no cover - reset_runs just made one
         return
     sc = checked.scenario
+    common.page_top("play", sid)  # another scenario opens at the page's top
     st.title(inert_markdown(sc.title))
     meta = t(
         "play.meta",
@@ -1025,10 +1029,11 @@ def show_play(sid: str, checked: Checked) -> None:
     reviewing = state.scenario_session(sid).cursor < len(hist) - 1
     play_banner(sid)  # the review deck's card under review
     best = best_play(run, sid) if not reviewing else None
-    # On a phone the columns stack: the instructions and the hints move above the table
-    # (the keys ``play_main`` and ``play_help`` are the style sheet's, tutorial/webapp/common.py).
+    # On a phone the columns stack: the story moves above the table, the instructions and
+    # the hints follow the hand (the keys ``play_main`` and ``play_story`` are the style
+    # sheet's, tutorial/webapp/common.py).
     with st.container(key="play_main"):
-        left, right = st.columns([3, 2], gap="medium")
+        left, right = common.table_and_side()
     with left:
         show_table(run, ctl, reviewing, best)
     with right:

@@ -42,7 +42,7 @@ from tutorial.pictures.replay_compare import ResultColumn, compared
 from tutorial.pictures.table_data import practice_table_data
 from tutorial.pictures.trick_history import numbered, trick_lines, trick_rows
 from tutorial.scenarios.export import scenario_yaml
-from tutorial.webapp import class_link, state, store
+from tutorial.webapp import class_link, common, state, store
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.pages.practice_review import show_review
 from tutorial.webapp.rules_compared import show_other_rules
@@ -401,7 +401,7 @@ def show_discard_weighed(hand: PracticeHand) -> None:
 
 def _show_chart(hand: PracticeHand, chart: Chart, key: str) -> None:
     with seat_names(hand.table.seat_names):
-        st.plotly_chart(chart.figure, width="stretch", config=CONFIG, key=key)
+        st.plotly_chart(common.chart_figure(chart.figure), width="stretch", config=CONFIG, key=key)
         st.caption(chart.text)
 
 
@@ -614,7 +614,7 @@ def show_hand(drawn: tuple[str, str]) -> None:
         four_colour=settings.four_colour,
         presenter=settings.presenter,
     )
-    left, right = st.columns([3, 2], gap="medium")
+    left, right = common.table_and_side()
     with left:
         show_table(
             data,

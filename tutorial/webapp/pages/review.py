@@ -226,7 +226,7 @@ def show_practice_card(attempt: PracticeTry) -> None:
     feedback = judgement_feedback(attempt)
     if feedback is not None:
         data["feedback"] = feedback
-    left, right = st.columns([3, 2], gap="medium")
+    left, right = common.table_and_side()
     with left:
         show_table(
             data,
@@ -450,4 +450,9 @@ def play_banner(scenario_id: str) -> None:
         _, rating, days = done
         text = t("review.again_tomorrow") if rating == 1 else tn("review.next_in", days)
         st.success(text, icon=":material/event_repeat:")
-        st.page_link(navigation.REVIEW_PAGE, label=t("review.back"), icon=":material/arrow_back:")
+        st.page_link(
+            navigation.REVIEW_PAGE,
+            label=t("review.back"),
+            icon=":material/arrow_back:",
+            query_params=common.kept_params(),
+        )

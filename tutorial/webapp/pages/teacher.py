@@ -150,7 +150,12 @@ def show_chart(table: ClassTable, prefix: str = "teacher") -> None:
     chart = class_heatmap(table, measure)
     left, right = st.columns([3, 2], gap="medium")
     with left:
-        st.plotly_chart(chart.figure, width="stretch", config=CONFIG, key=f"{prefix}_heatmap")
+        st.plotly_chart(
+            common.chart_figure(chart.figure),
+            width="stretch",
+            config=CONFIG,
+            key=f"{prefix}_heatmap",
+        )
     with right:
         st.markdown(f"**{t('score.summary')}**")
         with st.container(key=f"{prefix}_words"):
