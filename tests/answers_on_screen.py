@@ -299,12 +299,16 @@ def _value(answer: Any) -> float | None:
         return None
 
 
+#: A card said in Chinese words, as the table's description says it: 「紅心 5」, 「將牌 3」.
+_SUIT_WORD_BEFORE = re.compile(r"(?:紅心|红心|黑桃|方塊|方块|梅花|將牌|将牌) ?$")
+
+
 def _in_card(text: str, start: int, end: int) -> bool:
     """Whether the figure at ``text[start:end]`` is a card's rank (``10♥``, ``♥10``, a
-    sequence ``7♦-8-9-10-J``)."""
+    sequence ``7♦-8-9-10-J``, 「紅心 5」)."""
     before = text[start - 1] if start > 0 else ""
     after = text[end] if end < len(text) else ""
-    if after in _SUITS or before in _SUITS:
+    if after in _SUITS or before in _SUITS or _SUIT_WORD_BEFORE.search(text[:start]):
         return True
     ranks = _SUITS + "0123456789JQKA"
     if before == "-" and start > 1 and text[start - 2] in ranks:

@@ -182,7 +182,7 @@ def test_playing_out_of_turn_is_refused() -> None:
         s.apply(Play(0, card))
     assert info.value.code == NOT_YOUR_TURN
     assert info.value.verdict.forcing == (card,)
-    assert "3♥" in str(info.value) and "seat 1's turn" in str(info.value)
+    assert "3♥" in str(info.value) and "play goes to seat 1" in str(info.value)
 
 
 def test_an_action_that_is_not_a_card_is_refused() -> None:
