@@ -30,6 +30,8 @@ TARGET_CARDS: frozenset[Card] = frozenset()
 WHOLE_TRICK_PILES = True
 #: Whether the bidding makes the sides anew each hand: no, partners sit opposite.
 BIDDING_MAKES_SIDES = False
+#: Whether the table shows each side's card points as they are won: no (counting them is the learner's to do).
+POINTS_ON_TABLE = False
 #: Whether a finished hand's details give a target (``details["target"]``): no.
 HAS_TARGET = False
 #: The points the last trick adds to its winner's pile: the 10 of dix de der.
@@ -66,6 +68,7 @@ __all__ = [
     "FIRST_TRICK_HAND",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
+    "POINTS_ON_TABLE",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",

@@ -24,6 +24,8 @@ TARGET_CARDS: frozenset[Card] = frozenset(BOUTS)
 WHOLE_TRICK_PILES = False
 #: Whether the bidding makes the sides anew each hand: yes, the taker against three.
 BIDDING_MAKES_SIDES = True
+#: Whether the table shows each side's card points as they are won: no (counting them is the learner's to do).
+POINTS_ON_TABLE = False
 #: Whether a finished hand's details give a target (``details["target"]``): yes.
 HAS_TARGET = True
 #: The points the last trick adds to its winner's pile: none.
@@ -59,6 +61,7 @@ __all__ = [
     "FIRST_TRICK_HAND",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
+    "POINTS_ON_TABLE",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",
