@@ -182,6 +182,8 @@ BROWSER_WEIGHTS = {
     "test_browser_zh.py::test_the_tutor_in_chinese": 44,
     "test_browser_zh.py::test_presenter_mode_in_chinese_is_readable": 3,
     "test_browser_zh.py::test_the_browser_language_chooses_first_then_the_choice_is_kept": 7,
+    "test_browser_score.py::test_the_first_score_picture_ends_on_the_hand_score[phone]": 10,
+    "test_browser_score.py::test_the_first_score_picture_ends_on_the_hand_score[projector]": 10,
     "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[en]": 15,
     "test_browser_tarot.py::test_the_outcome_waits_until_every_question_is_answered[zh-Hant]": 12,
     "test_browser_tarot.py::test_nothing_is_cut_off_on_a_phone": 8,

@@ -67,7 +67,7 @@ def test_tricks_words_use_plural_forms_and_real_trick_numbers() -> None:
     assert "In tricks 7 to 8: A won 1 trick, B won 1 trick." in chart.text
     assert "Before trick 7, in the earlier tricks: A 30 points, B 20 points." in chart.text
     assert "The richest trick was trick 8: 25 points to E." in chart.text
-    assert chart.text.startswith("Dedans: A took the contract and scored only 40, needing 56.")
+    assert chart.text.startswith("Dedans: A 40, B 55.")  # the title: the result, the score
     assert "1 tricks" not in chart.text and "1 points" not in chart.text
 
 
@@ -85,7 +85,9 @@ def test_belote_score_stacks_to_the_totals() -> None:
 
 def test_tarot_settlement_signs_agree_with_the_results() -> None:
     out = _played("tarot")
-    chart = charts.tarot_settlement_chart(out, ["S", "E", "N", "W"], int(out.details["taker"]))
+    chart = charts.tarot_settlement_chart(
+        out, ["S", "E", "N", "W"], int(out.details["taker"]), "Garde"
+    )
     by = {tr["meta"]: tr for tr in chart.figure.to_plotly_json()["data"]}
     fall = by["per_defender"]
     relative = sum(y for y, m in zip(fall["y"], fall["measure"], strict=True) if m == "relative")
@@ -125,10 +127,14 @@ def test_tarot_settlement_labels_read_as_the_formula_signs_included() -> None:
             break
     else:
         raise AssertionError("no failed Garde in 200 deals")
-    chart = charts.tarot_settlement_chart(out, ["S", "E", "N", "W"], int(d["taker"]))
+    chart = charts.tarot_settlement_chart(out, ["S", "E", "N", "W"], int(d["taker"]), "Garde")
     fall = {tr["meta"]: tr for tr in chart.figure.to_plotly_json()["data"]}["per_defender"]
     diff, mult = abs(float(d["difference"])), int(d["multiplier"])
     base = (25 + diff) * mult
     assert fall["text"][:3] == [f"{-25:+g}", f"{-(25 + diff):+g}", f"{-base:+g}"]
     assert f"-(25 + {diff:g}) × {mult} = {-base:+g} per defender" in chart.text
     assert fall["text"][-1] == f"{float(d['per_defender']):+g}"
+    # the difference is the card points against the target, both named
+    assert fall["x"][1] == f"difference {float(d['points']):g} − {float(d['target']):g}"
+    title = chart.figure.to_plotly_json()["layout"]["title"]["text"]
+    assert title.startswith(f"Garde failed by {diff:g}: the taker pays each defender")

@@ -4,7 +4,9 @@ For every scenario's final position, and for dealt hands of every game and rules
 Score explainer), the figures are built by the function the pages use, read back from
 their data, and checked against ``state.outcome()``: totals, signs, the amount per
 defender, trick counts, every trick numbered as played; then every number quoted in the
-chart's words is found in its data, with the same sign when the words give one.
+chart's words is found in its data, with the same sign when the words give one. The
+first chart, the one a learner sees, ends on the hand's score: Belote's and Briscola's
+trick chart (the Belote one through the contract's figures), Tarot's settlement.
 """
 
 from __future__ import annotations
@@ -112,17 +114,29 @@ def _words_match_data(chart: Chart) -> None:
 
 
 def _expected_totals(state: GameState) -> tuple[float, float]:
+    """Where the trick chart ends: Tarot's card points, the others' hand's score."""
     d = state.outcome().details
     if state.game == "tarot":
         return float(d["points"]), float(d["defence_points"])
-    if state.game == "belote":
-        c = d["contract"]
-        taking = int(d["taking_team"])
-        figs = [0.0, 0.0]
-        figs[taking], figs[1 - taking] = float(c["taker_figure"]), float(c["defence_figure"])
-        return figs[0], figs[1]
     a, b = (float(v) for v in state.outcome().totals.values())
     return a, b
+
+
+def _contract_figures(state: GameState) -> tuple[float, float]:
+    """Belote: the figures the contract is judged on, per team (unrounded)."""
+    d = state.outcome().details
+    c = d["contract"]
+    taking = int(d["taking_team"])
+    figs = [0.0, 0.0]
+    figs[taking], figs[1 - taking] = float(c["taker_figure"]), float(c["defence_figure"])
+    if d["rounding"] == "tens_judged":  # the chart runs on the exact points
+        raw = [float(x) for x in d["team_card_points"]]
+        if c["basis"] == "total_strict":
+            for tm in (0, 1):
+                raw[tm] += float(d["declaration_points"][tm])
+                raw[tm] += 20.0 if d["belote_team"] == tm else 0.0
+        figs = raw
+    return figs[0], figs[1]
 
 
 def _check_tricks_chart(chart: Chart, state: GameState, labels: list[str]) -> None:
@@ -165,7 +179,9 @@ def _check_tricks_chart(chart: Chart, state: GameState, labels: list[str]) -> No
         assert tn("plural.tricks", won[side]) in bars[side]["name"]
     # The words quote the same figures: the totals, the opening bar, the tricks won.
     pts = [tn("plural.points", v) for v in want]
-    assert t("charts.text.totals", a=labels[0], pa=pts[0], b=labels[1], pb=pts[1]) in chart.text
+    totals_key = "charts.text.score_totals" if state.game == "belote" else "charts.text.totals"
+    said_totals = t(totals_key, a=labels[0], pa=pts[0], b=labels[1], pb=pts[1])
+    assert said_totals in chart.text
     if numbers[0] > 1:
         i = xs.index(str(numbers[0])) - 1
         said = t(
@@ -197,17 +213,31 @@ def _check_tricks_chart(chart: Chart, state: GameState, labels: list[str]) -> No
         assert f"by {abs(float(d['difference'])):g}" in title or float(d["difference"]) == 0
     elif state.game == "belote":
         taking = int(d["taking_team"])
-        taker_total = runs[taking]["y"][-1]
+        # The title is the hand's score; the contract's figures are a point on the way,
+        # where the mark (the points needed) ends.
+        a, b = want
+        assert title.endswith(f"{labels[0]} {a:g}, {labels[1]} {b:g}"), title
+        figures = _contract_figures(state)
+        judged = [i for i in range(len(xs)) if (runs[0]["y"][i], runs[1]["y"][i]) == figures]
+        assert judged, f"the contract's figures {figures} are no point of the chart"
+        at = judged[-1]
+        taker_figure = runs[taking]["y"][at]
+        for i, x in enumerate(xs[at + 1 :], start=at + 1):
+            assert not str(x).isdigit(), "only the result's steps follow the contract"
+            step = bars[0]["y"][i], bars[1]["y"][i]
+            assert any(step), f"a step that changes nothing: {x}"
+        if at < len(xs) - 1:  # steps to the score: the words end on it
+            assert chart.text.endswith(said_totals), chart.text
         if d.get("capot") is None:
             needed = float(d["contract"]["needed"])
             assert tr["mark"]["y"] == [pytest.approx(needed)] * 2
+            assert tr["mark"]["x"] == [xs[0], xs[at]]
             if d["dedans"]:
-                assert taker_total < needed
-                assert title.startswith("Dedans") and f"{taker_total:g}" in title
-                assert labels[taking] in title and labels[taking] in tr["mark"]["name"]
-                assert f"{needed:g}" in title
+                assert taker_figure < needed or d["rounding"] == "tens_judged"
+                assert title.startswith("Dedans")
+                assert labels[taking] in tr["mark"]["name"]
             elif d["made"]:
-                assert taker_total >= needed or d["contract"]["basis"] != "total_strict"
+                assert taker_figure >= needed or d["contract"]["basis"] != "total_strict"
                 assert title.startswith("Contract made")
         else:
             assert "mark" not in tr and title.startswith("Capot")
@@ -278,19 +308,21 @@ def _check_all(state: GameState, table: Table) -> list[Chart]:
         assert d.get("result") == "redeal" or (state.game == "tarot" and not d.get("contract"))
         return charts
     keys = [c.key for c in charts]
+    # The first chart is the one that ends on the hand's score.
     assert (
         keys
         == {
             "belote": ["tricks", "score"],
-            "tarot": ["tricks", "settlement"],
+            "tarot": ["settlement", "tricks"],
             "briscola": ["tricks"],
         }[state.game]
     )
-    _check_tricks_chart(charts[0], state, labels)
+    by_key = {c.key: c for c in charts}
+    _check_tricks_chart(by_key["tricks"], state, labels)
     if state.game == "tarot":
-        _check_settlement(charts[1], state, table.seat_names)
+        _check_settlement(by_key["settlement"], state, table.seat_names)
     if state.game == "belote":
-        _check_belote_score(charts[1], state, labels)
+        _check_belote_score(by_key["score"], state, labels)
     for chart in charts:
         _words_match_data(chart)
         assert "bout(s)" not in chart.text and " 1 tricks" not in chart.text
@@ -323,11 +355,12 @@ def test_the_excuse_kept_words_and_bars_agree() -> None:
     """The user-test report: the words said "Each defender: -26", the bars +26."""
     state, table = _final("tarot/seed-excuse-kept")
     _, charts = outcome_and_charts(state, table)
-    settle = charts[1]
+    settle = charts[0]
     assert "South +26, East +26, North +26" in settle.text
     assert f"{t('charts.settle.taker_seat', seat='West')} -78" in settle.text
     assert _traces(settle)["results"]["y"] == [-78, 26, 26, 26]
-    assert _title(charts[0]).startswith("Prise failed by 1")
+    assert _title(settle).startswith("Prise failed by 1")
+    assert _title(charts[1]).startswith("Prise failed by 1")
     assert "40 made" not in str(charts[0].figure.to_plotly_json())
 
 
@@ -342,7 +375,107 @@ def test_a_late_start_numbers_tricks_as_played() -> None:
 def test_a_chelem_counts_the_whole_hand() -> None:
     state, table = _final("tarot/seed-excuse-chelem")
     _, charts = outcome_and_charts(state, table)
-    run = _traces(charts[0])["running-0"]["y"]
+    tricks = next(c for c in charts if c.key == "tricks")
+    run = _traces(tricks)["running-0"]["y"]
     assert run[-1] == 91
     a, b = side_labels(table)
-    assert f"{a} 91 points, {b} 0 points" in charts[0].text
+    assert f"{a} 91 points, {b} 0 points" in tricks.text
+
+
+# --- The first picture ends on the hand's score (Belote) ---------------------------------
+
+BELOTE_RULES = [
+    *(rs.name for rs in rulesets("belote")),
+    "rounding=tens_judged",
+    "dedans_declarations=defence_keeps_own,declarations_won=all",
+]
+
+
+def _belote_ruleset(spec: str) -> Any:
+    from tutorial.engine.core import find_ruleset
+
+    if "=" not in spec:
+        return spec
+    options = dict(pair.split("=") for pair in spec.split(","))
+    return find_ruleset("belote", "default").with_options(**options)
+
+
+@pytest.mark.parametrize("spec", BELOTE_RULES)
+def test_the_belote_trick_chart_ends_on_the_hand_score(spec: str) -> None:
+    """Over random hands of every ruleset, litige points carried in or not: the trick
+    chart's last point, its title and its words' last sentence are the engine's hand
+    score, whatever the result (capot, dedans, litige, rounding, carried points)."""
+    import random
+
+    from tutorial.engine.games import random_hand
+    from tutorial.pictures.charts import hand_charts
+
+    seen: set[str] = set()
+    for seed in range(120):
+        carried = 81 if seed % 7 == 0 else 0
+        hand = random_hand(
+            "belote", random.Random(seed), _belote_ruleset(spec), carried_points=carried
+        )
+        out = hand.outcome()
+        charts = hand_charts(hand, ["A", "B"], ["S", "E", "N", "W"], out)
+        if not charts:
+            continue
+        chart = charts[0]
+        assert chart.key == "tricks"
+        tr = _traces(chart)
+        a, b = (float(v) for v in out.totals.values())
+        assert (tr["running-0"]["y"][-1], tr["running-1"]["y"][-1]) == (a, b)
+        assert tr["running-0"]["text"][-1] == f"{a:g}" and tr["running-1"]["text"][-1] == f"{b:g}"
+        assert _title(chart).endswith(f"A {a:g}, B {b:g}")
+        pa, pb = tn("plural.points", a), tn("plural.points", b)
+        assert t("charts.text.score_totals", a="A", pa=pa, b="B", pb=pb) in chart.text
+        _words_match_data(chart)
+        d = out.details
+        seen.add("capot" if d["capot"] is not None else str(d["result"]))
+        seen.update(str(x) for x in tr["points-0"]["x"] if not str(x)[0].isdigit())
+    assert {"capot", "dedans", t("charts.step.carried")} <= seen, seen
+
+
+def _last_point(state: GameState, table: Table) -> tuple[str, tuple[float, float], str]:
+    """The first chart's title, last point and words, as the end of a scenario shows them."""
+    _, charts = outcome_and_charts(state, table)
+    tr = _traces(charts[0])
+    return _title(charts[0]), (tr["running-0"]["y"][-1], tr["running-1"]["y"][-1]), charts[0].text
+
+
+@pytest.mark.parametrize(
+    ("sid", "score", "step", "title"),
+    [
+        ("belote/capot", (250, 0), "capot", "Capot: You & Partner 250, Right & Left 0"),
+        (
+            "belote/capot-by-the-defence",
+            (320, 0),
+            "capot",
+            "Capot: You & Partner 320, Right & Left 0",
+        ),
+        ("belote/dedans", (182, 0), "dedans", "Dedans: You & Partner 182, Right & Left 0"),
+        ("belote/litige", (0, 81), "litige", "Litige: You & Partner 0, Right & Left 81"),
+    ],
+)
+def test_a_scenario_score_ends_on_the_hand_score(
+    sid: str, score: tuple[int, int], step: str, title: str
+) -> None:
+    """The newcomers' report: the capot's chart stopped at 162 ("Total: you and your
+    partner 162 points") where the hand scores 250; the defence's capot showed 162 to 50
+    for 320 to 0; the dedans said 87 to 95 for 182 to 0. The step from the card points to
+    the score is drawn and named."""
+    state, table = _final(sid)
+    assert tuple(state.outcome().totals.values()) == score
+    said, last, words = _last_point(state, table)
+    assert said == title
+    assert last == score
+    a, b = side_labels(table)
+    pa, pb = (tn("plural.points", v) for v in score)
+    assert words.endswith(t("charts.text.score_totals", a=a, pa=pa, b=b, pb=pb))
+    _, charts = outcome_and_charts(state, table)
+    xs = list(_traces(charts[0])["points-0"]["x"])
+    assert xs[-1] == t(f"charts.step.{step}")
+    from tutorial.scenarios.sides import result_text
+
+    headline = result_text(table, state)
+    assert f"{a} {score[0]}" in headline and f"{b} {score[1]}" in headline, headline

@@ -903,3 +903,64 @@ def test_a_due_card_is_rated_when_its_step_is_answered_in_a_replay() -> None:
     assert not is_due(card, moment_of_day("2030-03-02"))
     done = at.session_state[state.REVIEW_DONE]
     assert done is not None and done[0] == key and done[1] == int(Rating.GOOD)
+
+
+@pytest.mark.parametrize(
+    ("lang", "sid", "step", "tried", "said", "asked"),
+    [
+        (
+            "en",
+            "belote/count-the-hand",
+            5,
+            "36",
+            "Last time you answered 36.",
+            "How many card points are there in your side's tricks now?",
+        ),
+        (
+            "zh-Hans",
+            "belote/count-the-hand",
+            5,
+            "36",
+            "上次你的回答是 36。",
+            "现在你方的墩里有多少牌分？",
+        ),
+        (
+            "zh-Hans",
+            "belote/follow-suit-basic",
+            4,
+            "左家",
+            "上次你的回答是 “左家”。",
+            "这一墩谁赢？",
+        ),
+    ],
+)
+def test_a_question_card_says_what_was_answered_and_asks_the_question(
+    lang: str,
+    sid: str,
+    step: int,
+    tried: str,
+    said: str,
+    asked: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A newcomer's report: a card for a number or a seat question read "上次你出了 36" /
+    "出了 左家" (you played 36) and asked "which card will you play?"."""
+    from tutorial.language.i18n import set_language_provider
+    from tutorial.webapp import state
+
+    set_language_provider(state.session_language)  # what the app's router does
+    monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
+    source = ScenarioSource(scenario=sid, step=step)
+    deck = note_wrong(Deck(), source, "belote", tried=tried, now=DAY)
+    screen = AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD)
+    at = _seeded(screen, deck, "2030-03-02")
+    at.session_state[state.SETTINGS] = state.Settings(language=lang)
+    at.run()
+    assert not at.exception
+    captions = [c.value for c in at.caption]
+    shown = "\n".join([m.value for m in at.markdown] + captions)
+    assert said in captions, captions
+    assert asked in shown, shown
+    with_words = {"en": ("Your play?", "you tried"), "zh-Hans": ("哪一张", "出了")}[lang]
+    for wrong in with_words:
+        assert wrong not in shown, wrong

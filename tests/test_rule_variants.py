@@ -216,3 +216,39 @@ def test_the_chart_keeps_the_rulesets_names_level_above_its_legend(
         for line in name.split("<br>"):
             assert sum(2 if ord(c) > 0x2E7F else 1 for c in line) <= 18, name
     assert layout["margin"]["b"] >= 34 + 17 * max(n.count("<br>") + 1 for n in bars[0]["x"])
+
+
+def test_a_refusal_names_the_seat_that_was_refused() -> None:
+    """A newcomer's report: the sentence said "you" and "in your hand" for a card another
+    player was refused. It names that seat now, and quotes the rule as told to it; the
+    learner's own refusal is said to the learner."""
+    from tutorial.language.i18n import speaking
+    from tutorial.pictures.rules_chart import rules_chart
+    from tutorial.scenarios.sides import name_seats
+
+    names = ["You", "Right", "Partner", "Left"]
+    seen: set[bool] = set()
+    for seed in range(400):
+        start, actions, _ = random_hand("belote", seed)
+        compared = compare(start, actions)
+        refused = [u for u in compared if u.replay.refused_at is not None]
+        if not refused:
+            continue
+        replay = refused[0].replay
+        seat = replay.refused_seat
+        before = _state_after(start, actions[: replay.refused_at], refused[0].ruleset)
+        assert seat == before.to_move
+        for learner in (seat, (seat + 1) % 4):
+            named = [*names[learner:], *names[:learner]]  # "You" at the learner's seat
+            for lang in ("en", "zh-Hans", "zh-Hant"):
+                with speaking(lang):
+                    text = name_seats(rules_chart(compared, str, learner).text, named)
+                    told = {"en": "would be told", "zh-Hans": "告诉", "zh-Hant": "告訴"}[lang]
+                    if learner == seat:  # said to the learner: "you must..."
+                        assert told not in text, text
+                    else:
+                        assert f"{named[seat]}" in text and told in text, text
+        seen.add(seat == 0)
+        if len(seen) == 2:
+            break
+    assert seen, "no hand had a play refused under another ruleset"

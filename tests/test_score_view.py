@@ -33,15 +33,22 @@ def _titles(at: AppTest) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize(("game", "second"), [("belote", "score"), ("tarot", "settlement")])
-def test_one_chart_is_drawn_and_the_switch_draws_the_other(game: str, second: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "first_name", "second"),
+    [("belote", "The tricks", "score"), ("tarot", "The settlement", "tricks")],
+)
+def test_one_chart_is_drawn_and_the_switch_draws_the_other(
+    game: str, first_name: str, second: str
+) -> None:
+    """The chart drawn first is the one that ends on the hand's score: Belote's tricks,
+    which go on to the score, Tarot's settlement."""
     at = _run(game, every_chart=False)
     first = _titles(at)
     assert len(first) == 1, "only the first chart is drawn at the end of the hand"
     choice = at.get("button_group")
     assert len(choice) == 1
     options = [o.content for o in choice[0].proto.options]
-    assert options[0] == "The tricks" and len(options) == 2
+    assert options[0] == first_name and len(options) == 2
     # the learner switches to the count: that chart is drawn instead, with its own words
     at.session_state["t_chart_choice"] = second
     at.run()
@@ -115,3 +122,30 @@ def test_presenter_mode_draws_the_charts_words_large_and_dark() -> None:
     labelled = [trace for trace in data if trace.get("mode", "").endswith("text")]
     assert labelled and all(trace["textfont"]["size"] >= 24 for trace in labelled)
     assert layout["height"] >= 550
+
+
+def _all_passed() -> None:
+    """A Belote hand where every seat passed twice (a redeal), shown in Chinese."""
+    import random
+
+    from tutorial.engine.games import new_hand
+    from tutorial.language.i18n import set_language
+    from tutorial.pictures.hand_story import deal_table
+    from tutorial.webapp.score_view import show_outcome
+
+    set_language("zh-Hans")
+    hand = new_hand("belote", rng=random.Random(3))
+    while not hand.is_terminal:
+        hand = hand.apply(next(a for a in hand.legal_actions() if "pass" in str(a).lower()))
+    show_outcome(hand, deal_table(hand), key_prefix="t")
+
+
+def test_an_all_pass_shows_no_empty_score_table() -> None:
+    """A newcomer's report: after an all-pass the Chinese page showed the score table's
+    English placeholder ``empty``: a hand that scores no line has no score table."""
+    at = AppTest.from_function(_all_passed, default_timeout=120)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.table, "an empty score table shows Streamlit's English placeholder"
+    said = " ".join(m.value for m in at.markdown)
+    assert "重新发牌" in said, said  # the result sentence says what happened

@@ -45,7 +45,8 @@ def test_the_excuse_in_the_last_trick_is_one_story_in_the_chart_and_the_score() 
                 continue  # the Excuse's own side won the trick: nothing changes sides
             with seat_names(NAMES):
                 out = state.outcome()
-                text = hand_charts(state, ["Taker", "Defence"], NAMES, out)[0].text
+                charts = hand_charts(state, ["Taker", "Defence"], NAMES, out)
+                text = next(c for c in charts if c.key == "tricks").text
             note = next(line.note for line in out.lines if "in the last trick" in line.note)
             goes = "Taker" if note.endswith("goes to the taker.") else "Defence"
             assert "the Excuse stayed with its side" not in text

@@ -92,3 +92,56 @@ def test_the_score_explainers_columns_keep_their_numbers() -> None:
             "Points": 4.5,
         }
     ]
+
+
+# --- Tricks played before a scenario starts, read in the learner's language ---------------
+
+
+def _has_chinese(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def test_a_scenario_s_earlier_tricks_are_explained_in_the_reader_s_language() -> None:
+    """A newcomer's report: the Chinese app's trick table gave the tricks played before
+    the scenario starts in English ("No trump was played: A♣ is the highest card of the
+    led suit."): the library, checked once in English for every session, had built them."""
+    from tutorial.course.library import load_library
+    from tutorial.scenarios import runtime
+
+    with speaking("en"):  # as the app checks the library, whatever the first session
+        checked = load_library().scenarios["belote/litige"]
+        run = runtime.start(checked.scenario, checked.table)
+        english = [tr.explanation for tr in run.state.tricks]
+    assert english and all(not _has_chinese(text) for text in english)
+    with speaking("zh-Hans"):
+        (line, *_) = trick_lines(numbered(run.state.tricks), NAMES)
+        chinese = [tr.explanation for tr in run.state.tricks]
+    assert all(_has_chinese(text) for text in chinese), chinese
+    assert line.why == chinese[0]
+    with speaking("en"):  # and back again
+        assert [tr.explanation for tr in run.state.tricks] == english
+
+
+def test_briscola_listed_tricks_are_explained_in_the_reader_s_language() -> None:
+    """Briscola's listed tricks (a scenario's, built by ``start_play``) likewise."""
+    import random
+
+    from tutorial.engine.briscola import start_play
+    from tutorial.engine.cards import BRISCOLA_DECK
+
+    deck = list(BRISCOLA_DECK)
+    random.Random(1).shuffle(deck)
+    trump, listed, hands, rest = deck[0], deck[1:3], [[deck[3]], [deck[4]]], deck[5:]
+    with speaking("en"):
+        state = start_play(
+            hands,
+            trump,
+            tricks=[listed],
+            captured=[rest[:20], [*rest[20:], trump]],
+            trump_card_taken=True,
+            leader=0,
+        )
+        english = state.tricks[0].explanation
+    with speaking("zh-Hant"):
+        chinese = state.tricks[0].explanation
+    assert not _has_chinese(english) and _has_chinese(chinese), (english, chinese)

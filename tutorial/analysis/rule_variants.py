@@ -31,7 +31,8 @@ class Replay:
     """The hand replayed under one ruleset: its outcome, or the first action refused.
 
     ``refused_at`` is the index in the actions of the one refused (``None``: none was),
-    ``refusal`` the engine's sentence for it and ``refused_action`` the action itself.
+    ``refusal`` the engine's sentence for it (said to the seat that tried it: "you must
+    trump"), ``refused_action`` the action itself and ``refused_seat`` the seat that tried it.
     """
 
     ruleset: Ruleset
@@ -39,6 +40,7 @@ class Replay:
     refused_at: int | None = None
     refused_action: Any = None
     refusal: str = ""
+    refused_seat: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -90,7 +92,8 @@ def replay_under(start: GameState, actions: Sequence[Any], ruleset: Ruleset) -> 
         try:
             state = state.apply(action)
         except IllegalActionError as refused:
-            return Replay(ruleset, None, index, action, refused.verdict.message)
+            seat = state.to_move
+            return Replay(ruleset, None, index, action, refused.verdict.message, seat)
     if not state.is_terminal:
         raise InvalidStateError(
             f"the hand is not over after its {len(actions)} actions under {ruleset.name}"

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_chec
 
 from tutorial.engine.cards import Card, Suit, format_cards
 from tutorial.engine.errors import UnknownRulesetError
-from tutorial.language.i18n import t
+from tutorial.language.i18n import language, speaking, t
 
 if TYPE_CHECKING:
     from tutorial.engine.card_masks import CardMasks
@@ -278,6 +278,16 @@ class Verdict:
         return Verdict.deferred(False, code, build, tuple(forcing), rule)
 
 
+def _in_language(lang: str, fn: Callable[[], str]) -> Callable[[], str]:
+    """``fn`` made to speak ``lang`` whatever language its context was forced to."""
+
+    def spoken() -> str:
+        with speaking(lang):
+            return fn()
+
+    return spoken
+
+
 def _run_deferred(build: tuple[Callable[[], str], Context] | None) -> str:
     """Build a deferred sentence in the context it was made in."""
     assert build is not None  # a message is either built or has its builder
@@ -310,11 +320,22 @@ class TrickResult:
 
     A frozen value like a dataclass (equality, hash, ``repr`` and pickling over its six
     attributes); the engine makes the ``explanation`` on first read (:meth:`deferred`),
-    in the context of the moment the trick was taken, like a deferred
-    :class:`Verdict` message.
+    in the context of the moment the trick was taken (its seat names), like a deferred
+    :class:`Verdict` message, but in the language of the reader: a trick kept across
+    sessions (a scenario's earlier tricks, built once in English for every learner) is
+    explained again in another language when read in it.
     """
 
-    __slots__ = ("_build", "_explanation", "index", "plays", "points", "reason", "winner")
+    __slots__ = (
+        "_build",
+        "_explanation",
+        "_language",
+        "index",
+        "plays",
+        "points",
+        "reason",
+        "winner",
+    )
     __match_args__ = ("index", "plays", "winner", "points", "reason", "explanation")
 
     index: int
@@ -323,6 +344,7 @@ class TrickResult:
     points: float
     reason: str
     _explanation: str | None
+    _language: str | None
     _build: tuple[Callable[[], str], Context] | None
 
     def __init__(
@@ -341,6 +363,7 @@ class TrickResult:
         _set(self, "points", points)
         _set(self, "reason", reason)
         _set(self, "_explanation", explanation)
+        _set(self, "_language", None)
         _set(self, "_build", None)
 
     @classmethod
@@ -362,17 +385,24 @@ class TrickResult:
         _set(r, "points", points)
         _set(r, "reason", reason)
         _set(r, "_explanation", None)
+        _set(r, "_language", None)
         _set(r, "_build", (build, copy_context()))
         return r
 
     @property
     def explanation(self) -> str:
-        """Why the winner won, in a sentence (built on first read when deferred)."""
+        """Why the winner won, in a sentence in the reader's language (built on first read
+        when deferred, and again when read in another language)."""
         text = self._explanation
-        if text is None:
-            text = _run_deferred(self._build)
+        if self._build is None:
+            assert text is not None  # a trick is built either with its sentence or deferred
+            return text
+        lang = language()
+        if text is None or self._language != lang:
+            fn, ctx = self._build
+            text = _run_deferred((_in_language(lang, fn), ctx))
             object.__setattr__(self, "_explanation", text)
-            object.__setattr__(self, "_build", None)
+            object.__setattr__(self, "_language", lang)
         return text
 
     @property
@@ -583,6 +613,7 @@ class GameState(Protocol):
     def scores_by_seat(self) -> bool: ...
     def score_key(self, side: int) -> str | None: ...
     def points_won(self) -> tuple[float, float]: ...
+    def earlier_tricks(self) -> tuple[int | None, int | None]: ...
     def piles_after_tricks(self) -> tuple[tuple[float, float], ...]: ...
     @property
     def hand_points(self) -> float: ...

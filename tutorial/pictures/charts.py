@@ -7,13 +7,16 @@ finished state it builds
   played, points won before the listed tricks in one opening bar, each step's points
   as a bar standing on its side's running total, the running totals as lines on the
   same axis, and the mark the contract is judged by (Tarot target, Belote points
-  needed, Briscola 61);
+  needed, Briscola 61); Belote's goes on from the contract's figures to the hand's
+  score (capot, dedans, litige, declarations, rounding: the engine's score lines);
 - Belote: the score of each team by kind of points (:func:`belote_score_chart`);
 - Tarot: the settlement (:func:`tarot_settlement_chart`): the amount per defender built
   up step by step, counted for the taker, then the four players' results.
 
-The numbers in a chart's words are the numbers in its data, signs included (a test
-reads both back). Every sentence comes from the catalogue (``[charts]``).
+The first chart is the one that ends on the hand's score: the tricks for Belote and
+Briscola, whose score is counted in card points, Tarot's settlement (its card points are
+the second chart). The numbers in a chart's words are the numbers in its data, signs
+included (a test reads both back). Every sentence comes from the catalogue (``[charts]``).
 """
 
 from __future__ import annotations
@@ -138,6 +141,13 @@ def _step_label(step: Step, story: HandStory) -> str:
         "dix_de_der": "charts.step.dix_de_der",
         "declarations": "charts.step.declarations",
         "belote": "charts.step.belote",
+        "capot": "charts.step.capot",
+        "dedans": "charts.step.dedans",
+        "litige": "charts.step.litige",
+        "declarations_scored": "charts.step.declarations",
+        "belote_scored": "charts.step.belote",
+        "rounding": "charts.step.rounding",
+        "carried": "charts.step.carried",
     }
     return t(keys[step.kind])
 
@@ -195,27 +205,18 @@ def _tarot_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], con
 
 
 def _belote_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str) -> str:
-    """Belote's result: capot, litige, dedans or the contract made."""
-    taking = int(d["taking_team"])
-    taker, defence = story.totals[taking], story.totals[1 - taking]
-    if d.get("capot") is not None:
-        return t("charts.title.belote_capot", side=labels[int(d["capot"])])
-    if d.get("litige"):
-        return t("charts.title.belote_litige", points=_num(taker))
-    if d.get("dedans"):
-        assert story.line is not None
-        return t(
-            "charts.title.belote_dedans",
-            side=labels[taking],
-            taker=_num(taker),
-            needed=_num(story.line),
-        )
-    return t(
-        "charts.title.belote_made",
-        side=labels[taking],
-        taker=_num(taker),
-        defence=_num(defence),
+    """Belote's result (capot, litige, dedans or the contract made) and the hand's score."""
+    key = (
+        "charts.title.belote_capot"
+        if d.get("capot") is not None
+        else "charts.title.belote_litige"
+        if d.get("litige")
+        else "charts.title.belote_dedans"
+        if d.get("dedans")
+        else "charts.title.belote_made"
     )
+    a, b = story.totals
+    return t(key, a=labels[0], pa=_num(a), b=labels[1], pb=_num(b))
 
 
 def _briscola_title(
@@ -295,7 +296,7 @@ def tricks_chart(
                 "base": [b[side] for b in before],
                 "marker": {"color": SIDE_COLOURS[side]},
                 "opacity": 0.5,
-                "hovertemplate": "%{x}: +%{y}<extra>" + labels[side] + "</extra>",
+                "hovertemplate": "%{x}: %{y:+}<extra>" + labels[side] + "</extra>",
             }
         )
     final = story.totals
@@ -324,7 +325,8 @@ def tricks_chart(
                 "meta": "mark",
                 "mode": "lines",
                 "name": _mark_name(story, labels),
-                "x": [xs[0], xs[-1]],
+                # drawn over the steps the contract is judged on, not the result's steps
+                "x": [xs[0], xs[story.judged_steps - 1]],
                 "y": [story.line, story.line],
                 "line": {
                     "color": LINE_COLOUR
@@ -417,11 +419,63 @@ def _tricks_text(
                     seat=names[best.winner],
                 )
             )
-    ta, tb = story.totals
-    parts.append(t("charts.text.totals", a=a, pa=_pts(ta), b=b, pb=_pts(tb)))
-    if story.line is not None:
+    if story.score_steps:
+        # the figures the contract is judged on, then the steps to the hand's score
+        parts.append(t("charts.text.figures", **both(story.figures)))
+        if story.line is not None:
+            parts.append(_mark_text(story, labels))
+        parts += [_score_step_text(step, d, labels) for step in story.score_steps]
+    # A story that goes on to the hand's score (Belote's) ends by naming it so.
+    totals = "charts.text.totals" if story.judged is None else "charts.text.score_totals"
+    parts.append(t(totals, **both(story.totals)))
+    if story.line is not None and not story.score_steps:
         parts.append(_mark_text(story, labels))
     return " ".join(parts)
+
+
+def _changes(step: Step, labels: Sequence[str]) -> str:
+    """What a step changes, side by side, signed: ``You & Partner +88``."""
+    return t("charts.list_separator").join(
+        t("charts.text.change", side=labels[side], points=_signed(step.points[side]))
+        for side in (0, 1)
+        if step.points[side]
+    )
+
+
+def _score_step_text(step: Step, d: dict[str, Any], labels: Sequence[str]) -> str:
+    """A step from the contract's figures to the hand's score, in words (Belote's)."""
+    if step.kind in ("belote_scored", "carried"):
+        side = 0 if step.points[0] else 1
+        key = "charts.text.belote_scored" if step.kind == "belote_scored" else "charts.text.carried"
+        return t(key, side=labels[side], points=_pts(step.points[side]))
+    if step.kind == "declarations_scored":
+        a, b = step.points
+        return t(
+            "charts.text.declarations_scored",
+            a=labels[0],
+            pa=_pts(a),
+            b=labels[1],
+            pb=_pts(b),
+        )
+    taking = int(d["taking_team"])
+    # On a dedans the defence scores every declaration, or by option only its own.
+    own = d.get("dedans_declarations", "all") != "all"
+    if step.kind == "capot":
+        capot = int(d["capot"])
+        key = (
+            "charts.text.capot"
+            if capot == taking
+            else "charts.text.capot_defence_own"
+            if own
+            else "charts.text.capot_defence"
+        )
+        return t(key, side=labels[capot], changes=_changes(step, labels))
+    key = {
+        "dedans": "charts.text.dedans_own" if own else "charts.text.dedans",
+        "litige": "charts.text.litige",
+        "rounding": "charts.text.rounding",
+    }[step.kind]
+    return t(key, takers=labels[taking], side=labels[1 - taking], changes=_changes(step, labels))
 
 
 def _excuse_split_text(
@@ -525,9 +579,12 @@ def belote_score_chart(outcome: HandOutcome, labels: Sequence[str]) -> Chart:
 # --- Tarot: the settlement ---------------------------------------------------------------
 
 
-def tarot_settlement_chart(outcome: HandOutcome, names: Sequence[str], taker: int) -> Chart:
-    """Per defender, counted for the taker: 25, the difference, the multiplier, the
-    bonuses, then the total; beside it, the four results (they add up to 0)."""
+def tarot_settlement_chart(
+    outcome: HandOutcome, names: Sequence[str], taker: int, contract: str
+) -> Chart:
+    """Per defender, counted for the taker: 25, the difference between the card points and
+    the target, the multiplier, the bonuses, then the total; beside it, the four results
+    (they add up to 0): the hand's score. ``contract`` names the bid (``Garde``)."""
     d = outcome.details
     diff = abs(float(d["difference"]))
     mult = int(d["multiplier"])
@@ -537,7 +594,15 @@ def tarot_settlement_chart(outcome: HandOutcome, names: Sequence[str], taker: in
     per = float(d["per_defender"])
     steps: list[tuple[str, float, str]] = [
         (t("charts.settle.start"), sign * 25, "relative"),
-        (t("charts.settle.difference", difference=_num(diff)), sign * diff, "relative"),
+        (
+            t(
+                "charts.settle.difference",
+                points=_num(float(d["points"])),
+                target=_num(float(d["target"])),
+            ),
+            sign * diff,
+            "relative",
+        ),
         (
             t("charts.settle.multiplier", multiplier=mult),
             sign * (25 + diff) * (mult - 1),
@@ -594,10 +659,19 @@ def tarot_settlement_chart(outcome: HandOutcome, names: Sequence[str], taker: in
             "marker": {"color": ["#2e7d32" if v >= 0 else "#c62828" for v in values]},
         },
     ]
+    result = t(
+        "charts.settle.result_exact"
+        if diff == 0
+        else "charts.settle.result_made"
+        if made
+        else "charts.settle.result_failed",
+        contract=contract,
+        margin=_num(diff),
+    )
     title = (
-        t("charts.title.settle_paid", amount=_num(abs(per)))
+        t("charts.title.settle_paid", result=result, amount=_num(abs(per)))
         if per >= 0
-        else t("charts.title.settle_received", amount=_num(abs(per)))
+        else t("charts.title.settle_received", result=result, amount=_num(abs(per)))
     )
     span = [0.0]
     running = 0.0
@@ -628,6 +702,11 @@ def tarot_settlement_chart(outcome: HandOutcome, names: Sequence[str], taker: in
     key = "charts.text.settle_made" if made else "charts.text.settle_failed"
     parts = [
         _sentence(title),
+        t(
+            "charts.text.settle_points",
+            points=_pts(float(d["points"])),
+            target=_num(float(d["target"])),
+        ),
         t(key, difference=_num(diff), multiplier=mult, signed=_signed(base)),
     ]
     for _, sentence, v in extra:
@@ -662,25 +741,34 @@ def hand_charts(
     d: dict[str, Any] = dict(out.details)
     bid = state.contract  # only Tarot names a contract's level
     contract = actions.label(bid) if bid is not None else ""
-    charts = [tricks_chart(story, d, labels, names, contract)]
+    tricks = tricks_chart(story, d, labels, names, contract)
     count_chart = _COUNT_CHARTS.get(state.game)
-    if count_chart is not None:
-        charts.append(count_chart(out, d, labels, names))
-    return charts
+    if count_chart is None:
+        return [tricks]
+    count = count_chart(out, d, labels, names, contract)
+    # The first picture ends on the hand's score: the tricks when they do (their last
+    # point is each side's score), else the game's own count (Tarot's settlement).
+    return [tricks, count] if _ends_on_score(story, out) else [count, tricks]
+
+
+def _ends_on_score(story: HandStory, out: HandOutcome) -> bool:
+    """Whether the trick chart's last point is the hand's score of each side."""
+    totals = [float(v) for v in out.totals.values()]
+    return len(totals) == 2 and tuple(totals) == story.totals
 
 
 def _belote_count_chart(
-    out: HandOutcome, d: dict[str, Any], labels: Sequence[str], names: Sequence[str]
+    out: HandOutcome, d: dict[str, Any], labels: Sequence[str], names: Sequence[str], contract: str
 ) -> Chart:
     """Belote's score sheet after the tricks."""
     return belote_score_chart(out, labels)
 
 
 def _tarot_count_chart(
-    out: HandOutcome, d: dict[str, Any], labels: Sequence[str], names: Sequence[str]
+    out: HandOutcome, d: dict[str, Any], labels: Sequence[str], names: Sequence[str], contract: str
 ) -> Chart:
     """Tarot's settlement between the taker and each defender."""
-    return tarot_settlement_chart(out, names, int(d["taker"]))
+    return tarot_settlement_chart(out, names, int(d["taker"]), contract)
 
 
 #: The chart of a game's own count after the tricks, by the game's name (Briscola: none).

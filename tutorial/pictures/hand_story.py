@@ -10,10 +10,17 @@ both:
 - ``trick``: each listed trick, numbered as played (17 and 18 when 16 came before);
 - ``chien``: the Tarot chien, which goes to a side at the end (Garde sans, Garde contre);
 - ``dix_de_der``, ``declarations``, ``belote``: Belote's extra points, the last two
-  only when the contract counts them.
+  only when the contract counts them;
+- then, for Belote, the steps from the figures the contract is judged on to the hand's
+  score, read from the engine's score lines: ``capot``, ``dedans`` or ``litige`` (what the
+  result does to the points counted), ``declarations_scored`` and ``belote_scored`` (when
+  the contract does not count them), ``rounding``, ``carried`` (litige points held from an
+  earlier hand).
 
-The running totals after the last step are the figures the contract is judged on:
-the Tarot taker's card points, the Belote contract figures, Briscola's card points.
+The running totals after the first ``judged`` steps are the figures the contract is judged
+on (the Tarot taker's card points, the Belote contract figures, Briscola's card points);
+after the last step they are the hand's score where it is counted in card points (Belote,
+Briscola; Tarot's score is its settlement).
 Sides are indexed as :func:`tutorial.scenarios.sides.side_labels` names them: Belote
 teams 0 and 1, Tarot taker 0 and defence 1, Briscola side A 0 and side B 1.
 """
@@ -40,7 +47,26 @@ __all__ = [
 ]
 
 #: Step kinds, in the order they may appear.
-STEP_KINDS = ("discard", "earlier", "trick", "chien", "dix_de_der", "declarations", "belote")
+STEP_KINDS = (
+    "discard",
+    "earlier",
+    "trick",
+    "chien",
+    "dix_de_der",
+    "declarations",
+    "belote",
+    "capot",
+    "dedans",
+    "litige",
+    "declarations_scored",
+    "belote_scored",
+    "rounding",
+    "carried",
+)
+
+#: Belote: the steps from the contract's figures to the hand's score, each with the kinds
+#: of score line it gathers (the engine's lines, ``ScoreLine.kind``).
+RESULT_KINDS = ("capot", "dedans", "litige")
 
 
 @dataclass(frozen=True)
@@ -72,6 +98,9 @@ class HandStory:
         first_trick: the number of the first listed trick (1 when all are listed).
         total_tricks: the tricks of a whole hand (8, 18, 20 or 10).
         bouts: Tarot: the taker's bouts at the end (None in other games).
+        judged: the number of steps after which the running totals are the figures the
+            contract is judged on (None: after every step); the steps after it lead to
+            the hand's score.
     """
 
     game: str
@@ -83,11 +112,28 @@ class HandStory:
     first_trick: int
     total_tricks: int
     bouts: int | None = None
+    judged: int | None = None
 
     @property
     def totals(self) -> tuple[float, float]:
         """Both sides' totals after the last step."""
         return self.running[-1] if self.running else (0.0, 0.0)
+
+    @property
+    def judged_steps(self) -> int:
+        """How many steps lead to the figures the contract is judged on."""
+        return len(self.steps) if self.judged is None else self.judged
+
+    @property
+    def figures(self) -> tuple[float, float]:
+        """Both sides' figures where the contract is judged (the mark's place)."""
+        n = self.judged_steps
+        return self.running[n - 1] if n else (0.0, 0.0)
+
+    @property
+    def score_steps(self) -> tuple[Step, ...]:
+        """The steps from the contract's figures to the hand's score."""
+        return self.steps[self.judged_steps :]
 
     @property
     def tricks(self) -> tuple[Step, ...]:
@@ -141,8 +187,7 @@ def hand_story(state: GameState, outcome: HandOutcome | None = None) -> HandStor
         InvalidStateError: the hand is not over.
     """
     out = outcome if outcome is not None else state.outcome()
-    d: dict[str, Any] = dict(out.details)
-    return _STORIES[state.game](state, d)
+    return _STORIES[state.game](state, out)
 
 
 def _trick_steps(state: GameState) -> tuple[list[Step], list[float], list[int]]:
@@ -158,7 +203,8 @@ def _trick_steps(state: GameState) -> tuple[list[Step], list[float], list[int]]:
     return steps, sums, won
 
 
-def _belote(state: GameState, d: dict[str, Any]) -> HandStory:
+def _belote(state: GameState, out: HandOutcome) -> HandStory:
+    d: dict[str, Any] = dict(out.details)
     steps, sums, won = _trick_steps(state)
     card = [float(x) for x in d["card_points"]]
     earlier = (card[0] - sums[0], card[1] - sums[1])
@@ -168,13 +214,15 @@ def _belote(state: GameState, d: dict[str, Any]) -> HandStory:
         head.append(Step("earlier", earlier, first - 1))
     tail = [Step("dix_de_der", _pair(int(d["dix_de_der_team"]), belote.DIX_DE_DER))]
     contract = d["contract"]
-    if contract["basis"] == "total_strict":
+    counted = contract["basis"] == "total_strict"  # declarations and belote judged too
+    if counted:
         decl = [float(x) for x in d["declaration_points"]]
         if any(decl):
             tail.append(Step("declarations", (decl[0], decl[1])))
         if d.get("belote_team") is not None:
             tail.append(Step("belote", _pair(int(d["belote_team"]), belote.BELOTE_POINTS)))
-    all_steps = (*head, *steps, *tail)
+    judged = (*head, *steps, *tail)
+    all_steps = (*judged, *_belote_score_steps(state, out, _with_running(judged)[-1], counted))
     capot = d.get("capot") is not None
     return HandStory(
         game="belote",
@@ -185,10 +233,67 @@ def _belote(state: GameState, d: dict[str, Any]) -> HandStory:
         tricks_won=(won[0], won[1]),
         first_trick=first,
         total_tricks=total_tricks(state),
+        judged=len(judged),
     )
 
 
+def _belote_score_steps(
+    state: GameState, out: HandOutcome, figures: tuple[float, float], counted: bool
+) -> list[Step]:
+    """From the figures the contract is judged on to the hand's score, as the engine's
+    score lines write it: what the result does to the points counted (capot, dedans,
+    litige), the declarations and belote when the contract did not count them, the
+    rounding, the litige points carried in from an earlier hand."""
+    d: dict[str, Any] = dict(out.details)
+    keys = [state.score_key(side) for side in (0, 1)]
+
+    def lines(*kinds: str) -> tuple[float, float]:
+        got = [
+            float(sum(line.points for line in out.lines if line.kind in kinds and line.side == k))
+            for k in keys
+        ]
+        return got[0], got[1]
+
+    carried = (0.0, 0.0)
+    if d.get("carried_to") is not None and d.get("carried_in"):
+        carried = _pair(int(d["carried_to"]), float(d["carried_in"]))
+    # The result's step: every point the contract counted, as the sheet finally writes it.
+    kept = lines("card_points", "dix_de_der", "capot", "dedans", "litige")
+    kept = (kept[0] - carried[0], kept[1] - carried[1])
+    if counted:
+        extra = lines("declaration", "belote")
+        kept = (kept[0] + extra[0], kept[1] + extra[1])
+    result = (_half(kept[0] - figures[0]), _half(kept[1] - figures[1]))
+    kind = (
+        "capot"
+        if d.get("capot") is not None
+        else "dedans"
+        if d.get("dedans")
+        else "litige"
+        if d.get("litige")
+        else None
+    )
+    out_steps: list[Step] = []
+    if kind is not None and any(result):
+        out_steps.append(Step(kind, result))
+    if not counted:
+        for step_kind, line_kind in (
+            ("declarations_scored", "declaration"),
+            ("belote_scored", "belote"),
+        ):
+            points = lines(line_kind)
+            if any(points):
+                out_steps.append(Step(step_kind, points))
+    rounding = lines("rounding")
+    if any(rounding):
+        out_steps.append(Step("rounding", rounding))
+    if any(carried):
+        out_steps.append(Step("carried", carried))
+    return out_steps
+
+
 def _tarot(state: GameState, d: dict[str, Any]) -> HandStory:
+    """The Tarot hand step by step: its card points (the settlement is a chart of its own)."""
     assert isinstance(state, tarot.TarotState)  # the Tarot picture: its own fields
     steps, sums, won = _trick_steps(state)
     first = total_tricks(state) - len(steps) + 1
@@ -253,21 +358,28 @@ def _briscola(state: GameState, d: dict[str, Any]) -> HandStory:
 # --- How a dealt hand went (the Score explainer) ------------------------------------------
 
 
-def _belote_played(state: GameState, d: dict[str, Any]) -> HandStory | None:
+def _belote_played(state: GameState, out: HandOutcome) -> HandStory | None:
     """Belote's story of a hand played out (none for a redeal)."""
-    return _belote(state, d) if d.get("result") in ("made", "dedans", "litige") else None
+    played = out.details.get("result") in ("made", "dedans", "litige")
+    return _belote(state, out) if played else None
 
 
-def _tarot_played(state: GameState, d: dict[str, Any]) -> HandStory | None:
+def _tarot_played(state: GameState, out: HandOutcome) -> HandStory | None:
     """Tarot's story of a hand played out (none when all passed)."""
+    d: dict[str, Any] = dict(out.details)
     return _tarot(state, d) if d.get("contract") else None
 
 
+def _briscola_played(state: GameState, out: HandOutcome) -> HandStory:
+    """Briscola's story: every hand is played out."""
+    return _briscola(state, dict(out.details))
+
+
 #: Each game's story of a finished hand, by the game's name (one game's picture each).
-_STORIES: dict[str, Callable[[GameState, dict[str, Any]], HandStory | None]] = {
+_STORIES: dict[str, Callable[[GameState, HandOutcome], HandStory | None]] = {
     "belote": _belote_played,
     "tarot": _tarot_played,
-    "briscola": _briscola,
+    "briscola": _briscola_played,
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tutorial.analysis.rule_variants import UnderRuleset
+from tutorial.engine.core import seat_name
 from tutorial.engine.ruleset_titles import option_sentence, option_title, ruleset_title
 from tutorial.language.i18n import sentences, t
 from tutorial.pictures.charts import SIDE_COLOURS, Chart, figure
@@ -83,9 +84,15 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
-def rules_chart(compared: Sequence[UnderRuleset], side_name: Callable[[str], str]) -> Chart:
+def rules_chart(
+    compared: Sequence[UnderRuleset], side_name: Callable[[str], str], learner: int | None = None
+) -> Chart:
     """The totals of each side under each ruleset, and the words: ``side_name`` names a
-    key of the outcome's totals (``team0``, ``seat 2``, ``A``) as the table does."""
+    key of the outcome's totals (``team0``, ``seat 2``, ``A``) as the table does.
+
+    A play refused under a ruleset is said with the seat that tried it; the engine's
+    sentence, said to that seat ("you must trump"), is quoted as told to it unless the
+    seat is the ``learner``'s."""
     played = compared[0]
     assert played.replay.outcome is not None
     sides = list(played.replay.outcome.totals)
@@ -129,9 +136,11 @@ def rules_chart(compared: Sequence[UnderRuleset], side_name: Callable[[str], str
         causes = _rules_in_words(u, u.causes)
         outcome = u.replay.outcome
         if outcome is None:
+            seat = u.replay.refused_seat
             refused = t(
-                "variants.refused",
+                "variants.refused" if seat is None or seat == learner else "variants.refused_other",
                 rules=name,
+                seat=seat_name(seat) if seat is not None else "",
                 action=actions.label(u.replay.refused_action),
                 why=u.replay.refusal,
             )

@@ -75,7 +75,7 @@ class SeatView:
     is_learner: bool = False
     to_move: bool = False
     cards_left: int = 0
-    tricks_won: int = 0
+    tricks_won: int | None = 0  # None: not known (earlier tricks in a side's one pile)
     points: float | None = None
     team: str = ""
 
@@ -103,6 +103,7 @@ class TableView:
     trick: tuple[TrickCard, ...]
     trump: str = ""
     contract: str = ""
+    tally: tuple[str, ...] = ()  # each side's tricks and points so far, a line each
     trump_card: Card | None = None
     stock_count: int | None = None
     four_colour: bool = False
@@ -668,7 +669,9 @@ class _Plate:
 
 def _stat_items(seat: SeatView) -> list[str]:
     """A plate's figures: "7 cards", "2 tricks", "34 pts"."""
-    items = [tn("plural.cards", seat.cards_left), tn("plural.tricks", seat.tricks_won)]
+    items = [tn("plural.cards", seat.cards_left)]
+    if seat.tricks_won is not None:
+        items.append(tn("plural.tricks", seat.tricks_won))
     if seat.points is not None:
         items.append(tn("svg.points_short", round(seat.points, 2)))
     return items
@@ -985,10 +988,10 @@ def _labels(view: TableView, sc: _Scale, lay: _Layout) -> str:
     max_w = min(lay.top_x0 - x0 - 10 - 2 * pad, 260.0)
     max_lines = max(1, int((lay.left_room - y0 - 1.2 * pad) // line_h))
     lines: list[tuple[str, bool]] = []
-    for i, raw in enumerate((view.trump, view.contract)):
+    for i, raw in enumerate((view.trump, view.contract, *view.tally)):
         text = " ".join(_clean(raw).split())
         if text:
-            room = min(3, max_lines - len(lines))
+            room = min(3 if i < 2 else 2, max_lines - len(lines))
             if room <= 0:
                 break
             lines.extend((t, i == 0) for t in _wrap_words(text, size, max_w, room, i == 0))
@@ -1217,6 +1220,8 @@ def _cards_held(n: int) -> str:
 
 
 def _tricks_won(seat: SeatView) -> str:
+    if seat.tricks_won is None:
+        return t("svg.tricks_unknown")
     won = tn("plural.tricks", seat.tricks_won) if seat.tricks_won else t("svg.no_tricks")
     if seat.points is None:
         return won
@@ -1292,7 +1297,7 @@ def table_summary(view: TableView) -> str:
     """
     game = _GAME_NAMES[view.game.lower()]() if view.game.lower() in _GAME_NAMES else view.game
     parts = [t("svg.title", game=_words(game))]
-    for text in (view.trump, view.contract):
+    for text in (view.trump, view.contract, *view.tally):
         if sentence := _sentence(text):
             parts.append(sentence)
     if view.trump_card is not None:

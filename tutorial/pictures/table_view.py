@@ -13,9 +13,10 @@ from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.games import game_module
-from tutorial.language.i18n import t
+from tutorial.language.i18n import t, tn
 from tutorial.pictures.svg import Highlight, Position, SeatView, TableView, TrickCard
 from tutorial.scenarios.position import Table
+from tutorial.scenarios.sides import side_labels
 
 
 class Run(Protocol):
@@ -102,6 +103,74 @@ def _winning_index(state: GameState) -> int | None:
         return None
 
 
+def _question(run: Run) -> str | None:
+    """The kind of question the run waits for an answer to (a scenario's ``ask``), if any."""
+    step = getattr(run, "current", None)
+    kind = getattr(getattr(step, "ask", None), "kind", None)
+    return kind if isinstance(kind, str) else None
+
+
+def _winner_held(run: Run) -> bool:
+    """Whether the last trick's winner is held back: a question asks who won it (a
+    question on its points shows the winner and counts the trick at once)."""
+    return bool(run.pending) and _question(run) in (None, "trick_winner")
+
+
+def _sides(state: GameState) -> tuple[int, ...] | None:
+    """Each seat's side (None while the sides are not known: Tarot before the bidding)."""
+    try:
+        return tuple(state.team_of(s) for s in range(state.num_players))
+    except (InvalidStateError, ValueError):
+        return None
+
+
+def _seat_tricks(state: GameState, won: Sequence[int]) -> list[int | None]:
+    """Each seat's tricks won: the listed tricks, and the tricks before them where the
+    seat is its side alone; None for a seat whose earlier tricks are not known (partners'
+    tricks are one pile; a side's earlier tricks may be only counted points)."""
+    sides = _sides(state)
+    earlier = state.earlier_tricks()
+    if sides is None or earlier == (0, 0):
+        return list(won)
+    out: list[int | None] = []
+    for seat, count in enumerate(won):
+        before = earlier[sides[seat]]
+        alone = sides.count(sides[seat]) == 1
+        out.append(count + before if before is not None and alone else None)
+    return out
+
+
+def _tally(run: Run, won: Sequence[int]) -> tuple[str, ...]:
+    """Each side's tricks (earlier ones included) and, where the game shows them, card
+    points so far: one line per side, when some tricks were played before the listed ones
+    or the game keeps the points on the table. No points while a question waits (they
+    could give the answer away)."""
+    state = run.state
+    sides = _sides(state)
+    if sides is None or (state.phase != "play" and not state.is_terminal):
+        return ()
+    earlier = state.earlier_tricks()
+    points_shown = bool(game_module(state.game).POINTS_ON_TABLE)
+    before_listed = any(x is None or x > 0 for x in earlier)
+    if not (before_listed or points_shown):
+        return ()
+    labels = side_labels(run.table)
+    points = state.points_won()
+    asking = _question(run) is not None
+    lines = []
+    for side, label in enumerate(labels[:2]):
+        items = []
+        before = earlier[side]
+        if before is not None:
+            tricks = before + sum(c for seat, c in enumerate(won) if sides[seat] == side)
+            items.append(tn("plural.tricks", tricks))
+        if points_shown and not asking:
+            items.append(tn("plural.points", round(points[side], 2)))
+        if items:
+            lines.append(t("table.tally", side=label, counts=t("svg.stat_separator").join(items)))
+    return tuple(lines)
+
+
 def table_view(
     run: Run,
     *,
@@ -114,11 +183,13 @@ def table_view(
     table = run.table
     n = len(table.seat_names)
     pos = positions(n, table.learner, state)
+    held = _winner_held(run)
     won = [0] * n
     for trick_ in state.tricks:
         won[trick_.winner] += 1
-    if run.pending and state.tricks:
+    if held and state.tricks:
         won[state.tricks[-1].winner] -= 1  # the question asks who won it: do not tell
+    seat_won = _seat_tricks(state, won)
     taker = state.taker
     # While a question waits nobody is to move: the table waits for the answer, and a
     # turn frame could be the answer itself ("who leads the next trick?").
@@ -133,7 +204,7 @@ def table_view(
             is_learner=s == table.learner,
             to_move=state.to_move == s and not (run.pending or run.finished or asking),
             cards_left=len(state.hands[s]),
-            tricks_won=won[s],
+            tricks_won=seat_won[s],
         )
         for s in range(n)
     )
@@ -146,7 +217,7 @@ def table_view(
         # question about it is pending.
         last = state.tricks[-1]
         plays = last.plays
-        win = None if run.pending else next(i for i, p in enumerate(plays) if p.seat == last.winner)
+        win = None if held else next(i for i, p in enumerate(plays) if p.seat == last.winner)
     trick = tuple(
         TrickCard(pos[p.seat], p.card, hl.get(p.card), winning=(i == win))
         for i, p in enumerate(plays)
@@ -157,6 +228,7 @@ def table_view(
         trick=trick,
         trump=_trump_text(state),
         contract=_contract_text(run, asking),
+        tally=_tally(run, won),
         trump_card=state.face_up_card,
         stock_count=state.stock_count,
         four_colour=four_colour,

@@ -41,7 +41,7 @@ def show_other_rules(
     first = compared[0].replay.outcome
     assert first is not None
     labels = side_labels(dataclasses.replace(table, state=end))  # the sides as they ended
-    chart = rules_chart(compared, side_namer(end, first, labels, table.seat_names))
+    chart = rules_chart(compared, side_namer(end, first, labels, table.seat_names), table.learner)
     st.caption(t("variants.intro"))
     left, right = st.columns([3, 2], gap="medium")
     with left:

@@ -91,6 +91,8 @@ def show_outcome(
         }
         for line in outcome.lines
     ]
+    if not rows:  # nothing scored (Belote's redeal): no table, whose placeholder is English
+        return
     st.markdown(f"**{t('score.lines')}**")
     st.table(rows)  # a plain table: light to draw (the data grid cost the last click)
 

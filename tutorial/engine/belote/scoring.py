@@ -515,7 +515,9 @@ def score_hand(hand: ScoredHand) -> HandOutcome:
     decl = _count_declarations(hand, trump, opts)
     sheet, contract, exact, held, winner = _write_sheet(hand, taker_team, tricks, decl)
     totals = {SIDES[tm]: sheet.total(tm) for tm in (0, 1)}
-    result = _result_sentence(opts, taker_team, tricks.capot, contract)
+    result = _result_sentence(
+        opts, taker_team, tricks.capot, contract, [sheet.total(tm) for tm in (0, 1)]
+    )
     details = _details(hand, trump, taker_team, tricks, decl, contract, exact, winner, held)
     return HandOutcome(GAME, hand.ruleset.name, tuple(sheet.lines), totals, result, details)
 
@@ -561,24 +563,47 @@ def hand_totals(hand: ScoredHand, raw: Sequence[int], capot: int | None) -> tupl
 
 
 def _result_sentence(
-    opts: BeloteOptions, taker_team: int, capot: int | None, contract: _Contract
+    opts: BeloteOptions,
+    taker_team: int,
+    capot: int | None,
+    contract: _Contract,
+    totals: Sequence[int],
 ) -> str:
-    """The hand's result in a sentence: capot, made, dedans or litige, with the figures."""
+    """The hand's result in a sentence: capot, made, dedans or litige, with the figures the
+    contract was judged on and the hand's score (``totals``, per team) where it differs."""
     taker_fig, defence_fig = contract.figures[taker_team], contract.figures[1 - taker_team]
+    defence = 1 - taker_team
+    scores: dict[str, Any] = {
+        "team": team_label(taker_team),
+        "other": team_label(defence),
+        "taker_score": totals[taker_team],
+        "defence_score": totals[defence],
+    }
     if capot is not None:
-        return t("belote.result.capot", team=team_label(capot))
+        return t(
+            "belote.result.capot",
+            team=team_label(capot),
+            other=team_label(1 - capot),
+            won=totals[capot],
+            lost=totals[1 - capot],
+        )
     if contract.made:
-        team_txt = team_label(taker_team)
-        return t("belote.result.made", team=team_txt, taker=taker_fig, defence=defence_fig)
+        # The figures are the score unless something is added after the contract is
+        # judged (rounding, declarations not judged, litige points carried in).
+        key = (
+            "belote.result.made"
+            if (taker_fig, defence_fig) == (totals[taker_team], totals[defence])
+            else "belote.result.made_scored"
+        )
+        return t(key, taker=taker_fig, defence=defence_fig, **scores)
     if contract.dedans:
-        team_txt = team_label(taker_team)
         key = (
             "belote.result.dedans"
             if opts.dedans_declarations == "all"
             else "belote.result.dedans_own"
         )
-        return t(key, team=team_txt, taker=taker_fig, defence=defence_fig)
-    return t("belote.result.litige", taker=taker_fig, defence=defence_fig)
+        return t(key, taker=taker_fig, defence=defence_fig, **scores)
+    return t("belote.result.litige", taker=taker_fig, defence=defence_fig, **scores)
 
 
 def _details(
@@ -641,6 +666,7 @@ def _details(
         "carried_to": winner if carried else None,
         "held_for_next": held,
         "rounding": opts.rounding,
+        "dedans_declarations": opts.dedans_declarations,
         "unrounded": exact,
         "next_dealer": _next_dealer(hand.dealer, opts, redeal=False),
     }

@@ -634,6 +634,12 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
             pts[team] += sum((self.card_points(c) for c in cards), 0.0)
         return pts[0], pts[1]
 
+    def earlier_tricks(self) -> tuple[int | None, int | None]:
+        """Tricks each team won before the first listed one (its captured cards, whole
+        tricks)."""
+        a, b = (len(cards) // NUM_PLAYERS for cards in self.captured)
+        return a, b
+
     def piles_after_tricks(self) -> tuple[tuple[float, float], ...]:
         """Each team's pile of card points before the first listed trick (the captured
         cards), then after each listed trick, the dix de der with the last trick's."""

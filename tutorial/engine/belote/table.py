@@ -33,6 +33,8 @@ WHOLE_TRICK_PILES = True
 BIDDING_MAKES_SIDES = False
 #: Whether a hand starts with bids: yes, the bids choose trumps and the taking side.
 HAS_BIDDING = True
+#: Whether the table shows each side's card points as they are won: no (counting them is the learner's to do).
+POINTS_ON_TABLE = False
 #: Whether a finished hand's details give a target (``details["target"]``): no.
 HAS_TARGET = False
 #: The points the last trick adds to its winner's pile: the 10 of dix de der.
@@ -79,6 +81,7 @@ __all__ = [
     "HAS_BIDDING",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
+    "POINTS_ON_TABLE",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",

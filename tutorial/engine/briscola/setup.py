@@ -16,7 +16,7 @@ Decisions where the seed is silent:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -359,10 +359,17 @@ def _replay_tricks(
         win = plays[j.winner].seat
         index = earlier + i
         results.append(
-            TrickResult(index, plays, win, cards_points(cards, rs), j.reason, j.explanation)
+            TrickResult.deferred(
+                index, plays, win, cards_points(cards, rs), j.reason, _why(cards, listed, rs)
+            )
         )
         lead = win
     return results, lead
+
+
+def _why(cards: Sequence[Card], listed: _Listed, rs: Ruleset) -> Callable[[], str]:
+    """Why a listed trick's winner won it, said in the language of the reader."""
+    return lambda: judge_trick(cards, listed.trump.suit, rs).explanation
 
 
 def _check_hand_sizes(listed: _Listed, played_now: set[Seat], size: int, number: int) -> None:

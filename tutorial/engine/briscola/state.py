@@ -370,6 +370,15 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
         a, b = self.points.values()
         return float(a), float(b)
 
+    def earlier_tricks(self) -> tuple[int | None, int | None]:
+        """Tricks each side won before the first listed one: its captured cards, whole
+        tricks; None for both when some earlier tricks are only counted points (who won
+        them is not known)."""
+        a, b = (len(cards) // self.num_players for cards in self.captured)
+        if a + b != self.first_trick_index:
+            return None, None
+        return a, b
+
     def piles_after_tricks(self) -> tuple[tuple[float, float], ...]:
         """Each side's pile of card points before the first listed trick (carried points
         and captured cards), then after each listed trick."""

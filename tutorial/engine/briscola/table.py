@@ -27,6 +27,8 @@ WHOLE_TRICK_PILES = True
 BIDDING_MAKES_SIDES = False
 #: Whether a hand starts with bids: no, the card turned up names trumps.
 HAS_BIDDING = False
+#: Whether the table shows each side's card points as they are won: yes (the hand is won by counting to 61: each side's count is on the table, as players keep it in mind).
+POINTS_ON_TABLE = True
 #: Whether a finished hand's details give a target (``details["target"]``): yes, 61.
 HAS_TARGET = True
 #: The points the last trick adds to its winner's pile: none.
@@ -71,6 +73,7 @@ __all__ = [
     "HAS_BIDDING",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
+    "POINTS_ON_TABLE",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",

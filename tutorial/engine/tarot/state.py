@@ -635,6 +635,15 @@ class TarotState(WithoutStock, KeepsTheAuction):
             pts[team] += float(value)
         return pts[0], pts[1]
 
+    def earlier_tricks(self) -> tuple[int | None, int | None]:
+        """Tricks each side won before the first listed one: its captured cards in tricks
+        (a pile may hold the Excuse of a trick it lost, or lack its own); None for both
+        when some are only counted points."""
+        if any(self.carried):
+            return None, None
+        a, b = (round(len(cards) / NUM_PLAYERS) for cards in self.captured)
+        return a, b
+
     def piles_after_tricks(self) -> tuple[tuple[float, float], ...]:
         """Each side's pile of card points before the first listed trick (the discard or
         the chien for the side it counts for), then after each listed trick (the Excuse

@@ -27,6 +27,8 @@ WHOLE_TRICK_PILES = False
 BIDDING_MAKES_SIDES = True
 #: Whether a hand starts with bids: yes, the bids choose the taker and the contract.
 HAS_BIDDING = True
+#: Whether the table shows each side's card points as they are won: no (counting them is the learner's to do).
+POINTS_ON_TABLE = False
 #: Whether a finished hand's details give a target (``details["target"]``): yes.
 HAS_TARGET = True
 #: The points the last trick adds to its winner's pile: none.
@@ -72,6 +74,7 @@ __all__ = [
     "HAS_BIDDING",
     "HAS_TARGET",
     "LAST_TRICK_BONUS",
+    "POINTS_ON_TABLE",
     "TARGET_CARDS",
     "WHOLE_TRICK_PILES",
     "card_points_as",

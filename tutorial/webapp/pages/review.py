@@ -41,6 +41,8 @@ from tutorial.engine.games import GAMES
 from tutorial.engine.reasons import figure
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.table_data import practice_table_data, safe_html
+from tutorial.scenarios.model import AskStep, Scenario
+from tutorial.scenarios.reasons import answer_label
 from tutorial.scenarios.runtime import goto, start
 from tutorial.webapp import common, navigation, state
 from tutorial.webapp.common import course
@@ -91,6 +93,18 @@ def shown_action(code: str) -> str:
         return Card.parse(code).label
     except (TutorialError, ValueError):
         return code
+
+
+def scenario_prompt(card: DeckCard, source: ScenarioSource, scenario: Scenario) -> tuple[str, str]:
+    """What a scenario card says was tried last time, and what it asks: at a question
+    step, the answer given and the question itself (a number or a seat is no card
+    played); at a card, the card and "your play?"."""
+    step = scenario.steps[source.step] if source.step < len(scenario.steps) else None
+    if isinstance(step, AskStep):
+        tried = t("review.answered", answer=answer_label(card.tried)) if card.tried else ""
+        return tried, str(step.ask.question)
+    tried = t("review.tried", tried=shown_action(card.tried)) if card.tried else ""
+    return tried, t("review.your_play")
 
 
 def when_due(card: DeckCard) -> str:
@@ -293,10 +307,14 @@ def show_card(key: str, card: DeckCard) -> None:
     source = card.source
     with st.container(border=True, key=f"review_card_{_safe(key)}"):
         st.markdown(f"**{inert_markdown(card_title(card))}**")
-        if isinstance(source, ScenarioSource) and common.library().get(source.scenario):
-            if card.tried:
-                st.caption(t("review.tried", tried=shown_action(card.tried)))
-            st.write(t("review.your_play"))
+        checked = (
+            common.library().get(source.scenario) if isinstance(source, ScenarioSource) else None
+        )
+        if isinstance(source, ScenarioSource) and checked is not None:
+            tried, asked = scenario_prompt(card, source, checked.scenario)
+            if tried:
+                st.caption(tried)
+            st.markdown(inert_markdown(asked))
             if st.button(
                 t("review.play"),
                 key=f"review_play_{_safe(key)}",
