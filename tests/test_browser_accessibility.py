@@ -69,12 +69,43 @@ def _axe_script() -> str:
     return (resources.files(axe_playwright_python) / "axe.min.js").read_text(encoding="utf-8")
 
 
+#: Watch the page while axe audits it: ``window.atoutMoved`` turns true if a run of the
+#: app starts, an element turns stale (faded) or the main area's elements change.
+_WATCH_JS = """() => {
+  window.atoutMoved = false;
+  if (window.atoutWatch) window.atoutWatch.disconnect();
+  window.atoutWatch = new MutationObserver((changes) => {
+    for (const m of changes) {
+      const v = m.attributeName && m.target.getAttribute(m.attributeName);
+      if (m.type === 'childList' || (m.attributeName === 'data-stale' && v === 'true')
+          || (m.attributeName === 'data-test-script-state' && v !== 'notRunning')) {
+        window.atoutMoved = true;
+      }
+    }
+  });
+  window.atoutWatch.observe(document.querySelector('[data-testid=stApp]'), {
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ['data-stale', 'data-test-script-state'] });
+}"""
+
+#: Audits of one page state at most: one again whenever the page moved during the last
+#: (a run of the app the browser's store asked for, which fades the page meanwhile).
+_AUDITS = 4
+
+
 def _violations(page: Any, script: str) -> list[str]:
-    """axe's critical and serious violations on the page as it is, one line each."""
+    """axe's critical and serious violations on the page as it is, one line each: the
+    page audited while it stood still (again when it moved meanwhile)."""
     page.evaluate(script)
-    result: dict[str, Any] = page.evaluate(
-        "() => axe.run(document, { resultTypes: ['violations'] })"
-    )
+    for _ in range(_AUDITS):
+        _at_rest(page)
+        _still(page)
+        page.evaluate(_WATCH_JS)
+        result: dict[str, Any] = page.evaluate(
+            "() => axe.run(document, { resultTypes: ['violations'] })"
+        )
+        if not page.evaluate("() => window.atoutMoved"):
+            break
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
         for v in result["violations"]
