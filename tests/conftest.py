@@ -158,7 +158,7 @@ BROWSER_TESTS = "tests/test_browser"  # the browser test files: tests/test_brows
 #: browser test is listed).
 BROWSER_WEIGHTS = {
     "test_browser.py::test_mouse_plays_a_scenario_at_every_size": 22,
-    "test_browser.py::test_keyboard_alone_plays_a_scenario_at_every_size": 17,
+    "test_browser.py::test_keyboard_alone_plays_a_scenario_at_every_size": 20,
     "test_browser.py::test_tarot_discard_is_chosen_on_the_hand": 5,
     "test_browser.py::test_progress_survives_a_reload_and_a_new_tab": 12,
     "test_browser.py::test_each_test_opens_its_page_with_nothing_stored": 5,
@@ -195,6 +195,9 @@ BROWSER_WEIGHTS = {
     "test_browser_presenter.py::test_next_lesson_and_next_scenario_open_at_their_top_on_a_phone": 6,
     "test_browser_presenter.py::test_no_column_heading_is_broken_inside_a_word_on_a_phone": 5,
     "test_browser_presenter.py::test_a_scenario_on_a_phone_keeps_the_hand_in_view": 5,
+    "test_browser_accessibility.py::test_every_page_has_no_serious_accessibility_violation[phone]": 32,
+    "test_browser_accessibility.py::test_every_page_has_no_serious_accessibility_violation[laptop]": 34,
+    "test_browser_accessibility.py::test_the_transcript_box_is_a_named_tab_stop": 3,
 }
 BROWSER_TEST_SECONDS = 30
 

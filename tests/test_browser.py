@@ -105,22 +105,95 @@ def _focused(page: Any) -> str | None:
     return name
 
 
+#: The table's state for a keyboard and a screen reader: whether the page's focus is on
+#: its body (lost), the name of the element focused in the table, whether the table's
+#: live region is the one marked by ``_LIVE_MARK_JS`` (kept across draws), what it says
+#: and how many live regions the table has.
+_TABLE_A11Y_JS = """() => {
+  const host = [...document.querySelectorAll('*')].find(
+    (e) => e.shadowRoot && e.shadowRoot.querySelector('.atout'));
+  const root = host.shadowRoot.querySelector('.atout');
+  const live = root.querySelectorAll('[aria-live], [role=status], [role=alert]');
+  const a = host.shadowRoot.activeElement;
+  return {
+    lost: document.activeElement === document.body || document.activeElement === null,
+    focused: a ? (a.getAttribute('aria-label') || a.textContent.trim()) : null,
+    card: !!(a && a.classList.contains('card')),
+    kept: live.length === 1 && live[0]._markedByTest === true,
+    said: live.length ? live[0].textContent.trim() : '',
+    regions: live.length,
+  };
+}"""
+_LIVE_MARK_JS = """() => {
+  const host = [...document.querySelectorAll('*')].find(
+    (e) => e.shadowRoot && e.shadowRoot.querySelector('.atout'));
+  const live = host.shadowRoot.querySelectorAll('.atout [aria-live], .atout [role=status]');
+  live.forEach((e) => { e._markedByTest = true; });
+  return live.length;
+}"""
+
+
+def _a11y(page: Any) -> dict[str, Any]:
+    state: dict[str, Any] = page.evaluate(_TABLE_A11Y_JS)
+    return state
+
+
+def _mark_live_region(page: Any) -> None:
+    """Mark the table's live region (a property of the element, which a region made
+    anew would not have): ``_a11y`` then says whether it is still the same one."""
+    assert page.evaluate(_LIVE_MARK_JS) == 1, "the table has one live region"
+
+
+def _kept_and_said(page: Any, words: str) -> None:
+    """After an action: the focus is still in the table (not lost to the page's body),
+    and the table's one live region, the same element as before, says ``words``."""
+    state = _a11y(page)
+    assert not state["lost"] and state["focused"], state
+    assert state["kept"] and state["regions"] == 1, state
+    assert words in state["said"], state
+
+
+def _ring_on_top(page: Any) -> None:
+    """The focused card is drawn above every other card of the hand: none covers its
+    focus ring."""
+    z = page.evaluate(
+        """() => {
+          const host = [...document.querySelectorAll('*')].find(
+            (e) => e.shadowRoot && e.shadowRoot.querySelector('.atout'));
+          const a = host.shadowRoot.activeElement;
+          const others = [...host.shadowRoot.querySelectorAll('.atout .card')].filter((c) => c !== a);
+          const zi = (e) => Number(getComputedStyle(e).zIndex) || 0;
+          return [zi(a), Math.max(0, ...others.map(zi))];
+        }"""
+    )
+    assert z[0] > z[1], z
+
+
 def _keyboard_focus_after_a_refusal(page: Any) -> None:
-    """A card refused from the keyboard: the table is redrawn and the focus comes back."""
+    """A card refused from the keyboard: the table is redrawn and the focus comes back;
+    the refusal and then "Correct" are spoken by the table's one live region, and the
+    card that forced the refusal says so in its description."""
     from playwright.sync_api import expect
 
     card = _card(page, "8♥")
     expect(card).to_be_visible(timeout=30_000)
     _settle(page)
+    _mark_live_region(page)
     card.focus()
     page.keyboard.press("Enter")
     expect(page.locator(".atout .fb.error")).to_contain_text("overtrump", timeout=30_000)
     _settle(page)
     assert _focused(page) == "8♥"  # the table was redrawn; the focus came back
+    _kept_and_said(page, "Not allowed")
+    _kept_and_said(page, "overtrump")
+    expect(_card(page, "9♥")).to_have_accessible_description("forces your play")
     page.keyboard.press("ArrowRight")
     assert _focused(page) == "9♥"
+    _ring_on_top(page)
     page.keyboard.press("Enter")
     expect(page.locator(".atout .fb.success")).to_have_count(1, timeout=30_000)
+    _settle(page)
+    _kept_and_said(page, "Correct")
 
 
 def test_mouse_plays_a_scenario_at_every_size(server: str, browser: Any) -> None:
@@ -157,25 +230,57 @@ def _keyboard_plays_ace_beats_three(page: Any, viewport: str) -> None:
     # The hand in the game's order: clubs, then diamonds by strength (K below A).
     names = [_hand(page).nth(i).get_attribute("aria-label") for i in range(3)]
     assert names == ["6♣", "K♦", "A♦"], names
-    first.focus()
+    _mark_live_region(page)
+    # From the page's top, Tab alone reaches the hand: one Tab stop, its first card.
+    assert _tab_to(page, lambda s: s["card"]) == "6♣"
+    page.keyboard.press("Tab")  # the next Tab leaves the hand
+    assert not _a11y(page)["card"], _a11y(page)
+    page.keyboard.press("Shift+Tab")  # and comes back to the card it left
+    expect(_card(page, "6♣")).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(_card(page, "K♦")).to_be_focused()
+    _ring_on_top(page)
     page.keyboard.press("ArrowRight")
     expect(_card(page, "A♦")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator(".atout .prompt")).to_contain_text("How many points", timeout=30_000)
     _settle(page)
+    # The focus stayed in the table (on the first answer); "Correct" and the question
+    # are spoken by the same live region.
+    _kept_and_said(page, "Correct")
+    _kept_and_said(page, "How many points")
     page.screenshot(path=str(SHOTS / f"keyboard-{viewport}-question.png"))
-    answer = page.locator(".atout .choices button", has_text="21")
-    answer.focus()
+    assert _tab_to(page, lambda s: s["focused"] == "21", first=False) == "21"
     page.keyboard.press("Enter")
     expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
     _settle(page)
+    _kept_and_said(page, "Correct")
     page.screenshot(path=str(SHOTS / f"keyboard-{viewport}-end.png"))
 
 
+#: Tab presses before a test gives up looking for an element (a hang guard).
+_TAB_LIMIT = 60
+
+
+def _tab_to(page: Any, found: Any, first: bool = True) -> str:
+    """Press Tab (from the page's top when ``first``, else from the focus) until the
+    table's focused element is one ``found`` accepts; its name."""
+    if first:
+        page.evaluate(
+            "() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }"
+        )
+    for _ in range(_TAB_LIMIT):
+        page.keyboard.press("Tab")
+        state = _a11y(page)
+        if state["focused"] and found(state):
+            return str(state["focused"])
+    raise AssertionError(f"no such element in {_TAB_LIMIT} Tab presses: {_a11y(page)}")
+
+
 def test_keyboard_alone_plays_a_scenario_at_every_size(server: str, browser: Any) -> None:
-    """The Briscola lesson from the keyboard on a phone, a laptop and a projector."""
+    """The Briscola lesson from the keyboard alone on a phone, a laptop and a projector:
+    Tab reaches the hand (one Tab stop), the arrows move along it, Enter plays; after
+    each action the focus is still in the table and the same live region speaks."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     sections = Sections()
     page = _open(browser, f"{server}/play?scenario=briscola/ace-beats-three", "phone")

@@ -119,6 +119,29 @@ def test_the_marks_forcing_legal_and_answer(lib: Library) -> None:
     assert not [c for c in table_data(run)["hand"] if c["mark"]]
 
 
+def test_a_cards_marks_are_said_in_its_description(lib: Library) -> None:
+    # The picture's marks are hidden from screen readers: the description says them.
+    run = _run(lib, "belote/overruff")
+    _, fb = run.try_action("8H")
+    said = {c["code"]: c["description"] for c in table_data(run, feedback=fb)["hand"]}
+    assert said["9H"] == "forces your play" and said["8H"] == ""
+    legal = {c["code"]: c["description"] for c in table_data(run, hint_tier=2)["hand"]}
+    assert legal["9H"] == "legal to play" and legal["8H"] == "not legal to play"
+    assert table_data(run, revealed=True)["hand"][0]["description"] in ("", "the right answer")
+    assert not [c for c in table_data(run)["hand"] if c["description"]]
+    with speaking("zh-Hant"):
+        chinese = {c["code"]: c["description"] for c in table_data(run, hint_tier=2)["hand"]}
+    assert chinese["9H"] == "可以出" and chinese["8H"] == "不能出"
+
+
+def test_a_card_from_the_chien_says_so_in_its_description(lib: Library) -> None:
+    hand = table_data(_run(lib, "tarot/discard-kings-and-bouts", 4))["hand"]
+    from_chien = [c for c in hand if c["chien"]]
+    assert len(from_chien) == 6
+    assert all(c["description"].endswith("from the chien") for c in from_chien)
+    assert not [c for c in hand if not c["chien"] and "chien" in c["description"]]
+
+
 def test_every_card_has_its_label_as_accessible_name(lib: Library) -> None:
     for sid in ("belote/overruff", "tarot/excuse-any-time", "briscola/ace-beats-three"):
         for c in table_data(_run(lib, sid))["hand"]:

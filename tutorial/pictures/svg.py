@@ -52,6 +52,7 @@ __all__ = [
     "TableView",
     "TrickCard",
     "card_svg",
+    "mark_words",
     "suit_colour",
     "table_summary",
     "table_svg",
@@ -577,6 +578,11 @@ def _card_words(card: Card, italian: bool = False) -> str:
 def card_words(card: Card) -> str:
     """A card's name in the page's language ("nine of clubs", "梅花 9"), from the catalogue."""
     return _card_words(card)
+
+
+def mark_words(highlight: Highlight) -> str:
+    """A mark's words in the page's language ("forces your play"), "" for no mark."""
+    return _MARK_WORDS[highlight]() if highlight is not None else ""
 
 
 def card_svg(

@@ -25,7 +25,7 @@ from tutorial.engine.cards import Card
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.hand_order import sort_hand
 from tutorial.language.i18n import language, t, tn
-from tutorial.pictures.svg import Highlight, card_svg, table_summary, table_svg
+from tutorial.pictures.svg import Highlight, card_svg, mark_words, table_summary, table_svg
 from tutorial.pictures.table_view import Run as TableRun
 from tutorial.pictures.table_view import table_view
 from tutorial.scenarios import actions
@@ -95,6 +95,25 @@ class Marks:
         if card in self.legal:
             return "legal"
         return None
+
+
+def card_description(card: Card, marks: Marks, mode: Mode, from_chien: bool) -> str:
+    """What a screen reader says after a card's name: its mark ("forces your play",
+    "legal to play", "the right answer"), "not legal to play" (or "cannot be laid aside"
+    during the discard) for the unmarked cards while the legal ones are marked, and
+    "from the chien"; "" when there is nothing to say. The card's picture shows the same
+    marks, hidden from screen readers."""
+    parts = []
+    mark = marks.of(card)
+    if mark is not None:
+        parts.append(mark_words(mark))
+    elif marks.legal and mode == "play":
+        parts.append(t("component.not_legal"))
+    elif marks.legal and mode == "discard":
+        parts.append(t("component.not_discardable"))
+    if from_chien:
+        parts.append(t("component.from_chien"))
+    return t("svg.list_separator").join(parts)
 
 
 def marks_for(run: Run, fb: Feedback | None, hint_tier: int, revealed: bool) -> Marks:
@@ -306,6 +325,7 @@ def _payload(
             "name": card_name(c),
             "svg": _face(c, four_colour, marks.of(c)),
             "mark": marks.of(c) or "",
+            "description": card_description(c, marks, mode, c in chien),
             "chien": c in chien,
         }
         for c in sort_hand(run.state.hands[learner], run.state)
@@ -467,6 +487,7 @@ def practice_table_data(
 
 __all__ = [
     "Marks",
+    "card_description",
     "card_name",
     "marks_for",
     "practice_marks",

@@ -44,6 +44,10 @@ _CSS = """
 /* Captions in a grey of their own, not the text at 60 % opacity, which left them at 4.48:1
    and a link inside one at 2.91:1: 7.2:1 on the page, 6.7:1 on the sidebar's green; a link in one 7.0:1. */
 [data-testid="stCaptionContainer"] { opacity: 1; color: #55554f; }
+/* A folded sidebar is out of sight: out of the Tab order too (its links and settings were
+   some twenty invisible Tab stops before the page on a phone). */
+[data-testid="stSidebar"][data-collapsed="true"],
+[data-testid="stSidebar"][data-collapsed="true"] * { visibility: hidden !important; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.2rem; padding-left: .7rem; padding-right: .7rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.3rem; padding-bottom: .2rem; }

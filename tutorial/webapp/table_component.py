@@ -22,9 +22,16 @@ is ``"1"`` from the learner's action until the app's answer is drawn (each actio
 handled counts one more ``ack`` in the data) and while the computer players' cards
 arrive, ``"0"`` otherwise; ``data-key`` is the position drawn (the data's ``key``).
 
-Every card in the hand is a focusable ``role="button"`` whose accessible name is its
-label (``9♥``, ``T21``, ``Excuse``), so keyboard and screen-reader users play as mouse
-users do; the arrow keys move between cards. The component sizes the hand (one, two or
+Every card in the hand is a ``role="button"`` whose accessible name is its label
+(``9♥``, ``T21``, ``Excuse``) and whose description says its marks (the data's
+``description``: "forces your play", "legal to play", "from the chien"), so keyboard and
+screen-reader users play as mouse users do. The hand is one Tab stop (a toolbar with a
+roving tabindex): the arrow keys, Home and End move between its cards, Enter or Space
+plays one. After an action the focus stays in the table (the same element drawn anew,
+else the card now at the played card's place, the first answer, the first bid), never
+lost to the page; the focused card is drawn above its neighbours, so its ring shows. What
+the table says (the feedback, the prompt, the discard's count) is spoken through one live
+region made once and kept across draws. The component sizes the hand (one, two or
 three overlapping rows) and shrinks the table so that the table, the prompt and the
 whole hand fit on the screen together, but never below :data:`TABLE_FLOOR_PX` (the
 page scrolls instead), and within one scenario or practice hand (the data's ``scene``)

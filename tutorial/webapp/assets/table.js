@@ -18,12 +18,15 @@ const SIDE_SHARE = 0.3;
 const SIDE_GAP_PX = 28;
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'}[c]));
 
-function render(d, sel, going) {
+// ``rove``: the card that is the hand's one Tab stop (the arrow keys move it).
+function render(d, sel, going, rove) {
   const h = [];
   h.push(`<div class="felt" role="img" aria-label="${esc(d.table_alt)}">${d.table_svg}</div>`);
   // The prompt, the answers and the hand: below the table, or beside it (wide presenter).
   h.push('<div class="side">');
-  h.push('<div class="status" role="status" aria-live="polite"><div class="line">');
+  // Drawn anew each time: what it says is spoken through the one live region kept across
+  // draws (``announce``); focusable from the script only, the last place for the focus.
+  h.push('<div class="status" tabindex="-1"><div class="line">');
   if (d.prompt) h.push(`<p class="prompt">${esc(d.prompt)}</p>`);
   if (d.facts && d.facts.length) h.push(`<p class="facts">${d.facts.map(esc).join(' · ')}</p>`);
   h.push('</div>');
@@ -51,7 +54,7 @@ function render(d, sel, going) {
     // Confirm only with every card chosen, and not while the last confirmation is on its way.
     const k = sel.size, n = d.discard.need;
     h.push('<div class="row discard">');
-    h.push(`<span class="counter" aria-live="polite">${esc(d.discard.counter.replace('{k}', k))}</span>`);
+    h.push(`<span class="counter">${esc(d.discard.counter.replace('{k}', k))}</span>`);
     h.push(`<button class="act primary" data-confirm="1" ${k === n && !going.size ? '' : 'disabled'}>${esc(d.discard.confirm)}</button>`);
     h.push('</div>');
   }
@@ -63,24 +66,33 @@ function render(d, sel, going) {
   h.push(`<div class="handbox"><div class="handhead"><span>${esc(d.hand_label)}</span>`);
   if (discarding) h.push(`<button class="act small" data-clear="1" ${sel.size ? '' : 'disabled'}>${esc(d.discard.clear)}</button>`);
   h.push('</div>');
-  h.push(`<div class="hand" role="group" aria-label="${esc(d.hand_label)}">`);
+  // A hand to play from is a toolbar: one Tab stop, the arrow keys inside (roving tabindex).
+  h.push(`<div class="hand" role="${d.playable ? 'toolbar' : 'group'}" aria-label="${esc(d.hand_label)}">`);
+  const about = [];
   d.hand.forEach((c, i) => {
     const cls = ['card'];
     if (d.playable) cls.push('play');
     if (sel.has(c.code)) cls.push('sel');
     if (going.has(c.code)) cls.push('going');  // confirmed, on its way aside
     if (c.chien) cls.push('dog');
+    // The card's marks (forcing, legal, not playable, from the chien) as its description,
+    // read after its name: the picture that shows them is hidden from screen readers.
+    const said = c.description || '';
+    const described = said ? ` aria-describedby="about-${i}"` : '';
+    if (said) about.push(`<span id="about-${i}">${esc(said)}</span>`);
     const role = d.playable
-      ? `role="button" tabindex="0" aria-label="${esc(c.name)}"` + (d.mode === 'discard' ? ` aria-pressed="${sel.has(c.code)}"` : '')
+      ? `role="button" tabindex="${c.code === rove ? 0 : -1}" aria-label="${esc(c.name)}"` + (d.mode === 'discard' ? ` aria-pressed="${sel.has(c.code)}"` : '')
       : `role="img" aria-label="${esc(c.name)}"`;
     const mark = c.mark ? ` data-mark="${esc(c.mark)}"` : '';
     const dog = c.chien ? ` title="${esc(d.from_chien)}"` : '';
     // The chosen mark: an element of its own on the card's top-left corner, which the
     // next card in the row never covers.
     const tick = sel.has(c.code) ? '<span class="tick" aria-hidden="true">✓</span>' : '';
-    h.push(`<div class="${cls.join(' ')}" ${role} data-code="${esc(c.code)}" data-i="${i}"${mark}${dog}>${c.svg}${tick}</div>`);
+    h.push(`<div class="${cls.join(' ')}" ${role}${described} data-code="${esc(c.code)}" data-i="${i}"${mark}${dog}>${c.svg}${tick}</div>`);
   });
-  h.push('</div></div></div>');
+  h.push('</div>');
+  if (about.length) h.push(`<div class="about" hidden>${about.join('')}</div>`);
+  h.push('</div></div>');
   return h.join('');
 }
 
@@ -236,6 +248,17 @@ export default function (component) {
     root = document.createElement('div');
     root.className = 'atout';
     parentElement.appendChild(root);
+    // What is drawn goes in ``view``, drawn anew each time; beside it the table's ONE live
+    // region, made once and kept, so that screen readers hear every change it is given
+    // (a region made anew with its text in it is often not spoken at all).
+    root._view = document.createElement('div');
+    root._view.className = 'view';
+    root._live = document.createElement('div');
+    root._live.className = 'sr live';
+    root._live.setAttribute('role', 'status');
+    root._live.setAttribute('aria-live', 'polite');
+    root._live.setAttribute('aria-atomic', 'true');
+    root.append(root._view, root._live);
     // Busy from an action until the app's answer arrives (a new ``ack``), so that the
     // state read meanwhile is never taken for the answer.
     const send = (name, value) => { root._waiting = true; busy(); root._send(name, value); };
@@ -247,14 +270,14 @@ export default function (component) {
       const code = card.dataset.code, sel = root._sel;
       if (sel.has(code)) sel.delete(code);
       else if (sel.size < root._data.discard.need) sel.add(code);
-      draw(code);
+      draw({ sel: `.card[data-code="${CSS.escape(code)}"]`, i: Number(card.dataset.i || 0) });
     };
     const activate = (card) => {
       if (root._resume) { root._resume(); return; }  // a finished trick held: go on first
       if (!card.classList.contains('play')) return;
       if (root._data.mode === 'discard') { toggle(card); return; }
       card.classList.add('pending');
-      root._focus = card.dataset.code;
+      root._focus = { sel: `.card[data-code="${CSS.escape(card.dataset.code)}"]`, i: Number(card.dataset.i || 0) };
       send('card', card.dataset.code);
     };
     root.addEventListener('click', (e) => {
@@ -273,15 +296,29 @@ export default function (component) {
       const v = e.target.querySelector('input').value.trim();
       if (v) send('answer', v);
     });
+    // The hand is one Tab stop (roving tabindex): the card focused last keeps it.
+    const rove = (card) => {
+      root._rove = card.dataset.code;
+      root.querySelectorAll('.card.play').forEach((c) => c.setAttribute('tabindex', c === card ? '0' : '-1'));
+    };
+    const focusCard = (card) => { rove(card); card.focus(); };
+    root.addEventListener('focusin', (e) => {
+      const card = e.target.closest && e.target.closest('.card.play');
+      if (card && card.getAttribute('tabindex') !== '0') rove(card);
+    });
+    // Enter or Space plays (or chooses) the card; the arrows (right and down onward, left
+    // and up back), Home and End move along the hand.
+    const STEP = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
     root.addEventListener('keydown', (e) => {
       const card = e.target.closest && e.target.closest('.card.play');
       if (!card) return;
-      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); activate(card); }
-      else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-        const all = Array.from(root.querySelectorAll('.card.play'));
-        const i = all.indexOf(card) + (e.key === 'ArrowRight' ? 1 : -1);
-        if (all[i]) { e.preventDefault(); all[i].focus(); }
-      }
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); activate(card); return; }
+      const all = Array.from(root.querySelectorAll('.card.play'));
+      let to = null;
+      if (STEP[e.key]) to = all[all.indexOf(card) + STEP[e.key]];
+      else if (e.key === 'Home') to = all[0];
+      else if (e.key === 'End') to = all[all.length - 1];
+      if (to) { e.preventDefault(); focusCard(to); }
     });
     const confirm = () => {
       const codes = Array.from(root._sel);
@@ -291,15 +328,73 @@ export default function (component) {
       send('discard', codes.join(' '));
       draw(null);
     };
-    const draw = (focusCode) => {
-      root.innerHTML = render(root._data, root._sel, root._going);
-      layout(root, host);
-      if (focusCode) {
-        const el = root.querySelector(`.card[data-code="${CSS.escape(focusCode)}"]`);
-        if (el) el.focus();
+    // The element that has the focus inside the table, if any.
+    const focused = () => {
+      const a = parentElement.activeElement || document.activeElement;
+      return a && a !== root && root.contains(a) ? a : null;
+    };
+    // What finds the focused element again once the table is drawn anew.
+    const keyOf = (el) => {
+      if (el.classList.contains('card')) return { sel: `.card[data-code="${CSS.escape(el.dataset.code)}"]`, i: Number(el.dataset.i || 0) };
+      for (const a of ['answer', 'action', 'confirm', 'clear']) {
+        if (el.dataset[a] !== undefined) return { sel: `button[data-${a}="${CSS.escape(el.dataset[a])}"]` };
       }
+      return { sel: el.matches('input.answer') ? 'input.answer' : null };
+    };
+    const usable = (el) => !!el && !el.disabled && el.getClientRects().length > 0
+      && !(el.classList.contains('card') && !el.classList.contains('play'));
+    // The focus stays in the table, never lost to the page: on the same element drawn
+    // anew; else (a card played, a question answered) on the card now at the played
+    // card's place, the first answer, the first bid, the hand; at the last the status.
+    const refocus = (key) => {
+      let el = key.sel ? root.querySelector(key.sel) : null;
+      if (!usable(el)) el = null;
+      const cards = Array.from(root.querySelectorAll('.card.play'));
+      if (!el && key.i !== undefined && cards.length) el = cards[Math.min(key.i, cards.length - 1)];
+      if (!el) {
+        el = ['.choices button', 'input.answer', '.menu button', '.card.play[tabindex="0"]', 'button.act']
+          .map((s) => Array.from(root.querySelectorAll(s)).find(usable)).find(Boolean) || null;
+      }
+      if (!el) el = root.querySelector('.status');
+      if (!el) return;
+      if (el.classList.contains('card')) focusCard(el); else el.focus();
+    };
+    root._refocus = refocus;
+    const draw = (want) => {
+      const had = focused();
+      const key = want || (had ? keyOf(had) : null);
+      const d = root._data;
+      if (!d.hand.some((c) => c.code === root._rove)) root._rove = d.hand.length ? d.hand[0].code : null;
+      if (key && key.sel && key.sel.startsWith('.card')) {  // the card, else the one now at its place
+        const old = root._view.querySelector(key.sel);
+        const next = d.hand[Math.min(key.i, d.hand.length - 1)];
+        if (old && d.hand.some((c) => c.code === old.dataset.code)) root._rove = old.dataset.code;
+        else if (next) root._rove = next.code;
+      }
+      root._view.innerHTML = render(d, root._sel, root._going, root._rove);
+      layout(root, host);
+      if (key) refocus(key);
+      announce();
     };
     root._draw = draw;
+    // The one live region says what changed: the feedback (again when an action was
+    // answered the same way twice), the prompt, the discard's count. A non-breaking space
+    // at the end every other time makes each message a change, so it is spoken.
+    const announce = () => {
+      const text = (sel) => { const e = root._view.querySelector(sel); return e ? e.textContent.trim() : ''; };
+      const now = { fb: text('.fb'), prompt: text('.prompt'), counter: text('.counter') };
+      const was = root._said || {};
+      const again = root._answered;
+      root._said = now;
+      root._answered = false;
+      const parts = [];
+      if (now.fb && (now.fb !== was.fb || again)) parts.push(now.fb);
+      if (now.prompt && now.prompt !== was.prompt) parts.push(now.prompt);
+      if (now.counter && now.counter !== was.counter) parts.push(now.counter);
+      if (!parts.length) return;
+      root._flip = !root._flip;
+      root._live.textContent = parts.join(' ') + (root._flip ? '\u00a0' : '');
+    };
     const busy = () => { root.dataset.busy = (root._waiting || root._animating) ? '1' : '0'; };
     root._busy = busy;
     root._ack = data.ack;
@@ -332,8 +427,7 @@ export default function (component) {
   const sig = JSON.stringify({ ...data, ack: null });
   if (sig === root._sig && !root.querySelector('.pending, .going')) return;
   root._sig = sig;
-  const active = parentElement.activeElement;
-  const hadFocus = active && active.classList && active.classList.contains('card');
+  root._answered = answered;  // the feedback is spoken again, even when it is the same
   // What stays chosen: the clicks since the last confirmation, while the discard goes on
   // (the cards laid aside meanwhile left out). Another position (a restart, an undo, a
   // new hand) starts with nothing chosen.
@@ -344,18 +438,15 @@ export default function (component) {
     root._sel = new Set([...root._sel].filter((c) => held.has(c)).slice(0, data.discard.need));
   }
   if (answered || moved) root._going = new Set();
+  if (moved) root._rove = null;  // another position: the hand's Tab stop is its first card
   root._key = data.key;
   root._data = data;
   root.classList.toggle('big', !!data.presenter);
-  let focusCode = null;
-  if (hadFocus || root._focus) {
-    const codes = data.hand.map((c) => c.code);
-    const wanted = (active && active.dataset && active.dataset.code) || root._focus;
-    const was = codes.indexOf(wanted);
-    focusCode = was >= 0 ? wanted : (codes.length ? codes[Math.min(Number((active && active.dataset && active.dataset.i) || 0), codes.length - 1)] : null);
-    root._focus = null;
-  }
-  root._draw(data.playable ? focusCode : null);
+  // The focus stays in the table when it was there (``draw`` finds it), or on its way
+  // from a card played.
+  const want = root._focus;
+  root._focus = null;
+  root._draw(want);
   root.dataset.key = data.key || '';
   if (root._resume && root._animKey === data.key) {
     // Redrawn while a finished trick was held (a hint, a toggle): the table as it is now.
@@ -396,7 +487,9 @@ export default function (component) {
         root._busy();
         root._resume = () => {
           root._resume = null;
+          const had = b.matches(':focus');
           b.remove();
+          if (had) root._refocus({ sel: null });  // the focus goes back into the table
           root.classList.add('busy');
           root._animating = true;
           root._busy();

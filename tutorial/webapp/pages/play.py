@@ -54,6 +54,7 @@ from tutorial.webapp.record import save_run_position
 from tutorial.webapp.rules_compared import show_other_rules
 from tutorial.webapp.scenario_session import ScenarioSession, outcome_due
 from tutorial.webapp.score_view import show_outcome
+from tutorial.webapp.scroll_box import reachable_by_keyboard
 from tutorial.webapp.table_component import show_table as show_component
 
 WORKSHOP_ID = "workshop"
@@ -473,6 +474,7 @@ def show_transcript(run: Run) -> None:
         with st.container(height=460 if presenter else 300, key="transcript"):
             for ev in reversed(run.transcript):
                 _transcript_line(ev)
+        reachable_by_keyboard("transcript", t("play.transcript"))
 
 
 def show_trick_history(run: Run) -> None:

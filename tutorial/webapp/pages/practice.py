@@ -47,6 +47,7 @@ from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.pages.practice_review import show_review
 from tutorial.webapp.rules_compared import show_other_rules
 from tutorial.webapp.score_view import points_text, show_outcome
+from tutorial.webapp.scroll_box import reachable_by_keyboard
 from tutorial.webapp.table_component import show_table
 
 #: This page's session keys: the hand, the frames to show, the news, the next seed.
@@ -443,6 +444,7 @@ def show_story(hand: PracticeHand) -> None:
     with st.container(height=460 if presenter else 260, key="practice_story"):
         for line in reversed(lines):
             st.markdown(inert_markdown(line))
+    reachable_by_keyboard("practice_story", t("play.transcript"))
 
 
 def show_trick_history(hand: PracticeHand) -> None:
