@@ -27,7 +27,7 @@ from tutorial.course.lessons import (
     untaught_rules,
     variant_rule,
 )
-from tutorial.course.library import load_library
+from tutorial.course.library import in_language, load_library
 from tutorial.engine.core import find_ruleset, option_help
 from tutorial.engine.games import game_module
 from tutorial.scenarios.model import Scenario
@@ -121,6 +121,25 @@ def test_core_belote_lessons_teach_one_ruleset(lang: str) -> None:
         for sid in lesson.model.scenarios:
             relied = [k for k in rules_relied_on(_scenario(sid)) if ".variant." in k]
             assert not relied, f"{lesson.id}: {sid} is played under {relied}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_core_belote_scenarios_name_no_ruleset_by_its_source(lang: str) -> None:
+    """What a core lesson's scenario says (its summary, steps, answers' explanations)
+    names no ruleset by where it comes from; its replays under other rules are not shown."""
+    library = in_language(load_library(), lang)
+    differences = _differences_lesson().id
+    found = []
+    for lesson in course_lessons("belote", load_lessons(lang)):
+        if lesson.id == differences:
+            continue
+        for sid in lesson.model.scenarios:
+            checked = library.get(sid)
+            assert checked is not None, sid
+            shown = checked.scenario.model_dump(exclude={"variants"})
+            if m := SOURCE_NAMES.search(str(shown)):
+                found.append(f"{lesson.id}: {sid}: {m.group()}")
+    assert not found, found
 
 
 def test_the_differences_lesson_names_each_difference_by_what_it_changes() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from tutorial.course.lessons import (
     render_readme,
     scenario_teaches,
 )
-from tutorial.course.library import load_library, scenarios_root
+from tutorial.course.library import in_language, load_library, scenarios_root
 
 LESSONS = load_lessons("en")
 RULES = load_rules()
@@ -132,3 +133,23 @@ def test_a_lesson_naming_a_missing_scenario_is_caught(tmp_path: Path) -> None:
     assert [s for le in lessons for s in le.model.scenarios if s not in LIBRARY.scenarios] == [
         "belote/nope"
     ]
+
+
+#: A source document a lesson names (not a scenario): 《Briscola 教學文章》.
+_SOURCE_TITLE = re.compile(r"教學文章|教学文章")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_a_scenario_a_lesson_names_is_named_by_its_title(lang: str) -> None:
+    """A lesson points to a scenario by its title, in italics in English ("(*Capot by the
+    defenders*)") and in 《》 in Chinese: the learner finds it by that title in the list."""
+    library = in_language(load_library(), lang)
+    titles = {c.scenario.title for g in GAMES for _, c in library.by_game(g)}
+    quoted = re.compile(r"\(\*([^*]+)\*\)" if lang == "en" else r"《([^》]+)》")
+    unknown = [
+        f"{lesson.id}: {name}"
+        for lesson in load_lessons(lang)
+        for m in quoted.finditer(lesson.model.text)
+        if (name := " ".join(m.group(1).split())) not in titles and not _SOURCE_TITLE.search(name)
+    ]
+    assert not unknown, unknown
