@@ -36,6 +36,9 @@ _CSS = """
 /* Captions in a grey of their own, not the text at 60 % opacity, which left them at 4.48:1
    and a link inside one at 2.91:1: 7.2:1 on the page, 6.7:1 on the sidebar's green; a link in one 7.0:1. */
 [data-testid="stCaptionContainer"] { opacity: 1; color: #55554f; }
+/* The class's join code is read from the back of a classroom: large, bold, spaced. */
+.st-key-class_join_code [data-testid="stCode"] :is(pre, code) {
+  font-size: clamp(36px, 4.6vw, 96px) !important; line-height: 1.2; letter-spacing: .06em; font-weight: 700; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.2rem; padding-left: .7rem; padding-right: .7rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.3rem; padding-bottom: .2rem; }
