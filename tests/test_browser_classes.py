@@ -193,7 +193,7 @@ def test_the_teacher_link_leaves_the_address_and_the_board_changes_nothing(
     maker = _open(browser, f"{server}/teacher", "laptop", fresh=True)
     try:
         code = _make_class(maker)
-        maker.get_by_text("Teacher link").click()
+        maker.get_by_text("Teacher link", exact=True).click()
         link = _code_text(maker, "teacher_class [data-testid='stExpander']")
         board_link = _code_text(maker, "teacher_board_link")
     finally:
@@ -208,6 +208,11 @@ def test_the_teacher_link_leaves_the_address_and_the_board_changes_nothing(
         expect(teacher).not_to_have_url(re.compile("teach="), timeout=30_000)
         _settle(teacher)
         assert "teach=" not in teacher.url
+        # The browser keeps the secret once the page's store has drawn (its script loads
+        # after the run that mounts it).
+        teacher.wait_for_function(
+            "() => !!window.localStorage.getItem('atout.teacher.v1')", timeout=30_000
+        )
         _goto(teacher, f"{server}/teacher")
         expect(teacher.get_by_role("heading", name="Class: Year 7")).to_be_visible(timeout=30_000)
         assert "teach=" not in teacher.url
