@@ -855,3 +855,22 @@ def test_forwarded_addresses_are_read_only_when_the_environment_says_so(
     )
     monkeypatch.setenv(class_link.ENV_PROXIES, "many")
     assert class_link.trusted_proxies() == 0
+
+
+def test_a_playlist_or_scenario_item_opens_on_the_play_page() -> None:
+    from tutorial.classes.store import Homework
+    from tutorial.webapp.navigation import PLAY_PAGE
+    from tutorial.webapp.pages.my_class import homework_address
+
+    choice = class_link.HomeworkChoice(
+        "playlist", "first", "Playlist: First tricks", ("belote/a", "belote/b"), "First tricks"
+    )
+    assert homework_address(Homework("playlist", "first"), choice) == (
+        PLAY_PAGE,
+        {"playlist": "belote/a,belote/b", "title": "First tricks"},
+    )
+    single = class_link.HomeworkChoice("scenario", OVERRUFF, "Overruff", (OVERRUFF,))
+    assert homework_address(Homework("scenario", OVERRUFF), single) == (
+        PLAY_PAGE,
+        {"scenario": OVERRUFF},
+    )

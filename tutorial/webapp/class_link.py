@@ -614,6 +614,8 @@ class HomeworkChoice:
     ref: str
     title: str
     scenarios: tuple[str, ...]
+    #: The item's own title, without the kind ("First tricks", not "Playlist: First tricks").
+    own_title: str = ""
 
 
 @st.cache_data(show_spinner=False, ttl=60)
@@ -644,7 +646,9 @@ def homework_choices() -> list[HomeworkChoice]:
         for le in lessons
     ]
     out += [
-        HomeworkChoice("playlist", name, t("teacher.board.playlist_title", title=title), items)
+        HomeworkChoice(
+            "playlist", name, t("teacher.board.playlist_title", title=title), items, title
+        )
         for name, title, items in _playlists(lang)
     ]
     return out

@@ -157,7 +157,7 @@ def homework_address(
     if item.kind == "lesson":
         return navigation.LESSONS_PAGE, {"lesson": lesson_link(item.ref)}
     if item.kind == "playlist":
-        title = choice.title
+        title = choice.own_title or choice.title
         return navigation.PLAY_PAGE, {"playlist": ",".join(choice.scenarios), "title": title}
     return navigation.PLAY_PAGE, {"scenario": item.ref}
 
