@@ -58,10 +58,12 @@ def _make_class(page: Any) -> str:
     expect(due).to_be_visible(timeout=30_000)
     _settle(page)
     page.get_by_role("button", name="Make the class").click()
-    code_box = page.locator(".st-key-teacher_join_code code")
-    expect(code_box).to_have_text(re.compile(r"^[2-9A-HJKMNP-Z]{6}$"), timeout=30_000)
+    code_box = page.locator(".st-key-class_join_code code")
+    expect(code_box).to_have_text(
+        re.compile(r"^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$"), timeout=30_000
+    )
     expect(page.get_by_text("Nobody has joined yet")).to_be_visible()
-    assert "teach=" in page.url
+    assert "teach=" not in page.url  # the secret never reaches the address bar
     return str(code_box.inner_text()).strip()
 
 
@@ -157,3 +159,106 @@ def test_a_class_fills_itself_as_two_learners_play(server: str, browser: Any) ->
         teacher.screenshot(path=str(SHOTS / "class-dashboard.png"))
     finally:
         _close(teacher)
+
+
+#: The labels of the controls that change a class: none may be on its board.
+MANAGEMENT_LABELS = (
+    "Manage the class",
+    "Rename the class",
+    "Remove the learner",
+    "Close the class",
+    "Delete the class",
+    "New join code",
+    "New teacher link",
+    "Save the homework",
+    "Make the class",
+)
+
+
+def _code_text(page: Any, key: str) -> str:
+    """The text of the code box under the element keyed ``key``."""
+    from playwright.sync_api import expect
+
+    box = page.locator(f".st-key-{key} code").first
+    expect(box).to_be_visible(timeout=30_000)
+    return str(box.inner_text()).strip()
+
+
+def test_the_teacher_link_leaves_the_address_and_the_board_changes_nothing(
+    server: str, browser: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    maker = _open(browser, f"{server}/teacher", "laptop", fresh=True)
+    try:
+        code = _make_class(maker)
+        maker.get_by_text("Teacher link", exact=True).click()
+        link = _code_text(maker, "teacher_class [data-testid='stExpander']")
+        board_link = _code_text(maker, "teacher_board_link")
+    finally:
+        _close(maker)
+    assert "/teacher?teach=" in link and "/teacher?board=" in board_link
+
+    # The teacher opens the teacher link on the classroom's computer: the class opens, and
+    # the address bar no longer holds the secret; /teacher in that browser opens it again.
+    teacher = _open(browser, link, "laptop", fresh=True)
+    try:
+        expect(teacher.get_by_role("heading", name="Class: Year 7")).to_be_visible(timeout=30_000)
+        expect(teacher).not_to_have_url(re.compile("teach="), timeout=30_000)
+        _settle(teacher)
+        assert "teach=" not in teacher.url
+        # The browser keeps the secret once the page's store has drawn (its script loads
+        # after the run that mounts it).
+        teacher.wait_for_function(
+            "() => !!window.localStorage.getItem('atout.teacher.v1')", timeout=30_000
+        )
+        _goto(teacher, f"{server}/teacher")
+        expect(teacher.get_by_role("heading", name="Class: Year 7")).to_be_visible(timeout=30_000)
+        assert "teach=" not in teacher.url
+    finally:
+        _close(teacher)
+
+    # The board link in a browser of its own: the class, the join code large, the join
+    # link and its QR code, and no control that changes anything.
+    board = _open(browser, board_link, "laptop", fresh=True)
+    try:
+        expect(board.get_by_role("heading", name="Class: Year 7")).to_be_visible(timeout=30_000)
+        big = board.locator(".st-key-class_join_code code").first
+        expect(big).to_have_text(code)
+        size = float(big.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)"))
+        assert size >= 36, size
+        expect(board.locator(".st-key-class_join_qr img")).to_be_visible()
+        join_link = _code_text(board, "class_join_link")
+        assert "/my-class?join=" in join_link
+        _settle(board)
+        board.screenshot(path=str(SHOTS / "class-board.png"))
+        main = board.locator("[data-testid='stMain']")
+        for label in MANAGEMENT_LABELS:
+            expect(main.get_by_text(label, exact=True)).to_have_count(0)
+        expect(main.locator("input[type='text'], textarea, input[type='checkbox']")).to_have_count(
+            0
+        )
+        assert "teach=" not in board.url and "teach=" not in main.inner_text()
+    finally:
+        _close(board)
+
+    # A learner opens the join link: the code is there, they give a name and join, then
+    # open their homework from My class.
+    learner = _open(browser, join_link, "laptop", fresh=True)
+    try:
+        expect(learner.get_by_label("Join code")).to_have_value(code, timeout=30_000)
+        learner.get_by_label("Your name, as your teacher will see it").fill("Cy")
+        learner.get_by_role("button", name="Join the class").click()
+        expect(learner.get_by_text("Your teacher sees you as Cy.")).to_be_visible(timeout=30_000)
+        _settle(learner)
+        item = learner.locator(".st-key-my_class_homework a").first
+        expect(item).to_contain_text(_lesson_label())
+        item.click()
+        expect(learner).to_have_url(re.compile(r"/lessons\?lesson=belote"), timeout=30_000)
+        lesson = next(le for le in load_lessons("en") if OVERRUFF in le.model.scenarios)
+        expect(learner.get_by_role("heading", name=lesson.title).first).to_be_visible(
+            timeout=30_000
+        )
+    finally:
+        _close(learner)

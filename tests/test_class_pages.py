@@ -11,6 +11,7 @@ test's own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -108,10 +109,18 @@ def make_class(name: str = "Year 7", homework: bool = True) -> tuple[AppTest, st
         at.multiselect(key="teacher_new_homework").select(overruff_lesson_label()).run()
     at.button(key="teacher_create").click().run()
     assert not at.exception
-    secret = at.query_params["teach"]
-    secret = secret[0] if isinstance(secret, list) else secret
-    code = next(c.value for c in at.code if len(c.value) == 6)
-    return at, str(secret), code
+    assert "teach" not in at.query_params  # the secret is kept, never in the address
+    secret = at.session_state["teacher_secret"]
+    return at, str(secret), shown_code(at)
+
+
+#: A join code as the page shows it: two halves of four characters.
+SHOWN_CODE = re.compile(r"[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}")
+
+
+def shown_code(at: AppTest) -> str:
+    """The join code the page shows."""
+    return next(c.value for c in at.code if SHOWN_CODE.fullmatch(c.value))
 
 
 def join(code: str, name: str) -> AppTest:
@@ -214,9 +223,11 @@ def test_time_spent_is_counted_between_moves_and_capped(any_db: str, clock: Cloc
     seen = teacher_sees(any_db, token)
     assert seen.seconds == {OVERRUFF: 40 + int(class_link.GAP_MOST)}
     teacher.button(key="teacher_refresh").click().run()
-    assert list(frames(teacher)[0]["Time spent"]) == ["2 minutes"]  # 160 s on the item
+    assert list(frames(teacher)[0]["Time spent"]) == [
+        "3 minutes"
+    ]  # 160 s on the item, to the nearest minute
     times = next(f for f in frames(teacher) if "In all" in f.columns)
-    assert list(times["On scenarios"]) == ["2 minutes"] and list(times["In all"]) == ["2 minutes"]
+    assert list(times["On scenarios"]) == ["3 minutes"] and list(times["In all"]) == ["3 minutes"]
 
 
 def test_a_database_gone_mid_session_leaves_a_notice_and_a_later_retry_sends(
@@ -270,11 +281,11 @@ def test_the_teacher_renames_and_removes_a_learner_who_is_then_told(db: str) -> 
 def test_rotating_the_code_and_the_link_and_deleting_the_class(db: str) -> None:
     teacher, secret, code = make_class(homework=False)
     teacher.button(key="teacher_rotate_code").click().run()
-    new_code = next(c.value for c in teacher.code if len(c.value) == 6)
+    new_code = shown_code(teacher)
     assert new_code != code
     assert any("No open class has this code" in e.value for e in join(code, "Ana").error)
     teacher.button(key="teacher_rotate_link").click().run()
-    new_secret = teacher.query_params["teach"]
+    new_secret = teacher.session_state["teacher_secret"]
     new_secret = new_secret[0] if isinstance(new_secret, list) else new_secret
     assert new_secret != secret
     old = open_app("teacher", teach=secret)
@@ -283,7 +294,7 @@ def test_rotating_the_code_and_the_link_and_deleting_the_class(db: str) -> None:
     teacher.checkbox(key="teacher_delete_sure").check().run()
     teacher.button(key="teacher_delete").click().run()
     assert "The class is deleted" in texts(teacher)
-    assert "teach" not in teacher.query_params
+    assert teacher.session_state["teacher_secret"] == ""  # forgotten, the browser's copy too
     assert teacher.button(key="teacher_create") is not None
 
 
@@ -498,7 +509,7 @@ def test_time_on_a_lesson_and_its_quiz_is_counted_and_capped(any_db: str, clock:
     assert seen.lesson_seconds == {lesson: 90 + int(class_link.LESSON_GAP_MOST)}
     ana.switch_page("screens/my_class.py").run()
     lessons = next(f for f in frames(ana) if "Lesson" in f.columns)
-    assert list(lessons["Time spent"]) == ["11 minutes"]
+    assert list(lessons["Time spent"]) == ["12 minutes"]  # 690 s, to the nearest minute
 
 
 def test_the_review_deck_reaches_the_dashboard_with_the_positions_reviewed(
@@ -705,3 +716,161 @@ def test_a_progress_code_loaded_by_a_learner_in_a_class_reaches_the_class(any_db
     item = frames(teacher)[0]
     assert list(item["Learner"]) == ["Ana"]
     assert list(item["Stars"]) == [3] and list(item["Wrong tries"]) == [2]
+
+
+# --- the board, the teacher's secret kept out of the address, joins, the morning list ----
+
+
+def test_the_teacher_link_leaves_the_address_once_read_and_the_secret_is_kept(db: str) -> None:
+    _at, secret, _code = make_class()
+    again = open_app("teacher", teach=secret)
+    assert not again.exception
+    assert "teach" not in again.query_params  # the address bar no longer holds it
+    assert again.session_state["teacher_secret"] == secret
+    assert "Class: Year 7" in texts(again)
+    # The next run (a click, the live board) still shows the class, from the kept secret.
+    again.button(key="teacher_refresh").click().run()
+    assert "Class: Year 7" in texts(again) and "teach" not in again.query_params
+
+
+def test_the_teacher_page_is_titled_as_its_menu_item(db: str) -> None:
+    at = open_app("teacher")
+    assert [x.value for x in at.title] == ["Teacher"]
+
+
+def _board_of(secret: str, url: str) -> str:
+    """The class's board token, read as the teacher's page does."""
+    box = open_store(url)
+    try:
+        return box.board_token(secret)
+    finally:
+        box.engine.dispose()
+
+
+#: The widget keys of everything that changes a class.
+MANAGEMENT = (
+    "teacher_rename",
+    "teacher_save_homework",
+    "teacher_rotate_code",
+    "teacher_rotate_link",
+    "teacher_class_joining",
+    "teacher_rename_learner",
+    "teacher_remove_learner",
+    "teacher_close",
+    "teacher_delete",
+    "teacher_create",
+    "teacher_forget",
+)
+
+
+def test_the_board_link_shows_the_class_and_no_management_control(db: str) -> None:
+    teacher, secret, code = make_class()
+    ana = join(code, "Ana")
+    play(ana, OVERRUFF, attempts=1, done=True, stars=3)
+    token = _board_of(secret, db)
+    assert any(f"/teacher?board={token}" in c.value for c in teacher.code)  # shown to the teacher
+    board = open_app("teacher", board=token)
+    assert not board.exception
+    shown = texts(board)
+    assert "Class: Year 7" in shown and "1 learner in the class." in shown
+    assert code in [c.value for c in board.code]  # the join code...
+    assert any("/my-class?join=" in c.value for c in board.code)  # ...its link...
+    assert len(board.get("image")) == 1  # ...and its QR code
+    assert any("Ana" in list(f.iloc[:, 0]) for f in frames(board))
+    keys = {
+        w.key for kind in ("button", "checkbox", "toggle", "text_input") for w in board.get(kind)
+    }
+    assert not keys & set(MANAGEMENT), keys & set(MANAGEMENT)
+    assert not [w for w in board.get("text_input")] and not [w for w in board.get("text_area")]
+    assert "teacher_secret" not in board.session_state or not board.session_state["teacher_secret"]
+    assert secret not in str([c.value for c in board.code])
+    forged = open_app("teacher", board="x" * 43)
+    assert any("board link opens no class" in e.value for e in forged.error)
+
+
+def test_the_homework_is_shown_before_anyone_joins(db: str) -> None:
+    teacher, _secret, _code = make_class()
+    shown = texts(teacher)
+    assert "Nobody has joined yet" in shown
+    lesson = overruff_lesson_label()
+    assert lesson in shown, shown
+    assert "Everyone has started" not in shown
+
+
+def test_a_name_ending_in_a_full_stop_ends_the_sentence_once(db: str) -> None:
+    teacher, _secret, code = make_class()
+    tom = join(code, "Tom B.")
+    assert "Your teacher sees you as Tom B." in texts(tom)
+    assert "Tom B.." not in texts(tom)
+    teacher.button(key="teacher_refresh").click().run()
+    assert "Not started: Tom B." in texts(teacher)
+    assert "Tom B.." not in texts(teacher)
+
+
+def test_the_join_link_fills_the_code_in_and_leaves_the_address(db: str) -> None:
+    teacher, _secret, code = make_class()
+    at = open_app("my_class", join=code.replace("-", "").lower())
+    assert not at.exception
+    assert "join" not in at.query_params
+    assert at.text_input(key="my_class_code").value == code
+    at.text_input(key="my_class_name").input("Ana")
+    at.button(key="my_class_join").click().run()
+    assert "Your teacher sees you as Ana." in texts(at)
+    teacher.button(key="teacher_refresh").click().run()
+    assert "1 learner in the class." in texts(teacher)
+
+
+def test_each_homework_item_opens_from_my_class(db: str) -> None:
+    _teacher, _secret, code = make_class()
+    ana = join(code, "Ana")
+    links = ana.get("page_link")
+    lesson = lesson_of(OVERRUFF)
+    game, _, stem = lesson.partition("/")
+    found = [x for x in links if x.value.startswith(overruff_lesson_label())]
+    assert len(found) == 1, [x.value for x in links]
+    assert found[0].proto.page == "lessons"
+    assert found[0].proto.query_string == f"lesson={game}%2F{stem.split('-')[0]}"
+
+
+def test_time_spent_reads_to_the_minute() -> None:
+    from tutorial.classes.homework_view import duration_text
+
+    assert duration_text(40) == "1 minute"
+    assert duration_text(100) == "2 minutes"
+    assert duration_text(0) == ""
+
+
+def test_forwarded_addresses_are_read_only_when_the_environment_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(class_link.ENV_PROXIES, raising=False)
+    assert class_link.trusted_proxies() == 0
+    forged = ["1.2.3.4, 203.0.113.7"]
+    assert class_link.client_address("10.0.0.2", forged, class_link.trusted_proxies()) == (
+        "10.0.0.2"
+    )
+    monkeypatch.setenv(class_link.ENV_PROXIES, "1")
+    assert class_link.client_address("10.0.0.2", forged, class_link.trusted_proxies()) == (
+        "203.0.113.7"
+    )
+    monkeypatch.setenv(class_link.ENV_PROXIES, "many")
+    assert class_link.trusted_proxies() == 0
+
+
+def test_a_playlist_or_scenario_item_opens_on_the_play_page() -> None:
+    from tutorial.classes.store import Homework
+    from tutorial.webapp.navigation import PLAY_PAGE
+    from tutorial.webapp.pages.my_class import homework_address
+
+    choice = class_link.HomeworkChoice(
+        "playlist", "first", "Playlist: First tricks", ("belote/a", "belote/b"), "First tricks"
+    )
+    assert homework_address(Homework("playlist", "first"), choice) == (
+        PLAY_PAGE,
+        {"playlist": "belote/a,belote/b", "title": "First tricks"},
+    )
+    single = class_link.HomeworkChoice("scenario", OVERRUFF, "Overruff", (OVERRUFF,))
+    assert homework_address(Homework("scenario", OVERRUFF), single) == (
+        PLAY_PAGE,
+        {"scenario": OVERRUFF},
+    )

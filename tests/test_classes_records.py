@@ -267,7 +267,7 @@ def test_the_time_of_a_hand_is_kept_the_larger_and_counted_per_game_and_learner(
     board = env.store.dashboard(secret, INFOS)
     rows = practice_rows(board_practice(board.members, board.hands), str.title)
     assert [(r["Learner"], r["Game"], r["Time spent"]) for r in rows] == [
-        ("Ana", "Belote", "5 minutes"),  # 300 + 45 seconds
+        ("Ana", "Belote", "6 minutes"),  # 300 + 45 seconds, to the nearest minute
         ("Bo", "Tarot", "10 minutes"),
     ]
     times = board_times(board)
@@ -280,7 +280,7 @@ def test_the_time_of_a_hand_is_kept_the_larger_and_counted_per_game_and_learner(
         "On scenarios": "1 minute",
         "On lessons": "3 minutes",
         "On practice hands": "10 minutes",
-        "In all": "14 minutes",
+        "In all": "15 minutes",  # 870 seconds
     }
 
 

@@ -16,7 +16,7 @@ from alembic.runtime.migration import MigrationContext
 from db_util import KINDS, new_engine
 from sqlalchemy import Engine, inspect, text
 
-from tutorial.classes import migrate
+from tutorial.classes import migrate, tokens
 from tutorial.classes.schema import metadata
 from tutorial.classes.store import ClassStore, PracticeRecord
 from tutorial.course.progress import Progress
@@ -93,6 +93,51 @@ def _upgrade_to(engine: Engine, revision: str) -> None:
             env.run_migrations()
 
 
+def _old_class(engine: Engine) -> tuple[str, str]:
+    """A class with a six-character code and one learner, written as an older schema kept
+    them (no board); returns the teacher secret and the learner's token."""
+    secret, token = tokens.new_secret(), tokens.new_secret()
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO classes (name, created, teacher_hash, join_code, join_open)"
+                " VALUES ('Class', :t, :h, 'ABC2DE', :o)"
+            ),
+            {"t": datetime(2026, 3, 1, 9), "h": tokens.digest(secret), "o": True},
+        )
+        class_id = conn.execute(text("SELECT id FROM classes")).scalar_one()
+        conn.execute(
+            text(
+                "INSERT INTO learners (class_id, display_name, token_hash, joined)"
+                " VALUES (:c, 'Ana', :h, :t)"
+            ),
+            {"c": class_id, "h": tokens.digest(token), "t": datetime(2026, 3, 1, 9)},
+        )
+    return secret, token
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_class_kept_before_boards_keeps_its_code_and_gets_its_board(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    engine = new_engine(kind, tmp_path, request)
+    try:
+        _upgrade_to(engine, "0004")
+        secret, token = _old_class(engine)
+        store = ClassStore(engine, clock=lambda: datetime(2026, 3, 2, 9))
+        store.upgrade()
+        assert migrate.current(engine) == "0005"
+        board_token = store.board_token(secret)
+        assert board_token == tokens.board_secret(secret)
+        assert store.board(board_token, []).name == "Class"
+        assert store.dashboard(secret, []).join_code == "ABC2DE"
+        store.join("abc2de", "Bo", "c2")  # the six-character code still joins
+        store.sync(token, Progress())
+        assert [m.name for m in store.dashboard(secret, []).members] == ["Ana", "Bo"]
+    finally:
+        engine.dispose()
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_practice_hands_kept_before_their_time_was_counted_stay_valid_with_none(
     kind: str, tmp_path: Path, request: pytest.FixtureRequest
@@ -102,8 +147,7 @@ def test_practice_hands_kept_before_their_time_was_counted_stay_valid_with_none(
         _upgrade_to(engine, "0003")
         assert migrate.current(engine) == "0003"
         store = ClassStore(engine, clock=lambda: datetime(2026, 3, 2, 9))
-        made = store.create_class("Class")
-        token = store.join(made.join_code, "Ana", "c")
+        _secret, token = _old_class(engine)
         with engine.begin() as conn:  # a hand as the schema before the time kept it
             learner = conn.execute(text("SELECT id FROM learners")).scalar_one()
             conn.execute(
@@ -115,7 +159,7 @@ def test_practice_hands_kept_before_their_time_was_counted_stay_valid_with_none(
                 {"l": learner, "t": datetime(2026, 3, 1, 9)},
             )
         store.upgrade()  # as the app does on start
-        assert migrate.current(engine) == migrate.head() == "0004"
+        assert migrate.current(engine) == migrate.head()
         (old,) = store.what_teacher_sees(token).hands
         assert (old.hand, old.cards_reviewed, old.lost, old.seconds) == ("old", 8, 14.5, 0)
         store.sync(token, Progress(), hands=[PracticeRecord("new", "belote", 8, 8, 1.0, (), 95)])

@@ -134,7 +134,6 @@ def test_corrections_replace_whole_words_only() -> None:
     assert to_hans("無法復原的錯") == "无法复原的错"  # the Undo button only: = "复原"
     assert to_hans('undo = "復原"') == 'undo = "撤销"'
     assert to_hans("檢視規則") == "检视规则"
-    assert to_hans("全班檢視") == "全班视图"
 
 
 def test_mainland_punctuation_and_particle() -> None:

@@ -19,11 +19,13 @@ rows of a table in the learner's words (names, titles and card labels, never an 
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tutorial.classes.store import Dashboard, Homework
-from tutorial.course.classroom import card_label
+from tutorial.course.classroom import card_label, csv_cell
 from tutorial.course.progress import Progress, QuizRecord
 from tutorial.language.i18n import t, tn
 
@@ -123,13 +125,80 @@ def board_view(
     return item_view(item, scenarios, learners, games, lessons)
 
 
+#: A spreadsheet reads a CSV file as UTF-8 (names in Chinese, card suits) when it starts
+#: with this mark; without it Excel guesses the system's code page.
+BOM = "\ufeff"
+
+
+def minutes(seconds: int) -> int:
+    """Time spent to the nearest minute, at least one for any time at all.
+
+    >>> minutes(0), minutes(20), minutes(89), minutes(90), minutes(3600)
+    (0, 1, 1, 2, 60)
+    """
+    if seconds <= 0:
+        return 0
+    return max(1, (seconds + 30) // 60)
+
+
 def duration_text(seconds: int) -> str:
-    """Time spent as a reader says it: under a minute, or whole minutes."""
+    """Time spent as a reader says it: to the nearest minute (a short time is one minute)."""
     if seconds <= 0:
         return ""
-    if seconds < 60:
-        return t("teacher.board.under_a_minute")
-    return tn("teacher.board.minutes", seconds // 60)
+    return tn("teacher.board.minutes", minutes(seconds))
+
+
+@dataclass(frozen=True)
+class HomeworkItem:
+    """A homework item as the page names it: the item, its title, its scenarios."""
+
+    item: Homework
+    title: str
+    scenarios: tuple[str, ...]
+
+
+def homework_csv(board: Dashboard, items: Sequence[HomeworkItem], games: Mapping[str, str]) -> str:
+    """The homework as CSV, for a spreadsheet: one row per learner and item (learner,
+    item, due day, scenarios done of the item's, stars, wrong tries, minutes spent, quiz,
+    and the learner's practice hands and minutes on them), a UTF-8 BOM first. No cell
+    runs as a formula."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow(
+        [
+            t("teacher.col_learner"),
+            t("teacher.board.col_item"),
+            t("teacher.board.col_due"),
+            t("teacher.board.col_done"),
+            t("teacher.col_stars"),
+            t("teacher.col_mistakes"),
+            t("teacher.board.col_minutes"),
+            t("teacher.board.col_quiz"),
+            t("teacher.board.col_practice_hands"),
+            t("teacher.board.col_hand_minutes"),
+        ]
+    )
+    for entry in items:
+        view = board_view(board, entry.item, entry.scenarios, games)
+        for member, x in zip(board.members, view.learners, strict=True):
+            hands = board.hands.get(member.learner_id, ())
+            w.writerow(
+                [
+                    csv_cell(x.name),
+                    csv_cell(entry.title),
+                    entry.item.due.isoformat() if entry.item.due else "",
+                    t("teacher.board.done_of", done=x.done, total=x.total),
+                    x.stars,
+                    x.mistakes,
+                    minutes(x.seconds),
+                    t("teacher.board.quiz_of", right=x.quiz.right, total=x.quiz.total)
+                    if x.quiz is not None
+                    else "",
+                    len(hands),
+                    minutes(sum(h.seconds for h in hands)),
+                ]
+            )
+    return BOM + buf.getvalue()
 
 
 def item_rows(view: ItemView) -> list[dict[str, str | int]]:

@@ -1,12 +1,14 @@
 """The tables of the class storage (SQLAlchemy Core); the migrations build the same.
 
-- ``classes``: a class, its teacher secret's hash, its join code and whether joining is open.
+- ``classes``: a class, its teacher secret's hash, its board token's hash, its join code
+  and whether joining is open.
 - ``homework``: what the teacher set: a lesson, playlist or scenario, with an optional due day.
 - ``learners``: who joined, by the name they gave, with their token's hash; ``removed``
   when the teacher removed them (their token is then refused).
 - ``records``: one row per learner and scenario: the merged progress record and the time spent.
 - ``quizzes``: one row per learner and lesson quiz: the best result (right answers of how many).
-- ``join_attempts``: every join tried, by client (hashed) and class, for the rate limits.
+- ``join_attempts``: every join tried, by client and address (hashed) and class, for the
+  rate limits.
 - ``practice_hands``: one row per learner and practice hand: its game, how many of the
   learner's cards were reviewed, the points they lost, the costliest cards, and the time
   spent playing it.
@@ -65,7 +67,10 @@ classes = Table(
     Column("created", DateTime(), nullable=False),
     Column("closed", DateTime(), nullable=True),
     Column("teacher_hash", String(64), nullable=False, unique=True),
-    Column("join_code", String(6), nullable=False, unique=True),
+    #: The SHA-256 of the board token (the read-only key; None until the teacher's page
+    #: first opens a class made before boards existed).
+    Column("board_hash", String(64), nullable=True, unique=True),
+    Column("join_code", String(8), nullable=False, unique=True),
     Column("join_open", Boolean(), nullable=False),
 )
 
@@ -140,11 +145,14 @@ join_attempts = Table(
     Column("id", Integer, primary_key=True),
     #: The SHA-256 of the client's id (an address or a browser's id is never stored as given).
     Column("client_hash", String(64), nullable=False),
+    #: The SHA-256 of the client's address alone (None for tries stored before it was kept).
+    Column("address_hash", String(64), nullable=True),
     #: The class whose code was given (None for a code no open class has).
     Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=True),
     Column("at", DateTime(), nullable=False),
     Column("ok", Boolean(), nullable=False),
     Index(None, "client_hash", "at"),
+    Index(None, "address_hash", "at"),
     Index(None, "class_id", "at"),
     Index(None, "at"),
 )

@@ -124,10 +124,16 @@ class Limits:
 
     #: The window the join limits count in.
     window: timedelta = timedelta(minutes=15)
-    #: Wrong codes one client may try in a window.
+    #: Wrong codes one client (a browser session at its address) may try in a window.
     client_failures: int = 10
-    #: Wrong codes all clients together may try in a window (many clients guessing).
-    all_failures: int = 1000
+    #: Wrong codes one address may try in a window (a school's pupils share one address).
+    address_failures: int = 200
+    #: Wrong codes all clients together may try in a window (many addresses guessing); once
+    #: it is spent, only addresses with fewer than :attr:`quiet_failures` wrong codes in
+    #: the window are still served.
+    all_failures: int = 2000
+    #: Wrong codes an address may have tried and still be served past :attr:`all_failures`.
+    quiet_failures: int = 10
     #: Learners who may join one class in a window (a code written on a public page).
     class_joins: int = 100
     #: Learners a class holds (removed ones not counted).
@@ -195,11 +201,13 @@ class Homework:
 
 @dataclass(frozen=True)
 class NewClass:
-    """A class just made: its id, the teacher's secret (shown once) and the join code."""
+    """A class just made: its id, the teacher's secret, the board token (both drawn again
+    from the secret only) and the join code."""
 
     class_id: int
     teacher_secret: str
     join_code: str
+    board_token: str = ""
 
 
 @dataclass(frozen=True)
@@ -796,6 +804,7 @@ class ClassStore:
         name = clean_name(name)
         items = clean_homework(homework_items, self.limits.homework)
         secret = tokens.new_secret()
+        board = tokens.board_secret(secret)
         with self._write() as conn:
             code = self._free_code(conn)
             class_id = conn.execute(
@@ -805,13 +814,14 @@ class ClassStore:
                     created=self._now(),
                     closed=None,
                     teacher_hash=tokens.digest(secret),
+                    board_hash=tokens.digest(board),
                     join_code=code,
                     join_open=True,
                 )
                 .returning(classes.c.id)
             ).scalar_one()
             self._store_homework(conn, class_id, items)
-        return NewClass(class_id, secret, code)
+        return NewClass(class_id, secret, code, board)
 
     def rename(self, secret: str, name: str) -> None:
         """Rename the class."""
@@ -829,16 +839,37 @@ class ClassStore:
         return code
 
     def rotate_teacher_secret(self, secret: str) -> str:
-        """A new teacher secret (the old link stops working); returns it."""
+        """A new teacher secret (the old link stops working, and the old board link with
+        it: the board token is drawn from the secret); returns it."""
         new = tokens.new_secret()
         with self._write() as conn:
             row = self._class_of(conn, secret, lock=True)
             conn.execute(
                 update(classes)
                 .where(classes.c.id == row.id)
-                .values(teacher_hash=tokens.digest(new))
+                .values(
+                    teacher_hash=tokens.digest(new),
+                    board_hash=tokens.digest(tokens.board_secret(new)),
+                )
             )
         return new
+
+    def board_token(self, secret: str) -> str:
+        """The class's board token (its read-only key), for the teacher to share; a class
+        made before boards existed gets its board here, the first time its teacher asks."""
+        board = tokens.board_secret(secret) if isinstance(secret, str) else ""
+        with self._read() as conn:
+            row = self._class_of(conn, secret)
+        if row.board_hash is not None and tokens.same(row.board_hash, tokens.digest(board)):
+            return board
+        with self._write() as conn:
+            row = self._class_of(conn, secret, lock=True)
+            conn.execute(
+                update(classes)
+                .where(classes.c.id == row.id)
+                .values(board_hash=tokens.digest(board))
+            )
+        return board
 
     def set_joining(self, secret: str, open_: bool) -> None:
         """Open or close joining by the code (learners already in stay)."""
@@ -924,24 +955,55 @@ class ClassStore:
         """The class as its teacher sees it; ``scenarios`` are the app's, in the course's order
         (as :func:`tutorial.course.classroom.class_table` takes them)."""
         with self._read() as conn:
-            row = self._class_of(conn, secret)
-            items = self._homework_of(conn, row.id)
-            people = conn.execute(
-                select(learners)
-                .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
-                .order_by(learners.c.joined, learners.c.id)
-            ).all()
-            kept = conn.execute(
-                select(records)
-                .join(learners, learners.c.id == records.c.learner_id)
-                .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
-            ).all()
-            quiz_rows = conn.execute(
-                select(quizzes)
-                .join(learners, learners.c.id == quizzes.c.learner_id)
-                .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
-            ).all()
-            extra = self._learners_extra(conn, row.id)
+            return self._dashboard_of(conn, self._class_of(conn, secret), scenarios)
+
+    def board(self, token: str, scenarios: Sequence[ScenarioInfo]) -> Dashboard:
+        """The class as its board shows it (the same figures as the teacher's dashboard),
+        opened by the board token: a read, and the token opens nothing else.
+
+        Raises:
+            AccessError: the token opens no board (forged, the teacher link rotated, the
+                class deleted).
+        """
+        with self._read() as conn:
+            return self._dashboard_of(conn, self._board_class_of(conn, token), scenarios)
+
+    def _board_class_of(self, conn: Connection, token: object) -> Row[Any]:
+        """The class a board token opens.
+
+        Raises:
+            AccessError: the token opens no board.
+        """
+        if not tokens.well_formed(token):
+            raise AccessError("bad_board", t("classes.bad_board"))
+        assert isinstance(token, str)
+        wanted = tokens.digest(token)
+        row = conn.execute(select(classes).where(classes.c.board_hash == wanted)).first()
+        if row is None or row.board_hash is None or not tokens.same(row.board_hash, wanted):
+            raise AccessError("bad_board", t("classes.bad_board"))
+        return row
+
+    def _dashboard_of(
+        self, conn: Connection, row: Row[Any], scenarios: Sequence[ScenarioInfo]
+    ) -> Dashboard:
+        """The dashboard of the class ``row``, read in ``conn``."""
+        items = self._homework_of(conn, row.id)
+        people = conn.execute(
+            select(learners)
+            .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
+            .order_by(learners.c.joined, learners.c.id)
+        ).all()
+        kept = conn.execute(
+            select(records)
+            .join(learners, learners.c.id == records.c.learner_id)
+            .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
+        ).all()
+        quiz_rows = conn.execute(
+            select(quizzes)
+            .join(learners, learners.c.id == quizzes.c.learner_id)
+            .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
+        ).all()
+        extra = self._learners_extra(conn, row.id)
         quizzes_of: dict[int, dict[str, QuizRecord]] = {}
         for q in quiz_rows:
             quizzes_of.setdefault(q.learner_id, {})[q.lesson] = _quiz_of(q)
@@ -1017,13 +1079,18 @@ class ClassStore:
 
     # --- the learner ---------------------------------------------------------------------
 
-    def join(self, code: str, name: str, client: str) -> str:
+    def join(self, code: str, name: str, client: str, address: str = "") -> str:
         """Join the class whose code this is, under ``name``; returns the learner token
         (the learner's key to their record: kept by their browser, never shown to others).
 
-        ``client`` names who is asking (the app's id for the browser or its address): wrong
-        codes are counted per client, for all clients and joins per class, in
-        :attr:`Limits.window`; past a limit the join is refused without looking at the code.
+        ``client`` names who is asking (the app's id for the browser session at its
+        address), ``address`` the address alone ("" when unknown: the client stands for
+        it). Wrong codes are counted in :attr:`Limits.window` per client, per address and
+        for all clients, joins per class; past a limit the join is refused without looking
+        at the code. So one pupil's typos block only their own session, a classroom sharing
+        one address needs :attr:`Limits.address_failures` wrong codes to be refused, and
+        when all clients together spent :attr:`Limits.all_failures`, the addresses with
+        fewer than :attr:`Limits.quiet_failures` wrong codes are still served.
 
         Raises:
             JoinError: no open class has the code, the class is full, or too many tries.
@@ -1032,6 +1099,11 @@ class ClassStore:
         name = clean_name(name)
         wanted = tokens.normal_join_code(code)
         who = tokens.digest(client[:200] if isinstance(client, str) else "")
+        where = (
+            tokens.digest("address:" + address[:200])
+            if isinstance(address, str) and address
+            else who
+        )
         lim = self.limits
         minutes = max(1, int(lim.window.total_seconds() // 60))
         now = self._now()
@@ -1047,7 +1119,10 @@ class ClassStore:
                 lim.client_failures
             ):
                 raise JoinError("too_many_tries", t("classes.too_many_tries", minutes=minutes))
-            if conn.execute(wrong).scalar_one() >= lim.all_failures:
+            here = conn.execute(wrong.where(join_attempts.c.address_hash == where)).scalar_one()
+            if here >= lim.address_failures:
+                raise JoinError("too_busy", t("classes.too_busy", minutes=minutes))
+            if here >= lim.quiet_failures and conn.execute(wrong).scalar_one() >= lim.all_failures:
                 raise JoinError("too_busy", t("classes.too_busy", minutes=minutes))
             found = None
             if wanted is not None:
@@ -1062,7 +1137,9 @@ class ClassStore:
                 ).first()
             if found is None:
                 conn.execute(
-                    insert(join_attempts).values(client_hash=who, class_id=None, at=now, ok=False)
+                    insert(join_attempts).values(
+                        client_hash=who, address_hash=where, class_id=None, at=now, ok=False
+                    )
                 )
                 refusal = JoinError("bad_code", t("classes.bad_code"))
             else:
@@ -1094,7 +1171,7 @@ class ClassStore:
                 )
                 conn.execute(
                     insert(join_attempts).values(
-                        client_hash=who, class_id=found.id, at=now, ok=True
+                        client_hash=who, address_hash=where, class_id=found.id, at=now, ok=True
                     )
                 )
         if refusal is not None:  # the wrong try is stored (committed) before the refusal

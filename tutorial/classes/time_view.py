@@ -7,8 +7,8 @@ streamlit).
 ...     PracticeRecord("h1", "belote", 8, 8, 0.0, (), 240)])
 >>> (spent.scenarios, spent.lessons, spent.practice, spent.total)
 (95, 300, 240, 635)
->>> time_rows([spent])[0]["In all"]
-'10 minutes'
+>>> time_rows([spent])[0]["In all"]  # 10 min 35 s, to the nearest minute
+'11 minutes'
 """
 
 from __future__ import annotations

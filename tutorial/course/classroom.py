@@ -286,7 +286,7 @@ def unique_titles(scenarios: Sequence[ScenarioInfo]) -> list[str]:
     return out
 
 
-def _cell(value: str) -> str:
+def csv_cell(value: str) -> str:
     """A CSV cell a spreadsheet will not run as a formula (a name like ``=1+2``)."""
     return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
@@ -317,10 +317,10 @@ def csv_text(table: ClassTable) -> str:
             wrong = " ".join(f"{card_label(info.game, code)}×{n}" for code, n in rec.wrong.items())
             w.writerow(
                 [
-                    _cell(counts.learner.name),
+                    csv_cell(counts.learner.name),
                     counts.learner.date,
                     t(f"games.{game}.title"),
-                    _cell(info.title),
+                    csv_cell(info.title),
                     t("teacher.yes") if rec.done else t("teacher.no"),
                     rec.stars,
                     rec.mistakes,

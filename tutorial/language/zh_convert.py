@@ -84,7 +84,6 @@ CORRECTIONS: tuple[Correction, ...] = (
     Correction("留白", "留空", "'leave it empty'"),
     Correction("寄给", "发给", "report: 'send it to your teacher'"),
     Correction("回报", "反馈", "'Report a problem' (回报 reads 'repay' on the mainland)"),
-    Correction("全班检视", "全班视图", "Teacher: 'Class view' (检视 stays a verb elsewhere)"),
     Correction("对照表", "映射", "playlist file: 'a mapping with a title'"),
     Correction("伺服器", "服务器", "Workshop: 'nothing is stored on the server'"),
     Correction("储存", "保存", "'Save or move your progress', 'saved in this browser'"),

@@ -59,6 +59,11 @@ CONNECTION = "classes"
 DEFAULT_DB = Path(__file__).resolve().parents[2] / ".streamlit" / "classes.db"
 #: Where the browser keeps the learner's token.
 TOKEN_KEY = "atout.class.v1"
+#: Where the browser keeps the teacher secret of the class its Teacher page opens.
+TEACHER_KEY = "atout.teacher.v1"
+#: The environment variable saying how many proxies in front of the app add their
+#: ``X-Forwarded-For`` (0 or unset: the header is never read, anyone can write it).
+ENV_PROXIES = "ATOUT_TRUSTED_PROXIES"
 #: Seconds before a failed send is tried again.
 RETRY_SECONDS = 30.0
 #: The longest pause between two runs counted as time spent on a scenario (a learner who
@@ -183,18 +188,56 @@ def left() -> None:
         m.queued = None
 
 
-def client_id() -> str:
-    """Who is asking, for the join limits: the browser's address, else this session."""
-    try:
-        ip = st.context.ip_address
-    except (AttributeError, RuntimeError):
-        ip = None
-    if ip:
-        return f"ip:{ip}"
+def trusted_proxies() -> int:
+    """How many proxies the environment says add ``X-Forwarded-For`` (0 unless set)."""
+    text = os.environ.get(ENV_PROXIES, "").strip()
+    return int(text) if text.isdigit() and int(text) <= 10 else 0
+
+
+def client_address(peer: str | None, forwarded: list[str], proxies: int) -> str:
+    """The client's address for the join limits: the connection's own (``peer``), unless
+    ``proxies`` trusted proxies stand in front of the app; then the address the outermost
+    of them saw, read from the right of ``X-Forwarded-For`` (whatever a client wrote on
+    the left is never read).
+
+    >>> client_address("10.0.0.2", ["6.6.6.6, 203.0.113.7"], 1)
+    '203.0.113.7'
+    >>> client_address("10.0.0.2", ["6.6.6.6, 203.0.113.7"], 0)
+    '10.0.0.2'
+    >>> client_address("10.0.0.2", ["6.6.6.6", "203.0.113.7, 10.0.0.1"], 2)
+    '203.0.113.7'
+    >>> client_address(None, [], 1)
+    ''
+    """
+    hops = [h.strip() for value in forwarded for h in value.split(",") if h.strip()]
+    if proxies > 0 and len(hops) >= proxies:
+        return hops[-proxies][:100]
+    return (peer or "")[:100]
+
+
+def _session_id() -> str:
+    """This browser session's id (the script run's)."""
     from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
     ctx = get_script_run_ctx(suppress_warning=True)
-    return f"session:{ctx.session_id if ctx else 'none'}"
+    return ctx.session_id if ctx else "none"
+
+
+def client_address_now() -> str:
+    """The address of the browser of this run ("" when it is this machine or unknown)."""
+    try:
+        peer = st.context.ip_address
+        forwarded = list(st.context.headers.get_all("X-Forwarded-For"))
+    except (AttributeError, RuntimeError, KeyError):
+        peer, forwarded = None, []
+    return client_address(peer, forwarded, trusted_proxies())
+
+
+def client_id() -> tuple[str, str]:
+    """Who is asking, for the join limits: this browser session at its address, and the
+    address alone (:meth:`ClassStore.join`'s ``client`` and ``address``)."""
+    address = client_address_now()
+    return f"session:{_session_id()}|ip:{address}", (f"ip:{address}" if address else "")
 
 
 # --- the browser's copy of the token -------------------------------------------------------
@@ -235,6 +278,56 @@ def receive_token(value: object) -> None:
 
 def _on_token() -> None:
     receive_token((st.session_state.get("atout_class") or {}).get("token"))
+
+
+# --- the teacher secret in the browser ------------------------------------------------------
+
+_TEACHER_JS = r"""
+export default function (component) {
+  const { data, setStateValue, parentElement } = component;
+  const KEY = data.storage_key;
+  const host = parentElement.host || parentElement;
+  if (data.save !== null && data.save !== undefined) {
+    try {
+      if (data.save === '') window.localStorage.removeItem(KEY);
+      else if (window.localStorage.getItem(KEY) !== data.save) window.localStorage.setItem(KEY, data.save);
+    } catch (e) { /* blocked: the teacher link still opens the class */ }
+  }
+  if (!host._atoutTeacher) {
+    host._atoutTeacher = true;
+    let kept = '';
+    try { kept = window.localStorage.getItem(KEY) || ''; } catch (e) {}
+    if (kept && kept !== data.save) setStateValue('secret', kept);
+  }
+}
+"""
+
+_TEACHER_COMPONENT = st.components.v2.component(
+    "atout_teacher", js=_TEACHER_JS, css=":host{display:none}"
+)
+
+
+def receive_teacher_secret(value: object) -> None:
+    """The teacher secret the browser keeps: taken unless this session knows one already
+    (a teacher link just opened wins) or forgot it."""
+    if state.teacher_secret() is None and tokens.well_formed(value):
+        assert isinstance(value, str)
+        state.set_teacher_secret(value)
+
+
+def _on_teacher_secret() -> None:
+    receive_teacher_secret((st.session_state.get("atout_teacher") or {}).get("secret"))
+
+
+def keep_teacher_secret() -> None:
+    """Mount the teacher secret's store (the Teacher page, each run): the session's secret
+    is written to the browser ("" removes it), and the browser's tells the session."""
+    _TEACHER_COMPONENT(
+        key="atout_teacher",
+        data={"storage_key": TEACHER_KEY, "save": state.teacher_secret()},
+        on_secret_change=_on_teacher_secret,
+        height=0,
+    )
 
 
 # --- sending the progress ---------------------------------------------------------------------
@@ -521,6 +614,8 @@ class HomeworkChoice:
     ref: str
     title: str
     scenarios: tuple[str, ...]
+    #: The item's own title, without the kind ("First tricks", not "Playlist: First tricks").
+    own_title: str = ""
 
 
 @st.cache_data(show_spinner=False, ttl=60)
@@ -551,7 +646,9 @@ def homework_choices() -> list[HomeworkChoice]:
         for le in lessons
     ]
     out += [
-        HomeworkChoice("playlist", name, t("teacher.board.playlist_title", title=title), items)
+        HomeworkChoice(
+            "playlist", name, t("teacher.board.playlist_title", title=title), items, title
+        )
         for name, title, items in _playlists(lang)
     ]
     return out
@@ -575,15 +672,19 @@ __all__ = [
     "CLOCK",
     "CONNECTION",
     "DEFAULT_DB",
+    "ENV_PROXIES",
     "ENV_URL",
     "GAP_MOST",
     "LESSON_GAP_MOST",
     "RETRY_SECONDS",
     "SENT_HANDS",
+    "TEACHER_KEY",
     "TOKEN_KEY",
     "HomeworkChoice",
     "Membership",
     "after_run",
+    "client_address",
+    "client_address_now",
     "client_id",
     "database_url",
     "fingerprint",
@@ -591,15 +692,18 @@ __all__ = [
     "homework_choices",
     "joined",
     "keep_hand",
+    "keep_teacher_secret",
     "left",
     "lesson_open",
     "membership",
     "payload",
     "practice_hand",
     "practice_open",
+    "receive_teacher_secret",
     "receive_token",
     "retry_failed",
     "send_now",
     "store",
+    "trusted_proxies",
     "wait_for_sends",
 ]

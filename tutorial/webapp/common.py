@@ -48,6 +48,9 @@ _CSS = """
    some twenty invisible Tab stops before the page on a phone). */
 [data-testid="stSidebar"][data-collapsed="true"],
 [data-testid="stSidebar"][data-collapsed="true"] * { visibility: hidden !important; }
+/* The class's join code is read from the back of a classroom: large, bold, spaced. */
+.st-key-class_join_code [data-testid="stCode"] :is(pre, code) {
+  font-size: clamp(36px, 4.6vw, 96px) !important; line-height: 1.2; letter-spacing: .06em; font-weight: 700; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.2rem; padding-left: .7rem; padding-right: .7rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.3rem; padding-bottom: .2rem; }

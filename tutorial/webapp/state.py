@@ -50,6 +50,9 @@ TODAY = "review_today"  # datetime | None: the day set by ?today= (test clock on
 #: (the browser tests' server sets it to 1; never set in production).
 TEST_CLOCK = "ATOUT_TEST_CLOCK"
 CLASS_MEMBERSHIP = "class_membership"  # class_link.Membership: the class joined, its syncs
+#: The teacher secret of the class the Teacher page shows: None while unknown (the
+#: browser's copy not read yet), "" once forgotten, else the secret (never in the address).
+TEACHER_SECRET = "teacher_secret"
 
 #: Where the page's language came from, and how strong that is: a weaker source never
 #: overrides a stronger one. A link's ``?lang=`` and the sidebar's choice are never
@@ -404,6 +407,18 @@ def class_membership(new: Any) -> Any:
     if CLASS_MEMBERSHIP not in ss:
         ss[CLASS_MEMBERSHIP] = new()
     return ss[CLASS_MEMBERSHIP]
+
+
+def teacher_secret() -> str | None:
+    """The teacher secret this session's Teacher page opens (None: not known yet, "":
+    forgotten, so the browser's copy is dropped too)."""
+    found = st.session_state.get(TEACHER_SECRET)
+    return found if isinstance(found, str) else None
+
+
+def set_teacher_secret(secret: str) -> None:
+    """Keep the teacher secret for this session ("" forgets it)."""
+    st.session_state[TEACHER_SECRET] = secret
 
 
 # --- language ---------------------------------------------------------------------------

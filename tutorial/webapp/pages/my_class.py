@@ -3,7 +3,10 @@ teacher sees of them (their homework, records and times, practice hands and revi
 and may leave.
 
 The token the class gives is kept in the browser (:mod:`tutorial.webapp.class_link`);
-from then on every page sends the progress on by itself, in the background.
+from then on every page sends the progress on by itself, in the background. A join link
+(``?join=<code>``, the board's link and QR code) fills the code in: the learner gives
+their name and joins. Each homework item opens where it is done (the lesson, the
+playlist, the scenario).
 """
 
 from __future__ import annotations
@@ -12,16 +15,19 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial.classes import tokens
 from tutorial.classes.deck_view import summary
 from tutorial.classes.errors import AccessError, ClassError
 from tutorial.classes.homework_view import duration_text, item_view
 from tutorial.classes.practice_view import practice_rows
-from tutorial.classes.store import LearnerView
+from tutorial.classes.store import Homework, LearnerView
 from tutorial.classes.time_view import time_rows, view_time
 from tutorial.course.classroom import card_label
+from tutorial.course.playlists import lesson_link
 from tutorial.language.i18n import t
-from tutorial.webapp import class_link, common, state
-from tutorial.webapp.pages.teacher import scenario_infos
+from tutorial.webapp import class_link, common, navigation, state
+from tutorial.webapp.inert import inert_markdown
+from tutorial.webapp.pages.teacher import JOIN, one_full_stop, scenario_infos
 
 #: The session key of the answer to the last join or leave, shown once.
 MESSAGE = "my_class_message"
@@ -36,7 +42,8 @@ def _join() -> None:
     code = str(st.session_state.get("my_class_code", ""))
     name = str(st.session_state.get("my_class_name", ""))
     try:
-        token = box.join(code, name, class_link.client_id())
+        client, address = class_link.client_id()
+        token = box.join(code, name, client, address)
     except ClassError as e:
         common.tell(MESSAGE, "error", str(e))
         return
@@ -67,6 +74,17 @@ def _leave() -> None:
 def _message() -> None:
     """The answer to the last join or leave, shown once."""
     common.show_told(MESSAGE)
+
+
+def code_from_address() -> None:
+    """A join link just opened: its code fills the form's box, and leaves the address."""
+    if JOIN not in st.query_params:
+        return
+    code = tokens.normal_join_code(str(st.query_params.get(JOIN, "")))
+    st.query_params.pop(JOIN, None)
+    if code is not None:
+        st.session_state["my_class_code"] = tokens.shown_join_code(code)
+        common.tell(MESSAGE, "info", t("my_class.code_from_link"))
 
 
 def show_join() -> None:
@@ -120,15 +138,28 @@ def show_homework(view: LearnerView) -> None:
             )
             x = mine.learners[0]
             due = t("my_class.due", day=item.due.isoformat()) if item.due else ""
-            st.text(
-                t(
-                    "my_class.homework_line",
-                    title=choice.title,
-                    done=x.done,
-                    total=x.total,
-                    due=due,
-                ).strip()
-            )
+            line = t(
+                "my_class.homework_line",
+                title=inert_markdown(choice.title),
+                done=x.done,
+                total=x.total,
+                due=due,
+            ).strip()
+            page, params = homework_address(item, choice)
+            st.page_link(page, label=line, icon=":material/open_in_new:", query_params=params)
+
+
+def homework_address(
+    item: Homework, choice: class_link.HomeworkChoice
+) -> tuple[str, dict[str, str]]:
+    """Where a homework item is done: its page and the address's parameters (a lesson on
+    the Lessons page, a playlist or a scenario on the Play page)."""
+    if item.kind == "lesson":
+        return navigation.LESSONS_PAGE, {"lesson": lesson_link(item.ref)}
+    if item.kind == "playlist":
+        title = choice.own_title or choice.title
+        return navigation.PLAY_PAGE, {"playlist": ",".join(choice.scenarios), "title": title}
+    return navigation.PLAY_PAGE, {"scenario": item.ref}
 
 
 def lesson_rows(view: LearnerView) -> list[dict[str, Any]]:
@@ -186,7 +217,7 @@ def show_mine(m: class_link.Membership) -> None:
         return
     with st.container(key="my_class_joined"):
         st.header(t("my_class.in_class", name=view.class_name))
-        st.text(t("my_class.shown_as", name=view.name))
+        st.text(one_full_stop(t("my_class.shown_as", name=view.name)))
     if m.rejected:
         st.warning(t("my_class.sync_refused"), icon=":material/block:")
     if m.failed:
@@ -211,11 +242,14 @@ def show_mine(m: class_link.Membership) -> None:
 def main() -> None:
     """The page."""
     st.title(t("my_class.title"))
+    if not class_link.membership().token:
+        code_from_address()
     _message()
     m = class_link.membership()
     if m.ended:
         st.info(class_link.ended_message(m.ended))
     if m.token:
+        st.query_params.pop(JOIN, None)  # a join link opened again: already in a class
         show_mine(m)
     else:
         show_join()

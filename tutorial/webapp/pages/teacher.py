@@ -2,7 +2,12 @@
 
 A teacher makes a class (a name, homework from the lessons and playlists, optional due
 days) and gets its teacher link (``?teach=<secret>``, which opens this page on the class)
-and its join code. With the link the page shows the class from the database: per
+and its join code. Once the page has read a teacher link, the secret moves to the
+browser's storage and leaves the address (:func:`class_link.keep_teacher_secret`): the
+address bar, on a projector, never shows it again, and ``/teacher`` in that browser opens
+the class. The board link (``?board=<token>``) shows the same figures with the join code
+large, its join link and QR code, and no control that changes anything: the page for a
+projector. With the link the page shows the class from the database: per
 homework item who did it, their stars, wrong tries, wrong cards and time, who has not
 started; the learners × scenarios table, the heatmap, the scenarios most missed, the
 wrong cards most played and a CSV file; the practice hands per learner and game with their
@@ -24,6 +29,7 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial.classes import tokens
 from tutorial.classes.deck_view import (
     Position,
     board_decks,
@@ -32,7 +38,13 @@ from tutorial.classes.deck_view import (
     position_rows,
 )
 from tutorial.classes.errors import ClassError
-from tutorial.classes.homework_view import board_view, item_rows
+from tutorial.classes.homework_view import (
+    BOM,
+    HomeworkItem,
+    board_view,
+    homework_csv,
+    item_rows,
+)
 from tutorial.classes.practice_view import board_practice, practice_rows
 from tutorial.classes.store import ClassStore, Dashboard, Homework
 from tutorial.classes.time_view import board_times, time_rows
@@ -50,6 +62,7 @@ from tutorial.engine.games import GAMES
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.charts import CONFIG
 from tutorial.pictures.class_charts import MEASURE_KEYS, MEASURES, class_heatmap
+from tutorial.pictures.join_qr import qr_svg
 from tutorial.webapp import class_link, common, state
 from tutorial.webapp.common import course_order
 from tutorial.webapp.inert import inert_markdown
@@ -58,8 +71,12 @@ from tutorial.webapp.navigation import page_url
 #: The session key of the answer to the teacher's last action, shown once.
 MESSAGE = "teacher_class_message"
 
-#: The address's parameter holding the teacher secret.
+#: The address's parameter holding the teacher secret (read once, then dropped).
 TEACH = "teach"
+#: The address's parameter holding the board token (it stays: the board is a link).
+BOARD = "board"
+#: The My class page's parameter holding a join code.
+JOIN = "join"
 #: Seconds between two readings of the dashboard while it is open.
 BOARD_REFRESH = 20
 
@@ -170,7 +187,7 @@ def show_table(table: ClassTable, prefix: str = "teacher") -> None:
     st.dataframe(rows, hide_index=True, width="stretch", key=f"{prefix}_table")
     st.download_button(
         t("teacher.csv"),
-        csv_text(table),
+        BOM + csv_text(table),
         file_name=t("teacher.csv_file"),
         mime="text/csv",
         key=f"{prefix}_csv",
@@ -198,6 +215,16 @@ def _message() -> None:
 def teacher_link(secret: str) -> str:
     """The teacher link: this page's address holding the class's secret."""
     return f"{page_url('teacher')}?{TEACH}={secret}"
+
+
+def board_link(token: str) -> str:
+    """The board link: this page's address holding the class's read-only board token."""
+    return f"{page_url('teacher')}?{BOARD}={token}"
+
+
+def join_link(code: str) -> str:
+    """The join link: the My class page's address holding the join code."""
+    return f"{page_url('my-class')}?{JOIN}={code}"
 
 
 def _store_or_say() -> ClassStore | None:
@@ -259,7 +286,7 @@ def _create() -> None:
     except ClassError as e:
         _say("error", str(e))
         return
-    st.query_params[TEACH] = made.teacher_secret
+    state.set_teacher_secret(made.teacher_secret)
     st.session_state.pop("teacher_new_homework", None)
     _say("ok", t("teacher.board.created"))
 
@@ -291,7 +318,7 @@ def _act(secret: str, action: str) -> None:
             code = box.rotate_join_code(secret)
             _say("ok", t("teacher.board.code_rotated", code=code))
         elif action == "link":
-            st.query_params[TEACH] = box.rotate_teacher_secret(secret)
+            state.set_teacher_secret(box.rotate_teacher_secret(secret))
             _say("ok", t("teacher.board.link_rotated"))
         elif action == "joining":
             box.set_joining(secret, bool(ss.get("teacher_class_joining")))
@@ -313,7 +340,7 @@ def _act(secret: str, action: str) -> None:
         elif action == "delete":
             box.delete(secret)
             ss["teacher_delete_sure"] = False
-            st.query_params.pop(TEACH, None)
+            state.set_teacher_secret("")
             _say("ok", t("teacher.board.deleted"))
     except ClassError as e:
         _say("error", str(e))
@@ -325,11 +352,12 @@ def show_item(board: Dashboard, item: Homework, games: dict[str, str]) -> None:
     view = board_view(board, item, choice.scenarios, games)
     due = t("teacher.board.due_on", day=item.due.isoformat()) if item.due else ""
     st.markdown(f"**{inert_markdown(choice.title)}** {due}")
-    if view.learners:
-        st.dataframe(item_rows(view), hide_index=True, width="stretch")
+    if not view.learners:  # nobody yet: the item is listed, with nothing to count
+        return
+    st.dataframe(item_rows(view), hide_index=True, width="stretch")
     waiting = view.not_started
     st.caption(
-        t("teacher.board.not_started_list", names=", ".join(waiting))
+        one_full_stop(t("teacher.board.not_started_list", names=", ".join(waiting)))
         if waiting
         else t("teacher.board.all_started")
     )
@@ -436,44 +464,82 @@ def _confirmed_button(secret: str, action: str, label: str, sure: str, key: str)
 SURE_KEYS = {"teacher_remove_learner": "teacher_learner_remove_sure"}
 
 
-def show_board(board: Dashboard, secret: str) -> None:
-    """The class from the database: its code and link, its homework, its table."""
+def one_full_stop(text: str) -> str:
+    """A sentence ending in a name that ends in a full stop ("Tom B.") ends in one full stop.
+
+    >>> one_full_stop("Not started: Ana, Tom B.."), one_full_stop("Wait..."), one_full_stop("Bo.")
+    ('Not started: Ana, Tom B.', 'Wait...', 'Bo.')
+    """
+    if text.endswith("..") and not text.endswith("..."):
+        return text[:-1]
+    return text
+
+
+def show_join_code(board: Dashboard) -> None:
+    """How learners join: the code large, the join link and its QR code (or why not)."""
+    if board.closed is not None:
+        st.info(t("teacher.board.is_closed"), icon=":material/lock:")
+        return
+    if not board.join_open:
+        st.info(t("teacher.board.joining_closed"), icon=":material/lock:")
+        return
+    link = join_link(board.join_code)
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        st.markdown(t("teacher.board.code_line"))
+        with st.container(key="class_join_code"):
+            st.code(tokens.shown_join_code(board.join_code), language=None)
+        st.caption(t("teacher.board.code_help", page=t("my_class.nav")))
+        st.markdown(t("teacher.board.join_link_line"))
+        with st.container(key="class_join_link"):
+            st.code(link, language=None, wrap_lines=True)
+    with right, st.container(key="class_join_qr"):
+        st.image(qr_svg(link), caption=t("teacher.board.qr_caption"), width=260)
+
+
+def show_board(board: Dashboard, secret: str, board_token: str) -> None:
+    """The class from the database: its code and links, its management, its figures."""
     with st.container(key="teacher_class"):
         st.header(t("teacher.board.class_title", name=inert_markdown(board.name)))
-        if board.closed is not None:
-            st.info(t("teacher.board.is_closed"), icon=":material/lock:")
-        elif board.join_open:
-            st.markdown(t("teacher.board.code_line"))
-            with st.container(key="teacher_join_code"):
-                st.code(board.join_code, language=None)
-            st.caption(t("teacher.board.code_help", page=t("my_class.nav")))
-        else:
-            st.info(t("teacher.board.joining_closed"), icon=":material/lock:")
+        show_join_code(board)
+        with st.container(key="teacher_board_link"):
+            st.markdown(t("teacher.board.board_link_line"))
+            st.caption(t("teacher.board.board_link_help"))
+            st.code(board_link(board_token), language=None, wrap_lines=True)
         with st.expander(t("teacher.board.link_title"), icon=":material/link:"):
             st.caption(t("teacher.board.link_help"))
             st.code(teacher_link(secret), language=None, wrap_lines=True)
+            st.button(
+                t("teacher.board.forget"),
+                key="teacher_forget",
+                on_click=_forget_link,
+                icon=":material/logout:",
+            )
         st.button(t("teacher.board.refresh"), key="teacher_refresh", icon=":material/refresh:")
     show_manage(board, secret)
-    live_board(secret)
+    live_board(secret, "teacher")
 
 
-def read_board(secret: str) -> Dashboard | None:
-    """The class of ``secret`` read from the database, or None with the reason shown."""
+def read_board(key: str, kind: str) -> Dashboard | None:
+    """The class of a teacher secret (``kind`` "teacher") or a board token ("board") read
+    from the database, or None with the reason shown."""
     box = class_link.store()
     if box is None:
         st.error(t("classes.unreachable"), icon=":material/cloud_off:")
         return None
     try:
-        return box.dashboard(secret, scenario_infos())
+        if kind == "board":
+            return box.board(key, scenario_infos())
+        return box.dashboard(key, scenario_infos())
     except ClassError as e:
         st.error(str(e), icon=":material/error:")
         return None
 
 
 @st.fragment(run_every=BOARD_REFRESH)
-def live_board(secret: str) -> None:
+def live_board(key: str, kind: str) -> None:
     """What the learners sent, read again every :data:`BOARD_REFRESH` seconds."""
-    board = read_board(secret)
+    board = read_board(key, kind)
     if board is not None:
         show_learners_work(board)
 
@@ -484,19 +550,37 @@ def show_learners_work(board: Dashboard) -> None:
     with st.container(key="teacher_members"):
         st.markdown(tn("teacher.board.members", len(board.members)))
         st.caption(t("teacher.board.live", seconds=BOARD_REFRESH))
-    if not board.members:
-        st.info(t("teacher.board.nobody"))
-        return
     games = {s.sid: s.game for s in scenario_infos()}
     if board.homework:
         st.subheader(t("teacher.board.homework_title"))
         with st.container(key="teacher_homework"):
             for item in board.homework:
                 show_item(board, item, games)
+    if not board.members:
+        st.info(t("teacher.board.nobody"))
+        return
+    if board.homework:
+        st.download_button(
+            t("teacher.board.homework_csv"),
+            homework_csv(board, homework_items(board), games),
+            file_name=t("teacher.board.homework_csv_file"),
+            mime="text/csv",
+            key="class_homework_csv",
+            icon=":material/download:",
+        )
     show_table(board.table, "class")
     show_practice(board)
     show_times(board)
     show_decks(board)
+
+
+def homework_items(board: Dashboard) -> list[HomeworkItem]:
+    """The class's homework items with their titles and scenarios, in the teacher's order."""
+    out = []
+    for item in board.homework:
+        choice = class_link.homework_choice(item.kind, item.ref)
+        out.append(HomeworkItem(item, choice.title, choice.scenarios))
+    return out
 
 
 def show_practice(board: Dashboard) -> None:
@@ -551,10 +635,23 @@ def show_decks(board: Dashboard) -> None:
     )
 
 
+def secret_from_address() -> None:
+    """A teacher link just opened: its secret goes to the session (and from there to the
+    browser's storage), and leaves the address."""
+    given = str(st.query_params.get(TEACH, "")).strip()
+    if TEACH in st.query_params:
+        st.query_params.pop(TEACH, None)
+    if given:
+        state.set_teacher_secret(given)
+
+
 def show_class() -> None:
-    """The class of the teacher link in the address, or the form that makes one."""
+    """The class of the teacher link (this session's or the browser's), or the form that
+    makes one."""
     _message()
-    secret = str(st.query_params.get(TEACH, "")).strip()
+    secret_from_address()
+    class_link.keep_teacher_secret()
+    secret = state.teacher_secret() or ""
     if not secret:
         show_create()
         return
@@ -564,22 +661,40 @@ def show_class() -> None:
         return
     try:
         board = box.dashboard(secret, scenario_infos())
+        board_token = box.board_token(secret)
     except ClassError as e:
         st.error(str(e), icon=":material/error:")
         st.button(t("teacher.board.new_class"), key="teacher_forget_link", on_click=_forget_link)
         return
-    show_board(board, secret)
+    show_board(board, secret, board_token)
 
 
 def _forget_link() -> None:
-    """Drop the teacher link from the address (to make a new class)."""
-    st.query_params.pop(TEACH, None)
+    """Forget the class in this session and this browser (to make a new class; the
+    teacher link still opens it)."""
+    state.set_teacher_secret("")
+
+
+def show_board_page(token: str) -> None:
+    """The board link's page: the class's name, how to join, and the learners' figures;
+    nothing that changes the class."""
+    board = read_board(token, "board")
+    if board is None:
+        return
+    with st.container(key="board_class"):
+        st.header(t("teacher.board.class_title", name=inert_markdown(board.name)))
+        show_join_code(board)
+    live_board(token, "board")
 
 
 def main() -> None:
-    """The page: the class kept by the app (made here, or opened by its teacher link),
-    then the progress codes pasted by hand."""
-    st.title(t("teacher.title"))
+    """The page: the board of a board link; else the class kept by the app (made here, or
+    opened by its teacher link), then the progress codes pasted by hand."""
+    st.title(t("teacher.nav"))
+    board_token = str(st.query_params.get(BOARD, "")).strip()
+    if board_token:
+        show_board_page(board_token)
+        return
     show_class()
     st.divider()
     st.header(t("teacher.board.paste_title"))
