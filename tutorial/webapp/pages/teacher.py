@@ -31,7 +31,7 @@ from tutorial.classes.deck_view import (
     deck_rows,
     position_rows,
 )
-from tutorial.classes.errors import ClassError
+from tutorial.classes.errors import AccessError, ClassError
 from tutorial.classes.homework_view import board_view, item_rows
 from tutorial.classes.practice_view import board_practice, practice_rows
 from tutorial.classes.store import ClassStore, Dashboard, Homework
@@ -324,7 +324,7 @@ def show_item(board: Dashboard, item: Homework, games: dict[str, str]) -> None:
         st.dataframe(item_rows(view), hide_index=True, width="stretch")
     waiting = view.not_started
     st.caption(
-        t("teacher.board.not_started_list", names=", ".join(waiting))
+        t("teacher.board.not_started_list", names=", ".join(inert_markdown(n) for n in waiting))
         if waiting
         else t("teacher.board.all_started")
     )
@@ -452,16 +452,29 @@ def show_board(board: Dashboard, secret: str) -> None:
     live_board(secret)
 
 
+def show_unreachable() -> None:
+    """The notice of a database that cannot be reached: the class is safe, and the page
+    reads it again by itself (nothing here offers to leave the class)."""
+    with st.container(key="teacher_unreachable"):
+        st.warning(t("teacher.board.unreachable"), icon=":material/cloud_off:")
+        st.button(t("teacher.board.try_again"), key="teacher_try_again", icon=":material/refresh:")
+
+
 def read_board(secret: str) -> Dashboard | None:
-    """The class of ``secret`` read from the database, or None with the reason shown."""
+    """The class of ``secret`` read from the database, or None with the reason shown
+    (a notice while it is read: each database call gives up in bounded time)."""
     box = class_link.store()
     if box is None:
-        st.error(t("classes.unreachable"), icon=":material/cloud_off:")
+        show_unreachable()
         return None
     try:
-        return box.dashboard(secret, scenario_infos())
-    except ClassError as e:
+        with st.spinner(t("teacher.board.reading")):
+            return box.dashboard(secret, scenario_infos())
+    except AccessError as e:
         st.error(str(e), icon=":material/error:")
+        return None
+    except ClassError:
+        show_unreachable()
         return None
 
 
@@ -555,13 +568,17 @@ def show_class() -> None:
         return
     box = class_link.store()
     if box is None:
-        st.error(t("classes.unreachable"), icon=":material/cloud_off:")
+        show_unreachable()
         return
     try:
-        board = box.dashboard(secret, scenario_infos())
-    except ClassError as e:
+        with st.spinner(t("teacher.board.reading")):
+            board = box.dashboard(secret, scenario_infos())
+    except AccessError as e:  # the link opens no class: making another is all there is to do
         st.error(str(e), icon=":material/error:")
         st.button(t("teacher.board.new_class"), key="teacher_forget_link", on_click=_forget_link)
+        return
+    except ClassError:  # the database is away: the class is safe, nothing to give up
+        show_unreachable()
         return
     show_board(board, secret)
 
