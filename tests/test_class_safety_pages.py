@@ -322,3 +322,23 @@ def test_refused_joins_and_failed_sends_are_logged_with_their_cause(
     assert failed and "unable to open database file" in " ".join(
         r.getMessage() for r in caplog.records
     )
+
+
+def test_the_heatmap_draws_names_and_titles_as_text() -> None:
+    from tutorial.course.classroom import Learner, ReadCodes, ScenarioInfo, class_table
+    from tutorial.pictures.class_charts import class_heatmap
+
+    read = ReadCodes(
+        tuple(
+            Learner(n, "", i, Progress(scenarios={OVERRUFF: ScenarioRecord(done=True)}))
+            for i, n in enumerate(ATTACK_NAMES, start=1)
+        ),
+        (),
+    )
+    table = class_table(read, [ScenarioInfo(OVERRUFF, "<b>Over</b>ruff", "belote")])
+    for measure in ("done", "stars", "mistakes"):
+        fig = class_heatmap(table, measure).figure.to_plotly_json()
+        labels = [str(v) for v in [*fig["data"][0]["y"], *fig["data"][0]["x"]]]
+        assert all("<" not in v and ">" not in v for v in labels), labels
+        assert '&lt;span style="font-size:80px"&gt;Big&lt;/span&gt;' in labels
+        assert "&lt;b&gt;Over&lt;/b&gt;ruff" in labels

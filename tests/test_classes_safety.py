@@ -525,3 +525,75 @@ def test_failed_calls_are_logged_with_their_cause(
     assert e.value.key == "unreachable"
     logged = " ".join(r.getMessage() for r in caplog.records)
     assert "review_decks" in logged and made.teacher_secret not in logged
+
+
+def test_the_dashboard_reads_only_the_apps_scenarios_and_lessons(engine: Engine) -> None:
+    """Records kept before unknown ones were ignored (or of a scenario since removed from
+    the app) are not read: they cannot slow the teacher's page."""
+    store = open_store(engine, clock=fixed)
+    made = store.create_class("Class")
+    token = store.join(made.join_code, "Ana", "c")
+    junk = {f"belote/junk-{i}": ScenarioRecord(done=True) for i in range(30)}
+    store.sync(
+        token,
+        Progress(
+            scenarios={"belote/a": ScenarioRecord(done=True, stars=2), **junk},
+            quizzes={
+                "belote/03": QuizRecord(right=1, total=2),
+                "x/9": QuizRecord(right=1, total=1),
+            },
+        ),
+        {"belote/a": 30, "belote/junk-1": 5},
+        lessons={"belote/03": 60, "x/9": 70},
+    )
+    known = KnownItems(frozenset({"belote/a"}), frozenset({"belote/03"}))
+    board = ClassStore(engine, clock=fixed, known=known).dashboard(made.teacher_secret, INFOS)
+    lid = board.members[0].learner_id
+    assert board.seconds == {lid: {"belote/a": 30}}
+    assert list(board.quizzes[lid]) == ["belote/03"]
+    assert board.lesson_seconds == {lid: {"belote/03": 60}}
+    assert board.table.learners[0].done == 1
+
+
+def test_the_bench_loads_a_dashboard_at_the_caps_and_deletes_its_class(engine: Engine) -> None:
+    from tutorial.classes.store import Limits
+    from tutorial.tools.bench_classes import describe_dashboard, measure_dashboard
+
+    most = Limits(
+        learner_records=30, sync_records=20, quizzes=6, lessons=6, learner_hands=10, sync_hands=5
+    )
+    infos = [ScenarioInfo(f"belote/app-{i}", f"S{i}", "belote") for i in range(8)]
+    figures = measure_dashboard(
+        engine, infos, ["belote/01", "belote/02"], learners_n=2, runs=1, clock=fixed, limits=most
+    )
+    assert (figures.records, figures.quizzes, figures.lessons, figures.hands) == (30, 6, 6, 10)
+    assert figures.load_ms == round(figures.read_ms + figures.figures_ms, 1)
+    assert "2 learners at the caps (30 scenario records" in describe_dashboard(figures)
+    with engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(schema.learners)).scalar_one() == 0
+
+
+def test_a_statement_the_server_never_answers_has_its_connection_shut() -> None:
+    """A stopped server cannot run its own statement timeout: the watch shuts the
+    connection's socket past the deadline, so the driver's wait on it ends."""
+    from tutorial.classes.store import StatementWatch
+
+    watch = StatementWatch(grace=0.0, every=0.01)
+    ours, server = socket.socketpair()
+    try:
+        answered: list[bytes] = []
+        waiting = threading.Thread(target=lambda: answered.append(ours.recv(16)), daemon=True)
+        waiting.start()
+        watch.start(1, ours.fileno(), 0.05)
+        waiting.join(GIVE_UP)
+        assert not waiting.is_alive() and answered == [b""]  # the wait ended: no answer
+        quiet, other = socket.socketpair()
+        watch.start(2, quiet.fileno(), 30.0)
+        watch.end(2)  # answered in time: left alone
+        other.sendall(b"ok")
+        assert quiet.recv(16) == b"ok"
+        quiet.close()
+        other.close()
+    finally:
+        ours.close()
+        server.close()

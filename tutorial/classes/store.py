@@ -6,7 +6,10 @@ token reads and writes only its own learner's records and a secret only its clas
 Every write is one transaction (a failure mid-way leaves nothing of it); every query is
 a SQLAlchemy expression (values are always bound parameters). A database that fails or
 cannot be reached gives :class:`~tutorial.classes.errors.UnreachableError`, never a
-driver's exception.
+driver's exception, and every call gives up in bounded time (:class:`Timeouts`, set on
+the engine's connections); failures are logged with their cause (:data:`LOG`).
+The teacher's changes lock the class's row, then the learner's; a sync takes the class's
+row shared first: a removal, closing or deletion and a sync run one after the other.
 
 Progress sent by a learner is merged with what is stored exactly as the browser merges
 two progresses (:func:`tutorial.course.progress.merge`: done if done in either, the best
@@ -21,13 +24,16 @@ deck is merged as the browser merges two copies (:func:`tutorial.course.review_d
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import logging
 import math
 import os
 import re
+import socket
 import threading
+import time
 import unicodedata
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -138,8 +144,10 @@ class Timeouts:
     #: Waiting for a row another transaction locked (PostgreSQL's ``lock_timeout``).
     lock: float = 4.0
     #: Waiting for SQLite's write lock (this process's writers' queue, then the file's
-    #: busy wait): SQLite writes one at a time, so a busy moment queues many short writes.
-    sqlite_busy: float = 10.0
+    #: busy wait): SQLite writes one at a time, so thirty learners sending at once queue
+    #: thirty writes (measured: up to 12 s on a loaded machine); a send waiting longer
+    #: than 10 s is said to be still tried meanwhile.
+    sqlite_busy: float = 30.0
 
 
 #: The timeouts of each engine a store bounded (one setting per engine).
@@ -210,6 +218,70 @@ def _check_file(engine: Engine) -> Callable[[Any, Any, Any], None]:
     return check
 
 
+class StatementWatch:
+    """Ends a PostgreSQL statement the server never answers. A server that is stopped (or
+    cut off by a network that drops every packet) cannot run its own ``statement_timeout``,
+    and the driver would wait on its socket for ever: past ``statement`` + ``grace``
+    seconds, the connection's socket is shut down, so the driver's wait ends in an error
+    (the pool then drops the connection). One watching thread per process, started on
+    first use; a statement that ends in time costs two dictionary writes."""
+
+    def __init__(self, grace: float = 2.0, every: float = 0.5) -> None:
+        self.grace, self.every = grace, every
+        self._lock = threading.Lock()
+        self._running: dict[int, tuple[float, int]] = {}  # connection id: deadline, socket
+        self._thread: threading.Thread | None = None
+
+    def start(self, key: int, fd: int, seconds: float) -> None:
+        """A statement starts on the connection ``key`` (its socket ``fd``)."""
+        with self._lock:
+            self._running[key] = (time.monotonic() + seconds + self.grace, fd)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._watch, name="class-db-watch", daemon=True
+                )
+                self._thread.start()
+
+    def end(self, key: int) -> None:
+        """The statement on the connection ``key`` ended (answered or failed)."""
+        with self._lock:
+            self._running.pop(key, None)
+
+    def _watch(self) -> None:
+        while True:
+            time.sleep(self.every)
+            now = time.monotonic()
+            with self._lock:
+                late = [(k, fd) for k, (deadline, fd) in self._running.items() if deadline < now]
+                for k, _fd in late:
+                    del self._running[k]
+            for _k, fd in late:
+                LOG.error(
+                    "The class database did not answer a statement: its connection is closed."
+                )
+                with contextlib.suppress(OSError):
+                    socket.socket(fileno=os.dup(fd)).shutdown(socket.SHUT_RDWR)
+
+
+#: The process's watch over PostgreSQL statements.
+WATCH = StatementWatch()
+
+
+def _watch_statements(timeouts: Timeouts) -> tuple[Callable[..., None], Callable[..., None]]:
+    """The events that put each PostgreSQL statement under :data:`WATCH`."""
+
+    def before(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        raw = conn.connection.dbapi_connection
+        fd = getattr(getattr(raw, "pgconn", None), "socket", None)
+        if isinstance(fd, int) and fd >= 0:
+            WATCH.start(id(raw), fd, timeouts.statement)
+
+    def after(conn: Any, *_: Any) -> None:
+        WATCH.end(id(conn.connection.dbapi_connection))
+
+    return before, after
+
+
 def bound_engine(engine: Engine, timeouts: Timeouts) -> Engine:
     """``engine`` with its calls bounded (:class:`Timeouts`, set on every new connection)
     and, on SQLite, its connections opened again when the file is replaced. Set once per
@@ -219,10 +291,23 @@ def bound_engine(engine: Engine, timeouts: Timeouts) -> Engine:
             return engine
         _TIMEOUTS[engine] = timeouts
     event.listen(engine, "do_connect", _set_timeouts(timeouts))
+    if engine.dialect.name == "postgresql":
+        before, after = _watch_statements(timeouts)
+        event.listen(engine, "before_cursor_execute", before)
+        event.listen(engine, "after_cursor_execute", after)
+        event.listen(engine, "handle_error", lambda context: _ended(context))
     if _file_of(engine) is not None:
         event.listen(engine, "connect", _remember_file(engine))
         event.listen(engine, "checkout", _check_file(engine))
     return engine
+
+
+def _ended(context: Any) -> None:
+    """A statement that failed is no longer watched (``handle_error`` event)."""
+    raw = getattr(context.connection, "connection", None) if context.connection else None
+    dbapi = getattr(raw, "dbapi_connection", None)
+    if dbapi is not None:
+        WATCH.end(id(dbapi))
 
 
 def database_failure(error: BaseException) -> str:
@@ -1120,7 +1205,14 @@ class ClassStore:
 
     def dashboard(self, secret: str, scenarios: Sequence[ScenarioInfo]) -> Dashboard:
         """The class as its teacher sees it; ``scenarios`` are the app's, in the course's order
-        (as :func:`tutorial.course.classroom.class_table` takes them)."""
+        (as :func:`tutorial.course.classroom.class_table` takes them).
+
+        Only the records of these scenarios are read (and, when the store knows the app's
+        lessons, :attr:`known`, only those lessons' quizzes and times): records of anything
+        else, kept before they were ignored on arrival, cannot slow the teacher's page.
+        """
+        sids = sorted({s.sid for s in scenarios})
+        lessons = sorted(self.known.lessons) if self.known is not None else None
         with self._read() as conn:
             row = self._class_of(conn, secret)
             items = self._homework_of(conn, row.id)
@@ -1132,14 +1224,21 @@ class ClassStore:
             kept = conn.execute(
                 select(records)
                 .join(learners, learners.c.id == records.c.learner_id)
-                .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
+                .where(
+                    learners.c.class_id == row.id,
+                    learners.c.removed.is_(None),
+                    records.c.scenario.in_(sids),
+                )
             ).all()
-            quiz_rows = conn.execute(
+            quiz_query = (
                 select(quizzes)
                 .join(learners, learners.c.id == quizzes.c.learner_id)
                 .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
-            ).all()
-            extra = self._learners_extra(conn, row.id)
+            )
+            if lessons is not None:
+                quiz_query = quiz_query.where(quizzes.c.lesson.in_(lessons))
+            quiz_rows = conn.execute(quiz_query).all()
+            extra = self._learners_extra(conn, row.id, lessons=lessons)
         quizzes_of: dict[int, dict[str, QuizRecord]] = {}
         for q in quiz_rows:
             quizzes_of.setdefault(q.learner_id, {})[q.lesson] = _quiz_of(q)
@@ -1188,10 +1287,16 @@ class ClassStore:
         )
 
     def _learners_extra(
-        self, conn: Connection, class_id: int | None, learner_id: int = 0
+        self,
+        conn: Connection,
+        class_id: int | None,
+        learner_id: int = 0,
+        *,
+        lessons: Sequence[str] | None = None,
     ) -> _Extra:
-        """The lesson times, practice hands and review decks of a class's learners (not
-        removed), or of one learner when ``class_id`` is None."""
+        """The lesson times (of ``lessons`` only, when given), practice hands and review
+        decks of a class's learners (not removed), or of one learner when ``class_id`` is
+        None."""
 
         def of(table: Table) -> Any:
             query = select(table)
@@ -1202,7 +1307,10 @@ class ClassStore:
             )
 
         times: dict[int, dict[str, int]] = {}
-        for r in conn.execute(of(lesson_times)):
+        time_query = of(lesson_times)
+        if lessons is not None:
+            time_query = time_query.where(lesson_times.c.lesson.in_(lessons))
+        for r in conn.execute(time_query):
             times.setdefault(r.learner_id, {})[r.lesson] = r.seconds
         hands: dict[int, list[PracticeRecord]] = {}
         query = of(practice_hands).order_by(

@@ -11,11 +11,16 @@ process (:func:`store`).
 A learner who joined keeps their token in the page's ``localStorage`` (an invisible
 component, as :mod:`tutorial.webapp.store` keeps the progress). After every run of a page
 (:func:`after_run`, called where the progress is saved to the browser) the session's
-progress, when it changed, is sent to the class by a worker thread: the click never waits
-on the database. A send that fails leaves a small notice and is tried again on a later
-run, after :data:`RETRY_SECONDS`, or by itself: while a learner in a class has a page open,
-a small fragment looks every :data:`RETRY_SECONDS` for a failed send to try again
-(:func:`retry_failed`). The browser's progress is untouched whatever happens.
+progress, when it changed, is sent to the class by a thread of the learner's own: the
+click never waits on the database, and a call that hangs holds that learner's send only
+(every call gives up in bounded time anyway: :data:`TIMEOUTS`). A send under way for more
+than :data:`STILL_TRYING_SECONDS` is said to be still tried. A send that fails leaves a
+small notice and is tried again on a later run, after :data:`RETRY_SECONDS`, or by
+itself: while a learner in a class has a page open, a small fragment looks every
+:data:`STILL_TRYING_SECONDS` for a failed send to try again (:func:`retry_failed`). The
+browser's progress is untouched whatever happens. When the class refuses the learner
+(removed, closed), nothing more is sent but the browser keeps the token, so My class says
+why each time it is opened (:func:`ended`).
 
 Besides the progress (its review deck included), a send carries the time spent per
 scenario and per lesson (:func:`lesson_open` names the lesson a run shows: the pause
