@@ -6,7 +6,10 @@ token reads and writes only its own learner's records and a secret only its clas
 Every write is one transaction (a failure mid-way leaves nothing of it); every query is
 a SQLAlchemy expression (values are always bound parameters). A database that fails or
 cannot be reached gives :class:`~tutorial.classes.errors.UnreachableError`, never a
-driver's exception.
+driver's exception, and every call gives up in bounded time (:class:`Timeouts`, set on
+the engine's connections); failures are logged with their cause (:data:`LOG`).
+The teacher's changes lock the class's row, then the learner's; a sync takes the class's
+row shared first: a removal, closing or deletion and a sync run one after the other.
 
 Progress sent by a learner is merged with what is stored exactly as the browser merges
 two progresses (:func:`tutorial.course.progress.merge`: done if done in either, the best
@@ -24,9 +27,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import logging
 import math
+import os
 import re
+import socket
 import threading
+import time
 import unicodedata
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -43,12 +50,13 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     delete,
+    event,
     func,
     insert,
     select,
     update,
 )
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DisconnectionError, SQLAlchemyError
 
 from tutorial.classes import tokens
 from tutorial.classes.errors import (
@@ -75,7 +83,15 @@ from tutorial.classes.schema import (
     records,
     review_decks,
 )
-from tutorial.course.classroom import ClassTable, Learner, ReadCodes, ScenarioInfo, class_table
+from tutorial.course.classroom import (
+    ClassTable,
+    Learner,
+    ReadCodes,
+    ScenarioInfo,
+    class_table,
+    name_key,
+    visible_text,
+)
 from tutorial.course.progress import (
     Progress,
     ProgressError,
@@ -88,6 +104,9 @@ from tutorial.course.progress import (
 from tutorial.course.review_deck import Deck, merge_decks
 from tutorial.engine.games import GAMES
 from tutorial.language.i18n import t
+
+#: Where the store says what failed and what it refused (the server's log).
+LOG = logging.getLogger("tutorial.classes")
 
 #: Where the time comes from (UTC); tests pass their own, so no test reads the wall clock.
 Clock = Callable[[], datetime]
@@ -111,6 +130,192 @@ def _sqlite_writer(engine: Engine) -> threading.Lock:
     """The lock of this process's writers to a SQLite engine."""
     with _SQLITE_WRITERS_LOCK:
         return _SQLITE_WRITERS.setdefault(engine, threading.Lock())
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """How long one database call may wait, in seconds: no call hangs however the
+    database does (stopped, behind a black hole, or behind a long lock)."""
+
+    #: Opening a connection (PostgreSQL's ``connect_timeout``).
+    connect: float = 5.0
+    #: One statement (PostgreSQL's ``statement_timeout``).
+    statement: float = 8.0
+    #: Waiting for a row another transaction locked (PostgreSQL's ``lock_timeout``).
+    lock: float = 4.0
+    #: Waiting for SQLite's write lock (this process's writers' queue, then the file's
+    #: busy wait): SQLite writes one at a time, so thirty learners sending at once queue
+    #: thirty writes (measured: up to 12 s on a loaded machine); a send waiting longer
+    #: than 10 s is said to be still tried meanwhile.
+    sqlite_busy: float = 30.0
+
+
+#: The timeouts of each engine a store bounded (one setting per engine).
+_TIMEOUTS: weakref.WeakKeyDictionary[Engine, Timeouts] = weakref.WeakKeyDictionary()
+
+
+def _set_timeouts(timeouts: Timeouts) -> Callable[[Any, Any, list[Any], dict[str, Any]], None]:
+    """The ``do_connect`` event: every new connection gets its timeouts."""
+
+    def on_connect(dialect: Any, record: Any, cargs: list[Any], cparams: dict[str, Any]) -> None:
+        if dialect.name == "postgresql":
+            cparams.setdefault("connect_timeout", max(1, math.ceil(timeouts.connect)))
+            settings = (
+                f"-c statement_timeout={round(timeouts.statement * 1000)} "
+                f"-c lock_timeout={round(timeouts.lock * 1000)}"
+            )
+            cparams["options"] = f"{cparams.get('options', '')} {settings}".strip()
+        elif dialect.name == "sqlite":
+            cparams["timeout"] = timeouts.sqlite_busy
+
+    return on_connect
+
+
+def _file_of(engine: Engine) -> str | None:
+    """The SQLite file an engine opens (None for another database or one in memory)."""
+    if engine.dialect.name != "sqlite":
+        return None
+    name = engine.url.database
+    if not name or name == ":memory:" or name.startswith("file:"):
+        return None
+    return os.path.abspath(name)
+
+
+def _file_id(path: str) -> tuple[int, int] | None:
+    """Which file is at ``path`` now (device and inode), or None when there is none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino)
+
+
+def _remember_file(engine: Engine) -> Callable[[Any, Any], None]:
+    """The ``connect`` event: a new SQLite connection notes which file it opened."""
+    path = _file_of(engine)
+
+    def remember(dbapi_connection: Any, record: Any) -> None:
+        if path is not None:
+            record.info["file_id"] = _file_id(path)
+
+    return remember
+
+
+def _check_file(engine: Engine) -> Callable[[Any, Any, Any], None]:
+    """The ``checkout`` event: a SQLite connection whose file was replaced (a backup
+    restored under a running server, the file renamed away) is dropped and a new one
+    opened on the file now there, instead of reading the old file for ever."""
+    path = _file_of(engine)
+
+    def check(dbapi_connection: Any, record: Any, proxy: Any) -> None:
+        if path is None:
+            return
+        now = _file_id(path)
+        if record.info.get("file_id") != now:
+            LOG.warning("The class database file %s was replaced: it is opened again.", path)
+            raise DisconnectionError("the database file was replaced")
+
+    return check
+
+
+class StatementWatch:
+    """Ends a PostgreSQL statement the server never answers. A server that is stopped (or
+    cut off by a network that drops every packet) cannot run its own ``statement_timeout``,
+    and the driver would wait on its socket for ever: past ``statement`` + ``grace``
+    seconds, the connection's socket is shut down, so the driver's wait ends in an error
+    (the pool then drops the connection). One watching thread per process, started on
+    first use; a statement that ends in time costs two dictionary writes."""
+
+    def __init__(self, grace: float = 2.0, every: float = 0.5) -> None:
+        self.grace, self.every = grace, every
+        self._lock = threading.Lock()
+        self._running: dict[int, tuple[float, int]] = {}  # connection id: deadline, socket
+        self._thread: threading.Thread | None = None
+
+    def start(self, key: int, fd: int, seconds: float) -> None:
+        """A statement starts on the connection ``key`` (its socket ``fd``)."""
+        with self._lock:
+            self._running[key] = (time.monotonic() + seconds + self.grace, fd)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._watch, name="class-db-watch", daemon=True
+                )
+                self._thread.start()
+
+    def end(self, key: int) -> None:
+        """The statement on the connection ``key`` ended (answered or failed)."""
+        with self._lock:
+            self._running.pop(key, None)
+
+    def _watch(self) -> None:
+        while True:
+            time.sleep(self.every)
+            now = time.monotonic()
+            with self._lock:
+                late = [(k, fd) for k, (deadline, fd) in self._running.items() if deadline < now]
+                for k, _fd in late:
+                    del self._running[k]
+            for _k, fd in late:
+                LOG.error(
+                    "The class database did not answer a statement: its connection is closed."
+                )
+                with contextlib.suppress(OSError):
+                    socket.socket(fileno=os.dup(fd)).shutdown(socket.SHUT_RDWR)
+
+
+#: The process's watch over PostgreSQL statements.
+WATCH = StatementWatch()
+
+
+def _watch_statements(timeouts: Timeouts) -> tuple[Callable[..., None], Callable[..., None]]:
+    """The events that put each PostgreSQL statement under :data:`WATCH`."""
+
+    def before(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        raw = conn.connection.dbapi_connection
+        fd = getattr(getattr(raw, "pgconn", None), "socket", None)
+        if isinstance(fd, int) and fd >= 0:
+            WATCH.start(id(raw), fd, timeouts.statement)
+
+    def after(conn: Any, *_: Any) -> None:
+        WATCH.end(id(conn.connection.dbapi_connection))
+
+    return before, after
+
+
+def bound_engine(engine: Engine, timeouts: Timeouts) -> Engine:
+    """``engine`` with its calls bounded (:class:`Timeouts`, set on every new connection)
+    and, on SQLite, its connections opened again when the file is replaced. Set once per
+    engine (a second store on the same engine keeps the first one's timeouts)."""
+    with _SQLITE_WRITERS_LOCK:
+        if engine in _TIMEOUTS:
+            return engine
+        _TIMEOUTS[engine] = timeouts
+    event.listen(engine, "do_connect", _set_timeouts(timeouts))
+    if engine.dialect.name == "postgresql":
+        before, after = _watch_statements(timeouts)
+        event.listen(engine, "before_cursor_execute", before)
+        event.listen(engine, "after_cursor_execute", after)
+        event.listen(engine, "handle_error", lambda context: _ended(context))
+    if _file_of(engine) is not None:
+        event.listen(engine, "connect", _remember_file(engine))
+        event.listen(engine, "checkout", _check_file(engine))
+    return engine
+
+
+def _ended(context: Any) -> None:
+    """A statement that failed is no longer watched (``handle_error`` event)."""
+    raw = getattr(context.connection, "connection", None) if context.connection else None
+    dbapi = getattr(raw, "dbapi_connection", None)
+    if dbapi is not None:
+        WATCH.end(id(dbapi))
+
+
+def database_failure(error: BaseException) -> str:
+    """What a driver said of a failure, for the log: its kind and first line, never the
+    statement's values (a name, a token's hash)."""
+    cause = getattr(error, "orig", None) or error
+    first = (str(cause).strip().splitlines() or [""])[0]
+    return f"{type(cause).__name__}: {first[:300]}"
 
 
 def utc_now() -> datetime:
@@ -158,6 +363,15 @@ class Limits:
     costliest: int = 3
     #: The learner's cards in one practice hand (the largest hand is 24 cards).
     hand_cards: int = 40
+
+
+@dataclass(frozen=True)
+class KnownItems:
+    """The scenarios and lessons the app has: a record of anything else is ignored when
+    it arrives (a browser may send what it likes; the class keeps only what it can show)."""
+
+    scenarios: frozenset[str]
+    lessons: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -259,6 +473,8 @@ class LearnerView:
     synced: datetime | None
     homework: tuple[Homework, ...]
     progress: Progress
+    #: When the class was closed (None while it is open): nothing more is sent to it.
+    closed: datetime | None
     seconds: Mapping[str, int]
     lesson_seconds: Mapping[str, int] = dataclasses.field(default_factory=dict)
     hands: tuple[PracticeRecord, ...] = ()
@@ -271,7 +487,8 @@ def clean_name(text: object) -> str:
     :data:`~tutorial.classes.schema.NAME_MOST` characters.
 
     Markup stays as typed (it is text, shown escaped). Control characters and direction
-    overrides are refused.
+    overrides are refused, and so are invisible format characters (Unicode category Cf:
+    zero-width spaces and joiners), which would make a name blank or a look-alike.
 
     >>> clean_name("  Ana   <b>B</b> "), clean_name("Zoé")
     ('Ana <b>B</b>', 'Zoé')
@@ -287,6 +504,8 @@ def clean_name(text: object) -> str:
         for ch in text
     ):
         raise InputError("name_control", t("classes.name_control"))
+    if any(unicodedata.category(ch) == "Cf" for ch in text):
+        raise InputError("name_invisible", t("classes.name_invisible"))
     name = " ".join(text.split())
     if not name:
         raise InputError("name_empty", t("classes.name_empty"))
@@ -360,9 +579,19 @@ def read_payload(
         raise SyncError(
             "sync_quizzes", t("classes.sync_quizzes", size=len(p.quizzes), most=limits.quizzes)
         )
-    for lid in p.quizzes:
+    for lid, quiz in p.quizzes.items():
         if not REF.fullmatch(lid):
             raise SyncError("sync_quiz", t("classes.sync_quiz", where=_shown_id(lid)))
+        if quiz.right > quiz.total:  # "50 of 2 right": the best result kept could never go down
+            raise SyncError(
+                "sync_quiz_count",
+                t(
+                    "classes.sync_quiz_count",
+                    where=_shown_id(lid),
+                    right=quiz.right,
+                    total=quiz.total,
+                ),
+            )
     times: dict[str, int] = {}
     if seconds is not None:
         if not isinstance(seconds, Mapping):
@@ -600,22 +829,30 @@ def _record_values(rec: ScenarioRecord) -> dict[str, Any]:
 
 
 def shown_names(names: Sequence[str]) -> list[str]:
-    """Names made unique for a table, as the class view does (``Ana (1)``, ``Ana (2)``).
+    """Names made unique for a table, as the class view does (``Ana (1)``, ``Ana (2)``):
+    names that look alike (:func:`~tutorial.course.classroom.name_key`: the same once
+    invisible characters are left out and compatibility forms made one) are numbered too.
+    A name is shown without its invisible characters (one kept from before they were
+    refused), and a name left blank by that is shown as its learner's number.
 
-    >>> shown_names(["Ana", "Bo", "Ana"])
-    ['Ana (1)', 'Bo', 'Ana (2)']
+    >>> shown_names(["Ana", "Bo", "Ana", "Ｂo"])
+    ['Ana (1)', 'Bo (1)', 'Ana (2)', 'Ｂo (2)']
     """
+    keys = [name_key(name) for name in names]
     count: dict[str, int] = {}
-    for name in names:
-        count[name] = count.get(name, 0) + 1
+    for key in keys:
+        count[key] = count.get(key, 0) + 1
     seen: dict[str, int] = {}
     out = []
-    for name in names:
-        if count[name] > 1:
-            seen[name] = seen.get(name, 0) + 1
-            out.append(t("teacher.same_name", name=name, n=seen[name]))
+    for i, (name, key) in enumerate(zip(names, keys, strict=True), start=1):
+        visible = visible_text(name)
+        if not visible:
+            out.append(t("teacher.unnamed", n=i))
+        elif count[key] > 1:
+            seen[key] = seen.get(key, 0) + 1
+            out.append(t("teacher.same_name", name=visible, n=seen[key]))
         else:
-            out.append(name)
+            out.append(visible)
     return out
 
 
@@ -636,11 +873,24 @@ class ClassStore:
     """Classes, their learners and their records, in one database (see the module's text)."""
 
     def __init__(
-        self, engine: Engine | str, *, clock: Clock = utc_now, limits: Limits | None = None
+        self,
+        engine: Engine | str,
+        *,
+        clock: Clock = utc_now,
+        limits: Limits | None = None,
+        timeouts: Timeouts | None = None,
+        known: KnownItems | None = None,
     ) -> None:
-        self.engine = create_engine(engine) if isinstance(engine, str) else engine
+        self.timeouts = timeouts or Timeouts()
+        made = (
+            create_engine(engine, pool_timeout=self.timeouts.connect)
+            if isinstance(engine, str)
+            else engine
+        )
+        self.engine = bound_engine(made, self.timeouts)
         self.clock = clock
         self.limits = limits or Limits()
+        self.known = known
 
     # --- transactions -------------------------------------------------------------------
 
@@ -658,22 +908,29 @@ class ClassStore:
         On SQLite it takes the write lock at once (``BEGIN IMMEDIATE``), so two writers
         queue instead of one failing when both read first.
         """
-        queue = (
-            _sqlite_writer(self.engine)
-            if self.engine.dialect.name == "sqlite"
-            else contextlib.nullcontext()
-        )
+        sqlite = self.engine.dialect.name == "sqlite"
+        queue = _sqlite_writer(self.engine) if sqlite else None
+        if queue is not None and not queue.acquire(timeout=self.timeouts.sqlite_busy):
+            LOG.error(
+                "The class database stayed busy for %s s: a write gave up.",
+                self.timeouts.sqlite_busy,
+            )
+            raise UnreachableError("unreachable", t("classes.unreachable"))
         try:
-            with queue, self.engine.begin() as conn:
-                if conn.dialect.name == "sqlite":
+            with self.engine.begin() as conn:
+                if sqlite:
                     raw = conn.connection.dbapi_connection
                     if not getattr(raw, "in_transaction", True):
                         conn.exec_driver_sql("BEGIN IMMEDIATE")
                 yield conn
         except ClassError:
             raise
-        except SQLAlchemyError:
+        except SQLAlchemyError as e:
+            LOG.error("A write to the class database failed: %s", database_failure(e))
             raise UnreachableError("unreachable", t("classes.unreachable")) from None
+        finally:
+            if queue is not None:
+                queue.release()
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -683,14 +940,16 @@ class ClassStore:
                 yield conn
         except ClassError:
             raise
-        except SQLAlchemyError:
+        except SQLAlchemyError as e:
+            LOG.error("A read of the class database failed: %s", database_failure(e))
             raise UnreachableError("unreachable", t("classes.unreachable")) from None
 
     def upgrade(self) -> None:
         """Bring the database to the newest schema (see :func:`tutorial.classes.migrate.upgrade`)."""
         try:
             upgrade(self.engine)
-        except SQLAlchemyError:
+        except SQLAlchemyError as e:
+            LOG.error("The class database could not be opened: %s", database_failure(e))
             raise UnreachableError("unreachable", t("classes.unreachable")) from None
 
     # --- who is asking -------------------------------------------------------------------
@@ -720,13 +979,34 @@ class ClassStore:
             raise AccessError("class_closed", t("classes.class_closed"))
         return row
 
+    def _learner_row(self, conn: Connection, wanted: str) -> Row[Any] | None:
+        """The learner of a token's hash, with their class's name and closing time."""
+        return conn.execute(
+            select(
+                learners,
+                classes.c.name.label("class_name"),
+                classes.c.closed.label("class_closed"),
+            )
+            .join(classes, classes.c.id == learners.c.class_id)
+            .where(learners.c.token_hash == wanted)
+        ).first()
+
     def _learner_of(
-        self, conn: Connection, token: object, *, touch: datetime | None = None
+        self,
+        conn: Connection,
+        token: object,
+        *,
+        touch: datetime | None = None,
+        lock: bool = False,
     ) -> Row[Any]:
         """The learner a token names, with their class's name and closing time.
 
-        With ``touch``, the learner's row is written first (its last sync time): that
-        locks it, so two syncs of one learner run one after the other.
+        With ``lock`` (or ``touch``), the learner's class row is locked for sharing first,
+        then the learner's row is written (its last sync time with ``touch``): the locks
+        are taken in the teacher's order (the class, then the learner), so a removal,
+        a closing or a deletion waits for a sync under way and a sync waits for them, and
+        two syncs of one learner run one after the other. The row is read again after
+        the locks: what a teacher committed meanwhile is seen.
 
         Raises:
             AccessError: the token names nobody (forged, or the learner left), or the
@@ -736,21 +1016,18 @@ class ClassStore:
             raise AccessError("bad_token", t("classes.bad_token"))
         assert isinstance(token, str)
         wanted = tokens.digest(token)
-        if touch is not None:
+        row = self._learner_row(conn, wanted)
+        if row is not None and (lock or touch is not None):
+            conn.execute(
+                select(classes.c.id).where(classes.c.id == row.class_id).with_for_update(read=True)
+            )
+            values = {"synced": touch} if touch is not None else {"synced": learners.c.synced}
             conn.execute(
                 update(learners)
                 .where(learners.c.token_hash == wanted, learners.c.removed.is_(None))
-                .values(synced=touch)
+                .values(**values)
             )
-        row = conn.execute(
-            select(
-                learners,
-                classes.c.name.label("class_name"),
-                classes.c.closed.label("class_closed"),
-            )
-            .join(classes, classes.c.id == learners.c.class_id)
-            .where(learners.c.token_hash == wanted)
-        ).first()
+            row = self._learner_row(conn, wanted)
         if row is None or not tokens.same(row.token_hash, wanted):
             raise AccessError("bad_token", t("classes.bad_token"))
         if row.removed is not None:
@@ -942,14 +1219,20 @@ class ClassStore:
             )
 
     def remove_learner(self, secret: str, learner_id: int) -> None:
-        """Remove a learner: their records are deleted and their token refused from now on."""
+        """Remove a learner: their records are deleted and their token refused from now on.
+
+        The class row is locked first (a sync under way holds it shared, so the removal
+        waits for it to commit), the learner is marked removed, and only then are their
+        records deleted: whatever a sync committed before is deleted with the rest, and a
+        sync after it is refused.
+        """
         with self._write() as conn:
             row = self._class_of(conn, secret, lock=True)
             self._member(conn, row.id, learner_id)
-            self._delete_records(conn, learner_id)
             conn.execute(
                 update(learners).where(learners.c.id == learner_id).values(removed=self._now())
             )
+            self._delete_records(conn, learner_id)
 
     def dashboard(self, secret: str, scenarios: Sequence[ScenarioInfo]) -> Dashboard:
         """The class as its teacher sees it; ``scenarios`` are the app's, in the course's order
@@ -986,7 +1269,14 @@ class ClassStore:
     def _dashboard_of(
         self, conn: Connection, row: Row[Any], scenarios: Sequence[ScenarioInfo]
     ) -> Dashboard:
-        """The dashboard of the class ``row``, read in ``conn``."""
+        """The dashboard of the class ``row``, read in ``conn``.
+
+        Only the records of these scenarios are read (and, when the store knows the app's
+        lessons, :attr:`known`, only those lessons' quizzes and times): records of anything
+        else, kept before they were ignored on arrival, cannot slow the teacher's page.
+        """
+        sids = sorted({s.sid for s in scenarios})
+        lessons = sorted(self.known.lessons) if self.known is not None else None
         items = self._homework_of(conn, row.id)
         people = conn.execute(
             select(learners)
@@ -996,14 +1286,21 @@ class ClassStore:
         kept = conn.execute(
             select(records)
             .join(learners, learners.c.id == records.c.learner_id)
-            .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
+            .where(
+                learners.c.class_id == row.id,
+                learners.c.removed.is_(None),
+                records.c.scenario.in_(sids),
+            )
         ).all()
-        quiz_rows = conn.execute(
+        quiz_query = (
             select(quizzes)
             .join(learners, learners.c.id == quizzes.c.learner_id)
             .where(learners.c.class_id == row.id, learners.c.removed.is_(None))
-        ).all()
-        extra = self._learners_extra(conn, row.id)
+        )
+        if lessons is not None:
+            quiz_query = quiz_query.where(quizzes.c.lesson.in_(lessons))
+        quiz_rows = conn.execute(quiz_query).all()
+        extra = self._learners_extra(conn, row.id, lessons=lessons)
         quizzes_of: dict[int, dict[str, QuizRecord]] = {}
         for q in quiz_rows:
             quizzes_of.setdefault(q.learner_id, {})[q.lesson] = _quiz_of(q)
@@ -1052,10 +1349,16 @@ class ClassStore:
         )
 
     def _learners_extra(
-        self, conn: Connection, class_id: int | None, learner_id: int = 0
+        self,
+        conn: Connection,
+        class_id: int | None,
+        learner_id: int = 0,
+        *,
+        lessons: Sequence[str] | None = None,
     ) -> _Extra:
-        """The lesson times, practice hands and review decks of a class's learners (not
-        removed), or of one learner when ``class_id`` is None."""
+        """The lesson times (of ``lessons`` only, when given), practice hands and review
+        decks of a class's learners (not removed), or of one learner when ``class_id`` is
+        None."""
 
         def of(table: Table) -> Any:
             query = select(table)
@@ -1066,7 +1369,10 @@ class ClassStore:
             )
 
         times: dict[int, dict[str, int]] = {}
-        for r in conn.execute(of(lesson_times)):
+        time_query = of(lesson_times)
+        if lessons is not None:
+            time_query = time_query.where(lesson_times.c.lesson.in_(lessons))
+        for r in conn.execute(time_query):
             times.setdefault(r.learner_id, {})[r.lesson] = r.seconds
         hands: dict[int, list[PracticeRecord]] = {}
         query = of(practice_hands).order_by(
@@ -1179,9 +1485,16 @@ class ClassStore:
         return token
 
     def leave(self, token: str) -> None:
-        """Leave the class: the learner's records and name are deleted; the token opens nothing."""
+        """Leave the class: the learner's records and name are deleted; the token opens nothing.
+
+        Raises:
+            AccessError: the token opens nothing, the learner was removed, or the class is
+                closed (a closed class's records are its teacher's archive: they stay).
+        """
         with self._write() as conn:
-            row = self._learner_of(conn, token)
+            row = self._learner_of(conn, token, lock=True)
+            if row.class_closed is not None:
+                raise AccessError("class_closed", t("classes.class_closed"))
             self._delete_records(conn, row.id)
             conn.execute(delete(learners).where(learners.c.id == row.id))
 
@@ -1211,6 +1524,7 @@ class ClassStore:
         sent, times = read_payload(progress, seconds, self.limits)
         lesson_secs = read_lesson_times(lessons, self.limits)
         hand_list = read_hands(hands, self.limits)
+        sent, times, lesson_secs = self._known_only(sent, times, lesson_secs)
         now = self._now()
         with self._write() as conn:
             me = self._learner_of(conn, token, touch=now)
@@ -1267,6 +1581,26 @@ class ClassStore:
             deck = self._merge_deck(conn, me.id, sent, now)
         back = Progress(scenarios={**old, **merged.scenarios}, quizzes=kept_quizzes)
         return back.with_deck(deck) if deck is not None else back
+
+    def _known_only(
+        self, sent: Progress, times: dict[str, int], lesson_secs: dict[str, int]
+    ) -> tuple[Progress, dict[str, int], dict[str, int]]:
+        """What was sent, without the records of scenarios and lessons the app does not
+        have (:attr:`known`; all are kept when it is None): they are ignored, not refused,
+        so a browser holding an old scenario's record still sends the rest."""
+        known = self.known
+        if known is None:
+            return sent, times, lesson_secs
+        scenarios = {k: v for k, v in sent.scenarios.items() if k in known.scenarios}
+        quizzes_kept = {k: v for k, v in sent.quizzes.items() if k in known.lessons}
+        dropped = (len(sent.scenarios) - len(scenarios)) + (len(sent.quizzes) - len(quizzes_kept))
+        if dropped:
+            LOG.info("A sync's %d records of unknown scenarios or lessons were ignored.", dropped)
+        return (
+            sent.model_copy(update={"scenarios": scenarios, "quizzes": quizzes_kept}),
+            {k: v for k, v in times.items() if k in scenarios},
+            {k: v for k, v in lesson_secs.items() if k in known.lessons},
+        )
 
     def _merge_lesson_times(
         self, conn: Connection, learner_id: int, sent: Mapping[str, int], now: datetime
@@ -1428,6 +1762,7 @@ class ClassStore:
             extra = self._learners_extra(conn, None, me.id)
         return LearnerView(
             class_name=me.class_name,
+            closed=me.class_closed,
             name=me.display_name,
             joined=me.joined,
             synced=me.synced,
@@ -1446,9 +1781,14 @@ class ClassStore:
 
 
 def open_store(
-    engine: Engine | str, *, clock: Clock = utc_now, limits: Limits | None = None
+    engine: Engine | str,
+    *,
+    clock: Clock = utc_now,
+    limits: Limits | None = None,
+    timeouts: Timeouts | None = None,
+    known: KnownItems | None = None,
 ) -> ClassStore:
     """A store on ``engine`` (or a database URL) with its schema brought up to date."""
-    store = ClassStore(engine, clock=clock, limits=limits)
+    store = ClassStore(engine, clock=clock, limits=limits, timeouts=timeouts, known=known)
     store.upgrade()
     return store

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -102,21 +103,44 @@ def read_codes(text: str | bytes, *, most: int = MAX_CODES) -> ReadCodes:
     return ReadCodes(_named(progresses), tuple(bad))
 
 
+def visible_text(text: str) -> str:
+    """``text`` without its invisible format characters (Unicode category Cf: zero-width
+    spaces, joiners, direction marks), its spaces collapsed.
+
+    >>> visible_text(" L\u200béa \u2060 B ")
+    'Léa B'
+    """
+    return " ".join("".join(ch for ch in text if unicodedata.category(ch) != "Cf").split())
+
+
+def name_key(name: str) -> str:
+    """What two names that look alike have in common: the name without invisible
+    characters, in its compatibility form (NFKC: a full-width ``Ｌéa`` is ``Léa``). Names
+    of one key are numbered "(1)", "(2)" on the class's tables.
+
+    >>> name_key("L\u200béa") == name_key("Léa") == name_key("Ｌéa")
+    True
+    """
+    return visible_text(unicodedata.normalize("NFKC", visible_text(name)))
+
+
 def _named(progresses: Sequence[tuple[int, Progress]]) -> tuple[Learner, ...]:
-    """Each progress with a name to show: the learner's own, made unique, or a number."""
-    given = [" ".join(p.learner.split()) for _, p in progresses]
+    """Each progress with a name to show: the learner's own, made unique (names that look
+    alike are numbered too), or a number. Invisible characters are left out."""
+    given = [visible_text(p.learner) for _, p in progresses]
     count: dict[str, int] = {}
     for g in given:
         if g:
-            count[g] = count.get(g, 0) + 1
+            count[name_key(g)] = count.get(name_key(g), 0) + 1
     seen: dict[str, int] = {}
     out: list[Learner] = []
     for i, ((line, p), g) in enumerate(zip(progresses, given, strict=True), start=1):
+        key = name_key(g)
         if not g:
             name = t("teacher.unnamed", n=i)
-        elif count[g] > 1:
-            seen[g] = seen.get(g, 0) + 1
-            name = t("teacher.same_name", name=g, n=seen[g])
+        elif count[key] > 1:
+            seen[key] = seen.get(key, 0) + 1
+            name = t("teacher.same_name", name=g, n=seen[key])
         else:
             name = g
         out.append(Learner(name, p.date, line, p))
@@ -345,7 +369,9 @@ __all__ = [
     "cell_text",
     "class_table",
     "csv_text",
+    "name_key",
     "read_codes",
     "table_rows",
     "unique_titles",
+    "visible_text",
 ]

@@ -49,14 +49,26 @@ def cell_value(rec: ScenarioRecord | None, measure: Measure) -> int | None:
     return rec.mistakes
 
 
+def plotly_text(text: str) -> str:
+    """``text`` as plotly shows it as it is: plotly reads a few HTML tags in labels and
+    hover texts (``<a href>``, ``<span style>``, ``<br>``, ``<b>``...), so a name's ``<``,
+    ``>`` and ``&`` go in as entities, which plotly shows as the characters typed.
+
+    >>> plotly_text('<a href="http://x">Bo</a> & Co')
+    '&lt;a href="http://x"&gt;Bo&lt;/a&gt; &amp; Co'
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def class_heatmap(table: ClassTable, measure: Measure) -> Chart:
     """The learners × scenarios heatmap of one measure, and its words per learner.
 
     Rows are learners (in the order their codes were given, first on top), columns the
-    scenarios by title; a learner without a record of a scenario has a blank cell.
+    scenarios by title; a learner without a record of a scenario has a blank cell. Names
+    and titles are drawn as text (:func:`plotly_text`), never as plotly's markup.
     """
-    names = [c.learner.name for c in table.learners]
-    titles = unique_titles(table.scenarios)
+    names = [plotly_text(c.learner.name) for c in table.learners]
+    titles = [plotly_text(x) for x in unique_titles(table.scenarios)]
     z = [[cell_value(rec, measure) for rec in row] for row in table.cells]
     top = {"done": 1, "stars": 3}.get(measure)
     if top is None:
@@ -107,4 +119,4 @@ def _words(table: ClassTable, measure: Measure, total: int) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["MEASURES", "MEASURE_KEYS", "Measure", "cell_value", "class_heatmap"]
+__all__ = ["MEASURES", "MEASURE_KEYS", "Measure", "cell_value", "class_heatmap", "plotly_text"]

@@ -11,6 +11,13 @@ threads. Printed: the sync latency (p50, p95) alone and all at once, and the row
 table counted) and bytes the database keeps per learner. The bench's class is deleted at
 the end (on a real database nothing of it stays).
 
+Then the dashboard at the caps (:func:`measure_dashboard`): a class of learners each
+holding as much as the store keeps of one learner (:class:`~tutorial.classes.store.Limits`:
+2,000 scenario records, 500 quiz results and lesson times, 200 practice hands, a review
+deck), sent through the store's own sync, and the time the teacher's dashboard takes to
+load: the store's read, and the figures the page computes from it (each homework item,
+the class table and its heatmap, the practice hands, the time spent, the decks).
+
 SQLite in a temporary file by default; ``--url``, else ``ATOUT_CLASSES_URL`` (the
 environment the app and its tests read), names another database (PostgreSQL:
 ``postgresql+psycopg://user@host:port/db``; its tables are created there).
@@ -26,7 +33,7 @@ import os
 import statistics
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -36,16 +43,23 @@ from sqlalchemy import Engine, create_engine, func, select, text
 
 from tutorial.analysis.card_review import BEST, WRONG, CardReview, ShownView
 from tutorial.analysis.judgement import CardValue, Judgement
+from tutorial.classes.deck_view import board_decks, class_positions, deck_rows
+from tutorial.classes.homework_view import board_view, item_rows
+from tutorial.classes.practice_view import board_practice, practice_rows
 from tutorial.classes.schema import metadata
 from tutorial.classes.store import (
     ClassStore,
     Clock,
     Homework,
+    KnownItems,
+    Limits,
     PracticeRecord,
     open_store,
     utc_now,
 )
+from tutorial.classes.time_view import board_times, time_rows
 from tutorial.course import practice
+from tutorial.course.classroom import ScenarioInfo, csv_text, table_rows
 from tutorial.course.practice import PracticeHand, ReviewProgress
 from tutorial.course.progress import Progress, QuizRecord, ScenarioRecord, keep_wrong, to_json
 from tutorial.course.review_deck import (
@@ -58,6 +72,7 @@ from tutorial.course.review_deck import (
 )
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState
+from tutorial.pictures.class_charts import class_heatmap
 from tutorial.scenarios import actions
 from tutorial.webapp import class_link
 
@@ -315,6 +330,146 @@ def measure(
     )
 
 
+@dataclass(frozen=True)
+class DashboardFigures:
+    """The dashboard at the caps: what each learner holds, and the load's time."""
+
+    database: str
+    learners: int
+    records: int  # scenario records per learner
+    quizzes: int  # quiz results per learner
+    lessons: int  # lesson times per learner
+    hands: int  # practice hands per learner
+    #: The store's read of the dashboard, then the page's figures from it (median of runs).
+    read_ms: float
+    figures_ms: float
+
+    @property
+    def load_ms(self) -> float:
+        """The dashboard's whole load: the read and the figures."""
+        return round(self.read_ms + self.figures_ms, 1)
+
+
+def _capped_progress(
+    learner: int, scenarios: list[str], lessons: list[str], most: Limits
+) -> list[Progress]:
+    """What one learner at the caps sends, in syncs the store takes (at most
+    :attr:`Limits.sync_records` records each): every scenario id given (the app's first,
+    then made-up ones up to the cap), every lesson's quiz."""
+    records = {
+        sid: ScenarioRecord(
+            done=(i + learner) % 3 != 0,
+            stars=(i + learner) % 4,
+            mistakes=(i + learner) % 5,
+            hints=(i + learner) % 2,
+            wrong=keep_wrong({"9H": 1 + i % 3, "AS": i % 2}) if (i + learner) % 5 else {},
+        )
+        for i, sid in enumerate(scenarios[: most.learner_records])
+    }
+    quizzes = {
+        lid: QuizRecord(right=(i + learner) % (QUESTIONS + 1), total=QUESTIONS)
+        for i, lid in enumerate(lessons[: most.quizzes])
+    }
+    ids = list(records)
+    out = []
+    for start in range(0, len(ids), most.sync_records):
+        part = {sid: records[sid] for sid in ids[start : start + most.sync_records]}
+        out.append(Progress(scenarios=part, quizzes=quizzes if start == 0 else {}))
+    return out
+
+
+def measure_dashboard(
+    engine: Engine,
+    scenarios: list[ScenarioInfo],
+    lessons: Sequence[str] = (),
+    *,
+    learners_n: int = 30,
+    runs: int = 3,
+    timer: Callable[[], float] | None = None,
+    clock: Clock = utc_now,
+    limits: Limits | None = None,
+) -> DashboardFigures:
+    """Fill a class of ``learners_n`` learners to the store's caps (``limits``) and time its
+    dashboard's load ``runs`` times (the median); ``scenarios`` and ``lessons`` are the
+    app's, as the Teacher page and the app's store know them. Each learner holds the app's
+    scenarios and lessons, then made-up ones up to the caps (records a store kept before
+    unknown ones were ignored on arrival: the worst a class can hold). The class is
+    deleted at the end."""
+    timed_by = timer or time.perf_counter
+    most = limits or Limits()
+    store: ClassStore = open_store(engine, clock=clock, limits=most)
+    own = [s.sid for s in scenarios]
+    ids = own + [SCENARIO.format(i) for i in range(max(0, most.learner_records - len(own)))]
+    lesson_ids = list(lessons) + [
+        LESSON.format(i) for i in range(max(0, most.quizzes - len(lessons)))
+    ]
+    known = KnownItems(frozenset(own), frozenset(lessons)) if lessons else None
+    reader = ClassStore(engine, clock=clock, limits=most, known=known)
+    homework = [Homework("lesson", lesson_ids[0]), Homework("scenario", ids[0])]
+    made = store.create_class("Bench class at the caps", homework)
+    hands = _hands()
+    for who in range(learners_n):
+        token = store.join(made.join_code, f"Learner {who}", f"bench-caps-{who}")
+        learner = Learner(who, token, class_link.Membership(token=token, loaded=True))
+        deck_progress = _play_step(learner, 3, hands)  # a review deck of a few sessions
+        sends = _capped_progress(who, ids, lesson_ids, most)
+        for n, p in enumerate(sends):
+            spent = {lid: 60 + who for lid in lesson_ids[: most.lessons]} if n == 0 else None
+            store.sync(token, p.with_deck(deck_progress.deck) if n == 0 else p, lessons=spent)
+        for start in range(0, most.learner_hands, most.sync_hands):
+            batch = [
+                dataclasses.replace(h, hand=f"b{who}-{start + i}", seconds=90 + i)
+                for i, h in enumerate(
+                    itertools.islice(
+                        itertools.cycle(learner.session.hands.values()), most.sync_hands
+                    )
+                )
+            ]
+            store.sync(token, Progress(), hands=batch)
+    games = {s.sid: s.game for s in scenarios}
+    reads: list[float] = []
+    figures: list[float] = []
+    for _ in range(runs):
+        began = timed_by()
+        board = reader.dashboard(made.teacher_secret, scenarios)
+        read = timed_by()
+        for item in board.homework:
+            item_rows(board_view(board, item, (item.ref,), games))
+        table_rows(board.table)
+        csv_text(board.table)
+        if board.table.scenarios:
+            class_heatmap(board.table, "stars")
+        practice_rows(board_practice(board.members, board.hands), str)
+        time_rows(board_times(board))
+        people = board_decks(board.members, board.decks)
+        deck_rows(people, board.read_at)
+        class_positions([deck for _name, deck in people])
+        reads.append(read - began)
+        figures.append(timed_by() - read)
+    sizes = _rows(engine)
+    store.delete(made.teacher_secret)
+    return DashboardFigures(
+        database=engine.dialect.name,
+        learners=learners_n,
+        records=sizes["records"] // max(1, learners_n),
+        quizzes=sizes["quizzes"] // max(1, learners_n),
+        lessons=sizes["lesson_times"] // max(1, learners_n),
+        hands=sizes["practice_hands"] // max(1, learners_n),
+        read_ms=round(statistics.median(reads) * 1000, 1),
+        figures_ms=round(statistics.median(figures) * 1000, 1),
+    )
+
+
+def describe_dashboard(f: DashboardFigures) -> str:
+    """The dashboard's figures as a line."""
+    return (
+        f"{f.database}: dashboard of {f.learners} learners at the caps ({f.records:,} "
+        f"scenario records, {f.quizzes} quizzes, {f.lessons} lesson times, {f.hands} "
+        f"practice hands each): {f.load_ms / 1000:.2f} s (read {f.read_ms / 1000:.2f} s, "
+        f"figures {f.figures_ms / 1000:.2f} s)"
+    )
+
+
 def describe(f: Figures) -> str:
     """The figures as a line, then the rows per table."""
     tables = ", ".join(f"{name} {n}" for name, n in f.rows.items())
@@ -338,13 +493,48 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--learners", type=int, default=30)
     parser.add_argument("--syncs", type=int, default=10, help="syncs per learner, one by one")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--no-dashboard", action="store_true", help="skip the dashboard at the caps"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url or f"sqlite:///{Path(tmp) / 'classes.db'}"
         engine = create_engine(url, pool_size=max(5, args.learners), max_overflow=10)
         try:
             figures = measure(engine, learners_n=args.learners, syncs=args.syncs)
+            board = (
+                None
+                if args.no_dashboard
+                else measure_dashboard(
+                    engine, app_scenarios(), app_lessons(), learners_n=args.learners
+                )
+            )
         finally:
             engine.dispose()
-    print(json.dumps(asdict(figures)) if args.json else describe(figures))
+    if args.json:
+        print(json.dumps({**asdict(figures), "dashboard": asdict(board) if board else None}))
+    else:
+        print(describe(figures))
+        if board is not None:
+            print(describe_dashboard(board))
     return 0
+
+
+def app_lessons() -> list[str]:
+    """The app's lesson ids (their quizzes and times are what a class keeps)."""
+    from tutorial.course.lessons import load_lessons
+
+    return [le.id for le in load_lessons("en")]
+
+
+def app_scenarios() -> list[ScenarioInfo]:
+    """The app's scenarios, as the Teacher page passes them to the dashboard."""
+    from tutorial.course.library import load_library
+    from tutorial.engine.games import GAMES
+
+    lib = load_library()
+    return [
+        ScenarioInfo(sid, checked.scenario.title, game)
+        for game in GAMES
+        for sid, checked in lib.by_game(game)
+    ]

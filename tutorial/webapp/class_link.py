@@ -11,11 +11,16 @@ process (:func:`store`).
 A learner who joined keeps their token in the page's ``localStorage`` (an invisible
 component, as :mod:`tutorial.webapp.store` keeps the progress). After every run of a page
 (:func:`after_run`, called where the progress is saved to the browser) the session's
-progress, when it changed, is sent to the class by a worker thread: the click never waits
-on the database. A send that fails leaves a small notice and is tried again on a later
-run, after :data:`RETRY_SECONDS`, or by itself: while a learner in a class has a page open,
-a small fragment looks every :data:`RETRY_SECONDS` for a failed send to try again
-(:func:`retry_failed`). The browser's progress is untouched whatever happens.
+progress, when it changed, is sent to the class by a thread of the learner's own: the
+click never waits on the database, and a call that hangs holds that learner's send only
+(every call gives up in bounded time anyway: :data:`TIMEOUTS`). A send under way for more
+than :data:`STILL_TRYING_SECONDS` is said to be still tried. A send that fails leaves a
+small notice and is tried again on a later run, after :data:`RETRY_SECONDS`, or by
+itself: while a learner in a class has a page open, a small fragment looks every
+:data:`STILL_TRYING_SECONDS` for a failed send to try again (:func:`retry_failed`). The
+browser's progress is untouched whatever happens. When the class refuses the learner
+(removed, closed), nothing more is sent but the browser keeps the token, so My class says
+why each time it is opened (:func:`ended`).
 
 Besides the progress (its review deck included), a send carries the time spent per
 scenario and per lesson (:func:`lesson_open` names the lesson a run shows: the pause
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import logging
 import os
 import secrets
 import threading
@@ -44,7 +50,15 @@ from sqlalchemy.exc import SQLAlchemyError
 from tutorial.analysis.card_review import CardReview
 from tutorial.classes import tokens
 from tutorial.classes.errors import AccessError, ClassError, SyncError
-from tutorial.classes.store import ClassStore, CostlyCard, Limits, PracticeRecord, open_store
+from tutorial.classes.store import (
+    ClassStore,
+    CostlyCard,
+    KnownItems,
+    Limits,
+    PracticeRecord,
+    Timeouts,
+    open_store,
+)
 from tutorial.course.practice import PracticeHand, ReviewProgress, costliest
 from tutorial.course.progress import Progress, to_json
 from tutorial.language.i18n import t
@@ -78,7 +92,14 @@ HAND_SECONDS_MOST = Limits().seconds
 #: Where the time since the last run comes from (seconds; tests set their own).
 CLOCK: Callable[[], float] = time.monotonic
 
-_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="class-sync")
+#: Seconds a send may be under way before the learner is told it is still being tried.
+STILL_TRYING_SECONDS = 10.0
+#: The database's timeouts (every call gives up in bounded time; see ``Timeouts``).
+TIMEOUTS = Timeouts()
+
+#: Where failed sends and refused joins are logged, with their cause.
+LOG = logging.getLogger("tutorial.classes")
+
 _PENDING: set[concurrent.futures.Future[None]] = set()
 _PENDING_LOCK = threading.Lock()
 
@@ -107,23 +128,45 @@ def database_url() -> str | None:
     return f"sqlite:///{DEFAULT_DB}"
 
 
+def known_items() -> KnownItems:
+    """The scenarios and lessons this app has: the class keeps records of these only."""
+    from tutorial.webapp import common
+
+    lessons, _error = common.course("en")
+    return KnownItems(
+        scenarios=frozenset(common.english_library().scenarios),
+        lessons=frozenset(le.id for le in lessons),
+    )
+
+
 @st.cache_resource(show_spinner=False)
 def _store_at(url: str | None) -> ClassStore:
-    """The store on the connection (one per URL and server process), its schema up to date."""
+    """The store on the connection (one per URL and server process), its schema up to date,
+    its calls bounded (:data:`TIMEOUTS`: a connection from the pool is waited for at most
+    the connect timeout too)."""
+    wait = TIMEOUTS.connect
     conn = (
-        st.connection(CONNECTION, type="sql")
+        st.connection(CONNECTION, type="sql", pool_timeout=wait)
         if url is None
-        else st.connection(CONNECTION, type="sql", url=url)
+        else st.connection(CONNECTION, type="sql", url=url, pool_timeout=wait)
     )
-    return open_store(conn.engine)
+    return open_store(conn.engine, timeouts=TIMEOUTS, known=known_items())
 
 
 def store() -> ClassStore | None:
     """The class storage, or None when the database cannot be opened (try again later)."""
     try:
         return _store_at(database_url())
-    except (ClassError, SQLAlchemyError, ImportError, ValueError):
+    except (ClassError, SQLAlchemyError, ImportError, ValueError) as e:
+        LOG.error("The class database could not be opened: %s", describe_error(e))
         return None
+
+
+def describe_error(error: BaseException) -> str:
+    """An error in the log's words: its kind and first line (never a statement's values)."""
+    cause = getattr(error, "orig", None) or error
+    first = (str(cause).strip().splitlines() or [""])[0]
+    return f"{type(cause).__name__}: {first[:300]}"
 
 
 # --- the learner's class --------------------------------------------------------------------
@@ -150,7 +193,15 @@ class Membership:
     retry_after: float = 0.0
     refused: str = ""  # the key of the class's refusal (removed, closed...): nothing more sent
     ended: str = ""  # the key of the last refusal, for the My class page to say
+    #: The token the class refused (removed, closed...): the browser keeps it, so My class
+    #: asks the class again and says why each time it is opened, until the learner joins
+    #: a class again or forgets this one.
+    ended_token: str = ""
     busy: bool = False  # a send is under way (guarded by the pool's lock)
+    #: When the send under way started (the app's clock; None when none is under way).
+    sending_since: float | None = None
+    #: The send under way the learner was told is still being tried (its start).
+    still_noticed: float | None = None
     queued: Progress | None = None  # changed while a send was under way: sent right after it
     seconds: dict[str, int] = field(default_factory=dict)  # time spent per scenario
     seconds_known: bool = False  # the class's times were read back (a new session starts there)
@@ -176,16 +227,32 @@ def joined(token: str) -> None:
     """The learner just joined: keep the token (the browser too) and send everything."""
     m = membership()
     m.token, m.loaded, m.sent, m.refused, m.ended = token, True, "", "", ""
-    m.failed, m.retry_after, m.seconds_known = False, 0.0, False
+    m.failed, m.retry_after, m.seconds_known, m.ended_token = False, 0.0, False, ""
 
 
 def left() -> None:
-    """The learner left (or was refused): forget the token here and in the browser."""
+    """The learner left (or forgot a class that ended): forget the token here and in the
+    browser."""
     m = membership()
     m.token, m.sent, m.seconds, m.seconds_known = "", "", {}, False
     m.lesson_seconds, m.hands, m.hand_seconds = {}, {}, {}
+    m.ended_token = ""
     with _PENDING_LOCK:
         m.queued = None
+
+
+def ended(key: str) -> None:
+    """The class refused this learner (``key``: removed, closed...): nothing more is sent,
+    but the browser keeps the token, so My class says why each time it is opened."""
+    m = membership()
+    token = m.token or m.ended_token
+    left()
+    m.ended, m.ended_token, m.refused = key, token, ""
+
+
+def kept_token(m: Membership) -> str:
+    """The token the browser keeps: the class's, or the one the class refused."""
+    return m.token or m.ended_token
 
 
 def trusted_proxies() -> int:
@@ -271,7 +338,7 @@ def receive_token(value: object) -> None:
     """The token the browser keeps (read once per session): taken unless the session has one."""
     m = membership()
     m.loaded = True
-    if not m.token and tokens.well_formed(value):
+    if not m.token and not m.ended_token and tokens.well_formed(value):
         assert isinstance(value, str)
         m.token = value
 
@@ -453,7 +520,9 @@ def _send(box: ClassStore, m: Membership, token: str, p: Progress) -> None:
         with _PENDING_LOCK:
             next_one, m.queued = (m.queued, None) if not (m.failed or m.refused) else (None, None)
             if next_one is None:
-                m.busy = False
+                m.busy, m.sending_since = False, None
+            else:
+                m.sending_since = CLOCK()
 
 
 def _send_one(box: ClassStore, m: Membership, token: str, p: Progress) -> None:
@@ -475,26 +544,54 @@ def _send_one(box: ClassStore, m: Membership, token: str, p: Progress) -> None:
         box.sync(token, p, seconds, lessons=lessons, hands=hands)
         m.sent, m.failed, m.rejected = fingerprint(p, seconds, lessons, hands), False, ""
     except AccessError as e:
+        LOG.info("A send was refused: %s", e.key)
         if m.token == token:  # not a learner who has just left on their own
             m.refused = e.key
     except SyncError as e:  # this progress cannot be stored: sending it again would not help
+        LOG.warning("A send was refused as it could not be stored: %s (%s)", e.key, e)
         m.sent, m.failed = fingerprint(p, *payload(m, p)), False
         m.rejected, m.rejections = e.key, m.rejections + 1
-    except Exception:  # the database went away, or anything else: the browser keeps all
+    except Exception as e:  # the database went away, or anything else: the browser keeps all
+        LOG.warning("A send failed: %s", describe_error(e))
         m.failed, m.failures = True, m.failures + 1
         m.retry_after = CLOCK() + RETRY_SECONDS
 
 
+def _send_in_thread(
+    future: concurrent.futures.Future[None], box: ClassStore, m: Membership, token: str, p: Progress
+) -> None:
+    """One learner's sends, in a thread of their own; ``future`` is done when they are."""
+    try:
+        _send(box, m, token, p)
+    except BaseException:  # never expected (a send catches everything): free the learner
+        with _PENDING_LOCK:
+            m.busy, m.sending_since = False, None
+        raise
+    finally:
+        future.set_result(None)
+
+
 def _submit(box: ClassStore, m: Membership, token: str, p: Progress) -> None:
-    """Start a send in the worker pool, or queue it behind the one under way."""
+    """Start a send, or queue it behind the one under way. Each learner's sends run in a
+    thread of their own (one at a time per learner): a call that hangs holds that learner's
+    send only, never a worker other learners wait for."""
     with _PENDING_LOCK:
         if m.busy:
             m.queued = p
             return
-        m.busy = True
-        future = _POOL.submit(_send, box, m, token, p)
+        m.busy, m.sending_since = True, CLOCK()
+        future: concurrent.futures.Future[None] = concurrent.futures.Future()
         _PENDING.add(future)
     future.add_done_callback(_discard)
+    threading.Thread(
+        target=_send_in_thread, args=(future, box, m, token, p), name="class-sync", daemon=True
+    ).start()
+
+
+def still_trying(m: Membership) -> bool:
+    """Whether a send has been under way for more than :data:`STILL_TRYING_SECONDS`."""
+    since = m.sending_since
+    return since is not None and CLOCK() - since > STILL_TRYING_SECONDS
 
 
 def _discard(future: concurrent.futures.Future[None]) -> None:
@@ -528,9 +625,11 @@ def _notices(m: Membership) -> None:
     """The small notices of the sends: one per failure streak, and the class's refusal."""
     if m.refused:
         st.toast(ended_message(m.refused), icon=":material/group_off:")
-        left()
-        m.ended, m.refused = m.refused, ""
+        ended(m.refused)
         return
+    if still_trying(m) and m.still_noticed != m.sending_since:
+        m.still_noticed = m.sending_since
+        st.toast(t("my_class.still_trying"), icon=":material/hourglass_top:")
     if m.failures > m.noticed:
         m.noticed = m.failures
         st.toast(t("my_class.sync_failed"), icon=":material/cloud_off:")
@@ -546,7 +645,7 @@ def after_run() -> None:
     m = membership()
     _COMPONENT(
         key="atout_class",
-        data={"storage_key": TOKEN_KEY, "save": m.token if m.loaded else None},
+        data={"storage_key": TOKEN_KEY, "save": kept_token(m) if m.loaded else None},
         on_token_change=_on_token,
         height=0,
     )
@@ -583,17 +682,20 @@ def retry_failed() -> bool:
     """Try a failed send again if its time has come (the retry fragment's work, between
     the learner's runs too); True when a send was started."""
     m = membership()
-    if m.refused:
+    if m.refused or still_trying(m):
         _notices(m)
+    if m.refused:
         return False
     if not m.token or not m.failed or CLOCK() < m.retry_after or not state.store_loaded():
         return False
     return _send_from_run(m, state.export_progress())
 
 
-@st.fragment(run_every=RETRY_SECONDS)
+@st.fragment(run_every=STILL_TRYING_SECONDS)
 def _retry_fragment() -> None:
-    """Every :data:`RETRY_SECONDS` while the page is open: a failed send tried again."""
+    """Every :data:`STILL_TRYING_SECONDS` while the page is open: a send under way for
+    longer said to be still tried, a failed send tried again once its time has come
+    (:data:`RETRY_SECONDS` after it failed)."""
     retry_failed()
 
 
@@ -678,7 +780,9 @@ __all__ = [
     "LESSON_GAP_MOST",
     "RETRY_SECONDS",
     "SENT_HANDS",
+    "STILL_TRYING_SECONDS",
     "TEACHER_KEY",
+    "TIMEOUTS",
     "TOKEN_KEY",
     "HomeworkChoice",
     "Membership",
@@ -687,12 +791,16 @@ __all__ = [
     "client_address_now",
     "client_id",
     "database_url",
+    "describe_error",
+    "ended",
     "fingerprint",
     "homework_choice",
     "homework_choices",
     "joined",
     "keep_hand",
     "keep_teacher_secret",
+    "kept_token",
+    "known_items",
     "left",
     "lesson_open",
     "membership",
@@ -703,6 +811,7 @@ __all__ = [
     "receive_token",
     "retry_failed",
     "send_now",
+    "still_trying",
     "store",
     "trusted_proxies",
     "wait_for_sends",

@@ -45,6 +45,7 @@ def _join() -> None:
         client, address = class_link.client_id()
         token = box.join(code, name, client, address)
     except ClassError as e:
+        class_link.LOG.info("A join was refused: %s", e.key)
         common.tell(MESSAGE, "error", str(e))
         return
     class_link.joined(token)
@@ -61,8 +62,12 @@ def _leave() -> None:
         return
     try:
         box.leave(m.token)
-    except AccessError:
-        pass  # already out of it: forgetting the token is all there is left to do
+    except AccessError as e:
+        if e.key == "class_closed":  # a closed class keeps its records: only forget it here
+            class_link.ended(e.key)
+            common.tell(MESSAGE, "error", str(e))
+            return
+        # else already out of it: forgetting the token is all there is left to do
     except ClassError as e:
         common.tell(MESSAGE, "error", str(e))
         return
@@ -198,33 +203,59 @@ def show_more(view: LearnerView) -> None:
             st.text(t("my_class.deck_line", cards=s.cards, due=s.due, suspended=s.suspended))
 
 
+def _forget() -> None:
+    """Forget a class that ended (closed, or the learner removed) in this browser."""
+    class_link.left()
+    class_link.membership().ended = ""
+
+
+def show_ended(key: str) -> None:
+    """Why the learner is no longer in a class (said each time My class is opened, until
+    they join again or forget it), then the join form."""
+    with st.container(key="my_class_ended"):
+        st.info(class_link.ended_message(key), icon=":material/group_off:")
+        st.button(t("my_class.forget"), key="my_class_forget", on_click=_forget)
+    show_join()
+
+
+def show_sending(m: class_link.Membership) -> None:
+    """How sending goes: by itself, still being tried, or failed (with a button)."""
+    if m.rejected:
+        st.warning(t("my_class.sync_refused"), icon=":material/block:")
+    if class_link.still_trying(m):
+        st.caption(t("my_class.still_trying"))
+    elif m.failed:
+        st.caption(t("my_class.sync_failed"))
+        st.button(t("my_class.send_now"), key="my_class_send", on_click=class_link.send_now)
+    else:
+        st.caption(t("my_class.sync_auto"))
+
+
 def show_mine(m: class_link.Membership) -> None:
-    """The class joined: its name, the learner's homework and records, and leaving it."""
+    """The class joined (or ended): its name, the learner's homework and records, and
+    leaving it; a class that ended says why."""
     box = class_link.store()
     if box is None:
         st.warning(t("classes.unreachable"), icon=":material/cloud_off:")
         return
     try:
-        view = box.what_teacher_sees(m.token)
+        view = box.what_teacher_sees(class_link.kept_token(m))
     except AccessError as e:
-        class_link.left()
-        m.ended = e.key
-        st.info(str(e))
-        show_join()
+        class_link.ended(e.key)
+        show_ended(e.key)
         return
     except ClassError as e:
         st.warning(str(e), icon=":material/cloud_off:")
         return
     with st.container(key="my_class_joined"):
-        st.header(t("my_class.in_class", name=view.class_name))
+        st.header(t("my_class.in_class", name=inert_markdown(view.class_name)))
         st.text(one_full_stop(t("my_class.shown_as", name=view.name)))
-    if m.rejected:
-        st.warning(t("my_class.sync_refused"), icon=":material/block:")
-    if m.failed:
-        st.caption(t("my_class.sync_failed"))
-        st.button(t("my_class.send_now"), key="my_class_send", on_click=class_link.send_now)
+    if view.closed is not None:
+        if m.token:  # nothing more is sent to a closed class
+            class_link.ended("class_closed")
+        st.info(t("my_class.closed"), icon=":material/lock:")
     else:
-        st.caption(t("my_class.sync_auto"))
+        show_sending(m)
     show_homework(view)
     st.header(t("my_class.teacher_sees"))
     rows = records_rows(view)
@@ -233,6 +264,11 @@ def show_mine(m: class_link.Membership) -> None:
     else:
         st.info(t("my_class.no_records"))
     show_more(view)
+    if view.closed is not None:  # its records are the teacher's archive: forgotten here only
+        with st.expander(t("my_class.forget_title"), icon=":material/logout:"):
+            st.write(t("my_class.forget_help"))
+            st.button(t("my_class.forget"), key="my_class_forget", on_click=_forget)
+        return
     with st.expander(t("my_class.leave_title"), icon=":material/logout:"):
         st.write(t("my_class.leave_help"))
         sure = st.checkbox(t("my_class.leave_sure"), key="my_class_leave_sure")
@@ -246,10 +282,11 @@ def main() -> None:
         code_from_address()
     _message()
     m = class_link.membership()
-    if m.ended:
-        st.info(class_link.ended_message(m.ended))
-    if m.token:
-        st.query_params.pop(JOIN, None)  # a join link opened again: already in a class
+    if class_link.kept_token(m):
+        if m.token:
+            st.query_params.pop(JOIN, None)  # a join link opened again: already in a class
         show_mine(m)
+    elif m.ended:  # ended without a token to ask about (a tampered one never kept)
+        show_ended(m.ended)
     else:
         show_join()

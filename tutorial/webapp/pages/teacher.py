@@ -37,7 +37,7 @@ from tutorial.classes.deck_view import (
     deck_rows,
     position_rows,
 )
-from tutorial.classes.errors import ClassError
+from tutorial.classes.errors import AccessError, ClassError
 from tutorial.classes.homework_view import (
     BOM,
     HomeworkItem,
@@ -357,7 +357,9 @@ def show_item(board: Dashboard, item: Homework, games: dict[str, str]) -> None:
     st.dataframe(item_rows(view), hide_index=True, width="stretch")
     waiting = view.not_started
     st.caption(
-        one_full_stop(t("teacher.board.not_started_list", names=", ".join(waiting)))
+        one_full_stop(
+            t("teacher.board.not_started_list", names=", ".join(inert_markdown(n) for n in waiting))
+        )
         if waiting
         else t("teacher.board.all_started")
     )
@@ -520,19 +522,32 @@ def show_board(board: Dashboard, secret: str, board_token: str) -> None:
     live_board(secret, "teacher")
 
 
+def show_unreachable() -> None:
+    """The notice of a database that cannot be reached: the class is safe, and the page
+    reads it again by itself (nothing here offers to leave the class)."""
+    with st.container(key="teacher_unreachable"):
+        st.warning(t("teacher.board.unreachable"), icon=":material/cloud_off:")
+        st.button(t("teacher.board.try_again"), key="teacher_try_again", icon=":material/refresh:")
+
+
 def read_board(key: str, kind: str) -> Dashboard | None:
     """The class of a teacher secret (``kind`` "teacher") or a board token ("board") read
-    from the database, or None with the reason shown."""
+    from the database, or None with the reason shown (a notice while it is read: each
+    database call gives up in bounded time)."""
     box = class_link.store()
     if box is None:
-        st.error(t("classes.unreachable"), icon=":material/cloud_off:")
+        show_unreachable()
         return None
     try:
-        if kind == "board":
-            return box.board(key, scenario_infos())
-        return box.dashboard(key, scenario_infos())
-    except ClassError as e:
+        with st.spinner(t("teacher.board.reading")):
+            if kind == "board":
+                return box.board(key, scenario_infos())
+            return box.dashboard(key, scenario_infos())
+    except AccessError as e:
         st.error(str(e), icon=":material/error:")
+        return None
+    except ClassError:
+        show_unreachable()
         return None
 
 
@@ -657,14 +672,18 @@ def show_class() -> None:
         return
     box = class_link.store()
     if box is None:
-        st.error(t("classes.unreachable"), icon=":material/cloud_off:")
+        show_unreachable()
         return
     try:
-        board = box.dashboard(secret, scenario_infos())
-        board_token = box.board_token(secret)
-    except ClassError as e:
+        with st.spinner(t("teacher.board.reading")):
+            board = box.dashboard(secret, scenario_infos())
+            board_token = box.board_token(secret)
+    except AccessError as e:  # the link opens no class: making another is all there is to do
         st.error(str(e), icon=":material/error:")
         st.button(t("teacher.board.new_class"), key="teacher_forget_link", on_click=_forget_link)
+        return
+    except ClassError:  # the database is away: the class is safe, nothing to give up
+        show_unreachable()
         return
     show_board(board, secret, board_token)
 
