@@ -126,7 +126,7 @@ def test_a_class_kept_before_boards_keeps_its_code_and_gets_its_board(
         secret, token = _old_class(engine)
         store = ClassStore(engine, clock=lambda: datetime(2026, 3, 2, 9))
         store.upgrade()
-        assert migrate.current(engine) == "0005"
+        assert migrate.current(engine) == "0006"
         board_token = store.board_token(secret)
         assert board_token == tokens.board_secret(secret)
         assert store.board(board_token, []).name == "Class"
@@ -167,5 +167,57 @@ def test_practice_hands_kept_before_their_time_was_counted_stay_valid_with_none(
             "old": 0,
             "new": 95,
         }
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_homework_and_records_of_a_moved_lesson_follow_it(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Belote's from-Tarot lessons moved from 12-13 to 13-14: a class's homework, a quiz
+    result and a lesson time kept under the old ids follow the lessons, and a row already
+    sent under the new id is the one kept."""
+    old12, new13 = "belote/12-from-tarot-partner-winning", "belote/13-from-tarot-partner-winning"
+    old13, new14 = "belote/13-from-tarot-ranks-and-points", "belote/14-from-tarot-ranks-and-points"
+    engine = new_engine(kind, tmp_path, request)
+    try:
+        _upgrade_to(engine, "0005")
+        _old_class(engine)
+        at = datetime(2026, 3, 1, 10)
+        with engine.begin() as conn:
+            class_id = conn.execute(text("SELECT id FROM classes")).scalar_one()
+            learner = conn.execute(text("SELECT id FROM learners")).scalar_one()
+            for position, ref in enumerate((old12, old13)):
+                conn.execute(
+                    text(
+                        "INSERT INTO homework (class_id, position, kind, ref)"
+                        " VALUES (:c, :p, 'lesson', :r)"
+                    ),
+                    {"c": class_id, "p": position, "r": ref},
+                )
+            for lesson, right in ((old12, 2), (old13, 1), (new14, 3)):
+                conn.execute(
+                    text(
+                        "INSERT INTO quizzes (learner_id, lesson, right_answers, questions,"
+                        " updated) VALUES (:l, :s, :r, 3, :t)"
+                    ),
+                    {"l": learner, "s": lesson, "r": right, "t": at},
+                )
+            conn.execute(
+                text(
+                    "INSERT INTO lesson_times (learner_id, lesson, seconds, updated)"
+                    " VALUES (:l, :s, 90, :t)"
+                ),
+                {"l": learner, "s": old12, "t": at},
+            )
+        migrate.upgrade(engine)
+        with engine.connect() as conn:
+            refs = conn.execute(text("SELECT ref FROM homework ORDER BY position")).scalars()
+            quiz = dict(conn.execute(text("SELECT lesson, right_answers FROM quizzes")).all())
+            times = conn.execute(text("SELECT lesson FROM lesson_times")).scalars().all()
+        assert list(refs) == [new13, new14]
+        assert quiz == {new13: 2, new14: 3}  # the result sent under the new id is kept
+        assert times == [new13]
     finally:
         engine.dispose()
