@@ -10,6 +10,7 @@ those of ``browser_util`` (one of each per test process).
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 import pytest
@@ -70,6 +71,10 @@ def _moves(sid: str, lang: str) -> list[tuple[str, Any]]:
     return out
 
 
+#: An address on the page (the step's link to copy): its numbers are no answer.
+_ADDRESS = re.compile(r"\S*(?:https?://|[?&](?:scenario|step)=)\S*")
+
+
 def _presenter_on(page: Any, lang: str) -> None:
     """Presenter mode switched on in the sidebar, in the page's language: the table grows."""
     from playwright.sync_api import expect
@@ -105,7 +110,12 @@ def _walk(page: Any, server: str, sid: str, lang: str, mode: str) -> list[str]:
         expect(choices.first).to_be_visible(timeout=30_000)
         _settle(page)
         offered = [choices.nth(i).inner_text().strip() for i in range(choices.count())]
-        lines = [ln for ln in _visible_text(page).splitlines() if ln.strip() not in offered]
+        # (an address shown to copy, "...?scenario=...&step=5", counts steps, not points)
+        lines = [
+            _ADDRESS.sub("", ln)
+            for ln in _visible_text(page).splitlines()
+            if ln.strip() not in offered
+        ]
         on_page = dataclasses.replace(screen, texts=(("page", "\n".join(lines)),), svgs=())
         found += [f"[{mode}] {p}" for p in problems(on_page)]
         if page.evaluate(_TURN_FRAMES_JS):

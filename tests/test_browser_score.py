@@ -33,11 +33,11 @@ def test_the_first_score_picture_ends_on_the_hand_score(
 ) -> None:
     from playwright.sync_api import expect
 
-    page = _open(browser, f"{server}/play?scenario={ENDS[0][0]}&step={ENDS[0][1]}", viewport)
+    page = _open(browser, f"{server}/play?scenario={ENDS[0][0]}&step={ENDS[0][1] + 1}", viewport)
     try:
         for k, (sid, steps, title, step) in enumerate(ENDS):
             if k:
-                page.goto(f"{server}/play?scenario={sid}&step={steps}")
+                page.goto(f"{server}/play?scenario={sid}&step={steps + 1}")
             chart = page.locator(".stPlotlyChart .js-plotly-plot").first
             expect(chart).to_be_visible(timeout=60_000)
             chart.scroll_into_view_if_needed()
