@@ -28,7 +28,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from tutorial.engine.core import GameState, HandOutcome
-from tutorial.language.i18n import font_stack, t, tn
+from tutorial.language.i18n import font_stack, sentences, t, tn
 from tutorial.pictures.hand_story import HandStory, Step, hand_story
 from tutorial.scenarios import actions
 
@@ -430,7 +430,7 @@ def _tricks_text(
     parts.append(t(totals, **both(story.totals)))
     if story.line is not None and not story.score_steps:
         parts.append(_mark_text(story, labels))
-    return " ".join(parts)
+    return sentences(parts)
 
 
 def _changes(step: Step, labels: Sequence[str]) -> str:
@@ -573,7 +573,7 @@ def belote_score_chart(outcome: HandOutcome, labels: Sequence[str]) -> Chart:
             parts.append(t("charts.text.belote_side", side=row, items=items, total=_num(totals[i])))
         else:
             parts.append(t("charts.text.belote_side_nothing", side=row))
-    return Chart("score", fig, " ".join(parts))
+    return Chart("score", fig, sentences(parts))
 
 
 # --- Tarot: the settlement ---------------------------------------------------------------
@@ -717,7 +717,7 @@ def tarot_settlement_chart(
         for s, v in zip(seats, values, strict=True)
     )
     parts.append(t("charts.text.settle_results", results=results))
-    return Chart("settlement", fig, " ".join(parts))
+    return Chart("settlement", fig, sentences(parts))
 
 
 # --- All of a hand's charts ---------------------------------------------------------------
