@@ -21,11 +21,15 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, create_engine, text
+
+from tutorial.classes.store import ClassStore, Limits, open_store
 
 #: The two kinds of database every storage test runs on.
 KINDS = ("sqlite", "postgresql")
@@ -176,3 +180,43 @@ def drop_postgres_database(server: Server, name: str) -> None:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     finally:
         admin.dispose()
+
+
+class Clock:
+    """A clock the test moves by hand (UTC, as the class store keeps it)."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 2, 9, 0, 0)
+
+    def __call__(self) -> datetime:
+        """The time now."""
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        """Move the time on."""
+        self.now += timedelta(**delta)
+
+
+@dataclass
+class Env:
+    """A class store on an empty database, its engine, its clock and the database's kind."""
+
+    store: ClassStore
+    engine: Engine
+    clock: Clock
+    kind: str
+
+    def with_limits(self, limits: Limits) -> ClassStore:
+        """Another store on the same database with other limits."""
+        return ClassStore(self.engine, clock=self.clock, limits=limits)
+
+
+@contextmanager
+def store_env(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+    """A class store on a new database of ``kind``, with a clock moved by hand."""
+    engine = new_engine(kind, tmp_path, request)
+    clock = Clock()
+    try:
+        yield Env(open_store(engine, clock=clock), engine, clock, kind)
+    finally:
+        engine.dispose()

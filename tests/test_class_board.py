@@ -9,61 +9,27 @@ Every test runs on SQLite (a temporary file) and on a real PostgreSQL server (se
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from db_util import KINDS, new_engine
-from sqlalchemy import Engine, select, update
+from db_util import KINDS, Env, store_env
+from sqlalchemy import select, update
 
 from tutorial.classes import schema, tokens
 from tutorial.classes.errors import AccessError, ClassError, JoinError
 from tutorial.classes.migrate import head
-from tutorial.classes.store import ClassStore, Homework, Limits, open_store
+from tutorial.classes.store import ClassStore, Homework, Limits
 from tutorial.course.classroom import ScenarioInfo
 from tutorial.course.progress import Progress, ScenarioRecord
 
 INFOS = [ScenarioInfo("belote/a", "Overruff", "belote")]
 
 
-class Clock:
-    """A clock the test moves by hand (UTC)."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 2, 9, 0, 0)
-
-    def __call__(self) -> datetime:
-        """The time now."""
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        """Move the time on."""
-        self.now += timedelta(**delta)
-
-
-@dataclass
-class Env:
-    """A store on an empty database, its engine and its clock."""
-
-    store: ClassStore
-    engine: Engine
-    clock: Clock
-
-    def with_limits(self, limits: Limits) -> ClassStore:
-        """Another store on the same database with other limits."""
-        return ClassStore(self.engine, clock=self.clock, limits=limits)
-
-
 @pytest.fixture(params=KINDS)
 def env(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Env]:
-    engine = new_engine(request.param, tmp_path, request)
-    clock = Clock()
-    try:
-        yield Env(open_store(engine, clock=clock), engine, clock)
-    finally:
-        engine.dispose()
+    with store_env(request.param, tmp_path, request) as made:
+        yield made
 
 
 def _wrong_code(right: str) -> str:

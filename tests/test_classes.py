@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date
 from pathlib import Path
 
 import pytest
-from db_util import KINDS, new_engine
-from sqlalchemy import Engine, func, select
+from db_util import KINDS, Env, store_env
+from sqlalchemy import func, select
 
 from tutorial.classes import schema, tokens
 from tutorial.classes.errors import (
@@ -25,7 +24,7 @@ from tutorial.classes.errors import (
     JoinError,
     SyncError,
 )
-from tutorial.classes.store import ClassStore, Homework, Limits, open_store
+from tutorial.classes.store import Homework, Limits
 from tutorial.course.classroom import ScenarioInfo, table_rows
 from tutorial.course.progress import Progress, QuizRecord, ScenarioRecord, merge, to_json
 from tutorial.language.i18n import speaking, t
@@ -37,43 +36,10 @@ INFOS = [
 ]
 
 
-class Clock:
-    """A clock the test moves by hand (UTC)."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 2, 9, 0, 0)
-
-    def __call__(self) -> datetime:
-        """The time now."""
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        """Move the time on."""
-        self.now += timedelta(**delta)
-
-
-@dataclass
-class Env:
-    """A store on an empty database, its engine and its clock."""
-
-    store: ClassStore
-    engine: Engine
-    clock: Clock
-    kind: str
-
-    def with_limits(self, limits: Limits) -> ClassStore:
-        """Another store on the same database with other limits."""
-        return ClassStore(self.engine, clock=self.clock, limits=limits)
-
-
 @pytest.fixture(params=KINDS)
 def env(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Env]:
-    engine = new_engine(request.param, tmp_path, request)
-    clock = Clock()
-    try:
-        yield Env(open_store(engine, clock=clock), engine, clock, request.param)
-    finally:
-        engine.dispose()
+    with store_env(request.param, tmp_path, request) as made:
+        yield made
 
 
 def progress(**recs: ScenarioRecord) -> Progress:

@@ -11,14 +11,13 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from db_util import KINDS, new_engine
-from sqlalchemy import Engine, Table, func, select
+from db_util import KINDS, Env, store_env
+from sqlalchemy import Table, func, select
 
 from tutorial.classes import schema
 from tutorial.classes.deck_view import board_decks, class_positions, deck_rows, summary
@@ -26,12 +25,10 @@ from tutorial.classes.errors import SyncError
 from tutorial.classes.homework_view import board_view
 from tutorial.classes.practice_view import board_practice, games_of, practice_rows
 from tutorial.classes.store import (
-    ClassStore,
     CostlyCard,
     Homework,
     Limits,
     PracticeRecord,
-    open_store,
 )
 from tutorial.course.classroom import ScenarioInfo
 from tutorial.course.progress import Progress, ScenarioRecord, to_json
@@ -48,38 +45,10 @@ INFOS = [ScenarioInfo("belote/a", "Overruff", "belote")]
 DAY = datetime(2026, 3, 2, 9, 0, 0)
 
 
-class Clock:
-    """A clock the test moves by hand (UTC, as the store keeps it)."""
-
-    def __init__(self) -> None:
-        self.now = DAY
-
-    def __call__(self) -> datetime:
-        """The time now."""
-        return self.now
-
-
-@dataclass
-class Env:
-    """A store on an empty database, its engine and its clock."""
-
-    store: ClassStore
-    engine: Engine
-    clock: Clock
-
-    def with_limits(self, limits: Limits) -> ClassStore:
-        """Another store on the same database with other limits."""
-        return ClassStore(self.engine, clock=self.clock, limits=limits)
-
-
 @pytest.fixture(params=KINDS)
 def env(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Env]:
-    engine = new_engine(request.param, tmp_path, request)
-    clock = Clock()
-    try:
-        yield Env(open_store(engine, clock=clock), engine, clock)
-    finally:
-        engine.dispose()
+    with store_env(request.param, tmp_path, request) as made:
+        yield made
 
 
 def stored(env: Env) -> dict[str, list[tuple[object, ...]]]:
