@@ -553,10 +553,17 @@ def read_board(key: str, kind: str) -> Dashboard | None:
 
 @st.fragment(run_every=BOARD_REFRESH)
 def live_board(key: str, kind: str) -> None:
-    """What the learners sent, read again every :data:`BOARD_REFRESH` seconds."""
+    """What the learners sent, read again every :data:`BOARD_REFRESH` seconds; on the
+    board link, the class's name and how to join too (a class closed, or joining closed,
+    from the teacher's own page shows on the projector at the next read)."""
     board = read_board(key, kind)
-    if board is not None:
-        show_learners_work(board)
+    if board is None:
+        return
+    if kind == "board":
+        with st.container(key="board_class"):
+            st.header(t("teacher.board.class_title", name=inert_markdown(board.name)))
+            show_join_code(board)
+    show_learners_work(board)
 
 
 def show_learners_work(board: Dashboard) -> None:
@@ -697,12 +704,6 @@ def _forget_link() -> None:
 def show_board_page(token: str) -> None:
     """The board link's page: the class's name, how to join, and the learners' figures;
     nothing that changes the class."""
-    board = read_board(token, "board")
-    if board is None:
-        return
-    with st.container(key="board_class"):
-        st.header(t("teacher.board.class_title", name=inert_markdown(board.name)))
-        show_join_code(board)
     live_board(token, "board")
 
 
