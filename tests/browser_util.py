@@ -301,11 +301,15 @@ def _goto(page: Any, url: str) -> None:
     _at_rest(page, timeout=60_000)
 
 
-def _presenter_on(page: Any) -> None:
-    """Presenter mode switched on in the sidebar: the table grows."""
+def _presenter_on(page: Any, lang: str = "en") -> None:
+    """Presenter mode switched on in the sidebar, in the page's language: the table grows."""
     from playwright.sync_api import expect
 
-    toggle = page.get_by_text("Presenter mode")
+    from tutorial.language.i18n import speaking, t
+
+    with speaking(lang):
+        label = t("app.presenter")
+    toggle = page.get_by_text(label, exact=True)
     expect(toggle).to_be_visible(timeout=30_000)
     toggle.click()
     expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)

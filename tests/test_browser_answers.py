@@ -21,6 +21,7 @@ from browser_util import (
     _close,
     _goto,
     _open,
+    _presenter_on,
     _resize,
     _settle,
     _visible_text,
@@ -30,7 +31,6 @@ from browser_util import (
 )
 
 from tutorial.engine.cards import Card
-from tutorial.language.i18n import speaking, t
 from tutorial.scenarios.model import AskStep, Play
 
 __all__ = ["browser", "pytestmark", "server"]  # fixtures and marks from browser_util
@@ -73,19 +73,6 @@ def _moves(sid: str, lang: str) -> list[tuple[str, Any]]:
 
 #: An address on the page (the step's link to copy): its numbers are no answer.
 _ADDRESS = re.compile(r"\S*(?:https?://|[?&](?:scenario|step)=)\S*")
-
-
-def _presenter_on(page: Any, lang: str) -> None:
-    """Presenter mode switched on in the sidebar, in the page's language: the table grows."""
-    from playwright.sync_api import expect
-
-    with speaking(lang):
-        label = t("app.presenter")
-    toggle = page.get_by_text(label, exact=True)
-    expect(toggle).to_be_visible(timeout=30_000)
-    toggle.click()
-    expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)
-    page.keyboard.press("Escape")
 
 
 def _walk(page: Any, server: str, sid: str, lang: str, mode: str) -> list[str]:

@@ -353,7 +353,7 @@ def fill(template: str, lang: str, **params: Any) -> str:
     if not lang.startswith("zh"):
         return template.format(**params)
     pieces: list[str] = []
-    for literal, field, spec, conversion in _FORMATTER.parse(template):
+    for literal, field, spec, conversion in _parsed(template):
         if literal:
             _join(pieces, literal)
         if field is None:
@@ -362,6 +362,13 @@ def fill(template: str, lang: str, **params: Any) -> str:
         value = _FORMATTER.convert_field(value, conversion)
         _join(pieces, _FORMATTER.format_field(value, spec or ""))
     return "".join(pieces)
+
+
+@cache
+def _parsed(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    """A catalogue message cut into its literal text and fields, once per message (the
+    catalogues are a fixed set, and ``t`` runs on every sentence a page shows)."""
+    return tuple(_FORMATTER.parse(template))
 
 
 def _join(pieces: list[str], text: str) -> None:

@@ -27,6 +27,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from tutorial.engine import belote
 from tutorial.engine.core import GameState, HandOutcome
 from tutorial.language.i18n import font_stack, sentences, t, tn
 from tutorial.pictures.hand_story import HandStory, Step, hand_story
@@ -204,17 +205,18 @@ def _tarot_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], con
     )
 
 
+#: The first chart's title by the hand's result (``belote.sheet_result``).
+_BELOTE_TITLES = {
+    "capot": "charts.title.belote_capot",
+    "litige": "charts.title.belote_litige",
+    "dedans": "charts.title.belote_dedans",
+    "made": "charts.title.belote_made",
+}
+
+
 def _belote_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str) -> str:
     """Belote's result (capot, litige, dedans or the contract made) and the hand's score."""
-    key = (
-        "charts.title.belote_capot"
-        if d.get("capot") is not None
-        else "charts.title.belote_litige"
-        if d.get("litige")
-        else "charts.title.belote_dedans"
-        if d.get("dedans")
-        else "charts.title.belote_made"
-    )
+    key = _BELOTE_TITLES.get(belote.sheet_result(d), "charts.title.belote_made")
     a, b = story.totals
     return t(key, a=labels[0], pa=_num(a), b=labels[1], pb=_num(b))
 

@@ -264,15 +264,8 @@ def _belote_score_steps(
         extra = lines("declaration", "belote")
         kept = (kept[0] + extra[0], kept[1] + extra[1])
     result = (_half(kept[0] - figures[0]), _half(kept[1] - figures[1]))
-    kind = (
-        "capot"
-        if d.get("capot") is not None
-        else "dedans"
-        if d.get("dedans")
-        else "litige"
-        if d.get("litige")
-        else None
-    )
+    sheet = belote.sheet_result(d)
+    kind = sheet if sheet in ("capot", "dedans", "litige") else None
     out_steps: list[Step] = []
     if kind is not None and any(result):
         out_steps.append(Step(kind, result))

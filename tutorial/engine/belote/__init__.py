@@ -84,7 +84,7 @@ from tutorial.engine.belote.options import (
 )
 from tutorial.engine.belote.play_rules import explain_play, legal_cards
 from tutorial.engine.belote.playout import FAST_TABLES, PlayoutResult, playout
-from tutorial.engine.belote.scoring import hand_totals, round_tens
+from tutorial.engine.belote.scoring import hand_totals, round_tens, sheet_result
 from tutorial.engine.belote.setup import new_hand, start_play
 from tutorial.engine.belote.state import BeloteState, hand_order
 from tutorial.engine.belote.table import (
@@ -148,6 +148,7 @@ __all__ = [
     "new_hand",
     "playout",
     "round_tens",
+    "sheet_result",
     "start_play",
     "team_of",
     "trick_points",

@@ -8,7 +8,7 @@ that the state may call it without this module knowing the state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -604,6 +604,20 @@ def _result_sentence(
         )
         return t(key, taker=taker_fig, defence=defence_fig, **scores)
     return t("belote.result.litige", taker=taker_fig, defence=defence_fig, **scores)
+
+
+def sheet_result(details: Mapping[str, Any]) -> str:
+    """A finished hand's result as its score sheet names it, from its details: "capot",
+    else the contract's own result ("made", "dedans", "litige"; "redeal" when all passed).
+
+    >>> sheet_result({"capot": 0, "result": "made"}), sheet_result({"capot": None, "result": "litige"})
+    ('capot', 'litige')
+    """
+    if details.get("capot") is not None:
+        return "capot"
+    if details.get("litige"):
+        return "litige"
+    return "dedans" if details.get("dedans") else str(details.get("result", "made"))
 
 
 def _details(
