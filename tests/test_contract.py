@@ -302,13 +302,13 @@ def test_names_free_play_rule_says_whose_verdicts_name_the_rule() -> None:
 
 def test_play_direction_through_the_registry() -> None:
     from tutorial.engine.core import find_ruleset
-    from tutorial.engine.games import game_module
+    from tutorial.engine.games import game_info
 
     for game in GAMES3:
         state = _mid_trick(game)
-        assert game_module(game).play_direction(state.ruleset) == "counter-clockwise", game
+        assert game_info(game).play_direction(state.ruleset) == "counter-clockwise", game
     clockwise = find_ruleset("belote", "seed-004")
-    assert game_module("belote").play_direction(clockwise) == "clockwise"
+    assert game_info("belote").play_direction(clockwise) == "clockwise"
 
 
 # --- members the scenarios ask of every game (a position read before any state) --------
@@ -333,84 +333,84 @@ def test_bid_choices_offer_every_bid_legal_or_not() -> None:
 
 
 def test_first_trick_hand_is_every_hand_before_the_first_card() -> None:
-    from tutorial.engine.games import game_module
+    from tutorial.engine.games import game_info
 
     for game in ("belote", "tarot"):
         state = _mid_trick(game)
         laid = {p.seat for p in state.current_trick}
         for seat, hand in enumerate(state.hands):
             held = len(hand) + len(state.tricks) + (seat in laid)
-            assert held == game_module(game).FIRST_TRICK_HAND, (game, seat)
-    assert game_module("briscola").FIRST_TRICK_HAND is None  # refilled from the stock
+            assert held == game_info(game).first_trick_hand, (game, seat)
+    assert game_info("briscola").first_trick_hand is None  # refilled from the stock
 
 
 def test_chien_size_and_whole_trick_piles() -> None:
-    from tutorial.engine.games import game_module
+    from tutorial.engine.games import game_info
 
     tarot_deal = new_hand("tarot", rng=random.Random(0))
-    assert len(tarot_deal.chien) == game_module("tarot").CHIEN_SIZE == 6
-    assert game_module("belote").CHIEN_SIZE == game_module("briscola").CHIEN_SIZE == 0
+    assert len(tarot_deal.chien) == game_info("tarot").chien_size == 6
+    assert game_info("belote").chien_size == game_info("briscola").chien_size == 0
     for game in ("belote", "briscola"):  # every card won comes in a whole trick
         state = _played(game)
-        assert game_module(game).WHOLE_TRICK_PILES
+        assert game_info(game).whole_trick_piles
         assert all(len(tr.plays) == state.num_players for tr in state.tricks), game
-    assert not game_module("tarot").WHOLE_TRICK_PILES  # the discard, the Excuse
+    assert not game_info("tarot").whole_trick_piles  # the discard, the Excuse
 
 
 def test_target_cards_and_has_target() -> None:
     from tutorial.engine import tarot
-    from tutorial.engine.games import game_module
+    from tutorial.engine.games import game_info
 
-    assert frozenset(tarot.BOUTS) == game_module("tarot").TARGET_CARDS
+    assert frozenset(tarot.BOUTS) == game_info("tarot").target_cards
     tarot_hand = _played("tarot")
-    codes = {c.code for c in game_module("tarot").TARGET_CARDS}
+    codes = {c.code for c in game_info("tarot").target_cards}
     assert set(tarot_hand.outcome().details["bout_cards"]) <= codes
     for game in ("belote", "briscola"):
-        assert frozenset() == game_module(game).TARGET_CARDS, game
+        assert frozenset() == game_info(game).target_cards, game
     for game in GAMES3:
         details = _played(game).outcome().details
-        assert ("target" in details) == game_module(game).HAS_TARGET, game
+        assert ("target" in details) == game_info(game).has_target, game
 
 
 def test_has_bidding_says_whether_a_new_hand_starts_with_bids() -> None:
-    from tutorial.engine.games import game_module
+    from tutorial.engine.games import game_info
 
     for game in GAMES3:
         for seed in range(3):
             first = new_hand(game, rng=random.Random(seed))
-            assert (first.phase == "bidding") == game_module(game).HAS_BIDDING, game
+            assert (first.phase == "bidding") == game_info(game).has_bidding, game
 
 
 def test_bidding_makes_sides_and_team_of_seat_agree_with_the_state() -> None:
-    from tutorial.engine.games import game_module
+    from tutorial.engine.games import game_info
 
     for game in GAMES3:
         state = _mid_trick(game)
-        module = game_module(game)
-        assert state.bidding_makes_sides == module.BIDDING_MAKES_SIDES, game
+        module = game_info(game)
+        assert state.bidding_makes_sides == module.bidding_makes_sides, game
         taker = getattr(state, "taker", None)
         for seat in range(state.num_players):
             assert module.team_of_seat(seat, taker) == state.team_of(seat), (game, seat)
     four = new_hand("briscola", rng=random.Random(1), players=4)
-    briscola_sides = [game_module("briscola").team_of_seat(s) for s in range(4)]
+    briscola_sides = [game_info("briscola").team_of_seat(s) for s in range(4)]
     assert briscola_sides == [four.team_of(s) for s in range(4)] == [0, 1, 0, 1]
-    assert [game_module("tarot").team_of_seat(s) for s in range(4)] == [1, 1, 1, 1]  # no taker
+    assert [game_info("tarot").team_of_seat(s) for s in range(4)] == [1, 1, 1, 1]  # no taker
 
 
 def test_taker_against_target_reads_the_details() -> None:
     from tutorial.engine import tarot
-    from tutorial.engine.games import game_module
+    from tutorial.engine.games import game_info
 
     tarot_hand = _played("tarot")
     details = tarot_hand.outcome().details
-    weighed = game_module("tarot").taker_against_target(details)
+    weighed = game_info("tarot").taker_against_target(details)
     assert weighed == (float(details["points"]), float(details["target"]))
     passed = new_hand("tarot", rng=random.Random(0))
     while not passed.is_terminal:
         passed = passed.apply(tarot.Bid.PASS)
-    assert game_module("tarot").taker_against_target(passed.outcome().details) is None
+    assert game_info("tarot").taker_against_target(passed.outcome().details) is None
     for game in ("belote", "briscola"):
-        assert game_module(game).taker_against_target(_played(game).outcome().details) is None
+        assert game_info(game).taker_against_target(_played(game).outcome().details) is None
 
 
 def test_taker_and_discard_are_the_contracts_own_words_in_every_game() -> None:
@@ -517,17 +517,17 @@ def test_piles_after_tricks_mid_hand_and_with_captured_cards() -> None:
 
 
 def test_card_points_as_and_the_last_trick_bonus_agree_with_a_state() -> None:
-    from tutorial.engine.games import GAMES, game_module
+    from tutorial.engine.games import GAMES, game_info
 
     for game in GAMES:
         state = _played(game)
-        package = game_module(game)
-        assert state.last_trick_bonus == package.LAST_TRICK_BONUS
+        package = game_info(game)
+        assert state.last_trick_bonus == package.last_trick_bonus
         for trick in state.tricks:
             for card in trick.cards:
                 as_here = package.card_points_as(card, trump=state.is_trump(card))
                 assert as_here == state.card_points(card), (game, card)
-    belote_pkg, tarot_pkg, briscola_pkg = (game_module(g) for g in ("belote", "tarot", "briscola"))
+    belote_pkg, tarot_pkg, briscola_pkg = (game_info(g) for g in ("belote", "tarot", "briscola"))
     jack = Card.parse("JH")
     assert belote_pkg.card_points_as(jack, trump=True) == 20
     assert belote_pkg.card_points_as(jack, trump=False) == 2

@@ -29,7 +29,7 @@ from tutorial.course.lessons import (
 )
 from tutorial.course.library import in_language, load_library
 from tutorial.engine.core import find_ruleset, option_help
-from tutorial.engine.games import game_module
+from tutorial.engine.games import game_info
 from tutorial.scenarios.model import Scenario
 from tutorial.scenarios.position import resolve_seat, seat_names
 
@@ -202,7 +202,7 @@ def _first_trick_to_lead(sc: Scenario) -> bool:
     """Whether the scenario's table is the hand's first trick (no trick behind it)."""
     if sc.phase != "play" or sc.tricks or sc.captured or sc.points_so_far or sc.carried_points:
         return False
-    size = game_module(sc.game).FIRST_TRICK_HAND
+    size = game_info(sc.game).first_trick_hand
     if size is None:
         return False
     names = seat_names(sc)

@@ -100,6 +100,35 @@ def upward_imports(graph: Mapping[str, set[str]]) -> list[str]:
     return bad
 
 
+#: The games' packages of the engine (a folder of ``tutorial/engine`` with an ``__init__.py``).
+GAME_PACKAGES = tuple(sorted(p.parent.name for p in (PKG / "engine").glob("*/__init__.py")))
+
+
+def game_package_imports(graph: Mapping[str, set[str]]) -> list[str]:
+    """Above the engine, the imports of a game's package by a module other than that
+    game's own part of its layer (``tutorial/<layer>/games/<game>.py``): everything else
+    reads a game through the engine's contract (``games.game_info``, the state)."""
+    out = []
+    for mod, deps in sorted(graph.items()):
+        if mod == "tutorial.engine" or mod.startswith("tutorial.engine."):
+            continue
+        for dep in sorted(deps):
+            parts = dep.split(".")
+            if len(parts) < 3 or parts[:2] != ["tutorial", "engine"]:
+                continue
+            game = parts[2]
+            if game not in GAME_PACKAGES:
+                continue
+            own = mod.split(".")
+            if len(own) >= 2 and own[-2:] == ["games", game]:
+                continue
+            out.append(
+                f"{mod} imports {dep}: read the game through its GameInfo or the "
+                f"state, or move this into a games/{game}.py part"
+            )
+    return out
+
+
 def circles(graph: Mapping[str, set[str]]) -> list[list[str]]:
     """The import circles: strongly connected groups of two or more modules (Tarjan)."""
     index: dict[str, int] = {}
@@ -156,6 +185,13 @@ def test_every_module_has_a_layer(graph: dict[str, set[str]]) -> None:
 
 def test_no_layer_imports_a_layer_above_it(graph: dict[str, set[str]]) -> None:
     assert upward_imports(graph) == []
+
+
+def test_above_the_engine_only_a_games_part_imports_its_game(
+    graph: dict[str, set[str]],
+) -> None:
+    assert len(GAME_PACKAGES) >= 3
+    assert game_package_imports(graph) == []
 
 
 def test_no_import_circle(graph: dict[str, set[str]]) -> None:
@@ -229,6 +265,27 @@ def test_a_planted_type_checking_import_upward_is_found(tmp_path: Path) -> None:
     assert upward_imports(graph) == [
         "tutorial.scenarios.model (scenarios) imports tutorial.webapp.state "
         "(app session and components)"
+    ]
+
+
+def test_a_planted_game_import_above_the_engine_is_found(tmp_path: Path) -> None:
+    graph = _planted(
+        {
+            "engine/__init__.py": "",
+            "engine/belote/__init__.py": "",
+            "engine/tarot/__init__.py": "",
+            "pictures/__init__.py": "",
+            "pictures/charts.py": "from tutorial.engine import belote\n",
+            "pictures/games/__init__.py": "",
+            "pictures/games/belote.py": "from tutorial.engine.belote import x\n",
+            "pictures/games/tarot.py": "from tutorial.engine import belote\n",
+        },
+        tmp_path,
+    )
+    found = [line.split(":")[0] for line in game_package_imports(graph)]
+    assert found == [
+        "tutorial.pictures.charts imports tutorial.engine.belote",
+        "tutorial.pictures.games.tarot imports tutorial.engine.belote",
     ]
 
 

@@ -1162,12 +1162,12 @@ def test_a_clear_pass_or_a_late_bid_is_not_what_bidding_practice_deals(
     game: str, seed: int
 ) -> None:
     from tutorial.analysis.bid_advice import advise_bid
-    from tutorial.engine.games import game_module
+    from tutorial.engine.games import game_info
 
     hand = practice.deal(game, seed=seed)  # the learner bids first, with a weak hand
     assert hand.learner_to_move and not hand.moves
     advice = advise_bid([hand.state], [])
-    assert game_module(game).is_pass(advice.best.action)  # passing is best, and clearly
+    assert game_info(game).is_pass(advice.best.action)  # passing is best, and clearly
     assert not practice.bid_worth_thinking(hand)
     late = next(h for s in range(8) if len((h := practice.deal(game, seed=s)).moves) >= 2)
     assert not practice.bid_worth_thinking(late)  # two seats spoke before the learner

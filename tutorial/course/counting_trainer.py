@@ -6,8 +6,8 @@ way round), the dix de der forgotten, a half point lost in Tarot. When the wrong
 is exactly what another game's rules would give (a Briscola Jack counted as Belote's
 trump Jack, Belote's last-trick bonus added in Briscola, Tarot's Excuse counted with the
 trick's winner as every card is in Belote), the diagnosis names that game and its habit.
-What each game gives a card comes from the game's package (``card_points_as``,
-``LAST_TRICK_BONUS``, ``WHOLE_TRICK_PILES``), never from a table here.
+What each game gives a card comes from what the game registers (``GameInfo``: ``card_points_as``,
+``last_trick_bonus``, ``whole_trick_piles``), never from a table here.
 
 After each trick the learner sees each side's pile: the points each side has so far,
 from the engine's own count (``piles_after_tricks``). Pure Python.
@@ -18,12 +18,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState, TrickResult, rulesets
-from tutorial.engine.games import GAMES, game_module, random_hand
+from tutorial.engine.games import GAMES, GameInfo, game_info, random_hand
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.position import shown_seat_names
@@ -192,10 +191,10 @@ def _role_mixups(ex: Exercise, cards: Sequence[Card], diff: float) -> list[_Why]
     """A card counted at its plain value while it is a trump, or the other way round
     (in a game whose trumps are worth more: Belote's Jack 20 and Nine 14)."""
     out: list[_Why] = []
-    package = game_module(ex.game)
+    info = game_info(ex.game)
     for c in cards:
-        as_trump = package.card_points_as(c, trump=True, ruleset=ex.state.ruleset)
-        as_plain = package.card_points_as(c, trump=False, ruleset=ex.state.ruleset)
+        as_trump = info.card_points_as(c, trump=True, ruleset=ex.state.ruleset)
+        as_plain = info.card_points_as(c, trump=False, ruleset=ex.state.ruleset)
         if as_trump is None or as_plain is None or _same(as_trump, as_plain):
             continue
         words = {"card": c.label, "trump": _fmt(as_trump), "plain": _fmt(as_plain)}
@@ -210,13 +209,13 @@ def _ruleset_mixups(ex: Exercise, cards: Sequence[Card], diff: float) -> list[_W
     """A card counted at the value another ruleset of this game gives it (Briscola's
     Queen and Jack swap their points when the Jack ranks above the Queen)."""
     out: list[_Why] = []
-    package = game_module(ex.game)
+    info = game_info(ex.game)
     for rules in rulesets(ex.game):
         if rules.options == ex.state.ruleset.options:
             continue
         for c in cards:
             v = ex.value(c)
-            there = package.card_points_as(c, trump=ex.state.is_trump(c), ruleset=rules)
+            there = info.card_points_as(c, trump=ex.state.is_trump(c), ruleset=rules)
             if there is None or _same(there, v) or not _same(diff, v - there):
                 continue
             text = t(
@@ -246,9 +245,9 @@ def _unit_mixups(ex: Exercise, cards: Sequence[Card], diff: float) -> list[_Why]
 # --- Habits brought from another game ---------------------------------------------------
 
 
-def _other_games(game: str) -> list[tuple[str, ModuleType]]:
-    """Every other game with its package, in the registry's order."""
-    return [(g, game_module(g)) for g in GAMES if g != game]
+def _other_games(game: str) -> list[tuple[str, GameInfo]]:
+    """Every other game with what it says of itself, in the registry's order."""
+    return [(g, game_info(g)) for g in GAMES if g != game]
 
 
 def _habits(ex: Exercise, index: int, given: float) -> list[_Why]:
@@ -270,12 +269,12 @@ def _card_habits(ex: Exercise, cards: Sequence[Card], diff: float) -> list[_Why]
     out: list[_Why] = []
     state = ex.state
     game = ex.game
-    here = game_module(game)
+    here = game_info(game)
     word = t(f"term.trump.{game}")  # the word of the game being counted (王牌 / 將牌)
-    for other, package in _other_games(game):
+    for other, info in _other_games(game):
         for c in cards:
             trump = state.is_trump(c)
-            there = package.card_points_as(c, trump=trump)
+            there = info.card_points_as(c, trump=trump)
             v = ex.value(c)
             own = (v, here.card_points_as(c, trump=True), here.card_points_as(c, trump=False))
             if not there or any(o is not None and _same(there, o) for o in own):
@@ -283,34 +282,32 @@ def _card_habits(ex: Exercise, cards: Sequence[Card], diff: float) -> list[_Why]
             if _same(diff, v - there):
                 text = t(
                     "trainer.habit.card",
-                    there=_there_words(package, other, c, trump, there, word),
+                    there=_there_words(info, other, c, trump, there, word),
                     here=_here_words(ex, here, c, trump, v, word),
                 )
                 out.append(_Why(text, (c,), (other,)))
     return out
 
 
-def _depends_on_trump(package: Any, card: Card) -> bool:
+def _depends_on_trump(info: Any, card: Card) -> bool:
     """Whether a game gives ``card`` other points as a trump than in a plain suit."""
-    as_trump = package.card_points_as(card, trump=True)
-    as_plain = package.card_points_as(card, trump=False)
+    as_trump = info.card_points_as(card, trump=True)
+    as_plain = info.card_points_as(card, trump=False)
     return as_trump is not None and as_plain is not None and not _same(as_trump, as_plain)
 
 
-def _there_words(package: Any, game: str, card: Card, trump: bool, points: float, word: str) -> str:
+def _there_words(info: Any, game: str, card: Card, trump: bool, points: float, word: str) -> str:
     """What the other game gives the card: "In Belote the J♠ is worth 20 points as a trump"
     (``word``: the word for trumps of the game being counted)."""
     key = "trainer.habit.there"
-    if _depends_on_trump(package, card):
+    if _depends_on_trump(info, card):
         key = "trainer.habit.there_trump" if trump else "trainer.habit.there_plain"
     return t(key, game=_title(game), card=card.label, points=_pts(points), trump_word=word)
 
 
-def _here_words(
-    ex: Exercise, package: Any, card: Card, trump: bool, points: float, word: str
-) -> str:
+def _here_words(ex: Exercise, info: Any, card: Card, trump: bool, points: float, word: str) -> str:
     """What this game gives it: "in Briscola it is worth 2 points, trump or not"."""
-    if _depends_on_trump(package, card):
+    if _depends_on_trump(info, card):
         key = "trainer.habit.here_trump" if trump else "trainer.habit.here_plain"
     elif ex.state.trump_suit is not None:  # a trump suit chosen among the plain suits
         key = "trainer.habit.here_any"
@@ -326,8 +323,8 @@ def _bonus_habits(ex: Exercise, index: int, diff: float) -> list[_Why]:
         return []
     here = ex.state.last_trick_bonus
     out: list[_Why] = []
-    for other, package in _other_games(ex.game):
-        there = float(package.LAST_TRICK_BONUS)
+    for other, info in _other_games(ex.game):
+        there = float(info.last_trick_bonus)
         if there > here and _same(-diff, there - here):
             if here:
                 text = t(
@@ -351,9 +348,9 @@ def _bonus_habits(ex: Exercise, index: int, diff: float) -> list[_Why]:
 def _pile_habits(ex: Exercise, index: int, given: float) -> list[_Why]:
     """Every card of the trick counted for its winner, as in the games where a side's pile
     is always whole tricks, where this game sends a card elsewhere (Tarot's Excuse)."""
-    if game_module(ex.game).WHOLE_TRICK_PILES:
+    if game_info(ex.game).whole_trick_piles:
         return []
-    whole = [g for g, package in _other_games(ex.game) if package.WHOLE_TRICK_PILES]
+    whole = [g for g, info in _other_games(ex.game) if info.whole_trick_piles]
     trick = ex.tricks[index]
     bonus = ex.state.last_trick_bonus if index == len(ex.tricks) - 1 else 0.0
     every_card = sum(map(ex.value, trick.cards)) + bonus

@@ -55,7 +55,7 @@ from tutorial.engine.core import (
     seat_names,
 )
 from tutorial.engine.errors import TutorialError
-from tutorial.engine.games import GAMES, game_module, new_hand, player_counts
+from tutorial.engine.games import GAMES, game_info, new_hand, player_counts
 from tutorial.engine.hand_order import sort_hand
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios import actions
@@ -217,8 +217,8 @@ def practice_seat_names(game: str, players: int, ruleset: str = "default") -> tu
     """
     if players == 2:
         return (t("practice.seat_you"), t("practice.seat_opponent"))
-    module = game_module(game)
-    if module.BIDDING_MAKES_SIDES:
+    module = game_info(game)
+    if module.bidding_makes_sides:
         right, across, left = (
             t("practice.seat_east"),
             t("practice.seat_north"),
@@ -298,7 +298,7 @@ CLOSE_ERRORS = 2.0
 
 def has_bidding(game: str) -> bool:
     """Whether a hand of ``game`` starts with bids (so bidding can be practised)."""
-    return bool(game_module(game).HAS_BIDDING)
+    return bool(game_info(game).has_bidding)
 
 
 def bid_worth_thinking(hand: PracticeHand) -> bool:
@@ -317,7 +317,7 @@ def bid_worth_thinking(hand: PracticeHand) -> bool:
         return False  # the learner speaks third or later, or has spoken already
     history = [*(m.before for m in hand.moves), hand.state]
     advice = advise_bid(history, [m.action for m in hand.moves])
-    is_pass = game_module(hand.game).is_pass
+    is_pass = game_info(hand.game).is_pass
     best = advice.best
     if not is_pass(best.action):
         return True

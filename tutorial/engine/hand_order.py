@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState
-from tutorial.engine.games import game_module
+from tutorial.engine.games import game_info
 
 #: Plain suits alternating in colour.
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -20,7 +20,7 @@ SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 def sort_hand(cards: Sequence[Card], state: GameState) -> list[Card]:
     """``cards`` in the order of ``state``'s game (see the module's docstring)."""
-    trump, strength = game_module(state.game).hand_order(state)
+    trump, strength = game_info(state.game).hand_order(state)
     suits = [s for s in SUIT_ORDER if s is not trump]
     if trump is not None:
         suits.append(trump)

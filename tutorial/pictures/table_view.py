@@ -12,7 +12,7 @@ from typing import Protocol
 from tutorial.engine.cards import Card, Suit
 from tutorial.engine.core import GameState
 from tutorial.engine.errors import InvalidStateError
-from tutorial.engine.games import game_module
+from tutorial.engine.games import game_info
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.svg import Highlight, Position, SeatView, TableView, TrickCard
 from tutorial.scenarios.position import Table
@@ -38,7 +38,7 @@ CW: tuple[Position, ...] = ("bottom", "left", "top", "right")
 
 def direction(state: GameState) -> str:
     """``counter-clockwise`` or ``clockwise``: Belote's option; the others play counter-clockwise."""
-    return str(game_module(state.game).play_direction(state.ruleset))
+    return str(game_info(state.game).play_direction(state.ruleset))
 
 
 def positions(n: int, learner: int, state: GameState) -> list[Position]:
@@ -150,7 +150,7 @@ def _tally(run: Run, won: Sequence[int]) -> tuple[str, ...]:
     if sides is None or (state.phase != "play" and not state.is_terminal):
         return ()
     earlier = state.earlier_tricks()
-    points_shown = bool(game_module(state.game).POINTS_ON_TABLE)
+    points_shown = bool(game_info(state.game).points_on_table)
     before_listed = any(x is None or x > 0 for x in earlier)
     if not (before_listed or points_shown):
         return ()

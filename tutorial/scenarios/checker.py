@@ -26,7 +26,7 @@ from tutorial.engine.errors import (
     ScenarioError,
     TutorialError,
 )
-from tutorial.engine.games import game_module
+from tutorial.engine.games import game_info
 from tutorial.scenarios import actions
 from tutorial.scenarios.budget import OutOfTime, tick, time_budget
 from tutorial.scenarios.loader import Problem, ScenarioProblems, parse_bytes, parse_file, parse_text
@@ -122,11 +122,11 @@ def engine_answer(table: Table, state: GameState, ask: Ask) -> Any:
         return _points_by_side(state)[side]
     if kind in ("points_in_play", "points_needed"):
         return _count_answer(table, state, ask)
-    game = game_module(state.game)
-    if kind == "target" and not game.HAS_TARGET:
+    game = game_info(state.game)
+    if kind == "target" and not game.has_target:
         raise _Fail(("kind",), "'target' is a Tarot question (the points the taker needs)")
     if ASK_KINDS[kind].hand_over and not state.is_terminal:
-        if kind == "target" and game.TARGET_CARDS:
+        if kind == "target" and game.target_cards:
             return None  # the target depends on the cards the taker ends with (the bouts)
         raise _Fail(
             ("kind",),

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from tutorial.engine.cards import Card
 from tutorial.engine.core import GameState
 from tutorial.engine.errors import InvalidStateError
-from tutorial.engine.games import game_module
+from tutorial.engine.games import game_info
 from tutorial.scenarios.position_spec import PositionError, PositionSpec
 
 if TYPE_CHECKING:
@@ -44,12 +44,12 @@ def _points(state: GameState, cards: Sequence[Card]) -> float:
 
 def _side_name(sc: Scenario, names: Sequence[str], side: int) -> str:
     """A side in an author's words: "South and North", "the taker (South)", "You"."""
-    game = game_module(sc.game)
-    if game.BIDDING_MAKES_SIDES:
+    game = game_info(sc.game)
+    if game.bidding_makes_sides:
         if side == 1:
             return "the defence"
         return f"the taker ({sc.taker})" if sc.taker is not None else "the taker"
-    seats = [n for i, n in enumerate(names) if game.team_of_seat(i) == side]
+    seats = [n for i, n in enumerate(names) if game.team_of_seat(i, None) == side]
     return " and ".join(seats)
 
 
@@ -134,16 +134,16 @@ def place_earlier(
     assert sc.points_so_far is not None
     if sc.carried_points is not None:
         raise PositionError(loc, "give 'points_so_far' or 'carried_points', not both")
-    game = game_module(sc.game)
+    game = game_info(sc.game)
     if need:
         raise PositionError(
             loc,
             "with 'points_so_far', give every hand in full (no '?' or unknown hand)"
-            + (" and the chien or discard" if game.CHIEN_SIZE else "")
+            + (" and the chien or discard" if game.chien_size else "")
             + f": {need} places are unknown",
         )
-    if game.TARGET_CARDS:  # Tarot's bouts: the author places them
-        bouts = sorted((c for c in pool if c in game.TARGET_CARDS), key=lambda c: c.code)
+    if game.target_cards:  # Tarot's bouts: the author places them
+        bouts = sorted((c for c in pool if c in game.target_cards), key=lambda c: c.code)
         if bouts:
             raise PositionError(
                 loc,
@@ -189,7 +189,7 @@ def place_earlier(
                 f"{side_name[s]}: the listed tricks and captured cards already give "
                 f"{base[s]:g} points, more than the {targets[s]:g} points so far given",
             )
-    whole = len(spec.names) if game.WHOLE_TRICK_PILES else 1
+    whole = len(spec.names) if game.whole_trick_piles else 1
     found = split(
         pool,
         lambda c: _units(_points(trial, (c,))),

@@ -23,7 +23,7 @@ from tutorial.engine.errors import (
     NotationError,
     TutorialError,
 )
-from tutorial.engine.games import GAMES, game_module, player_counts
+from tutorial.engine.games import GAMES, game_info, player_counts
 from tutorial.scenarios import actions
 from tutorial.scenarios.budget import tick
 from tutorial.scenarios.earlier_tricks import place_earlier
@@ -37,7 +37,7 @@ DEFAULT_SEATS = {
 }
 #: Cards each seat holds at the first trick, by game: the games whose hands are never
 #: refilled (the engine's ``FIRST_TRICK_HAND``; Briscola draws from the stock).
-BASE_HAND = {g: n for g in GAMES if (n := game_module(g).FIRST_TRICK_HAND) is not None}
+BASE_HAND = {g: n for g in GAMES if (n := game_info(g).first_trick_hand) is not None}
 
 
 def shown_seat_names(players: int) -> tuple[str, ...]:
@@ -208,7 +208,7 @@ def _parse(sc: Scenario, deck: Deck) -> PositionSpec:
         if isinstance(spec, str) and spec.strip().lower() == "unknown":
             known.append([])
             given.append(False)
-            base = game_module(sc.game).FIRST_TRICK_HAND
+            base = game_info(sc.game).first_trick_hand
             if base is None:  # refilled after every trick (Briscola): sized from the learner's
                 slots.append(_SIZED_LATER)
                 continue
@@ -294,12 +294,12 @@ def _leader_of_current(
 
 def _side_index(sc: Scenario, names: Sequence[str], key: str, loc: tuple[Any, ...]) -> int:
     """The team index meant by a seat name (Tarot: 0 the taker's side, 1 the defence)."""
-    game = game_module(sc.game)
+    game = game_info(sc.game)
     low = key.strip().lower()
-    if game.BIDDING_MAKES_SIDES and low in _SIDE_WORDS:  # the taker against the defence
+    if game.bidding_makes_sides and low in _SIDE_WORDS:  # the taker against the defence
         return _SIDE_WORDS[low]
     if key in names:
-        taker = resolve_seat(names, sc.taker, ("taker",)) if game.BIDDING_MAKES_SIDES else None
+        taker = resolve_seat(names, sc.taker, ("taker",)) if game.bidding_makes_sides else None
         return int(game.team_of_seat(names.index(key), taker))
     raise PositionError(loc, f"{key!r} is not a seat; name a seat of the side: {', '.join(names)}")
 
@@ -505,7 +505,7 @@ def build(
     pool = [c for c in deck if c not in used]
     # The chien (or discard) not given: its cards are unknown places too. Briscola's stock
     # not given: the cards placed nowhere else are the stock, in an order the checker varies.
-    aside = game_module(sc.game).CHIEN_SIZE if sc.chien is None and sc.discard is None else 0
+    aside = game_info(sc.game).chien_size if sc.chien is None and sc.discard is None else 0
     if _READINGS[sc.game].unlisted_pile(sc):
         aside = max(0, len(pool) - sum(spec.slots))
     need = sum(spec.slots) + aside
@@ -695,7 +695,7 @@ def _hand_size_problem(
 
     Positions with earlier tricks not listed (``carried_points``) cannot be counted.
     """
-    base = game_module(sc.game).FIRST_TRICK_HAND
+    base = game_info(sc.game).first_trick_hand
     if base is None or sc.carried_points is not None or sc.points_so_far is not None:
         return None
     if not spec.plays:
@@ -767,7 +767,7 @@ def _learn_from_history(
     played in it; replaying the history from there, the engine's refusal names the
     cards that force it.
     """
-    if game_module(sc.game).FIRST_TRICK_HAND is None:
+    if game_info(sc.game).first_trick_hand is None:
         return None  # draws change the hands during the history: pin the cards instead
     n = len(spec.names)
     first = spec.leader if spec.leader is not None else (spec.dealer + 1) % n
@@ -909,7 +909,7 @@ def turn_message(table: Table, state: GameState) -> str:
             f"({cards}), so {who} plays next"
         )
     elif not state.tricks and all(
-        len(h) == game_module(state.game).FIRST_TRICK_HAND for h in state.hands
+        len(h) == game_info(state.game).first_trick_hand for h in state.hands
     ):
         dealer = names[table.dealer]
         situation = (
@@ -1026,7 +1026,7 @@ def _deck_order_deal(
             ("deal",), f"a {sc.game} scenario from the deal needs 'deal': the whole deck order"
         )
     order = _cards(deck, sc.deal, ("deal",))
-    make: Callable[..., GameState] = game_module(sc.game).new_hand
+    make: Callable[..., GameState] = game_info(sc.game).new_hand
     kw: dict[str, Any] = {"deal": list(order), "dealer": dealer}
     if len(player_counts(sc.game)) > 1:  # the table is not always the usual one
         kw["players"] = len(names)

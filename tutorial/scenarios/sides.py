@@ -14,7 +14,7 @@ from typing import Any
 
 from tutorial.engine.core import GameState, seat_name, seat_names, seat_possessive, side_name
 from tutorial.engine.errors import InvalidStateError
-from tutorial.engine.games import game_module
+from tutorial.engine.games import game_info
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.model import Ask
 from tutorial.scenarios.position import Table
@@ -63,7 +63,7 @@ def result_text(table: Table, state: GameState) -> str:
     """
     with seat_names(table.seat_names):
         out = state.outcome()
-    weighed = game_module(state.game).taker_against_target(out.details)
+    weighed = game_info(state.game).taker_against_target(out.details)
     if weighed is not None:
         points, target = weighed
         return t(

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from tutorial.engine.games import game_module, player_counts, random_hand
+from tutorial.engine.games import game_info, player_counts, random_hand
 
 GOALS = {"belote": 10_000, "tarot": 3_600, "briscola": 15_000}
 #: The targets for the state API (hands per second, random legal full hands).
@@ -64,7 +64,7 @@ def run(
     """Measure every game on both paths for about ``seconds`` each."""
     out: list[Figure] = []
     for game in games:
-        playout: Callable[..., object] = game_module(game).playout
+        playout: Callable[..., object] = game_info(game).playout
         n, dt = _time(playout, seconds, 1)
         out.append(Figure(game, "playout", n, dt))
         n, dt = _time(partial(random_hand, game), seconds, 2)

@@ -30,7 +30,7 @@ from tutorial.engine import belote, briscola, core, tarot
 from tutorial.engine.cards import EXCUSE, PLAIN_SUITS, Card
 from tutorial.engine.core import GameState, Play, option_help, rulesets, seat_names
 from tutorial.engine.errors import TutorialError
-from tutorial.engine.games import game_module, new_hand, player_counts
+from tutorial.engine.games import game_info, new_hand, player_counts
 from tutorial.engine.ruleset_titles import (
     option_sentence,
     option_title,
@@ -417,7 +417,7 @@ def _deal_example(game: str) -> str:
     """Where the first cards of a ``deal`` go, as the engine deals them."""
     deck = list(actions.DECKS[game])
     n = _usual_players(game)
-    state: GameState = game_module(game).new_hand("default", deal=deck, dealer=n - 1)
+    state: GameState = game_info(game).new_hand("default", deal=deck, dealer=n - 1)
     names = DEFAULT_SEATS[n]
     held = ", ".join(
         f"{names[s]} {' '.join(c.code for c in sorted(h, key=deck.index))}"

@@ -35,8 +35,6 @@ Every name below is importable from the package itself, e.g.
 
 from __future__ import annotations
 
-import sys
-
 from tutorial.engine.belote import fast
 from tutorial.engine.belote.actions import (
     UNKNOWN_ACTION,
@@ -102,7 +100,7 @@ from tutorial.engine.belote.table import (
     taker_against_target,
     team_of_seat,
 )
-from tutorial.engine.games import register_game
+from tutorial.engine.games import GameInfo, register_game
 
 __all__ = [
     "BELOTE_POINTS",
@@ -180,5 +178,32 @@ __all__ += [
 
 # The game's own reasons why a card did worse register themselves (tutorial.engine.reasons).
 from tutorial.engine.belote import reasons  # noqa: E402, F401
+from tutorial.engine.cards import BELOTE_DECK as _DECK  # noqa: E402
 
-register_game("belote", "Belote", sys.modules[__name__], place=1)
+register_game(
+    GameInfo(
+        name="belote",
+        title="Belote",
+        place=1,
+        deck=_DECK,
+        player_counts=PLAYER_COUNTS,
+        first_trick_hand=FIRST_TRICK_HAND,
+        chien_size=CHIEN_SIZE,
+        target_cards=TARGET_CARDS,
+        whole_trick_piles=WHOLE_TRICK_PILES,
+        bidding_makes_sides=BIDDING_MAKES_SIDES,
+        has_bidding=HAS_BIDDING,
+        points_on_table=POINTS_ON_TABLE,
+        has_target=HAS_TARGET,
+        last_trick_bonus=LAST_TRICK_BONUS,
+        new_hand=new_hand,
+        start_play=start_play,
+        playout=playout,
+        hand_order=hand_order,
+        play_direction=play_direction,
+        card_points_as=card_points_as,
+        team_of_seat=team_of_seat,
+        taker_against_target=taker_against_target,
+        is_pass=is_pass,
+    )
+)

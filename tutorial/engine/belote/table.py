@@ -2,7 +2,7 @@
 the cards set aside, the sides, the target.
 
 The scenarios read a position through these (reached with
-``tutorial.engine.games.game_module("belote")``); every game's package has the same names.
+``tutorial.engine.games.game_info("belote")``, which gathers them); every game's package has the same names.
 """
 
 from __future__ import annotations

@@ -37,8 +37,6 @@ Decisions where the seed is silent are written in the module they concern (``opt
 
 from __future__ import annotations
 
-import sys
-
 from tutorial.engine.briscola.card_masks import BriscolaCardMasks, fast_tables
 from tutorial.engine.briscola.cards import (
     HIGHEST_OF_LED_SUIT,
@@ -80,7 +78,7 @@ from tutorial.engine.briscola.table import (
     taker_against_target,
     team_of_seat,
 )
-from tutorial.engine.games import register_game
+from tutorial.engine.games import GameInfo, register_game
 
 # The catalogue lookup stays reachable as ``briscola.t``, as it was before the split.
 from tutorial.language.i18n import t as t
@@ -138,5 +136,32 @@ __all__ += [
 
 # The game's own reasons why a card did worse register themselves (tutorial.engine.reasons).
 from tutorial.engine.briscola import reasons  # noqa: E402, F401
+from tutorial.engine.cards import BRISCOLA_DECK as _DECK  # noqa: E402
 
-register_game("briscola", "Briscola", sys.modules[__name__], place=3)
+register_game(
+    GameInfo(
+        name="briscola",
+        title="Briscola",
+        place=3,
+        deck=_DECK,
+        player_counts=PLAYER_COUNTS,
+        first_trick_hand=FIRST_TRICK_HAND,
+        chien_size=CHIEN_SIZE,
+        target_cards=TARGET_CARDS,
+        whole_trick_piles=WHOLE_TRICK_PILES,
+        bidding_makes_sides=BIDDING_MAKES_SIDES,
+        has_bidding=HAS_BIDDING,
+        points_on_table=POINTS_ON_TABLE,
+        has_target=HAS_TARGET,
+        last_trick_bonus=LAST_TRICK_BONUS,
+        new_hand=new_hand,
+        start_play=start_play,
+        playout=playout,
+        hand_order=hand_order,
+        play_direction=play_direction,
+        card_points_as=card_points_as,
+        team_of_seat=team_of_seat,
+        taker_against_target=taker_against_target,
+        is_pass=is_pass,
+    )
+)

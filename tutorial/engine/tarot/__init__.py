@@ -70,10 +70,8 @@ Decisions where seed 001 is silent:
 
 from __future__ import annotations
 
-import sys
-
 from tutorial.engine.cards import EXCUSE as EXCUSE
-from tutorial.engine.games import register_game
+from tutorial.engine.games import GameInfo, register_game
 from tutorial.engine.tarot import fast as fast
 from tutorial.engine.tarot.actions import (
     CHELEM,
@@ -255,6 +253,33 @@ __all__ += [
 ]
 
 # The game's own reasons why a card did worse register themselves (tutorial.engine.reasons).
+from tutorial.engine.cards import TAROT_DECK as _DECK  # noqa: E402
 from tutorial.engine.tarot import reasons  # noqa: E402, F401
 
-register_game("tarot", "French Tarot", sys.modules[__name__], place=2)
+register_game(
+    GameInfo(
+        name="tarot",
+        title="French Tarot",
+        place=2,
+        deck=_DECK,
+        player_counts=PLAYER_COUNTS,
+        first_trick_hand=FIRST_TRICK_HAND,
+        chien_size=CHIEN_SIZE,
+        target_cards=TARGET_CARDS,
+        whole_trick_piles=WHOLE_TRICK_PILES,
+        bidding_makes_sides=BIDDING_MAKES_SIDES,
+        has_bidding=HAS_BIDDING,
+        points_on_table=POINTS_ON_TABLE,
+        has_target=HAS_TARGET,
+        last_trick_bonus=LAST_TRICK_BONUS,
+        new_hand=new_hand,
+        start_play=start_play,
+        playout=playout,
+        hand_order=hand_order,
+        play_direction=play_direction,
+        card_points_as=card_points_as,
+        team_of_seat=team_of_seat,
+        taker_against_target=taker_against_target,
+        is_pass=is_pass,
+    )
+)

@@ -2,7 +2,7 @@
 the cards set aside, the sides, the target.
 
 The scenarios read a position through these (reached with
-``tutorial.engine.games.game_module("tarot")``); every game's package has the same names
+``tutorial.engine.games.game_info("tarot")``, which gathers them); every game's package has the same names
 (the chien's size is ``CHIEN_SIZE`` of :mod:`tutorial.engine.tarot.constants`).
 """
 

@@ -33,7 +33,7 @@ from tutorial.course import practice, review_worker
 from tutorial.course.practice import PracticeHand
 from tutorial.engine.cards import Card
 from tutorial.engine.core import TrickResult, rulesets, seat_names
-from tutorial.engine.games import game_module
+from tutorial.engine.games import game_info
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.bid_chart import bid_chart, discard_chart
@@ -91,7 +91,7 @@ def chosen_game(hand: PracticeHand | None) -> str:
 
 def intro(game: str) -> str:
     """The page's first words for the game chosen: from the bidding only where it has one."""
-    has_bidding = game_module(game).HAS_BIDDING
+    has_bidding = game_info(game).has_bidding
     return t("practice.intro_bidding" if has_bidding else "practice.intro_no_bidding")
 
 

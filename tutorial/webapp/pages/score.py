@@ -12,7 +12,7 @@ import streamlit as st
 from tutorial.analysis.beginner import played_deal
 from tutorial.engine.core import GameState, TrickResult, rulesets
 from tutorial.engine.errors import TutorialError
-from tutorial.engine.games import GAMES, game_module
+from tutorial.engine.games import GAMES, game_info
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t
 from tutorial.pictures.hand_story import auction, deal_table, numbered_tricks
@@ -79,7 +79,7 @@ def main() -> None:
 
 def intro(game: str) -> str:
     """The page's first words for the game chosen: bids only where the game has them."""
-    return t("score.intro_bidding" if game_module(game).HAS_BIDDING else "score.intro_no_bidding")
+    return t("score.intro_bidding" if game_info(game).has_bidding else "score.intro_no_bidding")
 
 
 def _on_game() -> None:
