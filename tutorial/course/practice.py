@@ -45,18 +45,14 @@ from tutorial.analysis.why_trick import why_trick
 from tutorial.course import bid_review
 from tutorial.course.review_worker import ReviewWorker
 from tutorial.engine import tarot
-from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import (
-    GameState,
-    TrickResult,
-    describe_cards,
-    find_ruleset,
-    rulesets,
-    seat_names,
-)
+from tutorial.engine.cards import Card, Suit, describe_cards
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import GAMES, game_module, new_hand, player_counts
 from tutorial.engine.hand_order import sort_hand
+from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.rule_options import find_ruleset, rulesets
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios import actions
 from tutorial.scenarios.position import Table

@@ -12,7 +12,7 @@ import random
 from types import ModuleType
 from typing import Any
 
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import UnknownRulesetError
 
 _MODULES: dict[str, ModuleType] = {}

@@ -33,7 +33,8 @@ from typing import Any
 
 from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import EXCUSE
-from tutorial.engine.core import GameState, HandOutcome, TrickResult
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import HandOutcome, TrickResult
 from tutorial.scenarios.position import Table, shown_seat_names
 
 __all__ = [

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.games import game_module
 from tutorial.language.i18n import t, tn

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.engine.cards import EXCUSE, Suit
-from tutorial.engine.core import GameState, HandOutcome, TrickResult, seat_names
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
+from tutorial.engine.outcomes import HandOutcome, TrickResult
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.count_reasons import in_play_working, needed_working
 from tutorial.scenarios.model import Ask

@@ -12,9 +12,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from tutorial.engine.core import GameState, seat_name, seat_names, seat_possessive, side_name
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.games import game_module
+from tutorial.engine.seats import seat_name, seat_names, seat_possessive, side_name
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.model import Ask
 from tutorial.scenarios.position import Table

@@ -26,7 +26,7 @@ from typing import Any
 from tutorial.analysis.briscola_expect import solve_expected
 from tutorial.analysis.solver import SolverBudgetExceeded, solve
 from tutorial.engine import tarot
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand, player_counts
 
 #: Cards per hand at the start of the play, per game and number of players.
