@@ -11,7 +11,7 @@ from tutorial.analysis import explain
 from tutorial.analysis.explain import card_cost, cost_sentence
 from tutorial.engine import belote
 from tutorial.engine.cards import BELOTE_DECK
-from tutorial.engine.core import Play
+from tutorial.engine.outcomes import Play
 from tutorial.scenarios.checker import check_text, judge_answers
 from tutorial.scenarios.runtime import start
 

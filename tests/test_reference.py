@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tutorial.engine import games
-from tutorial.engine.core import rulesets
+from tutorial.engine.rule_options import rulesets
 from tutorial.scenarios.model import ASK_KINDS, Ask, json_schema
 from tutorial.scenarios.yamlsafe import MAX_BYTES, MAX_MEGABYTES
 from tutorial.tools import reference

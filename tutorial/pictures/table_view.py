@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.game_parts import GameParts
 from tutorial.engine.games import game_info

@@ -27,9 +27,12 @@ from tutorial.analysis import explain
 from tutorial.analysis.explain import DEFAULT_COST_SECONDS, Cost, card_cost, cost_sentence
 from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, SearchBudget
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, TrickResult, Verdict, seat_names
-from tutorial.engine.core import Play as CardPlay
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import IllegalActionError, NotationError, TutorialError
+from tutorial.engine.outcomes import Play as CardPlay
+from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.seats import seat_names
+from tutorial.engine.verdicts import Verdict
 from tutorial.language.i18n import t
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario

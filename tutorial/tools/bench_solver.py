@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from tutorial.analysis.briscola_expect import solve_expected
 from tutorial.analysis.solver import SolverBudgetExceeded, solve
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.game_parts import GameParts
 from tutorial.engine.games import new_hand, player_counts
 

@@ -27,18 +27,21 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tutorial.engine import core
+from tutorial.engine import verdicts
 from tutorial.engine.cards import EXCUSE, Card
-from tutorial.engine.core import GameState, Play, option_help, rulesets, seat_names
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.game_parts import GameParts
 from tutorial.engine.games import game_info, new_hand, player_counts
+from tutorial.engine.outcomes import Play
+from tutorial.engine.rule_options import option_help, rulesets
 from tutorial.engine.ruleset_titles import (
     option_sentence,
     option_title,
     ruleset_blurb,
     ruleset_title,
 )
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import language
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import (
@@ -255,10 +258,10 @@ def _reason_examples(seeds: int, lang: str) -> dict[str, dict[str, str]]:
 
 
 def reason_codes() -> list[str]:
-    """The engine's stable refusal codes (``tutorial.engine.core``), in its order."""
+    """The engine's stable refusal codes (``tutorial.engine.verdicts``), in its order."""
     return [
         v
-        for k, v in vars(core).items()
+        for k, v in vars(verdicts).items()
         if k.isupper() and isinstance(v, str) and re.fullmatch(r"[a-z_]+", v) and v != "legal"
     ]
 

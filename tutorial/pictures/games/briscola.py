@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine import briscola
-from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import HandOutcome
 from tutorial.language.i18n import t
 from tutorial.pictures.charts import (
     ChartPart,

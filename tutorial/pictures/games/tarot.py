@@ -9,7 +9,8 @@ from typing import Any
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import EXCUSE, Card
-from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import HandOutcome
 from tutorial.language.i18n import sentences, t, tn
 from tutorial.pictures.charts import (
     Chart,

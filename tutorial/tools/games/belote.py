@@ -8,7 +8,7 @@ from typing import Any
 
 from tutorial.engine import belote
 from tutorial.engine.cards import PLAIN_SUITS
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.tools.bench_solver import SolverCount
 from tutorial.tools.reference import ReferencePart, full_hands
 

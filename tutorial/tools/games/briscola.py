@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from tutorial.engine import briscola
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.tools.bench_solver import SolverCount
 from tutorial.tools.reference import ReferencePart, no_seeded_bid
 

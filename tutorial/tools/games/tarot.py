@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from tutorial.engine import tarot
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.tools.bench_solver import SolverCount
 from tutorial.tools.reference import ReferencePart, full_hands
 

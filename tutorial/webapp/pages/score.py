@@ -8,9 +8,11 @@ from functools import lru_cache
 import streamlit as st
 
 from tutorial.analysis.beginner import played_deal
-from tutorial.engine.core import GameState, TrickResult, rulesets
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import GAMES, game_info
+from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.rule_options import rulesets
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t
 from tutorial.pictures.hand_story import auction, deal_table, numbered_tricks
