@@ -20,6 +20,7 @@ from tutorial.analysis.valuing import solve_with_stock
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK
 from tutorial.engine.contract import GameState
+from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import new_hand
 from tutorial.tools.bench_solver import (
     briscola_drawing_position,
@@ -172,6 +173,17 @@ def test_positions_it_does_not_solve() -> None:
     bidding = new_hand("belote", rng=rng)
     with pytest.raises(UnsolvablePosition):
         solve(bidding)
+
+
+def test_the_solvers_refusals_are_in_the_projects_family() -> None:
+    # A caller that catches the project's errors (TutorialError) catches the solver's
+    # too; a position it does not handle is still a ValueError for those that catch that.
+    with pytest.raises(TutorialError):
+        solve(random_position("belote", random.Random(5), 6, in_trick=False), node_budget=50)
+    with pytest.raises(TutorialError):
+        solve(new_hand("belote", rng=random.Random(2)))
+    with pytest.raises(ValueError):
+        solve(new_hand("belote", rng=random.Random(2)))
 
 
 @pytest.mark.parametrize("defence_won_one", [False, True])

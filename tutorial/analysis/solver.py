@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from tutorial.analysis.errors import SolverBudgetExceeded, UnsolvablePosition
 from tutorial.engine.card_masks import CardMasks, TableCardMasks
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
@@ -52,14 +53,6 @@ DEFAULT_TIME_BUDGET = 5.0
 CLOCK: Callable[[], float] = time.perf_counter
 
 _INF = 1 << 30
-
-
-class SolverBudgetExceeded(Exception):
-    """The search needed more nodes or time than its budget: the values are unknown."""
-
-
-class UnsolvablePosition(ValueError):
-    """The position is not one the solver handles (not in play, or cards still unknown)."""
 
 
 @dataclass(frozen=True)

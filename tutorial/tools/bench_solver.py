@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.analysis.briscola_expect import solve_expected
-from tutorial.analysis.solver import SolverBudgetExceeded, solve
+from tutorial.analysis.errors import SolverBudgetExceeded
+from tutorial.analysis.solver import solve
 from tutorial.engine import tarot
 from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand, player_counts
