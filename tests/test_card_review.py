@@ -14,9 +14,10 @@ import pytest
 from tutorial.analysis import beginner, card_review
 from tutorial.analysis.card_bits import CardBits
 from tutorial.analysis.card_review import BEST, UNLUCKY, WRONG, review_card, shown_view
+from tutorial.analysis.errors import UnsolvablePosition
 from tutorial.analysis.goals import Goal
 from tutorial.analysis.judgement import judge
-from tutorial.analysis.solver import SearchBudget, UnsolvablePosition
+from tutorial.analysis.solver import SearchBudget
 from tutorial.analysis.valuing import exact_values
 from tutorial.engine import belote
 from tutorial.engine.contract import GameState

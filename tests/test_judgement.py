@@ -22,9 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutorial.analysis import card_review, hints, judgement, player, solver
+from tutorial.analysis.errors import UnsolvablePosition
 from tutorial.analysis.judgement import LEAST_LOSS, NOISE_ERRORS, judge, position_key
 from tutorial.analysis.sampling import sample_deal
-from tutorial.analysis.solver import UnsolvablePosition, solve
+from tutorial.analysis.solver import solve
 from tutorial.course import practice, review_position
 from tutorial.course.review_deck import DeckCard, PracticeSource
 from tutorial.course.review_worker import ReviewWorker

@@ -203,6 +203,24 @@ def test_no_module_lies_loose_at_the_top() -> None:
     assert loose == ["__init__.py", "__main__.py", "app.py"]
 
 
+def test_the_package_never_reaches_into_its_tests() -> None:
+    # The package stands alone when installed: no module adds a folder to the import
+    # path (as the long fuzz run once added tests/fuzz) or imports from the tests.
+    offenders = []
+    for mod, src in read_tree(PKG).items():
+        for node in ast.walk(ast.parse(src)):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr == "path"
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "sys"
+            ):
+                offenders.append(f"{mod} reads or changes sys.path")
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tests"):
+                offenders.append(f"{mod} imports {node.module}")
+    assert offenders == []
+
+
 def test_the_layers_below_the_app_never_import_streamlit() -> None:
     tree = read_tree(PKG)
     offenders = []

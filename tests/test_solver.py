@@ -20,6 +20,7 @@ from tutorial.analysis.valuing import solve_with_stock
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK
 from tutorial.engine.contract import GameState
+from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import new_hand
 from tutorial.tools.bench_solver import (
     briscola_drawing_position,
@@ -174,6 +175,17 @@ def test_positions_it_does_not_solve() -> None:
         solve(bidding)
 
 
+def test_the_solvers_refusals_are_in_the_projects_family() -> None:
+    # A caller that catches the project's errors (TutorialError) catches the solver's
+    # too; a position it does not handle is still a ValueError for those that catch that.
+    with pytest.raises(TutorialError):
+        solve(random_position("belote", random.Random(5), 6, in_trick=False), node_budget=50)
+    with pytest.raises(TutorialError):
+        solve(new_hand("belote", rng=random.Random(2)))
+    with pytest.raises(ValueError):
+        solve(new_hand("belote", rng=random.Random(2)))
+
+
 @pytest.mark.parametrize("defence_won_one", [False, True])
 @pytest.mark.parametrize("ruleset", ["default", "default:excuse_last_trick=goes_to_trick_winner"])
 def test_the_excuse_in_the_last_tricks(defence_won_one: bool, ruleset: str) -> None:
@@ -282,16 +294,16 @@ def test_the_four_seat_loops_agree_with_the_generic_search(
 ) -> None:
     # Belote and Briscola with four players search whole tricks in nested loops
     # (``trick4``); the generic card-by-card search must give the same values.
-    from tutorial.analysis import solver as solver_module
+    from tutorial.analysis import deal_search
 
     rng = random.Random("four-seat-loops")
     cases = [("belote", 4, 4), ("belote", 4, 5), ("belote", 4, 5), ("briscola", 4, 3)]
     for game, players, tricks in cases:
         state = random_position(game, rng, tricks, players=players)
         fast = solve(state)
-        monkeypatch.setattr(solver_module, "_FAST4", False)
+        monkeypatch.setattr(deal_search, "_FAST4", False)
         slow = solve(state)
-        monkeypatch.setattr(solver_module, "_FAST4", True)
+        monkeypatch.setattr(deal_search, "_FAST4", True)
         assert fast == slow, state
 
 
@@ -301,9 +313,9 @@ def test_the_sure_trumps_and_the_playout_guess_keep_the_values(
     # From five tricks the nested loops bound each trick's start by the sure trumps and
     # the first card's search starts from a playout; from two tricks here, they must
     # still give the memoized minimax's values.
-    from tutorial.analysis import solver as solver_module
+    from tutorial.analysis import deal_search
 
-    monkeypatch.setattr(solver_module, "_SURE_FROM", 2)
+    monkeypatch.setattr(deal_search, "_SURE_FROM", 2)
     rng = random.Random("sure-trumps")
     for tricks in (4, 5):
         state = random_position("belote", rng, tricks, in_trick=False)

@@ -1,4 +1,4 @@
-"""Command line: ``python -m tutorial bench``, ``check [PATH ...]``, ``fuzz`` and more."""
+"""Command line: ``python -m tutorial bench``, ``check [PATH ...]``, ``schema`` and more."""
 
 from __future__ import annotations
 
@@ -19,8 +19,6 @@ USAGE = """usage: python -m tutorial COMMAND
                                  the class storage's sync latency and size per learner
   check [PATH ...]               validate scenario files or folders (default scenarios/)
   coverage                       regenerate the coverage table in lessons/README.md
-  fuzz [--inputs N] [--seed S] [--targets a,b]
-                                 long fuzz run of tests/fuzz (scenario, progress, link, inert, typed, report, playlist)
   schema [FILE]                  write the scenario JSON Schema (default scenarios/scenario.schema.json)
   reference [FILE]               write the scenario author's reference (default scenarios/REFERENCE.md)
   locales [--check]              write the zh-Hans catalogues from zh-Hant (OpenCC + checked words)
@@ -62,8 +60,6 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial.tools import check
 
         return check.main(rest)
-    if cmd == "fuzz":
-        return _fuzz(rest)
     if cmd == "coverage":
         from tutorial.course import lessons
         from tutorial.course.library import scenarios_root
@@ -117,42 +113,6 @@ def _refused_file_arguments(cmd: str, rest: list[str]) -> int | None:
         return 0
     print(f"{cmd} takes at most one file name, not {' '.join(rest)!r}", file=sys.stderr)
     return 2
-
-
-def _fuzz(argv: list[str]) -> int:
-    """``fuzz``: the long run of the fuzz targets in ``tests/fuzz`` (needs hypothesis and a
-    checkout of the repository); crashes are written to ``tests/fuzz/crashes/``."""
-    import argparse
-    import importlib
-    import time
-    from pathlib import Path
-
-    parser = argparse.ArgumentParser(prog="python -m tutorial fuzz")
-    parser.add_argument("--inputs", type=int, default=1_000_000, help="inputs in total")
-    parser.add_argument("--seed", type=int, default=0, help="the run's random seed")
-    parser.add_argument("--targets", default="", help="comma-separated; default all")
-    args = parser.parse_args(argv)
-    here = Path(__file__).resolve().parent.parent / "tests" / "fuzz"
-    if not (here / "fuzz_targets.py").exists():
-        print(f"the fuzz targets are not here: {here} (run from a checkout)", file=sys.stderr)
-        return 2
-    sys.path.insert(0, str(here))
-    fuzz = importlib.import_module("fuzz_targets")
-    targets = [x for x in args.targets.split(",") if x] or None
-    began = time.perf_counter()
-    figures, found = fuzz.run(args.inputs, targets, args.seed, here / "crashes")
-    total = sum(n for n, _ in figures.values())
-    secs = time.perf_counter() - began
-    print(f"total: {total:,} inputs in {secs:,.0f} s ({total / max(secs, 1e-9):,.0f}/s)")
-    for name, stats in fuzz.STATS.items():
-        if stats.slow:
-            print(
-                f"{name}: {len(stats.slow)} checks over {fuzz.SLOW_SECONDS:g} s: {stats.slow[:5]}"
-            )
-    print(f"crashes: {len(found)}")
-    for f in found[:20]:
-        print(f"  {f.target}: {f.message[:200]}")
-    return 1 if found else 0
 
 
 if __name__ == "__main__":

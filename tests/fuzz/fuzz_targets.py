@@ -15,7 +15,7 @@ located message, never another exception. Each target below checks it for one do
   (a card, a bid, a discard, a poignée), on positions of the three games.
 
 The strategies are hypothesis strategies; ``test_fuzz.py`` runs a short pass of each in
-the test suite, and ``python -m tutorial fuzz --inputs N`` a long one (``run``).
+the test suite, and ``long_run.py --inputs N`` a long one (``run``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A short fuzz pass of every target (a few seconds); the long run is
-``python -m tutorial fuzz --inputs N`` (see the README)."""
+``python tests/fuzz/long_run.py --inputs N`` (see the README)."""
 
 from __future__ import annotations
 

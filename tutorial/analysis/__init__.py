@@ -11,14 +11,13 @@ read it. ``why_trick`` says why a trick's winner won it.
 
 from tutorial.analysis.briscola_expect import Expectation, solve_expected
 from tutorial.analysis.card_review import CardReview, review, review_card
+from tutorial.analysis.errors import SolverBudgetExceeded, UnsolvablePosition
 from tutorial.analysis.hints import Suggestion, suggest
 from tutorial.analysis.judgement import Judgement, judge
 from tutorial.analysis.player import LEVELS, choose
 from tutorial.analysis.solver import (
     DEFAULT_NODE_BUDGET,
     DEFAULT_TIME_BUDGET,
-    SolverBudgetExceeded,
-    UnsolvablePosition,
     best_line,
     points_left,
     solve,

@@ -28,14 +28,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial.analysis.solver import (
-    DEFAULT_NODE_BUDGET,
-    DEFAULT_TIME_BUDGET,
-    SearchBudget,
-    SolverBudgetExceeded,
-    UnsolvablePosition,
-    solve,
-)
+from tutorial.analysis.errors import SolverBudgetExceeded, UnsolvablePosition
+from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, DEFAULT_TIME_BUDGET, SearchBudget, solve
 from tutorial.engine import briscola
 from tutorial.engine.briscola.card_masks import BriscolaCardMasks
 from tutorial.engine.cards import BRISCOLA_DECK, Card

@@ -33,14 +33,10 @@ from typing import Any, Protocol, TypeVar
 
 from tutorial.analysis import beginner
 from tutorial.analysis.bid_advice import seat_score
+from tutorial.analysis.errors import SolverBudgetExceeded, UnsolvablePosition
 from tutorial.analysis.judgement import LEAST_LOSS, Judgement, canonical_text, judge, position_key
 from tutorial.analysis.playouts import Playout
-from tutorial.analysis.solver import (
-    SearchBudget,
-    SolverBudgetExceeded,
-    UnsolvablePosition,
-    best_line,
-)
+from tutorial.analysis.solver import SearchBudget, best_line
 from tutorial.analysis.valuing import exact_values, solve_with_stock
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState

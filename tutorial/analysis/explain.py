@@ -28,14 +28,7 @@ from typing import Any, cast
 from tutorial.analysis import beginner
 from tutorial.analysis.card_bits import CardBits
 from tutorial.analysis.goals import Goal
-from tutorial.analysis.solver import (
-    DEFAULT_NODE_BUDGET,
-    SearchBudget,
-    SolverBudgetExceeded,
-    UnsolvablePosition,
-    best_line,
-    solve,
-)
+from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, SearchBudget, best_line, solve
 from tutorial.analysis.valuing import exact_values
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
@@ -129,7 +122,7 @@ def values(
     out: dict[Card, float] | None
     try:
         out = solve(state, budget=SearchBudget.of(node_budget, max(seconds, 0.001), clock))
-    except (SolverBudgetExceeded, UnsolvablePosition, TutorialError):
+    except TutorialError:  # the solver gave up (budget) or cannot solve it: no figure
         out = None
     _remember(_values_cache, state, (out, seconds, node_budget))
     return out
@@ -151,7 +144,7 @@ def line(
     out: list[Play] | None
     try:
         out = best_line(state, budget=SearchBudget.of(node_budget, max(seconds, 0.001), clock))
-    except (SolverBudgetExceeded, UnsolvablePosition, TutorialError):
+    except TutorialError:  # the solver gave up (budget) or cannot solve it: no figure
         out = None
     _remember(_line_cache, state, (out, seconds, node_budget))
     return out
@@ -193,7 +186,7 @@ def score_values(
         goal = Goal(state, CardBits(state))
         exact = exact_values(state, goal, random.Random(0), budget=budget)
         out = {c: score for c, (_points, score) in exact.items()}
-    except (SolverBudgetExceeded, UnsolvablePosition, TutorialError):
+    except TutorialError:  # the solver gave up (budget) or cannot solve it: no figure
         out = None
     _remember(_score_cache, state, (out, seconds, node_budget))
     return out

@@ -36,10 +36,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tutorial.analysis.errors import SolverBudgetExceeded, UnsolvablePosition
 from tutorial.analysis.knowledge import knowledge
 from tutorial.analysis.playouts import Playout
 from tutorial.analysis.sampling import sample_deal
-from tutorial.analysis.solver import SearchBudget, SolverBudgetExceeded, UnsolvablePosition
+from tutorial.analysis.solver import SearchBudget
 from tutorial.analysis.valuing import equivalent_cards, exact_values
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState

@@ -21,7 +21,7 @@ from typing import Any
 
 from tutorial.analysis import beginner
 from tutorial.analysis.card_bits import CardBits, deck_of
-from tutorial.analysis.solver import UnsolvablePosition
+from tutorial.analysis.errors import UnsolvablePosition
 from tutorial.engine import belote, tarot
 from tutorial.engine.cards import Card, Deck
 from tutorial.engine.contract import GameState

@@ -14,8 +14,8 @@ import random
 from collections import deque
 
 from tutorial.analysis.card_bits import deck_of
+from tutorial.analysis.errors import UnsolvablePosition
 from tutorial.analysis.knowledge import OUT, Knowledge, knowledge
-from tutorial.analysis.solver import UnsolvablePosition
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 

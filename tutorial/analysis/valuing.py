@@ -10,14 +10,9 @@ import random
 
 from tutorial.analysis.briscola_expect import solve_expected
 from tutorial.analysis.card_bits import CardBits
+from tutorial.analysis.errors import SolverBudgetExceeded
 from tutorial.analysis.goals import Goal
-from tutorial.analysis.solver import (
-    SearchBudget,
-    SolverBudgetExceeded,
-    SolveRoot,
-    every_trick,
-    solve,
-)
+from tutorial.analysis.solver import SearchBudget, SolveRoot, every_trick, solve
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 

@@ -40,7 +40,7 @@ from typing import Any
 
 from tutorial.analysis import beginner, card_review, hints, player
 from tutorial.analysis.bid_advice import advise_bid, paired_error
-from tutorial.analysis.solver import UnsolvablePosition
+from tutorial.analysis.errors import UnsolvablePosition
 from tutorial.analysis.why_trick import why_trick
 from tutorial.course import bid_review
 from tutorial.course.review_worker import ReviewWorker

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.analysis import card_review
-from tutorial.analysis.solver import UnsolvablePosition
+from tutorial.analysis.errors import UnsolvablePosition
 from tutorial.course import practice
 from tutorial.course.practice import PracticeHand, Refusal
 from tutorial.course.review_deck import DeckCard, PracticeSource, Rating, rating_for

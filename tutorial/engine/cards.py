@@ -57,11 +57,6 @@ class Suit(enum.Enum):
         """The suit's English name, for screen readers and sentences."""
         return _NAMES[self]
 
-    @property
-    def is_red(self) -> bool:
-        """Hearts and diamonds are red in the two-colour deck."""
-        return self in (Suit.HEARTS, Suit.DIAMONDS)
-
 
 PLAIN_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 

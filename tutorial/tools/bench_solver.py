@@ -23,7 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutorial.analysis.briscola_expect import solve_expected
-from tutorial.analysis.solver import SolverBudgetExceeded, solve
+from tutorial.analysis.errors import SolverBudgetExceeded
+from tutorial.analysis.solver import solve
 from tutorial.engine.contract import GameState
 from tutorial.engine.game_parts import GameParts
 from tutorial.engine.games import new_hand, player_counts
