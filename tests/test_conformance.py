@@ -13,8 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutorial.engine.core import GameState, rulesets
-from tutorial.engine.games import GAMES, new_hand
-from tutorial.scenarios.actions import DECKS
+from tutorial.engine.games import GAMES, game_info, new_hand
 
 CASES = [(g, r.name) for g in GAMES for r in rulesets(g)]
 TOTALS = {"belote": 162.0, "briscola": 120.0}
@@ -37,7 +36,7 @@ def _play(game: str, ruleset: str, seed: int) -> tuple[GameState, list[GameState
 @given(seed=st.integers(0, 2**32 - 1))
 def test_common_contract(game: str, ruleset: str, seed: int) -> None:
     final, seen = _play(game, ruleset, seed)
-    deck = DECKS[game]
+    deck = game_info(game).deck
     out = final.outcome()
     assert out.ruleset == final.ruleset.name  # every result says which rules made it
     for side, total in out.totals.items():

@@ -53,7 +53,7 @@ def test_a_game_without_a_part_is_found_and_refused(tmp_path: Path) -> None:
         assert missing_parts([kind], ("belote", "tarot")) == [  # type: ignore[list-item]
             "planted_parts: tarot"
         ]
-        with pytest.raises(UnknownRulesetError, match="planted_parts/tarot.py"):
+        with pytest.raises(UnknownRulesetError, match=r"planted_parts/tarot\.py"):
             kind.of("tarot")
     finally:
         sys.path.remove(str(tmp_path))

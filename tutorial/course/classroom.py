@@ -261,13 +261,10 @@ def card_label(game: str, code: str) -> str:
     ('9♥', 'Excuse', 'take')
     """
     from tutorial.engine.errors import TutorialError
-    from tutorial.scenarios.actions import DECKS
+    from tutorial.engine.games import game_info
 
-    deck = DECKS.get(game)
-    if deck is None:
-        return code
     try:
-        return str(deck.parse(code).label)
+        return str(game_info(game).deck.parse(code).label)
     except TutorialError:
         return code
 

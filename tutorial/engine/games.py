@@ -21,6 +21,7 @@ from typing import Any
 from tutorial.engine.cards import Card, Deck, Suit
 from tutorial.engine.core import GameState, Ruleset, Seat
 from tutorial.engine.errors import UnknownRulesetError
+from tutorial.engine.notation import Notation
 
 #: A hand's order for display: the suit shown first (the trumps) and each card's place.
 HandOrder = tuple[Suit | None, Callable[[Card], int]]
@@ -80,6 +81,8 @@ class GameInfo:
     taker_against_target: Callable[[Mapping[str, Any]], tuple[float, float] | None]
     #: Whether a bid is a pass.
     is_pass: Callable[[object], bool]
+    #: How its actions other than cards are written, shown and read (its ``notation.py``).
+    notation: Notation
 
 
 _INFOS: dict[str, GameInfo] = {}

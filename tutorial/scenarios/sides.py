@@ -17,7 +17,7 @@ from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.games import game_info
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.model import Ask
-from tutorial.scenarios.position import Table
+from tutorial.scenarios.table import Table
 
 
 def side_labels(table: Table) -> list[str]:

@@ -51,7 +51,7 @@ from tutorial.scenarios.model import (
     ScoreLineSpec,
     Variant,
 )
-from tutorial.scenarios.position import BASE_HAND, DEFAULT_SEATS
+from tutorial.scenarios.position import DEFAULT_SEATS
 from tutorial.scenarios.yamlsafe import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
 __all__ = ["LINE_KINDS", "REFERENCE_FILE", "main", "reason_examples", "render"]
@@ -222,7 +222,7 @@ def _deck_actions(state: GameState) -> Iterator[Any]:
     """What an author might write at this state: every card, every menu action, and a
     card of the next seat (a play out of turn)."""
     yield from actions.menu(state)
-    deck = actions.DECKS[state.game]
+    deck = game_info(state.game).deck
     yield from deck
     seat = state.to_move
     if seat is not None and state.phase == "play":
@@ -322,7 +322,7 @@ def _reason_examples(seeds: int, lang: str) -> dict[str, dict[str, str]]:
                         break
                     state = state.apply(_pick(state, rng))
                 if state.is_terminal:
-                    for card in actions.DECKS[game]:
+                    for card in game_info(game).deck:
                         v = state.explain(card)
                         if not v.legal and game not in found.get(v.code, {}):
                             found.setdefault(v.code, {})[game] = v.message
@@ -383,8 +383,9 @@ def _first_leader(game: str) -> str:
 
 def _full_hands(game: str) -> tuple[list[Card], list[list[Card]]]:
     """The deck in its usual order, and the four full hands dealt from its top."""
-    deck = list(actions.DECKS[game])
-    size = BASE_HAND[game]
+    deck = list(game_info(game).deck)
+    size = game_info(game).first_trick_hand
+    assert size is not None, f"{game} refills its hands"
     return deck, [deck[i * size : (i + 1) * size] for i in range(4)]
 
 
@@ -415,7 +416,7 @@ _FIRST_TRICK_OF_GAME: dict[str, Callable[[int], GameState]] = {
 
 def _deal_example(game: str) -> str:
     """Where the first cards of a ``deal`` go, as the engine deals them."""
-    deck = list(actions.DECKS[game])
+    deck = list(game_info(game).deck)
     n = _usual_players(game)
     state: GameState = game_info(game).new_hand("default", deal=deck, dealer=n - 1)
     names = DEFAULT_SEATS[n]
@@ -483,7 +484,9 @@ def _section_seats() -> list[str]:
 
 
 def _section_hands() -> list[str]:
-    sizes = ", ".join(f"{_TITLES[g]} {n}" for g, n in BASE_HAND.items())
+    sizes = ", ".join(
+        f"{_TITLES[g]} {n}" for g in GAMES if (n := game_info(g).first_trick_hand) is not None
+    )
     return [
         "## Hands",
         "",
