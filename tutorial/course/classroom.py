@@ -261,10 +261,13 @@ def card_label(game: str, code: str) -> str:
     ('9♥', 'Excuse', 'take')
     """
     from tutorial.engine.errors import TutorialError
-    from tutorial.engine.games import game_info
+    from tutorial.engine.games import GAMES, game_info
 
+    if game not in GAMES:
+        return code
+    deck = game_info(game).deck
     try:
-        return str(game_info(game).deck.parse(code).label)
+        return str(deck.parse(code).label)
     except TutorialError:
         return code
 
