@@ -28,7 +28,7 @@ def _import_every_layer() -> None:
 
 def missing_parts(kinds: list[GameParts[object]], games: tuple[str, ...]) -> list[str]:
     """``package: game`` for every game a kind of part lacks."""
-    return [f"{k.package}: {g}" for k in kinds for g in games if g not in k.games()]
+    return [f"{k.package} {k.attribute}: {g}" for k in kinds for g in games if g not in k.games()]
 
 
 def test_every_game_fills_every_part() -> None:
@@ -51,7 +51,7 @@ def test_a_game_without_a_part_is_found_and_refused(tmp_path: Path) -> None:
         EVERY_PART_KIND.remove(kind)  # type: ignore[arg-type]
         assert kind.of("belote") == "the Belote part"
         assert missing_parts([kind], ("belote", "tarot")) == [  # type: ignore[list-item]
-            "planted_parts: tarot"
+            "planted_parts PART: tarot"
         ]
         with pytest.raises(UnknownRulesetError, match=r"planted_parts/tarot\.py"):
             kind.of("tarot")
