@@ -50,6 +50,7 @@ def cards_text(deck: Deck, cards: Sequence[Card], most: int = 12) -> str:
 
 
 def _seat(table: Table, seat: int | None) -> str:
+    """A seat's name, ``nobody`` for no seat."""
     return table.seat_names[seat] if seat is not None else "nobody"
 
 

@@ -19,6 +19,8 @@ from tutorial.scenarios.table import Table, resolve_seat, seat_names
 
 
 def build_from_the_deal(sc: Scenario, deck: Deck, rs: Any) -> Table:
+    """The table of a scenario that starts from the deal (``phase: bidding``): the
+    dealer the seat before the learner unless given."""
     names = seat_names(sc)
     learner = resolve_seat(names, sc.learner, ("learner",))
     dealer = resolve_seat(names, sc.dealer, ("dealer",))

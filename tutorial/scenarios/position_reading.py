@@ -20,6 +20,8 @@ from tutorial.scenarios.table import resolve_seat, seat_names
 
 
 def cards_of(deck: Deck, value: str | list[str] | None, loc: tuple[Any, ...]) -> tuple[Card, ...]:
+    """The cards a key of the file lists (text or a list), each checked against ``deck``;
+    a bad one is named where it stands (``loc``)."""
     if value is None:
         return ()
     items = actions.split(value) if isinstance(value, str) else [str(v) for v in value]
@@ -34,6 +36,9 @@ def cards_of(deck: Deck, value: str | list[str] | None, loc: tuple[Any, ...]) ->
 
 
 def read_spec(sc: Scenario, deck: Deck) -> PositionSpec:
+    """The file's table read and checked: the seats, learner, dealer and leader, the
+    hands (with their ``?`` places), the listed tricks, the current trick, the captured
+    piles, and how many cards each seat has played."""
     names = seat_names(sc)
     n = len(names)
     learner = resolve_seat(names, sc.learner, ("learner",))
@@ -182,6 +187,7 @@ def ruleset_of(sc: Scenario, name: str | None = None, options: dict[str, Any] | 
 
 
 def checked_ruleset(sc: Scenario) -> Any:
+    """The scenario's ruleset; an unknown one or a bad option is the file's error."""
     try:
         return ruleset_of(sc)
     except TutorialError as e:
@@ -198,6 +204,9 @@ def trick_winner(sc: Scenario, trick: Sequence[Card], lead: int, n: int) -> int:
 def start_state(
     sc: Scenario, spec: PositionSpec, hands: list[list[Card]], rs: Any, aside: list[Card]
 ) -> GameState:
+    """The engine state at the start: the hands given, the keys every game reads, then
+    the game's own keys read by its part (``aside``: the unknown cards placed in the
+    chien, discard or stock)."""
     taker = resolve_seat(spec.names, sc.taker, ("taker",))
     kw: dict[str, Any] = {
         "dealer": spec.dealer,
