@@ -44,14 +44,14 @@ def code(action: Any) -> str:
 def label(action: Any) -> str:
     """A bid or declaration choice in the session's language (a declaration's cards told)."""
     if isinstance(action, Pass):
-        return t("actions.pass")
+        return t("belote.action.pass")
     if isinstance(action, Take):
-        return t("actions.take", suit=action.suit.symbol)
+        return t("belote.action.take", suit=action.suit.symbol)
     if isinstance(action, Declare):
         combos = t("common.cards.separator").join(c.describe() for c in action.combinations)
-        return t("actions.declare", combinations=combos)
+        return t("belote.action.declare", combinations=combos)
     if isinstance(action, NoDeclaration):
-        return t("actions.no_declaration")
+        return t("belote.action.no_declaration")
     return str(action)
 
 
@@ -59,7 +59,7 @@ def label_for_others(action: Any) -> str:
     """Another seat's declaration is heard by its kind; its cards are shown later."""
     if isinstance(action, Declare):
         names = t("common.cards.separator").join(c.name for c in action.combinations)
-        return t("actions.declare_announced", combinations=names)
+        return t("belote.action.declare_announced", combinations=names)
     return label(action)
 
 

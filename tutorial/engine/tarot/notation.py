@@ -48,22 +48,24 @@ def code(action: Any) -> str:
 def label(action: Any) -> str:
     """A bid, discard, chelem or poignée in the session's language."""
     if isinstance(action, Discard):
-        return t("actions.discard", card=action.card.label)
+        return t("tarot.action.discard", card=action.card.label)
     if isinstance(action, Poignee):
         if action.level == "none":
-            return t("actions.no_poignee")
-        return t("actions.poignee", level=poignee_level_name(action.level), n=len(action.cards))
+            return t("tarot.action.no_poignee")
+        return t(
+            "tarot.action.poignee", level=poignee_level_name(action.level), n=len(action.cards)
+        )
     if isinstance(action, Chelem):
-        return t("actions.chelem") if action.declared else t("actions.no_chelem")
+        return t("tarot.action.chelem") if action.declared else t("tarot.action.no_chelem")
     if isinstance(action, Bid):
-        return t(f"actions.bid.{action.name.lower()}")
+        return action.label
     return str(action)
 
 
 def label_for_others(action: Any) -> str:
     """The taker's discard stays face down, except its trumps, which are shown."""
     if isinstance(action, Discard) and not is_trump(action.card):
-        return t("actions.discard_hidden")
+        return t("tarot.action.discard_hidden")
     return label(action)
 
 
