@@ -44,10 +44,29 @@ def test_every_action_reads_back_from_its_code(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_split_keeps_each_action_whole(game: str) -> None:
-    for _state, legal in _moments(game, 7)[:40]:
-        codes = [actions.code(a) for a in legal]
-        for text in codes:
-            assert actions.split(f"{text} {text}") == [text, text], (game, text)
+    codes = {
+        actions.code(a)
+        for seed in range(6)
+        for _state, legal in _moments(game, seed)
+        for a in legal
+    }
+    for text in codes:
+        assert actions.split(f"{text} {text}") == [text, text], (game, text)
+
+
+def test_split_keeps_every_game_s_phrases_whole() -> None:
+    line = "pass take H no declaration garde sans discard 7H no chelem poignee simple no poignee 9S"
+    assert actions.split(line) == [
+        "pass",
+        "take H",
+        "no declaration",
+        "garde sans",
+        "discard 7H",
+        "no chelem",
+        "poignee simple",
+        "no poignee",
+        "9S",
+    ]
 
 
 def test_a_word_of_another_game_is_refused_in_the_game_s_own_terms() -> None:

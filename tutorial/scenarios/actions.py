@@ -57,10 +57,10 @@ def _phrases() -> Mapping[str, frozenset[str] | None]:
     out: dict[str, frozenset[str] | None] = {}
     for game in GAMES:
         for first, follow in game_info(game).notation.phrases.items():
-            if first in out and (follow is None or out[first] is None):
+            if follow is None or (first in out and out[first] is None):
                 out[first] = None
             else:
-                out[first] = (out.get(first) or frozenset()) | (follow or frozenset())
+                out[first] = (out.get(first) or frozenset()) | follow
     return out
 
 
