@@ -13,9 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutorial.engine.contract import GameState
-from tutorial.engine.games import GAMES, new_hand
+from tutorial.engine.games import GAMES, game_info, new_hand
 from tutorial.engine.rule_options import rulesets
-from tutorial.scenarios.actions import DECKS
 
 CASES = [(g, r.name) for g in GAMES for r in rulesets(g)]
 TOTALS = {"belote": 162.0, "briscola": 120.0}
@@ -38,7 +37,7 @@ def _play(game: str, ruleset: str, seed: int) -> tuple[GameState, list[GameState
 @given(seed=st.integers(0, 2**32 - 1))
 def test_common_contract(game: str, ruleset: str, seed: int) -> None:
     final, seen = _play(game, ruleset, seed)
-    deck = DECKS[game]
+    deck = game_info(game).deck
     out = final.outcome()
     assert out.ruleset == final.ruleset.name  # every result says which rules made it
     for side, total in out.totals.items():

@@ -30,7 +30,6 @@ KEY_GAMES: dict[str, tuple[str, ...]] = {
     # the trump suit in words: Tarot has no trump suit (its trumps are a suit of their own)
     "run.trump_suit": ("belote", "briscola"),
     "table.trump": ("belote", "briscola"),
-    "actions.take": ("belote",),
     "trainer.why.is_trump": ("belote",),
     "trainer.why.not_trump": ("belote",),
     # Briscola's stock and its face-up trump card
@@ -39,7 +38,6 @@ KEY_GAMES: dict[str, tuple[str, ...]] = {
     "svg.face_trump_band": ("tarot",),
     "svg.card.trump": ("tarot",),
     "common.suit.trumps": ("tarot",),
-    "actions.poignee": ("tarot",),
     "practice.hint_discard_suggest": ("tarot",),
     "practice.rule_discard": ("tarot",),
     "practice.rule_poignee": ("tarot",),

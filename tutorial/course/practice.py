@@ -635,7 +635,7 @@ def story(hand: PracticeHand, start: int = 0) -> list[str]:
     names = hand.table.seat_names
     lines: list[str] = []
     notes = {n.number: n.text for n in hand.notes}
-    hidden = t("actions.discard_hidden")
+    hidden = t("tarot.action.discard_hidden")
     face_down = 0  # the face-down discards of one seat in a row, told as one line
     for i in range(start, len(hand.moves)):
         move = hand.moves[i]

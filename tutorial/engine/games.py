@@ -21,6 +21,7 @@ from typing import Any
 from tutorial.engine.cards import Card, Deck, Suit
 from tutorial.engine.contract import GameState
 from tutorial.engine.errors import UnknownRulesetError
+from tutorial.engine.notation import Notation
 from tutorial.engine.rule_options import Ruleset
 from tutorial.engine.seats import Seat
 
@@ -82,6 +83,8 @@ class GameInfo:
     taker_against_target: Callable[[Mapping[str, Any]], tuple[float, float] | None]
     #: Whether a bid is a pass.
     is_pass: Callable[[object], bool]
+    #: How its actions other than cards are written, shown and read (its ``notation.py``).
+    notation: Notation
 
 
 _INFOS: dict[str, GameInfo] = {}

@@ -1,6 +1,8 @@
 """Actions in notation, for scenario files and the app's buttons.
 
-Cards are written as in the engine (``9H``, ``T21``, ``EXC``). Other actions:
+Cards are written as in the engine (``9H``, ``T21``, ``EXC``). Other actions are each
+game's own, written as its notation says (``tutorial/engine/<game>/notation.py``,
+reached through :func:`tutorial.engine.games.game_info`):
 
 - Belote: ``pass``, ``take`` (round 1, the proposed card's suit) or ``take H``,
   ``declare`` (your best combinations), ``no declaration``.
@@ -15,17 +17,15 @@ into the engine's action for the seat to move; ``label(action)`` is for display.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tutorial.engine import belote, tarot
-from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Deck, Suit
+from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
-from tutorial.engine.errors import NotationError
-from tutorial.language.i18n import t
-
-DECKS: dict[str, Deck] = {"belote": BELOTE_DECK, "tarot": TAROT_DECK, "briscola": BRISCOLA_DECK}
+from tutorial.engine.games import GAMES, game_info
+from tutorial.engine.notation import Notation
 
 
 def split(text: str | Iterable[str]) -> list[str]:
@@ -50,72 +50,67 @@ def split(text: str | Iterable[str]) -> list[str]:
     return out
 
 
-_LEADS = {"no", "take", "discard", "poignee", "poignée", "garde"}
+@functools.cache
+def _phrases() -> Mapping[str, frozenset[str] | None]:
+    """Every game's phrases: a phrase's first word and the words that may follow it
+    (None: any word), the games' words for the same first word put together."""
+    out: dict[str, frozenset[str] | None] = {}
+    for game in GAMES:
+        for first, follow in game_info(game).notation.phrases.items():
+            if follow is None or (first in out and out[first] is None):
+                out[first] = None
+            else:
+                out[first] = (out.get(first) or frozenset()) | follow
+    return out
+
+
+@functools.cache
+def _one_word_actions() -> frozenset[str]:
+    """The one-word actions of every game: such a word is read as an action, never as a
+    card (a game's refusal then lists its own actions)."""
+    return frozenset(w for game in GAMES for w in game_info(game).notation.words)
 
 
 def _joins(prev: str, word: str) -> bool:
     """Whether ``word`` continues the phrase ``prev`` (no chelem, garde sans, take H...)."""
-    first = prev.split()[0]
-    if first not in _LEADS or len(prev.split()) > 1:
+    if len(prev.split()) > 1:
         return False
-    if first == "garde":
-        return word in ("sans", "contre")
-    if first == "take":
-        return word in ("s", "h", "d", "c", "♠", "♥", "♦", "♣")
-    if first == "poignee" or first == "poignée":
-        return word in ("simple", "double", "triple")
-    return first == "discard" or word in ("chelem", "poignee", "poignée", "declaration")
+    phrases = _phrases()
+    if prev not in phrases:
+        return False
+    follow = phrases[prev]
+    return follow is None or word in follow
+
+
+@functools.cache
+def _notations_by_kind() -> Mapping[type, Notation]:
+    """Each game's notation by the classes of its actions other than cards."""
+    return {
+        kind: game_info(game).notation
+        for game in GAMES
+        for kind in game_info(game).notation.action_types
+    }
+
+
+def _notation_of(action: Any) -> Notation | None:
+    """The notation of the game whose action ``action`` is (None: a card, or no action)."""
+    return _notations_by_kind().get(type(action))
 
 
 def code(action: Any) -> str:
     """The canonical text of an action (what a scenario file writes)."""
     if isinstance(action, Card):
         return action.code
-    if isinstance(action, belote.Pass) or action is tarot.Bid.PASS:
-        return "pass"
-    if isinstance(action, belote.Take):
-        return f"take {action.suit.value}"
-    if isinstance(action, belote.Declare):
-        return "declare"
-    if isinstance(action, belote.NoDeclaration):
-        return "no declaration"
-    if isinstance(action, tarot.Bid):
-        return action.notation
-    if isinstance(action, tarot.Discard):
-        return f"discard {action.card.code}"
-    if isinstance(action, tarot.Chelem):
-        return "chelem" if action.declared else "no chelem"
-    if isinstance(action, tarot.Poignee):
-        return "no poignee" if action.level == "none" else f"poignee {action.level}"
-    return str(action)
+    notation = _notation_of(action)
+    return notation.code(action) if notation is not None else str(action)
 
 
 def label(action: Any) -> str:
     """A short display label in the session's language (cards keep their symbols)."""
     if isinstance(action, Card):
         return action.label
-    if isinstance(action, tarot.Discard):
-        return t("actions.discard", card=action.card.label)
-    if isinstance(action, tarot.Poignee):
-        if action.level == "none":
-            return t("actions.no_poignee")
-        return t(
-            "actions.poignee", level=tarot.poignee_level_name(action.level), n=len(action.cards)
-        )
-    if isinstance(action, tarot.Chelem):
-        return t("actions.chelem") if action.declared else t("actions.no_chelem")
-    if isinstance(action, tarot.Bid):
-        return t(f"actions.bid.{action.name.lower()}")
-    if isinstance(action, belote.Pass):
-        return t("actions.pass")
-    if isinstance(action, belote.Take):
-        return t("actions.take", suit=action.suit.symbol)
-    if isinstance(action, belote.Declare):
-        combos = t("common.cards.separator").join(c.describe() for c in action.combinations)
-        return t("actions.declare", combinations=combos)
-    if isinstance(action, belote.NoDeclaration):
-        return t("actions.no_declaration")
-    return str(action)
+    notation = _notation_of(action)
+    return notation.label(action) if notation is not None else str(action)
 
 
 def public_label(action: Any, own: bool) -> str:
@@ -124,12 +119,9 @@ def public_label(action: Any, own: bool) -> str:
     In Tarot the taker's discard is hidden, except the trumps, which are shown; in Belote
     another seat's declaration is heard by its kind, its cards are not seen yet.
     """
-    if isinstance(action, tarot.Discard) and not own and not tarot.is_trump(action.card):
-        return t("actions.discard_hidden")
-    if isinstance(action, belote.Declare) and not own:
-        # Belote: a declaration is announced by its kind; the cards are shown later.
-        names = t("common.cards.separator").join(c.name for c in action.combinations)
-        return t("actions.declare_announced", combinations=names)
+    notation = _notation_of(action)
+    if notation is not None and not own:
+        return notation.label_for_others(action)
     return label(action)
 
 
@@ -143,85 +135,16 @@ def parse(state: GameState, text: str) -> Any:
     Raises:
         NotationError: the text is neither a card of this game nor one of its actions.
     """
-    game = state.game
+    info = game_info(state.game)
     raw = str(text).strip()
     t = _norm(raw)
-    deck = DECKS[game]
-    if " " not in t and t not in ("pass", "take", "declare", "prise", "garde", "chelem"):
-        return deck.parse(raw)
+    if " " not in t and t not in _one_word_actions():
+        return info.deck.parse(raw)
     legal = state.legal_actions()
     for a in legal:
         if code(a) == t:
             return a
-    other_actions = _OTHER_ACTIONS.get(game)
-    if other_actions is not None:
-        return other_actions(state, t, legal, raw)
-    raise NotationError(f"{raw!r} is not a {deck.name} card")
-
-
-def _belote(state: GameState, t: str, legal: list[Any], raw: str) -> Any:
-    if t == "pass":
-        return belote.Pass()
-    if t == "take":
-        takes = [a for a in legal if isinstance(a, belote.Take)]
-        if len(takes) == 1:
-            return takes[0]
-        proposed = getattr(state, "proposed", None)
-        if isinstance(proposed, Card):
-            return belote.Take(proposed.suit)
-        raise NotationError(
-            "'take' needs a suit here: write 'take S', 'take H', 'take D' or 'take C'"
-        )
-    m = re.fullmatch(r"take ([shdc♠♥♦♣])", t)
-    if m:
-        return belote.Take(_suit(m.group(1)))
-    if t in ("declare", "no declaration"):
-        raise NotationError(f"{raw!r} is not possible now (declarations come at your first card)")
-    raise NotationError(
-        f"{raw!r} is not a Belote card or action (cards like 9H; actions: pass, take, take H, "
-        "declare, no declaration)"
-    )
-
-
-def _tarot(state: GameState, t: str, legal: list[Any], raw: str) -> Any:
-    if t in ("pass", "prise", "garde", "garde sans", "garde contre"):
-        return tarot.Bid.parse(t)
-    m = re.fullmatch(r"discard (\S+)", t)
-    if m:
-        return tarot.Discard(TAROT_DECK.parse(m.group(1)))
-    if t == "chelem":
-        return tarot.CHELEM
-    if t == "no chelem":
-        return tarot.NO_CHELEM
-    if t == "no poignee":
-        return tarot.NO_POIGNEE
-    m = re.fullmatch(r"poignee (simple|double|triple)\s*:?\s*(.*)", t)
-    if m:
-        return tarot.Poignee.of(m.group(1), m.group(2))
-    raise NotationError(
-        f"{raw!r} is not a Tarot card or action (cards like 10H, T21, EXC; actions: pass, prise, "
-        "garde, garde sans, garde contre, discard 7H, chelem, no chelem, poignee simple, no poignee)"
-    )
-
-
-#: Each game's actions other than cards, read from their notation (Briscola has none).
-_OTHER_ACTIONS: dict[str, Callable[[GameState, str, list[Any], str], Any]] = {
-    "belote": _belote,
-    "tarot": _tarot,
-}
-
-
-def _suit(ch: str) -> Suit:
-    return {
-        "s": Suit.SPADES,
-        "h": Suit.HEARTS,
-        "d": Suit.DIAMONDS,
-        "c": Suit.CLUBS,
-        "♠": Suit.SPADES,
-        "♥": Suit.HEARTS,
-        "♦": Suit.DIAMONDS,
-        "♣": Suit.CLUBS,
-    }[ch]
+    return info.notation.read(state, t, legal, raw)
 
 
 def menu(state: GameState) -> list[Any]:
@@ -234,8 +157,9 @@ def menu(state: GameState) -> list[Any]:
     if seat is None:
         return []
     legal = state.legal_actions()
-    if state.phase == "discard":  # Tarot's taker making the discard
-        return [tarot.Discard(c) for c in state.hands[seat]]
+    own = game_info(state.game).notation.phase_choices(state)  # Tarot's discard
+    if own is not None:
+        return own
     if state.phase == "bidding":  # every bid of the game, as the engine lists them
         return state.bid_choices() or legal
     return legal

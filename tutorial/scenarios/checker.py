@@ -234,7 +234,7 @@ def _need_side(table: Table, side: str | None) -> int:
 def check_expect(table: Table, state: GameState, exp: Expect) -> list[tuple[tuple[Any, ...], str]]:
     """Compare an ``expect`` block with the engine; the mismatches as (loc, message)."""
     bad: list[tuple[tuple[Any, ...], str]] = []
-    deck = actions.DECKS[state.game]
+    deck = game_info(state.game).deck
     if exp.legal is not None:
         got_actions = state.legal_actions()
         if all(isinstance(a, Card) for a in got_actions):

@@ -24,8 +24,8 @@ from tutorial.engine.contract import GameState
 from tutorial.engine.counts import InPlay, Needed, points_in_play, points_needed
 from tutorial.engine.outcomes import WinningMark
 from tutorial.language.i18n import t, tn
-from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import side_labels
+from tutorial.scenarios.table import Table
 
 __all__ = ["MARK_KEYS", "CountWorking", "in_play_working", "needed_working", "reveals"]
 

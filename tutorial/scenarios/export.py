@@ -31,22 +31,22 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 import yaml
 
 from tutorial.analysis import explain
 from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, SearchBudget, points_left
-from tutorial.engine import belote, briscola, tarot
-from tutorial.engine.cards import EXCUSE, Card
+from tutorial.engine.cards import EXCUSE
 from tutorial.engine.contract import GameState
 from tutorial.engine.games import player_counts
 from tutorial.engine.outcomes import Play
 from tutorial.engine.rule_options import find_ruleset
 from tutorial.language.i18n import t, tn
-from tutorial.scenarios.position import DEFAULT_SEATS
+from tutorial.scenarios.export_fields import codes, side_seat
+from tutorial.scenarios.games import PARTS
 from tutorial.scenarios.reasons import number
+from tutorial.scenarios.table import DEFAULT_SEATS
 
 #: How the tricks before the one under way are written: every card, or points by side.
 Earlier = Literal["tricks", "points"]
@@ -59,10 +59,6 @@ _SCHEMA_LINE = "# yaml-language-server: $schema=../scenario.schema.json\n"
 
 class ExportError(ValueError):
     """The state is not a moment a scenario can start from (not the play phase)."""
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(c.code for c in cards)
 
 
 def _options(state: GameState) -> tuple[str, dict[str, Any]]:
@@ -79,11 +75,6 @@ def _options(state: GameState) -> tuple[str, dict[str, Any]]:
         if value != getattr(preset.options, f.name):
             changed[f.name] = value
     return base, changed
-
-
-def _side_seat(state: GameState, side: int) -> int:
-    """A seat of ``side`` (its name stands for the side in ``captured``)."""
-    return next(s for s in range(len(state.hands)) if state.team_of(s) == side)
 
 
 def _first_leader(state: GameState) -> int:
@@ -137,8 +128,8 @@ def scenario_data(
     data["seats"] = list(names)
     data["learner"] = names[learner]
     data["dealer"] = names[state.dealer]
-    fields = _FIELDS[state.game]
-    fields.contract(state, names, data)
+    part = PARTS.of(state.game)
+    part.write_contract(state, names, data)
     if earlier == "points":
         _points_position(state, data, names)
         step, judged = _play_step(state, names, learner, seconds, node_budget, clock)
@@ -147,31 +138,31 @@ def scenario_data(
             {
                 "expect": {
                     "to_move": names[learner],
-                    "legal": _cards(state.legal_plays()),
-                    "points": {names[_side_seat(state, s)]: _num(pts[s]) for s in (0, 1)},
+                    "legal": codes(state.legal_plays()),
+                    "points": {names[side_seat(state, s)]: _num(pts[s]) for s in (0, 1)},
                 }
             },
             {"play": step},
         ]
         return data, judged
     data["leader"] = names[_first_leader(state)]
-    data["hands"] = {names[s]: _cards(h) if h else [] for s, h in enumerate(state.hands)}
-    captured = getattr(state, "captured", ((), ()))
+    data["hands"] = {names[s]: codes(h) if h else [] for s, h in enumerate(state.hands)}
+    captured = part.captured(state)
     if any(captured):
         data["captured"] = {
-            names[_side_seat(state, side)]: _cards(cards)
+            names[side_seat(state, side)]: codes(cards)
             for side, cards in enumerate(captured)
             if cards
         }
-    fields.with_tricks(state, names, data, captured)
+    part.write_with_tricks(state, names, data, captured)
     if state.tricks:
-        data["tricks"] = [_cards([p.card for p in tr.plays]) for tr in state.tricks]
+        data["tricks"] = [codes([p.card for p in tr.plays]) for tr in state.tricks]
     if state.current_trick:
-        data["current_trick"] = _cards([p.card for p in state.current_trick])
+        data["current_trick"] = codes([p.card for p in state.current_trick])
     step, judged = _play_step(state, names, learner, seconds, node_budget, clock)
     legal = state.legal_plays()
     data["steps"] = [
-        {"expect": {"to_move": names[learner], "legal": _cards(legal)}},
+        {"expect": {"to_move": names[learner], "legal": codes(legal)}},
         {"play": step},
     ]
     return data, judged
@@ -212,156 +203,12 @@ def _points_so_far(state: GameState) -> tuple[float, float]:
 def _points_position(state: GameState, data: dict[str, Any], names: Sequence[str]) -> None:
     """The position with the earlier tricks as points so far (``earlier="points"``)."""
     data["leader"] = names[_current_leader(state)]
-    data["hands"] = {names[s]: _cards(h) if h else [] for s, h in enumerate(state.hands)}
+    data["hands"] = {names[s]: codes(h) if h else [] for s, h in enumerate(state.hands)}
     pts = _points_so_far(state)
-    data["points_so_far"] = {names[_side_seat(state, s)]: _num(pts[s]) for s in (0, 1)}
-    _FIELDS[state.game].with_points(state, names, data)
+    data["points_so_far"] = {names[side_seat(state, s)]: _num(pts[s]) for s in (0, 1)}
+    PARTS.of(state.game).write_with_points(state, names, data)
     if state.current_trick:
-        data["current_trick"] = _cards([p.card for p in state.current_trick])
-
-
-# --- each game's own fields ------------------------------------------------------------
-# The keys only one game's scenarios have (see tutorial.scenarios.model), written from
-# that game's state: each function is given a state of its own game (``_FIELDS``).
-
-
-def _belote_contract(state: belote.BeloteState, names: Sequence[str], data: dict[str, Any]) -> None:
-    """Belote's contract: the trump and the taker, and any points held from a litige."""
-    assert state.trump is not None and state.taker is not None
-    data["trump"] = state.trump.value
-    data["taker"] = names[state.taker]
-    if state.carried_points:
-        data["held_points"] = int(state.carried_points)
-
-
-def _tarot_contract(state: tarot.TarotState, names: Sequence[str], data: dict[str, Any]) -> None:
-    """Tarot's contract: the taker, the bid, the discard or unseen chien, chelem, poignées."""
-    assert state.taker is not None and state.contract is not None
-    data["taker"] = names[state.taker]
-    data["contract"] = state.contract.name.lower()
-    if state.contract in (tarot.Bid.PRISE, tarot.Bid.GARDE):
-        data["discard"] = _cards(state.discard)
-    else:
-        data["chien"] = _cards(state.chien)
-    if state.chelem_declared:
-        data["chelem_declared"] = True
-    shown = [(s, p) for s, p in state.poignees if p.cards]
-    if shown:
-        data["poignees"] = {names[s]: _cards(p.cards) for s, p in shown}
-
-
-def _briscola_contract(
-    state: briscola.BriscolaState, names: Sequence[str], data: dict[str, Any]
-) -> None:
-    """Briscola's trump: the face-up card (drawn or not), and the stock left."""
-    data["trump_card"] = state.trump_card.code
-    if state.trump_card_taken:
-        data["trump_card_taken"] = True
-    if state.stock:
-        data["stock"] = _cards(state.stock)
-
-
-def _belote_declarations(
-    state: belote.BeloteState, names: Sequence[str], data: dict[str, Any]
-) -> None:
-    """The combinations declared at the first trick, by seat."""
-    declared = {
-        names[s]: [_cards(c.cards) for c in combos]
-        for s, combos in enumerate(state.declarations)
-        if combos
-    }
-    if declared:
-        data["declarations"] = declared
-
-
-def _belote_with_tricks(
-    state: belote.BeloteState,
-    names: Sequence[str],
-    data: dict[str, Any],
-    captured: Sequence[Sequence[Card]],
-) -> None:
-    """Who held belote-rebelote when captured cards may hide it, and the declarations."""
-    if any(captured) and state.belote_holder is not None:
-        data["belote_holder"] = names[state.belote_holder]
-    _belote_declarations(state, names, data)
-
-
-def _belote_with_points(
-    state: belote.BeloteState, names: Sequence[str], data: dict[str, Any]
-) -> None:
-    """Who held belote-rebelote if its K or Q is in no trick written, and the declarations."""
-    assert state.trump is not None
-    pair = {c for c in (Card(state.trump, "K"), Card(state.trump, "Q"))}
-    held = {c for h in state.hands for c in h} | {p.card for p in state.current_trick}
-    if state.belote_holder is not None and not pair <= held:
-        data["belote_holder"] = names[state.belote_holder]
-    _belote_declarations(state, names, data)
-
-
-def _carried_points(
-    state: GameState, pts: Sequence[float], names: Sequence[str], data: dict[str, Any]
-) -> None:
-    """``carried_points``: the points of earlier tricks not listed, by a seat of each side."""
-    carried: dict[int, float] = {}
-    for side, v in enumerate(pts):
-        if v or any(pts):
-            carried[side] = int(v) if float(v).is_integer() else float(v)
-    if carried:
-        data["carried_points"] = {names[_side_seat(state, side)]: v for side, v in carried.items()}
-
-
-def _tarot_with_tricks(
-    state: tarot.TarotState,
-    names: Sequence[str],
-    data: dict[str, Any],
-    captured: Sequence[Sequence[Card]],
-) -> None:
-    """The points carried from earlier tricks not listed."""
-    _carried_points(state, state.carried, names, data)
-
-
-def _tarot_with_points(state: tarot.TarotState, names: Sequence[str], data: dict[str, Any]) -> None:
-    """The bouts won so far in ``captured`` (they decide the target), the Excuse its side's."""
-    won: dict[int, list[Card]] = {0: [], 1: []}
-    for side, pile in enumerate(state.captured):
-        won[side] += [c for c in pile if c in tarot.BOUTS]
-    for tr in state.tricks:
-        for p in tr.plays:
-            if p.card in tarot.BOUTS:
-                owner = p.seat if p.card == EXCUSE else tr.winner
-                won[state.team_of(owner)].append(p.card)
-    if any(won.values()):
-        data["captured"] = {names[_side_seat(state, s)]: _cards(cs) for s, cs in won.items() if cs}
-
-
-def _briscola_with_tricks(
-    state: briscola.BriscolaState,
-    names: Sequence[str],
-    data: dict[str, Any],
-    captured: Sequence[Sequence[Card]],
-) -> None:
-    """The points carried from earlier tricks not listed."""
-    _carried_points(state, state.carried_points, names, data)
-
-
-def _nothing(state: GameState, names: Sequence[str], data: dict[str, Any]) -> None:
-    """No field of the game's own."""
-
-
-@dataclass(frozen=True)
-class _GameFields:
-    """How one game's own fields are written: its contract, then with tricks or points."""
-
-    contract: Callable[[Any, Sequence[str], dict[str, Any]], None]
-    with_tricks: Callable[[Any, Sequence[str], dict[str, Any], Sequence[Sequence[Card]]], None]
-    with_points: Callable[[Any, Sequence[str], dict[str, Any]], None]
-
-
-_FIELDS: dict[str, _GameFields] = {
-    "belote": _GameFields(_belote_contract, _belote_with_tricks, _belote_with_points),
-    "tarot": _GameFields(_tarot_contract, _tarot_with_tricks, _tarot_with_points),
-    "briscola": _GameFields(_briscola_contract, _briscola_with_tricks, _nothing),
-}
+        data["current_trick"] = codes([p.card for p in state.current_trick])
 
 
 def _play_step(

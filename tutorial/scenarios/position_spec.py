@@ -1,7 +1,7 @@
 """A scenario's position as parsed, before the engine builds it, and the error that
 says where in the file a position cannot be built.
 
-Kept below :mod:`tutorial.scenarios.position` (which parses and builds) and
+Kept below :mod:`tutorial.scenarios.position_reading` (which reads the file's table) and
 :mod:`tutorial.scenarios.earlier_tricks` (which places the cards of tricks before the
 listed ones), so both read one type and neither imports the other's internals.
 """

@@ -25,9 +25,10 @@ from tutorial.engine.outcomes import HandOutcome, TrickResult
 from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.count_reasons import in_play_working, needed_working
+from tutorial.scenarios.games import PARTS
 from tutorial.scenarios.model import Ask
-from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import name_seats, result_text, side_labels, side_of
+from tutorial.scenarios.table import Table
 
 #: Trick reasons whose winner is the highest card of the led suit (no trump played).
 _LED_SUIT_REASONS = frozenset({"highest_of_led_suit", "led_suit_uncontested"})
@@ -198,10 +199,6 @@ def trick_winner_reasoning(table: Table, state: GameState, trick: TrickResult) -
     return Reasoning(hint, full)
 
 
-#: The hint on who wins the hand where a game words it its own way (by the game's name).
-_HAND_WINNER_HINTS = {"briscola": "run.hint_hand_winner_briscola"}
-
-
 def trick_points_reasoning(state: GameState, trick: TrickResult) -> Reasoning:
     """A trick's points card by card (hint), then their sum (full)."""
     items: list[str] = []
@@ -308,7 +305,7 @@ def _hand_reasoning(table: Table, state: GameState, ask: Ask) -> Reasoning:
     elif kind == "declaration_winner":
         hint = t("run.hint_declaration_winner")
     else:
-        hint = t(_HAND_WINNER_HINTS.get(state.game, "run.hint_hand_winner"))
+        hint = t(PARTS.of(state.game).hand_winner_hint)
     if not state.is_terminal:
         return Reasoning(hint)
     out = _outcome(table, state)

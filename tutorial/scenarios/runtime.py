@@ -36,9 +36,9 @@ from tutorial.engine.verdicts import Verdict
 from tutorial.language.i18n import t
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
-from tutorial.scenarios.position import Table
 from tutorial.scenarios.reasons import answer_label, ask_reasoning, speak, trick_event_text
 from tutorial.scenarios.sides import normalise_answer, result_text, same_answer
+from tutorial.scenarios.table import Table
 
 #: The hint tiers (``Run.hint_kinds``): a nudge, the legal cards (or a question's
 #: reasoning), the answer.

@@ -18,7 +18,7 @@ from tutorial.engine.games import game_info
 from tutorial.engine.seats import seat_name, seat_names, seat_possessive, side_name
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.model import Ask
-from tutorial.scenarios.position import Table
+from tutorial.scenarios.table import Table
 
 
 def side_labels(table: Table) -> list[str]:

@@ -48,6 +48,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from tutorial.engine.games import GAMES
 from tutorial.language.i18n import close_up, set_language
 from tutorial.scenarios.checker import Checked
 from tutorial.scenarios.loader import Problem, ScenarioProblems, suggest
@@ -58,7 +59,6 @@ from tutorial.scenarios.yamlsafe import Located, load_file, load_text
 #: A language folder's name: a BCP 47 tag such as ``zh-Hant``, ``zh-Hans``, ``fr``
 #: (two-letter languages only, so that a folder such as ``src`` is never taken for one).
 LANGUAGE_DIR = re.compile(r"^[a-z]{2}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
-GAMES = ("belote", "tarot", "briscola")
 TOP_KEYS = ("title", "summary", "seats", "steps")
 MAX_TITLE = 120
 MAX_TEXT = 4000

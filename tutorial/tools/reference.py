@@ -311,7 +311,8 @@ def _first_leader(game: str) -> str:
 def full_hands(game: str) -> tuple[list[Card], list[list[Card]]]:
     """The deck in its usual order, and the four full hands dealt from its top."""
     deck = list(game_info(game).deck)
-    size = game_info(game).first_trick_hand or 0
+    size = game_info(game).first_trick_hand
+    assert size is not None, f"{game} refills its hands"
     return deck, [deck[i * size : (i + 1) * size] for i in range(4)]
 
 

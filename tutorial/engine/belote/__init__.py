@@ -178,6 +178,7 @@ __all__ += [
 
 # The game's own reasons why a card did worse register themselves (tutorial.engine.reasons).
 from tutorial.engine.belote import reasons  # noqa: E402, F401
+from tutorial.engine.belote.notation import NOTATION  # noqa: E402
 from tutorial.engine.cards import BELOTE_DECK as _DECK  # noqa: E402
 
 register_game(
@@ -205,5 +206,6 @@ register_game(
         team_of_seat=team_of_seat,
         taker_against_target=taker_against_target,
         is_pass=is_pass,
+        notation=NOTATION,
     )
 )

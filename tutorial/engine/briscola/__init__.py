@@ -136,6 +136,7 @@ __all__ += [
 
 # The game's own reasons why a card did worse register themselves (tutorial.engine.reasons).
 from tutorial.engine.briscola import reasons  # noqa: E402, F401
+from tutorial.engine.briscola.notation import NOTATION  # noqa: E402
 from tutorial.engine.cards import BRISCOLA_DECK as _DECK  # noqa: E402
 
 register_game(
@@ -163,5 +164,6 @@ register_game(
         team_of_seat=team_of_seat,
         taker_against_target=taker_against_target,
         is_pass=is_pass,
+        notation=NOTATION,
     )
 )
