@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tutorial.engine.core import HandOutcome
 from tutorial.engine.games import random_hand
+from tutorial.engine.outcomes import HandOutcome
 from tutorial.language.i18n import catalogue, t
 from tutorial.pictures import charts
+from tutorial.pictures.games import belote as belote_pictures
+from tutorial.pictures.games import tarot as tarot_pictures
 from tutorial.pictures.hand_story import HandStory, Step
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,7 +75,7 @@ def test_tricks_words_use_plural_forms_and_real_trick_numbers() -> None:
 
 def test_belote_score_stacks_to_the_totals() -> None:
     out = _played("belote")
-    chart = charts.belote_score_chart(out, ["A", "B"])
+    chart = belote_pictures.score_chart(out, ["A", "B"])
     spec = chart.figure.to_plotly_json()
     stacked = [0.0, 0.0]
     for trace in spec["data"]:
@@ -85,7 +87,7 @@ def test_belote_score_stacks_to_the_totals() -> None:
 
 def test_tarot_settlement_signs_agree_with_the_results() -> None:
     out = _played("tarot")
-    chart = charts.tarot_settlement_chart(
+    chart = tarot_pictures.settlement_chart(
         out, ["S", "E", "N", "W"], int(out.details["taker"]), "Garde"
     )
     by = {tr["meta"]: tr for tr in chart.figure.to_plotly_json()["data"]}
@@ -127,7 +129,7 @@ def test_tarot_settlement_labels_read_as_the_formula_signs_included() -> None:
             break
     else:
         raise AssertionError("no failed Garde in 200 deals")
-    chart = charts.tarot_settlement_chart(out, ["S", "E", "N", "W"], int(d["taker"]), "Garde")
+    chart = tarot_pictures.settlement_chart(out, ["S", "E", "N", "W"], int(d["taker"]), "Garde")
     fall = {tr["meta"]: tr for tr in chart.figure.to_plotly_json()["data"]}["per_defender"]
     diff, mult = abs(float(d["difference"])), int(d["multiplier"])
     base = (25 + diff) * mult

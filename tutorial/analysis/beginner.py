@@ -29,8 +29,9 @@ from typing import Any
 
 from tutorial.analysis.games import PARTS, named_in_a_part
 from tutorial.engine.cards import EXCUSE, PETIT, Card
-from tutorial.engine.core import GameState, Seat
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
+from tutorial.engine.seats import Seat
 
 __all__ = ["choose", "first_leads", "play_hand", "play_out", "played_deal"]
 

@@ -42,7 +42,7 @@ from tutorial.analysis.solver import (
 )
 from tutorial.engine.card_masks import TableCardMasks
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 
 #: Orders averaged at most by default: every order up to 5 face-down cards (120 orders).
 DEFAULT_MAX_ORDERS = 120

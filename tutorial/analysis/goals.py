@@ -15,7 +15,7 @@ from typing import Any
 from tutorial.analysis.card_bits import CardBits
 from tutorial.analysis.games import PARTS, named_in_a_part
 from tutorial.analysis.solver import SolveRoot
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 
 __all__ = ["Goal"]
 

@@ -261,11 +261,11 @@ def card_label(game: str, code: str) -> str:
     ('9♥', 'Excuse', 'take')
     """
     from tutorial.engine.errors import TutorialError
-    from tutorial.scenarios.actions import DECKS
+    from tutorial.engine.games import GAMES, game_info
 
-    deck = DECKS.get(game)
-    if deck is None:
+    if game not in GAMES:
         return code
+    deck = game_info(game).deck
     try:
         return str(deck.parse(code).label)
     except TutorialError:

@@ -44,19 +44,15 @@ from tutorial.analysis.solver import UnsolvablePosition
 from tutorial.analysis.why_trick import why_trick
 from tutorial.course import bid_review
 from tutorial.course.review_worker import ReviewWorker
-from tutorial.engine import tarot
-from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import (
-    GameState,
-    TrickResult,
-    describe_cards,
-    find_ruleset,
-    rulesets,
-    seat_names,
-)
+from tutorial.engine.cards import Card, describe_cards
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
+from tutorial.engine.game_parts import GameParts
 from tutorial.engine.games import GAMES, game_info, new_hand, player_counts
 from tutorial.engine.hand_order import sort_hand
+from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.rule_options import find_ruleset, rulesets
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios import actions
 from tutorial.scenarios.position import Table
@@ -570,6 +566,33 @@ def suggestion(hand: PracticeHand) -> tuple[Any, str]:
     return action, habit_reason(hand.state, action)
 
 
+@dataclass(frozen=True)
+class PracticePart:
+    """What a practice hand says of a game's own (``tutorial/course/games/<game>.py`` sets
+    it as ``PRACTICE``)."""
+
+    #: Why the computer players' habit bids ``action`` (its label given), in a sentence
+    #: with the count of the hand it bids by; None: no reason of the game's own.
+    bid_reason: Callable[[GameState, Any, str], str | None]
+    #: The cards set aside turned face up for every seat by the bid that ended the
+    #: bidding (Tarot's chien of a Prise or a Garde), in any order; empty when none.
+    chien_turned_up: Callable[[GameState], list[Card]]
+
+
+#: Each game's practice part, from its module of ``tutorial/course/games``.
+PRACTICE_PARTS = GameParts("tutorial.course.games", PracticePart, "PRACTICE")
+
+
+def no_bid_reason(state: GameState, action: Any, label: str) -> str | None:
+    """No reason of the game's own (a game without bids)."""
+    return None
+
+
+def no_chien(state: GameState) -> list[Card]:
+    """No card set aside is turned face up (a game without a chien)."""
+    return []
+
+
 def habit_reason(state: GameState, action: Any) -> str:
     """Why the computer players' habit takes ``action`` here, in a sentence: at a Tarot
     bid, the count of the hand it bids by; at a Belote bid, the trumps and Aces it counts."""
@@ -577,32 +600,9 @@ def habit_reason(state: GameState, action: Any) -> str:
     seat = state.to_move
     if state.phase != "bidding" or seat is None:
         return t("practice.hint_suggest_plain", action=label)
-    hand = state.hands[seat]
-    if state.game == "tarot":
-        trumps, bouts, kings = beginner.tarot_count_parts(hand)
-        least = beginner.tarot_bid_thresholds()
-        wanted = beginner.tarot_bid(hand)
-        key = "practice.hint_bid_tarot"
-        if wanted != action:  # its contract does not beat the bid already made
-            key = "practice.hint_bid_tarot_outbid"
-        return t(
-            key,
-            action=label,
-            trumps=trumps,
-            bouts=bouts,
-            kings=kings,
-            count=beginner.tarot_count(hand),
-            wanted=actions.label(wanted),
-            prise=least[tarot.Bid.PRISE],
-            garde=least[tarot.Bid.GARDE],
-            garde_sans=least[tarot.Bid.GARDE_SANS],
-            garde_contre=least[tarot.Bid.GARDE_CONTRE],
-        )
-    if state.game == "belote":
-        if isinstance(getattr(action, "suit", None), Suit):
-            count = beginner.belote_bid(hand, action.suit, getattr(state, "proposed", None))
-            return t("practice.hint_bid_belote_take", action=label, count=count)
-        return t("practice.hint_bid_belote_pass", action=label, least=beginner.BELOTE_TAKE)
+    reason = PRACTICE_PARTS.of(state.game).bid_reason(state, action, label)
+    if reason is not None:
+        return reason
     return t("practice.hint_suggest_plain", action=label)
 
 
@@ -663,9 +663,7 @@ def shown_chien(before: GameState, after: GameState) -> list[Card]:
     Prise or Garde), in the hand's order; empty after any other action."""
     if before.phase != "bidding" or after.phase == "bidding":
         return []
-    if not getattr(after, "chien_shown", False):  # Garde sans, Garde contre, other games
-        return []
-    return sort_hand(list(getattr(after, "chien", ()) or ()), after)
+    return sort_hand(PRACTICE_PARTS.of(after.game).chien_turned_up(after), after)
 
 
 # --- After the hand ---------------------------------------------------------------------

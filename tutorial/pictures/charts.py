@@ -9,9 +9,10 @@ finished state it builds
   same axis, and the mark the contract is judged by (Tarot target, Belote points
   needed, Briscola 61); Belote's goes on from the contract's figures to the hand's
   score (capot, dedans, litige, declarations, rounding: the engine's score lines);
-- Belote: the score of each team by kind of points (:func:`belote_score_chart`);
-- Tarot: the settlement (:func:`tarot_settlement_chart`): the amount per defender built
-  up step by step, counted for the taker, then the four players' results.
+- each game's own count after the tricks, drawn in its module of
+  ``tutorial/pictures/games`` (:class:`ChartPart`): Belote's score of each team by kind
+  of points; Tarot's settlement, the amount per defender built up step by step, counted
+  for the taker, then the four players' results.
 
 The first chart is the one that ends on the hand's score: the tricks for Belote and
 Briscola, whose score is counted in card points, Tarot's settlement (its card points are
@@ -27,18 +28,23 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from tutorial.engine import belote
-from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.contract import GameState
+from tutorial.engine.game_parts import GameParts
+from tutorial.engine.outcomes import HandOutcome
 from tutorial.language.i18n import font_stack, sentences, t, tn
 from tutorial.pictures.hand_story import HandStory, Step, hand_story
 from tutorial.scenarios import actions
 
 __all__ = [
+    "CHART_PARTS",
     "Chart",
-    "belote_score_chart",
+    "ChartPart",
+    "as_sentence",
     "figure",
     "hand_charts",
-    "tarot_settlement_chart",
+    "number_text",
+    "points_text",
+    "signed_text",
     "tricks_chart",
 ]
 
@@ -85,21 +91,21 @@ def learner_side_first(chart: Chart, learner_side: int | None) -> Chart:
     return Chart(chart.key, fig, chart.text)
 
 
-def _num(x: float) -> str:
+def number_text(x: float) -> str:
     """A number as the charts print it: 40, 40.5, -26."""
     return f"{x:g}"
 
 
-def _signed(x: float) -> str:
+def signed_text(x: float) -> str:
     """A signed number: +26, -78, 0."""
     return f"{x:+g}" if x else "0"
 
 
-def _pts(x: float) -> str:
+def points_text(x: float) -> str:
     return tn("plural.points", x)
 
 
-def _sentence(text: str) -> str:
+def as_sentence(text: str) -> str:
     return t("charts.sentence", text=text)
 
 
@@ -166,114 +172,41 @@ def _tricks_legend(story: HandStory, side: int, label: str) -> str:
     return t("charts.legend.tricks", side=label, tricks=won)
 
 
-def _tarot_mark(story: HandStory, labels: Sequence[str]) -> dict[str, str]:
-    """Tarot's mark: the taker's target for the bouts won."""
-    assert story.line is not None
-    return {"bouts": tn("plural.bouts", story.bouts or 0), "target": _num(story.line)}
-
-
-def _belote_mark(story: HandStory, labels: Sequence[str]) -> dict[str, str]:
-    """Belote's mark: the points the taking team needs."""
-    assert story.line is not None
-    return {"side": labels[story.line_side or 0], "needed": _num(story.line)}
-
-
-def _briscola_mark(story: HandStory, labels: Sequence[str]) -> dict[str, str]:
-    """Briscola's mark: the points that win (61)."""
-    assert story.line is not None
-    return {"target": _num(story.line)}
-
-
-def _tarot_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str) -> str:
-    """Tarot's result: the contract made exactly, made or failed, and by how much."""
-    a, _ = story.totals
-    diff = float(d["difference"])
-    key = (
-        "charts.title.tarot_exact"
-        if diff == 0
-        else "charts.title.tarot_made"
-        if diff > 0
-        else "charts.title.tarot_failed"
-    )
-    return t(
-        key,
-        contract=contract,
-        margin=_num(abs(diff)),
-        points=_pts(a),
-        target=_num(float(d["target"])),
-        bouts=tn("plural.bouts", story.bouts or 0),
-    )
-
-
-#: The first chart's title by the hand's result (``belote.sheet_result``).
-_BELOTE_TITLES = {
-    "capot": "charts.title.belote_capot",
-    "litige": "charts.title.belote_litige",
-    "dedans": "charts.title.belote_dedans",
-    "made": "charts.title.belote_made",
-}
-
-
-def _belote_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str) -> str:
-    """Belote's result (capot, litige, dedans or the contract made) and the hand's score."""
-    key = _BELOTE_TITLES.get(belote.sheet_result(d), "charts.title.belote_made")
-    a, b = story.totals
-    return t(key, a=labels[0], pa=_num(a), b=labels[1], pb=_num(b))
-
-
-def _briscola_title(
-    story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str
-) -> str:
-    """Briscola's result: a draw, or the side that won and both scores."""
-    a, b = story.totals
-    if a == b:
-        return t("charts.title.briscola_draw", a=_num(a), b=_num(b))
-    w = 0 if a > b else 1
-    return t(
-        "charts.title.briscola_win",
-        side=labels[w],
-        high=_num(max(a, b)),
-        low=_num(min(a, b)),
-    )
-
-
 @dataclass(frozen=True)
-class _GameWords:
-    """What the trick chart says of one game's hand: its mark and its result."""
+class ChartPart:
+    """What a game's charts say of its own hand (``tutorial/pictures/games/<game>.py``
+    sets it as ``CHARTS``): the trick chart's mark and result, and the chart of the
+    game's own count after the tricks (Belote's score sheet, Tarot's settlement; None
+    when the tricks are the whole count)."""
 
     mark: str  # catalogue key of the mark's name in the legend
     mark_text: str  # catalogue key of the mark in the chart's words
     mark_values: Callable[[HandStory, Sequence[str]], dict[str, str]]
     title: Callable[[HandStory, dict[str, Any], Sequence[str], str], str]
+    count_chart: (
+        Callable[[HandOutcome, dict[str, Any], Sequence[str], Sequence[str], str], Chart] | None
+    )
 
 
-#: Each game's words for the trick chart, by the game's name (one game's picture each).
-_GAME_WORDS: dict[str, _GameWords] = {
-    "tarot": _GameWords("charts.mark.tarot", "charts.text.mark_tarot", _tarot_mark, _tarot_title),
-    "belote": _GameWords(
-        "charts.mark.belote", "charts.text.mark_belote", _belote_mark, _belote_title
-    ),
-    "briscola": _GameWords(
-        "charts.mark.briscola", "charts.text.mark_briscola", _briscola_mark, _briscola_title
-    ),
-}
+#: Each game's chart words and count chart, from its module of ``tutorial/pictures/games``.
+CHART_PARTS = GameParts("tutorial.pictures.games", ChartPart, "CHARTS")
 
 
 def _mark_name(story: HandStory, labels: Sequence[str]) -> str:
     """The mark's name in the legend."""
-    words = _GAME_WORDS[story.game]
+    words = CHART_PARTS.of(story.game)
     return t(words.mark, **words.mark_values(story, labels))
 
 
 def _mark_text(story: HandStory, labels: Sequence[str]) -> str:
     """The mark in the chart's words."""
-    words = _GAME_WORDS[story.game]
+    words = CHART_PARTS.of(story.game)
     return t(words.mark_text, **words.mark_values(story, labels))
 
 
 def _tricks_title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract: str) -> str:
     """The trick chart's title: the hand's result in the game's words."""
-    return _GAME_WORDS[story.game].title(story, d, labels, contract)
+    return CHART_PARTS.of(story.game).title(story, d, labels, contract)
 
 
 def tricks_chart(
@@ -313,7 +246,7 @@ def tricks_chart(
                 "name": t("charts.legend.running", side=labels[side]),
                 "x": xs,
                 "y": run,
-                "text": ["" for _ in run[:-1]] + [_num(run[-1])] if run else [],
+                "text": ["" for _ in run[:-1]] + [number_text(run[-1])] if run else [],
                 "textposition": "top left" if higher else "bottom left",
                 "line": {"color": SIDE_COLOURS[side], "width": 2.5},
                 "marker": {"size": 6},
@@ -363,12 +296,12 @@ def _tricks_text(
     names: Sequence[str],
     contract: str,
 ) -> str:
-    parts = [_sentence(_tricks_title(story, d, labels, contract))]
+    parts = [as_sentence(_tricks_title(story, d, labels, contract))]
     a, b = labels[0], labels[1]
 
     def both(points: Sequence[float]) -> dict[str, str]:
         """The two sides and their points, as the messages name them."""
-        return {"a": a, "pa": _pts(points[0]), "b": b, "pb": _pts(points[1])}
+        return {"a": a, "pa": points_text(points[0]), "b": b, "pb": points_text(points[1])}
 
     for step in story.steps:
         if step.kind in ("discard", "chien", "dix_de_der", "belote"):
@@ -379,7 +312,7 @@ def _tricks_text(
                 "dix_de_der": "charts.text.dix_de_der",
                 "belote": "charts.text.belote",
             }[step.kind]
-            parts.append(t(key, side=labels[side], points=_pts(step.points[side])))
+            parts.append(t(key, side=labels[side], points=points_text(step.points[side])))
         elif step.kind == "earlier":
             parts.append(
                 t(
@@ -417,7 +350,7 @@ def _tricks_text(
                 t(
                     "charts.text.richest",
                     trick=best.number,
-                    points=_pts(max(best.points)),
+                    points=points_text(max(best.points)),
                     seat=names[best.winner],
                 )
             )
@@ -438,7 +371,7 @@ def _tricks_text(
 def _changes(step: Step, labels: Sequence[str]) -> str:
     """What a step changes, side by side, signed: ``You & Partner +88``."""
     return t("charts.list_separator").join(
-        t("charts.text.change", side=labels[side], points=_signed(step.points[side]))
+        t("charts.text.change", side=labels[side], points=signed_text(step.points[side]))
         for side in (0, 1)
         if step.points[side]
     )
@@ -449,15 +382,15 @@ def _score_step_text(step: Step, d: dict[str, Any], labels: Sequence[str]) -> st
     if step.kind in ("belote_scored", "carried"):
         side = 0 if step.points[0] else 1
         key = "charts.text.belote_scored" if step.kind == "belote_scored" else "charts.text.carried"
-        return t(key, side=labels[side], points=_pts(step.points[side]))
+        return t(key, side=labels[side], points=points_text(step.points[side]))
     if step.kind == "declarations_scored":
         a, b = step.points
         return t(
             "charts.text.declarations_scored",
             a=labels[0],
-            pa=_pts(a),
+            pa=points_text(a),
             b=labels[1],
-            pb=_pts(b),
+            pb=points_text(b),
         )
     taking = int(d["taking_team"])
     # On a dedans the defence scores every declaration, or by option only its own.
@@ -493,235 +426,6 @@ def _excuse_split_text(
     return t("charts.text.excuse_split", trick=step.number, **both)
 
 
-# --- Belote: the score by kind ---------------------------------------------------------
-
-_BELOTE_KINDS = (
-    ("card_points", "charts.kind.card_points", "#5d4037"),
-    ("dix_de_der", "charts.kind.dix_de_der", "#8d6e63"),
-    ("declaration", "charts.kind.declaration", "#f9a825"),
-    ("belote", "charts.kind.belote", "#6a1b9a"),
-    ("capot", "charts.kind.capot", "#2e7d32"),
-    ("dedans", "charts.kind.dedans", "#c62828"),
-    ("litige", "charts.kind.litige", "#757575"),
-    ("rounding", "charts.kind.rounding", "#9e9e9e"),
-)
-
-
-def belote_score_chart(outcome: HandOutcome, labels: Sequence[str]) -> Chart:
-    """Each team's score stacked by kind of points, its total at the end of the bar."""
-    sides = list(outcome.totals)
-    rows = [labels[i] for i in range(len(sides))]
-    data: list[dict[str, Any]] = []
-    per_side: list[list[tuple[str, float]]] = [[] for _ in sides]
-    for kind, key, colour in _BELOTE_KINDS:
-        xs = [
-            float(
-                sum(line.points for line in outcome.lines if line.side == s and line.kind == kind)
-            )
-            for s in sides
-        ]
-        if any(xs):
-            name = t(key)
-            data.append(
-                {
-                    "type": "bar",
-                    "meta": kind,
-                    "orientation": "h",
-                    "name": name,
-                    "x": xs,
-                    "y": rows,
-                    "marker": {"color": colour},
-                    "hovertemplate": "%{y}: %{x}<extra>" + name + "</extra>",
-                }
-            )
-            for i, x in enumerate(xs):
-                if x:
-                    per_side[i].append((name, x))
-    totals = [float(outcome.totals[s]) for s in sides]
-    data.append(
-        {
-            "type": "scatter",
-            "meta": "total",
-            "mode": "text",
-            "name": t("charts.legend.total"),
-            "x": [max(v, 0.0) for v in totals],
-            "y": rows,
-            "text": [_num(v) for v in totals],
-            "textposition": "middle right",
-            "showlegend": False,
-            "hoverinfo": "skip",
-        }
-    )
-    title = t(
-        "charts.title.belote_score", a=rows[0], pa=_num(totals[0]), b=rows[1], pb=_num(totals[1])
-    )
-    top = max([*totals, 1.0])
-    fig = figure(
-        data,
-        title,
-        230,
-        barmode="relative",
-        xaxis={"range": [0, top * 1.15]},
-        yaxis={"autorange": "reversed"},
-        margin={"l": 140, "r": 20, "t": 50, "b": 40},
-        legend={"orientation": "h", "y": -0.25, "yanchor": "top", "x": 0},
-    )
-    parts = [_sentence(title)]
-    for i, row in enumerate(rows):
-        if per_side[i]:
-            items = t("charts.list_separator").join(
-                t("charts.text.item", kind=k, points=_num(v)) for k, v in per_side[i]
-            )
-            parts.append(t("charts.text.belote_side", side=row, items=items, total=_num(totals[i])))
-        else:
-            parts.append(t("charts.text.belote_side_nothing", side=row))
-    return Chart("score", fig, sentences(parts))
-
-
-# --- Tarot: the settlement ---------------------------------------------------------------
-
-
-def tarot_settlement_chart(
-    outcome: HandOutcome, names: Sequence[str], taker: int, contract: str
-) -> Chart:
-    """Per defender, counted for the taker: 25, the difference between the card points and
-    the target, the multiplier, the bonuses, then the total; beside it, the four results
-    (they add up to 0): the hand's score. ``contract`` names the bid (``Garde``)."""
-    d = outcome.details
-    diff = abs(float(d["difference"]))
-    mult = int(d["multiplier"])
-    made = bool(d["made"])
-    sign = 1.0 if made else -1.0
-    base = float(d["base_signed"])
-    per = float(d["per_defender"])
-    steps: list[tuple[str, float, str]] = [
-        (t("charts.settle.start"), sign * 25, "relative"),
-        (
-            t(
-                "charts.settle.difference",
-                points=_num(float(d["points"])),
-                target=_num(float(d["target"])),
-            ),
-            sign * diff,
-            "relative",
-        ),
-        (
-            t("charts.settle.multiplier", multiplier=mult),
-            sign * (25 + diff) * (mult - 1),
-            "relative",
-        ),
-    ]
-    bonuses = [  # (detail, picture label, sentence)
-        ("petit_au_bout", "charts.settle.petit_au_bout", "charts.text.settle_petit_au_bout"),
-        ("poignee", "charts.settle.poignee", "charts.text.settle_poignee"),
-        ("chelem", "charts.settle.chelem", "charts.text.settle_chelem"),
-    ]
-    extra = [
-        (t(label), sentence, float(d.get(k) or 0))
-        for k, label, sentence in bonuses
-        if float(d.get(k) or 0)
-    ]
-    if extra:
-        steps.append((t("charts.settle.base"), base, "total"))
-        steps += [(label, v, "relative") for label, _, v in extra]
-    steps.append((t("charts.settle.per_defender"), per, "total"))
-    # Each bar is labelled with the running total it reaches, so the labels read as the
-    # formula does: 25, then 25 + difference, then (25 + difference) x multiplier.
-    reached: list[float] = []
-    for _, v, measure in steps:
-        reached.append(v if measure == "total" else (reached[-1] if reached else 0.0) + v)
-    values = [float(v) for v in outcome.totals.values()]
-    seats = [
-        t("charts.settle.taker_seat", seat=names[i]) if i == taker else names[i]
-        for i in range(len(values))
-    ]
-    data: list[dict[str, Any]] = [
-        {
-            "type": "waterfall",
-            "meta": "per_defender",
-            "name": t("charts.legend.per_defender"),
-            "x": [s[0] for s in steps],
-            "y": [s[1] for s in steps],
-            "measure": [s[2] for s in steps],
-            "text": [_signed(r) for r in reached],
-            "textposition": "outside",
-            "connector": {"line": {"color": "#9e9e9e"}},
-            "increasing": {"marker": {"color": "#2e7d32"}},
-            "decreasing": {"marker": {"color": "#c62828"}},
-            "totals": {"marker": {"color": "#1565c0"}},
-        },
-        {
-            "type": "bar",
-            "meta": "results",
-            "name": t("charts.legend.results"),
-            "x": seats,
-            "y": values,
-            "text": [_signed(v) for v in values],
-            "textposition": "outside",
-            "marker": {"color": ["#2e7d32" if v >= 0 else "#c62828" for v in values]},
-        },
-    ]
-    result = t(
-        "charts.settle.result_exact"
-        if diff == 0
-        else "charts.settle.result_made"
-        if made
-        else "charts.settle.result_failed",
-        contract=contract,
-        margin=_num(diff),
-    )
-    title = (
-        t("charts.title.settle_paid", result=result, amount=_num(abs(per)))
-        if per >= 0
-        else t("charts.title.settle_received", result=result, amount=_num(abs(per)))
-    )
-    span = [0.0]
-    running = 0.0
-    for _, v, measure in steps:
-        running = v if measure == "total" else running + v
-        span.append(running)
-    span += values
-    lo, hi = min(span), max(span)
-    pad = (hi - lo) * 0.15 + 5
-    fig = figure(
-        data,
-        title,
-        340,
-        barmode="overlay",
-        showlegend=False,
-        xaxis={
-            "type": "category",
-            "categoryorder": "array",
-            "categoryarray": [*(s[0] for s in steps), " ", *seats],
-        },
-        yaxis={
-            "title": {"text": t("charts.axis.settlement")},
-            "zeroline": True,
-            "zerolinecolor": "#616161",
-            "range": [lo - pad, hi + pad],
-        },
-    )
-    key = "charts.text.settle_made" if made else "charts.text.settle_failed"
-    parts = [
-        _sentence(title),
-        t(
-            "charts.text.settle_points",
-            points=_pts(float(d["points"])),
-            target=_num(float(d["target"])),
-        ),
-        t(key, difference=_num(diff), multiplier=mult, signed=_signed(base)),
-    ]
-    for _, sentence, v in extra:
-        parts.append(t(sentence, points=_signed(v)))
-    parts.append(t("charts.text.settle_per_defender", points=_signed(per)))
-    results = t("charts.list_separator").join(
-        t("charts.text.result_item", seat=s, points=_signed(v))
-        for s, v in zip(seats, values, strict=True)
-    )
-    parts.append(t("charts.text.settle_results", results=results))
-    return Chart("settlement", fig, sentences(parts))
-
-
 # --- All of a hand's charts ---------------------------------------------------------------
 
 
@@ -744,7 +448,7 @@ def hand_charts(
     bid = state.contract  # only Tarot names a contract's level
     contract = actions.label(bid) if bid is not None else ""
     tricks = tricks_chart(story, d, labels, names, contract)
-    count_chart = _COUNT_CHARTS.get(state.game)
+    count_chart = CHART_PARTS.of(state.game).count_chart
     if count_chart is None:
         return [tricks]
     count = count_chart(out, d, labels, names, contract)
@@ -757,21 +461,3 @@ def _ends_on_score(story: HandStory, out: HandOutcome) -> bool:
     """Whether the trick chart's last point is the hand's score of each side."""
     totals = [float(v) for v in out.totals.values()]
     return len(totals) == 2 and tuple(totals) == story.totals
-
-
-def _belote_count_chart(
-    out: HandOutcome, d: dict[str, Any], labels: Sequence[str], names: Sequence[str], contract: str
-) -> Chart:
-    """Belote's score sheet after the tricks."""
-    return belote_score_chart(out, labels)
-
-
-def _tarot_count_chart(
-    out: HandOutcome, d: dict[str, Any], labels: Sequence[str], names: Sequence[str], contract: str
-) -> Chart:
-    """Tarot's settlement between the taker and each defender."""
-    return tarot_settlement_chart(out, names, int(d["taker"]), contract)
-
-
-#: The chart of a game's own count after the tricks, by the game's name (Briscola: none).
-_COUNT_CHARTS = {"belote": _belote_count_chart, "tarot": _tarot_count_chart}

@@ -31,9 +31,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutorial.engine import belote, briscola, tarot
-from tutorial.engine.cards import EXCUSE
-from tutorial.engine.core import GameState, HandOutcome, TrickResult
+from tutorial.engine.contract import GameState
+from tutorial.engine.game_parts import GameParts
+from tutorial.engine.outcomes import HandOutcome, TrickResult
 from tutorial.scenarios.position import Table, shown_seat_names
 
 __all__ = [
@@ -41,9 +41,13 @@ __all__ = [
     "Step",
     "auction",
     "deal_table",
+    "half_points",
     "hand_story",
     "numbered_tricks",
+    "to_side",
     "total_tricks",
+    "trick_steps",
+    "with_running",
 ]
 
 #: Step kinds, in the order they may appear.
@@ -161,22 +165,37 @@ def numbered_tricks(state: GameState) -> list[tuple[int, TrickResult]]:
     return [(first + i, tr) for i, tr in enumerate(listed)]
 
 
-def _half(x: float) -> float:
+def half_points(x: float) -> float:
     """Card points are whole or half points: round away float noise."""
     return round(x * 2) / 2
 
 
-def _with_running(steps: Sequence[Step]) -> tuple[tuple[float, float], ...]:
+def with_running(steps: Sequence[Step]) -> tuple[tuple[float, float], ...]:
+    """Each side's running total after each step."""
     a = b = 0.0
     out: list[tuple[float, float]] = []
     for s in steps:
-        a, b = _half(a + s.points[0]), _half(b + s.points[1])
+        a, b = half_points(a + s.points[0]), half_points(b + s.points[1])
         out.append((a, b))
     return tuple(out)
 
 
-def _pair(side: int, points: float) -> tuple[float, float]:
+def to_side(side: int, points: float) -> tuple[float, float]:
+    """``points`` given to ``side`` (0 or 1) as a pair of the two sides' points."""
     return (float(points), 0.0) if side == 0 else (0.0, float(points))
+
+
+@dataclass(frozen=True)
+class StoryPart:
+    """A game's own story of a finished hand (``tutorial/pictures/games/<game>.py`` sets
+    it as ``STORY``): its steps from the engine's outcome, or None when no card was
+    played for a score."""
+
+    story: Callable[[GameState, HandOutcome], HandStory | None]
+
+
+#: Each game's story, from its module of ``tutorial/pictures/games``.
+STORIES = GameParts("tutorial.pictures.games", StoryPart, "STORY")
 
 
 def hand_story(state: GameState, outcome: HandOutcome | None = None) -> HandStory | None:
@@ -187,193 +206,20 @@ def hand_story(state: GameState, outcome: HandOutcome | None = None) -> HandStor
         InvalidStateError: the hand is not over.
     """
     out = outcome if outcome is not None else state.outcome()
-    return _STORIES[state.game](state, out)
+    return STORIES.of(state.game).story(state, out)
 
 
-def _trick_steps(state: GameState) -> tuple[list[Step], list[float], list[int]]:
+def trick_steps(state: GameState) -> tuple[list[Step], list[float], list[int]]:
     """A step per listed trick, its points to the side of its winner."""
     steps: list[Step] = []
     sums = [0.0, 0.0]
     won = [0, 0]
     for number, tr in numbered_tricks(state):
         side = state.team_of(tr.winner)
-        steps.append(Step("trick", _pair(side, tr.points), number, tr.winner))
+        steps.append(Step("trick", to_side(side, tr.points), number, tr.winner))
         sums[side] += tr.points
         won[side] += 1
     return steps, sums, won
-
-
-def _belote(state: GameState, out: HandOutcome) -> HandStory:
-    d: dict[str, Any] = dict(out.details)
-    steps, sums, won = _trick_steps(state)
-    card = [float(x) for x in d["card_points"]]
-    earlier = (card[0] - sums[0], card[1] - sums[1])
-    first = total_tricks(state) - len(steps) + 1
-    head: list[Step] = []
-    if first > 1:
-        head.append(Step("earlier", earlier, first - 1))
-    tail = [Step("dix_de_der", _pair(int(d["dix_de_der_team"]), belote.DIX_DE_DER))]
-    contract = d["contract"]
-    counted = contract["basis"] == "total_strict"  # declarations and belote judged too
-    if counted:
-        decl = [float(x) for x in d["declaration_points"]]
-        if any(decl):
-            tail.append(Step("declarations", (decl[0], decl[1])))
-        if d.get("belote_team") is not None:
-            tail.append(Step("belote", _pair(int(d["belote_team"]), belote.BELOTE_POINTS)))
-    judged = (*head, *steps, *tail)
-    all_steps = (*judged, *_belote_score_steps(state, out, _with_running(judged)[-1], counted))
-    capot = d.get("capot") is not None
-    return HandStory(
-        game="belote",
-        steps=all_steps,
-        running=_with_running(all_steps),
-        line=None if capot else float(contract["needed"]),
-        line_side=None if capot else int(d["taking_team"]),
-        tricks_won=(won[0], won[1]),
-        first_trick=first,
-        total_tricks=total_tricks(state),
-        judged=len(judged),
-    )
-
-
-def _belote_score_steps(
-    state: GameState, out: HandOutcome, figures: tuple[float, float], counted: bool
-) -> list[Step]:
-    """From the figures the contract is judged on to the hand's score, as the engine's
-    score lines write it: what the result does to the points counted (capot, dedans,
-    litige), the declarations and belote when the contract did not count them, the
-    rounding, the litige points carried in from an earlier hand."""
-    d: dict[str, Any] = dict(out.details)
-    keys = [state.score_key(side) for side in (0, 1)]
-
-    def lines(*kinds: str) -> tuple[float, float]:
-        got = [
-            float(sum(line.points for line in out.lines if line.kind in kinds and line.side == k))
-            for k in keys
-        ]
-        return got[0], got[1]
-
-    carried = (0.0, 0.0)
-    if d.get("carried_to") is not None and d.get("carried_in"):
-        carried = _pair(int(d["carried_to"]), float(d["carried_in"]))
-    # The result's step: every point the contract counted, as the sheet finally writes it.
-    kept = lines("card_points", "dix_de_der", "capot", "dedans", "litige")
-    kept = (kept[0] - carried[0], kept[1] - carried[1])
-    if counted:
-        extra = lines("declaration", "belote")
-        kept = (kept[0] + extra[0], kept[1] + extra[1])
-    result = (_half(kept[0] - figures[0]), _half(kept[1] - figures[1]))
-    sheet = belote.sheet_result(d)
-    kind = sheet if sheet in ("capot", "dedans", "litige") else None
-    out_steps: list[Step] = []
-    if kind is not None and any(result):
-        out_steps.append(Step(kind, result))
-    if not counted:
-        for step_kind, line_kind in (
-            ("declarations_scored", "declaration"),
-            ("belote_scored", "belote"),
-        ):
-            points = lines(line_kind)
-            if any(points):
-                out_steps.append(Step(step_kind, points))
-    rounding = lines("rounding")
-    if any(rounding):
-        out_steps.append(Step("rounding", rounding))
-    if any(carried):
-        out_steps.append(Step("carried", carried))
-    return out_steps
-
-
-def _tarot(state: GameState, d: dict[str, Any]) -> HandStory:
-    """The Tarot hand step by step: its card points (the settlement is a chart of its own)."""
-    assert isinstance(state, tarot.TarotState)  # the Tarot picture: its own fields
-    steps, sums, won = _trick_steps(state)
-    first = total_tricks(state) - len(steps) + 1
-    before = [state.carried[i] + tarot.points_of(state.captured[i]) for i in (0, 1)]
-    aside_pts = tarot.points_of(state.set_aside)
-    aside = _pair(state.set_aside_team, aside_pts) if state.set_aside else None
-    # The Excuse may stay with its owner's side (half a point coming back in exchange),
-    # so a trick's own points may leave it out: what each side misses was won in the
-    # trick the Excuse was played in.
-    want = (float(d["points"]), float(d["defence_points"]))
-    missing = [_half(want[i] - before[i] - sums[i] - (aside[i] if aside else 0.0)) for i in (0, 1)]
-    if any(missing):
-        for k, s in enumerate(steps):
-            if s.number is not None and _has_excuse(state, s.number - first):
-                pts = (_half(s.points[0] + missing[0]), _half(s.points[1] + missing[1]))
-                steps[k] = Step("trick", pts, s.number, s.winner)
-                break
-    head: list[Step] = []
-    tail: list[Step] = []
-    if aside is not None:
-        (head if state.chien_shown else tail).append(
-            Step("discard" if state.chien_shown else "chien", aside)
-        )
-    if first > 1:
-        head.append(Step("earlier", (before[0], before[1]), first - 1))
-    all_steps = (*head, *steps, *tail)
-    return HandStory(
-        game="tarot",
-        steps=all_steps,
-        running=_with_running(all_steps),
-        line=float(d["target"]),
-        line_side=tarot.TAKER_TEAM,
-        tricks_won=(won[0], won[1]),
-        first_trick=first,
-        total_tricks=total_tricks(state),
-        bouts=int(d["bouts"]),
-    )
-
-
-def _has_excuse(state: GameState, i: int) -> bool:
-    return 0 <= i < len(state.tricks) and EXCUSE in state.tricks[i].cards
-
-
-def _briscola(state: GameState, d: dict[str, Any]) -> HandStory:
-    steps, _, won = _trick_steps(state)
-    first = total_tricks(state) - len(steps) + 1
-    start = [float(v) for v in d["start"].values()]
-    head = [Step("earlier", (start[0], start[1]), first - 1)] if first > 1 else []
-    all_steps = (*head, *steps)
-    return HandStory(
-        game="briscola",
-        steps=all_steps,
-        running=_with_running(all_steps),
-        line=float(briscola.TARGET),
-        line_side=None,
-        tricks_won=(won[0], won[1]),
-        first_trick=first,
-        total_tricks=total_tricks(state),
-    )
-
-
-# --- How a dealt hand went (the Score explainer) ------------------------------------------
-
-
-def _belote_played(state: GameState, out: HandOutcome) -> HandStory | None:
-    """Belote's story of a hand played out (none for a redeal)."""
-    played = out.details.get("result") in ("made", "dedans", "litige")
-    return _belote(state, out) if played else None
-
-
-def _tarot_played(state: GameState, out: HandOutcome) -> HandStory | None:
-    """Tarot's story of a hand played out (none when all passed)."""
-    d: dict[str, Any] = dict(out.details)
-    return _tarot(state, d) if d.get("contract") else None
-
-
-def _briscola_played(state: GameState, out: HandOutcome) -> HandStory:
-    """Briscola's story: every hand is played out."""
-    return _briscola(state, dict(out.details))
-
-
-#: Each game's story of a finished hand, by the game's name (one game's picture each).
-_STORIES: dict[str, Callable[[GameState, HandOutcome], HandStory | None]] = {
-    "belote": _belote_played,
-    "tarot": _tarot_played,
-    "briscola": _briscola_played,
-}
 
 
 def auction(state: GameState) -> list[tuple[int, Any]]:
@@ -384,4 +230,4 @@ def auction(state: GameState) -> list[tuple[int, Any]]:
 def deal_table(hand: GameState) -> Table:
     """The table of a dealt hand: the usual seat names (South, East... or You, Opponent)."""
     names = shown_seat_names(hand.num_players)
-    return Table(names, 0, int(getattr(hand, "dealer", 0)), hand)
+    return Table(names, 0, hand.dealer, hand)

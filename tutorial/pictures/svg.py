@@ -43,6 +43,7 @@ from typing import Literal, NamedTuple, TypeAlias
 from xml.sax.saxutils import escape
 
 from tutorial.engine.cards import Card, Suit
+from tutorial.engine.games import GAMES
 from tutorial.language.i18n import font_stack, t, tn
 
 __all__ = [
@@ -620,11 +621,6 @@ def card_svg(
 # The table
 
 _TW, _TH = 600, 420
-_GAME_NAMES: _Words = {
-    "belote": lambda: t("games.belote.title"),
-    "tarot": lambda: t("games.tarot.title"),
-    "briscola": lambda: t("games.briscola.title"),
-}
 _FELT = (
     '<defs><radialGradient id="atout-felt" cx="50%" cy="45%" r="70%">'
     '<stop offset="0" stop-color="#2e8b57"/><stop offset="1" stop-color="#175c38"/>'
@@ -1301,7 +1297,7 @@ def table_summary(view: TableView) -> str:
     North (opposite you, dealer) has 4 cards and has won 1 trick.
     Current trick: ace of spades by North (winning).
     """
-    game = _GAME_NAMES[view.game.lower()]() if view.game.lower() in _GAME_NAMES else view.game
+    game = t(f"games.{view.game.lower()}.title") if view.game.lower() in GAMES else view.game
     parts = [t("svg.title", game=_words(game))]
     for text in (view.trump, view.contract, *view.tally):
         if sentence := _sentence(text):

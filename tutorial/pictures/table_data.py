@@ -20,14 +20,13 @@ from typing import Any, Literal
 
 from tutorial.course.practice import PracticeHand, legal_marked
 from tutorial.course.progress import stars
-from tutorial.engine import tarot
 from tutorial.engine.cards import Card
-from tutorial.engine.errors import TutorialError
+from tutorial.engine.games import game_info
 from tutorial.engine.hand_order import sort_hand
 from tutorial.language.i18n import language, t, tn
 from tutorial.pictures.svg import Highlight, card_svg, mark_words, table_summary, table_svg
+from tutorial.pictures.table_view import TABLE_PARTS, table_view
 from tutorial.pictures.table_view import Run as TableRun
-from tutorial.pictures.table_view import table_view
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.runtime import HINT_ANSWER, HINT_LEGAL, Feedback, Run
@@ -130,12 +129,9 @@ def marks_for(run: Run, fb: Feedback | None, hint_tier: int, revealed: bool) -> 
         asked = run.hint_kinds()[:hint_tier]
         if HINT_LEGAL in asked:
             legal = frozenset(run.state.legal_plays())
-        if (HINT_ANSWER in asked or revealed) and step.play.accept != "any":
-            for text in step.play.accept:
-                try:
-                    a = actions.parse(run.state, text)
-                except TutorialError:  # an answer the notation does not know: no mark
-                    continue
+        reading = run.reading()
+        if (HINT_ANSWER in asked or revealed) and reading is not None:
+            for a in reading.accepted:  # the step's answers, read once (a discard: its card)
                 card = a if isinstance(a, Card) else getattr(a, "card", None)
                 if isinstance(card, Card):
                     answer |= {card}
@@ -209,21 +205,12 @@ def _discard_need(run: TableRun) -> int:
     """How many cards the taker still has to lay aside."""
     state = run.state
     done = len(state.discard)
-    return max(0, tarot.CHIEN_SIZE - done)
+    return max(0, game_info(state.game).chien_size - done)
 
 
 def _chien(run: TableRun) -> list[Card]:
-    """The chien of a Prise or a Garde, turned face up for every seat: while the taker
-    discards, and for a defender until the first trick is over (the defender has not
-    seen the table since the bidding)."""
-    state = run.state
-    if not getattr(state, "chien_shown", False):  # only Tarot has a chien to show
-        return []
-    if state.phase != "discard":
-        defender = run.table.learner != state.taker
-        if not defender or state.is_terminal or getattr(state, "trick_number", 0) != 1:
-            return []
-    return list(getattr(state, "chien", ()) or ())
+    """The cards set aside lying face up for the learner now (Tarot's chien)."""
+    return TABLE_PARTS.of(run.state.game).face_up_chien(run.state, run.table.learner)
 
 
 def prompt_for(run: Run, mode: Mode, reviewing: bool, position: tuple[int, int]) -> str:

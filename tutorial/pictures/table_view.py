@@ -7,11 +7,13 @@ right when play is counter-clockwise (the default) and to the left when clockwis
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.game_parts import GameParts
 from tutorial.engine.games import game_info
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.svg import Highlight, Position, SeatView, TableView, TrickCard
@@ -57,39 +59,44 @@ def _trump_text(state: GameState) -> str:
     return ""
 
 
-def _belote_contract_text(state: GameState, names: Sequence[str], asking: bool) -> str:
-    """Belote's contract on the table: who took."""
-    taker = state.taker
-    return "" if taker is None else t("table.taker", name=names[taker])
+@dataclass(frozen=True)
+class TablePart:
+    """What the table shows of a game's own (``tutorial/pictures/games/<game>.py`` sets it
+    as ``TABLE``): its contract in words, and the chien turned face up."""
+
+    #: The contract as the table writes it (who took; Tarot: the bid and its
+    #: multiplier), for the state, the seat names and whether a question waits; "" when
+    #: there is none.
+    contract_text: Callable[[GameState, Sequence[str], bool], str]
+    #: The cards set aside that lie face up for the learner's seat now (Tarot's chien of
+    #: a Prise or a Garde), for the state and the learner's seat.
+    face_up_chien: Callable[[GameState, int], list[Card]]
+    #: A dealt hand's contract in lines of words (the Score page): who took what, and
+    #: the cards set aside or turned up, for the state and the seat names.
+    contract_lines: Callable[[GameState, Sequence[str]], list[str]]
 
 
-def _tarot_contract_text(state: GameState, names: Sequence[str], asking: bool) -> str:
-    """Tarot's contract on the table: the bid and its multiplier, and who took (while a
-    question waits, without the multiplier: the question may ask it)."""
-    taker = state.taker
-    if taker is None:
-        return ""
-    contract = state.contract
-    label = getattr(contract, "label", str(contract) if contract else "")
-    mult = getattr(contract, "multiplier", None)
-    if mult and asking:
-        return t("table.contract_plain", contract=label, name=names[taker])
-    if mult:
-        return t("table.contract", contract=label, mult=mult, name=names[taker])
-    return t("table.taker", name=names[taker])
+#: Each game's part of the table, from its module of ``tutorial/pictures/games``.
+TABLE_PARTS = GameParts("tutorial.pictures.games", TablePart, "TABLE")
 
 
-#: Each game's contract as the table writes it, by the game's name (one game's picture
-#: each; a game without a contract, as Briscola, has none).
-_CONTRACT_TEXTS: dict[str, Callable[[GameState, Sequence[str], bool], str]] = {
-    "belote": _belote_contract_text,
-    "tarot": _tarot_contract_text,
-}
+def no_contract_text(state: GameState, names: Sequence[str], asking: bool) -> str:
+    """No contract on the table (a game without bids)."""
+    return ""
+
+
+def no_chien(state: GameState, learner: int) -> list[Card]:
+    """No card set aside lies face up (a game without a chien)."""
+    return []
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as the learner reads them, separated by spaces."""
+    return " ".join(c.label for c in cards)
 
 
 def _contract_text(run: Run, asking: bool) -> str:
-    text = _CONTRACT_TEXTS.get(run.state.game)
-    return text(run.state, run.table.seat_names, asking) if text is not None else ""
+    return TABLE_PARTS.of(run.state.game).contract_text(run.state, run.table.seat_names, asking)
 
 
 def _winning_index(state: GameState) -> int | None:

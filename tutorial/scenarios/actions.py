@@ -21,7 +21,7 @@ from typing import Any
 
 from tutorial.engine import belote, tarot
 from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Deck, Suit
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import NotationError
 from tutorial.language.i18n import t
 

@@ -40,8 +40,10 @@ from tutorial.analysis import explain
 from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, SearchBudget, points_left
 from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import EXCUSE, Card
-from tutorial.engine.core import GameState, Play, find_ruleset
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import player_counts
+from tutorial.engine.outcomes import Play
+from tutorial.engine.rule_options import find_ruleset
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.position import DEFAULT_SEATS
 from tutorial.scenarios.reasons import number

@@ -16,7 +16,7 @@ from typing import Any
 
 from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Deck, Suit
-from tutorial.engine.core import GameState, find_ruleset
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import (
     IllegalActionError,
     InvalidStateError,
@@ -24,6 +24,7 @@ from tutorial.engine.errors import (
     TutorialError,
 )
 from tutorial.engine.games import GAMES, game_info, player_counts
+from tutorial.engine.rule_options import find_ruleset
 from tutorial.scenarios import actions
 from tutorial.scenarios.budget import tick
 from tutorial.scenarios.earlier_tricks import place_earlier

@@ -37,8 +37,9 @@ from typing import Any
 
 from tutorial.analysis.solver import SearchBudget
 from tutorial.engine.cards import Card, Deck
-from tutorial.engine.core import GameState, Seat
+from tutorial.engine.contract import GameState
 from tutorial.engine.game_parts import GameParts
+from tutorial.engine.seats import Seat
 
 __all__ = [
     "PARTS",

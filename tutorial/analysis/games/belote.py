@@ -21,7 +21,8 @@ from tutorial.analysis.goals import Goal
 from tutorial.analysis.knowledge import all_plays
 from tutorial.engine import belote
 from tutorial.engine.cards import Card, Deck, Suit
-from tutorial.engine.core import GameState, Seat
+from tutorial.engine.contract import GameState
+from tutorial.engine.seats import Seat
 
 __all__ = ["BELOTE_TAKE", "PART", "BeloteGoal", "belote_bid"]
 

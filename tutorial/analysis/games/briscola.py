@@ -22,7 +22,8 @@ from tutorial.analysis.games import (
 from tutorial.analysis.goals import Goal
 from tutorial.analysis.solver import SearchBudget
 from tutorial.engine.cards import Card, Deck
-from tutorial.engine.core import GameState, Seat
+from tutorial.engine.contract import GameState
+from tutorial.engine.seats import Seat
 
 __all__ = ["PART"]
 

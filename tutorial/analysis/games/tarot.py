@@ -22,7 +22,8 @@ from tutorial.analysis.knowledge import OUT, all_plays
 from tutorial.analysis.solver import SolveRoot
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK, Card, Deck
-from tutorial.engine.core import GameState, Seat
+from tutorial.engine.contract import GameState
+from tutorial.engine.seats import Seat
 
 __all__ = [
     "PART",

@@ -1,0 +1,24 @@
+"""Belote's own part of a practice hand: the trumps and Aces a bid counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutorial.analysis import beginner
+from tutorial.course.practice import PracticePart, no_chien
+from tutorial.engine import belote
+from tutorial.engine.contract import GameState
+from tutorial.language.i18n import t
+
+
+def _bid_reason(state: GameState, action: Any, label: str) -> str | None:
+    """At a Belote bid, the trumps and Aces the habit counts."""
+    hand = state.hands[state.to_move or 0]
+    assert isinstance(state, belote.BeloteState)  # Belote's practice: its own fields
+    if isinstance(action, belote.Take):
+        count = beginner.belote_bid(hand, action.suit, state.proposed)
+        return t("practice.hint_bid_belote_take", action=label, count=count)
+    return t("practice.hint_bid_belote_pass", action=label, least=beginner.BELOTE_TAKE)
+
+
+PRACTICE = PracticePart(_bid_reason, no_chien)

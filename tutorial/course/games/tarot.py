@@ -1,0 +1,46 @@
+"""Tarot's own part of a practice hand: the count a bid is made by, the chien turned up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutorial.analysis import beginner
+from tutorial.course.practice import PracticePart
+from tutorial.engine import tarot
+from tutorial.engine.cards import Card
+from tutorial.engine.contract import GameState
+from tutorial.language.i18n import t
+from tutorial.scenarios import actions
+
+
+def _bid_reason(state: GameState, action: Any, label: str) -> str | None:
+    """At a Tarot bid, the count of the hand the habit bids by."""
+    hand = state.hands[state.to_move or 0]
+    trumps, bouts, kings = beginner.tarot_count_parts(hand)
+    least = beginner.tarot_bid_thresholds()
+    wanted = beginner.tarot_bid(hand)
+    key = "practice.hint_bid_tarot"
+    if wanted != action:  # its contract does not beat the bid already made
+        key = "practice.hint_bid_tarot_outbid"
+    return t(
+        key,
+        action=label,
+        trumps=trumps,
+        bouts=bouts,
+        kings=kings,
+        count=beginner.tarot_count(hand),
+        wanted=actions.label(wanted),
+        prise=least[tarot.Bid.PRISE],
+        garde=least[tarot.Bid.GARDE],
+        garde_sans=least[tarot.Bid.GARDE_SANS],
+        garde_contre=least[tarot.Bid.GARDE_CONTRE],
+    )
+
+
+def _chien_turned_up(state: GameState) -> list[Card]:
+    """The chien of a Prise or a Garde (Garde sans and Garde contre keep it face down)."""
+    assert isinstance(state, tarot.TarotState)  # Tarot's practice: its own fields
+    return list(state.chien) if state.chien_shown else []
+
+
+PRACTICE = PracticePart(_bid_reason, _chien_turned_up)
