@@ -14,35 +14,26 @@ simple, explainable habits rather than strength:
   the partner points; otherwise win the trick as cheaply as possible when a card can
   win it; otherwise throw the lowest card. The Excuse is never kept for the last trick.
 
+Each game's habits outside the card play (bids, the discard, announcements,
+declarations) and its favourite first leads are its own, in its analysis part
+(``tutorial/analysis/games/<game>.py``: ``BeginnerHabits``); the card play's are shared.
 Deterministic: the same deal gets the same play.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from tutorial.engine import belote, tarot
-from tutorial.engine.cards import EXCUSE, PETIT, TAROT_DECK, Card, Suit
+from tutorial.analysis.games import PARTS, named_in_a_part
+from tutorial.engine.cards import EXCUSE, PETIT, Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
+from tutorial.engine.seats import Seat
 
-__all__ = [
-    "belote_bid",
-    "choose",
-    "first_leads",
-    "play_hand",
-    "tarot_bid",
-    "tarot_bid_thresholds",
-    "tarot_count",
-    "tarot_count_parts",
-]
-
-#: Tarot hand counts for each contract (trumps + 3 a bout + 2 a king).
-TAROT_BIDS = ((27, tarot.Bid.GARDE_CONTRE), (22, tarot.Bid.GARDE_SANS), (16, tarot.Bid.GARDE))
-TAROT_PRISE = 11
+__all__ = ["choose", "first_leads", "play_hand", "play_out", "played_deal"]
 
 
 def play_hand(game: str, ruleset: Any = "default", *, rng: random.Random, **kw: Any) -> GameState:
@@ -93,109 +84,11 @@ def choose(state: GameState) -> Any:
     if not legal:
         raise ValueError("no legal action: the hand is over")
     if state.phase != "play":
-        other = _OTHER_PHASES.get(state.game)
-        if other is not None:
-            return other(state, legal)
+        outside_play = PARTS.of(state.game).beginner.outside_play
+        if outside_play is not None:
+            return outside_play(state, legal)
     cards = [a for a in legal if isinstance(a, Card)]
     return _card(state, cards) if cards else legal[0]
-
-
-# --- Tarot: bidding, discard, declarations ----------------------------------------------
-
-
-def tarot_count_parts(hand: Sequence[Card]) -> tuple[int, int, int]:
-    """What the hand's count is made of: (trumps, bouts, kings) held."""
-    trumps = sum(1 for c in hand if tarot.is_trump(c))
-    bouts = sum(1 for c in hand if tarot.is_bout(c))
-    kings = sum(1 for c in hand if c.rank == "K" and not tarot.is_trump(c))
-    return trumps, bouts, kings
-
-
-def tarot_count(hand: Sequence[Card]) -> int:
-    """The hand's count: one a trump, three more a bout, two a king."""
-    trumps, bouts, kings = tarot_count_parts(hand)
-    return trumps + 3 * bouts + 2 * kings
-
-
-def tarot_bid_thresholds() -> dict[tarot.Bid, int]:
-    """The least count for each contract, lowest contract first."""
-    return {tarot.Bid.PRISE: TAROT_PRISE, **{bid: least for least, bid in reversed(TAROT_BIDS)}}
-
-
-def tarot_bid(hand: Sequence[Card]) -> tarot.Bid:
-    """The contract a hand is worth (``Bid.PASS`` when too weak)."""
-    count = tarot_count(hand)
-    for least, bid in TAROT_BIDS:
-        if count >= least:
-            return bid
-    return tarot.Bid.PRISE if count >= TAROT_PRISE else tarot.Bid.PASS
-
-
-def _tarot_other(state: GameState, legal: list[Any]) -> Any:
-    seat = state.to_move
-    assert seat is not None
-    hand = state.hands[seat]
-    if state.phase == "bidding":
-        want = tarot_bid(hand)
-        return want if want in legal else tarot.Bid.PASS
-    if state.phase == "chelem":
-        return tarot.NO_CHELEM
-    if state.phase == "poignee":
-        shows = [a for a in legal if isinstance(a, tarot.Poignee) and a.level != "none"]
-        if shows and seat == state.taker:
-            return max(shows, key=lambda p: p.size)
-        return tarot.NO_POIGNEE
-    # The discard: the richest card; between equals, the one of the shortest suit.
-    discards = [a for a in legal if isinstance(a, tarot.Discard)]
-
-    def length(card: Card) -> int:
-        return sum(1 for c in hand if c.suit is card.suit)
-
-    return max(
-        discards,
-        key=lambda d: (tarot.card_points(d.card), -length(d.card), -tarot.rank_value(d.card)),
-    )
-
-
-# --- Belote: bidding and declarations ---------------------------------------------------
-
-
-def belote_bid(hand: Sequence[Card], suit: Suit, proposed: Card | None) -> int:
-    """How good ``suit`` is as trump for this hand: 0 without its Jack or Nine, else the
-    trumps (with the proposed card when it comes to this hand) plus the outside aces."""
-    cards = [*hand, *([proposed] if proposed is not None else [])]
-    trumps = [c for c in cards if c.suit is suit]
-    if not any(c.rank in ("J", "9") for c in hand if c.suit is suit):
-        return 0
-    aces = sum(1 for c in cards if c.rank == "A" and c.suit is not suit)
-    return len(trumps) + aces
-
-
-#: The count a suit needs for a take (a Jack or Nine, and trumps plus outside aces).
-BELOTE_TAKE = 3
-
-
-def _belote_other(state: GameState, legal: list[Any]) -> Any:
-    if state.phase == "declare":
-        return next(a for a in legal if isinstance(a, (belote.Declare, belote.NoDeclaration)))
-    seat = state.to_move
-    assert seat is not None
-    hand = state.hands[seat]
-    proposed = getattr(state, "proposed", None)
-    best: tuple[int, Any] = (0, next(a for a in legal if isinstance(a, belote.Pass)))
-    for a in legal:
-        if isinstance(a, belote.Take):
-            score = belote_bid(hand, a.suit, proposed)
-            if score >= BELOTE_TAKE and score > best[0]:
-                best = (score, a)
-    return best[1]
-
-
-#: Each game's habits outside the card play (bids, discard, announcements, declarations).
-_OTHER_PHASES: dict[str, Callable[[GameState, list[Any]], Any]] = {
-    "tarot": _tarot_other,
-    "belote": _belote_other,
-}
 
 
 # --- Playing a card ------------------------------------------------------------------------
@@ -326,31 +219,14 @@ def _lead(
     return min(plain or legal, key=cost)
 
 
-def _belote_leads(state: GameState, seat: int) -> frozenset[Card]:
-    """Belote: the taking side draws trumps with the Jack."""
-    taker = state.taker
-    trump = state.trump_suit
-    if taker is None or trump is None or state.team_of(taker) != state.team_of(seat):
-        return frozenset()
-    return frozenset({Card(trump, "J")})
+def first_leads(state: GameState, seat: Seat) -> frozenset[Card]:
+    """The cards ``seat`` leads first when it holds one, by the beginner's habits (its
+    game's part: Belote the Jack of trumps for the taking side; Tarot a King; Briscola
+    none)."""
+    return PARTS.of(state.game).beginner.first_leads(state, seat)
 
 
-def _tarot_leads(state: GameState, seat: int) -> frozenset[Card]:
-    """Tarot: a King leads."""
-    return _TAROT_KINGS
-
-
-_TAROT_KINGS = frozenset(c for c in TAROT_DECK if c.rank == "K" and not tarot.is_trump(c))
-
-#: Each game's favourite leads (a game not listed has none).
-_FIRST_LEADS: dict[str, Callable[[GameState, int], frozenset[Card]]] = {
-    "belote": _belote_leads,
-    "tarot": _tarot_leads,
-}
-
-
-def first_leads(state: GameState, seat: int) -> frozenset[Card]:
-    """The cards ``seat`` leads first when it holds one, by the beginner's habits (Belote:
-    the Jack of trumps for the taking side; Tarot: a King; Briscola: none)."""
-    leads = _FIRST_LEADS.get(state.game)
-    return leads(state, seat) if leads is not None else frozenset()
+def __getattr__(name: str) -> Any:
+    """One game's own habits under the names callers know (``tarot_bid``, ``tarot_count``,
+    ``belote_bid``...): in the game's part (``games/<game>.py``)."""
+    return named_in_a_part(name, __name__)

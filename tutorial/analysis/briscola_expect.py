@@ -18,6 +18,10 @@ its side takes from the tricks still to play** (the current trick included) in t
 Each order is searched by alpha-beta with a transposition table at each trick's start,
 keyed on the hands, the leader and the cards still to draw *in their order*, so orders that
 end alike share their last tricks' work. See ``docs/engine.md`` ("The solver").
+
+The judge reaches it through Briscola's analysis part (``games/briscola.py``:
+``Judging.values_with_draws``); it reads the position through the engine's contract
+(``card_masks()``, ``draw_pile``, ``face_up_card``), never Briscola's package.
 """
 
 from __future__ import annotations
@@ -30,9 +34,8 @@ from dataclasses import dataclass
 
 from tutorial.analysis.errors import SolverBudgetExceeded, UnsolvablePosition
 from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, DEFAULT_TIME_BUDGET, SearchBudget, solve
-from tutorial.engine import briscola
-from tutorial.engine.briscola.card_masks import BriscolaCardMasks
-from tutorial.engine.cards import BRISCOLA_DECK, Card
+from tutorial.engine.card_masks import TableCardMasks
+from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 
 #: Orders averaged at most by default: every order up to 5 face-down cards (120 orders).
@@ -54,7 +57,7 @@ class Expectation:
 class _DrawSearch:
     """Alpha-beta for Briscola with the draws of one known order of the stock."""
 
-    def __init__(self, rules: BriscolaCardMasks, budget: SearchBudget) -> None:
+    def __init__(self, rules: TableCardMasks, budget: SearchBudget) -> None:
         self.rules = rules
         self.n = rules.n
         self.team = rules.team
@@ -230,11 +233,11 @@ def solve_expected(
     (``budget``, when given, stands for both: a deadline on its own clock).
 
     Raises:
-        UnsolvablePosition: not a Briscola position in play.
+        UnsolvablePosition: not a Briscola position in play (the search plays any card of
+            a hand and draws the face-up card last: a game whose hands follow no suit).
         SolverBudgetExceeded: the budget ran out before a single order was searched.
     """
-    # This search is Briscola's own (its face-down stock): any other game is refused.
-    if not isinstance(state, briscola.BriscolaState) or state.phase != "play":
+    if not state.any_card_playable or state.phase != "play":
         raise UnsolvablePosition("solve_expected takes a Briscola position in play")
     if budget is None:
         budget = SearchBudget.of(node_budget, time_budget)
@@ -242,12 +245,16 @@ def solve_expected(
         values = solve(state, budget=budget)
         return Expectation(values, exact=True, orders=1, total_orders=1)
     rng = rng if rng is not None else random.Random(0)
-    deck = BRISCOLA_DECK
-    rules = BriscolaCardMasks(state)
+    rules = state.card_masks()
+    assert isinstance(rules, TableCardMasks)
+    deck = rules.deck
     hands = [deck.mask(h) for h in state.hands]
     trick = [deck.index(p.card) for p in state.current_trick]
-    face_down = sorted(deck.index(c) for c in state.stock)
-    face_up = deck.index(state.trump_card)
+    # The pile to draw: the face-down stock, then the face-up trump card (drawn last).
+    *stock, last = state.draw_pile
+    assert last == state.face_up_card
+    face_down = sorted(deck.index(c) for c in stock)
+    face_up = deck.index(last)
     total_orders = math.factorial(len(face_down))
     orders: list[tuple[int, ...]]
     exact = total_orders <= max_orders
@@ -272,7 +279,7 @@ def solve_expected(
     for perm in orders:
         search.set_order(hands, (*perm, face_up))
         try:
-            raw = search.values(list(trick), state.leader, left)
+            raw = search.values(list(trick), state.trick_leader, left)
         except SolverBudgetExceeded:
             if not done:
                 raise

@@ -34,12 +34,14 @@ from typing import Any, Protocol, TypeVar
 from tutorial.analysis import beginner
 from tutorial.analysis.bid_advice import seat_score
 from tutorial.analysis.errors import SolverBudgetExceeded, UnsolvablePosition
+from tutorial.analysis.games import PARTS
 from tutorial.analysis.judgement import LEAST_LOSS, Judgement, canonical_text, judge, position_key
 from tutorial.analysis.playouts import Playout
 from tutorial.analysis.solver import SearchBudget, best_line
 from tutorial.analysis.valuing import exact_values, solve_with_stock
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
+from tutorial.engine.games import GAMES
 from tutorial.engine.outcomes import Play
 from tutorial.engine.reasons import (
     CardOf,
@@ -85,18 +87,16 @@ LINES_HABITS = "habits"
 #: The words before the reasons, by the lines they were read off.
 _LINES_WORDS = {LINES_BEST: "card_review.lines_best", LINES_HABITS: "card_review.lines_habits"}
 
-#: Nodes of the exact solve of the real deal with every card shown, per game (Tarot's
-#: nodes cost about twice Belote's); a larger solve gets no claim of its own.
+#: Nodes of the exact solve of the real deal with every card shown, per game (its
+#: analysis part's ``Review.node_budget``); a larger solve gets no claim of its own.
 #: ``$ATOUT_REVIEW_NODES`` caps them (the browser tests' server: they check the pages).
+#: The solve is tried with at most the part's ``Review.solve_cards`` cards still to play.
 _REVIEW_NODES_CAP = int(os.environ.get("ATOUT_REVIEW_NODES", "0") or 0)
 REVIEW_NODE_BUDGET = {
     game: min(nodes, _REVIEW_NODES_CAP) if _REVIEW_NODES_CAP > 0 else nodes
-    for game, nodes in {"belote": 300_000, "tarot": 150_000, "briscola": 300_000}.items()
+    for game in GAMES
+    for nodes in (PARTS.of(game).review.node_budget,)
 }
-#: The exact solve with every card shown is tried with at most this many cards still to
-#: play (in the hands and the stock): more would exceed its node budget (measured in
-#: ``docs/decisions.md``).
-REVIEW_SOLVE_CARDS = {"belote": 32, "tarot": 28, "briscola": 20}
 #: Shown views kept in this process (a review deck card judges several cards of one
 #: position), the latest first out last.
 _KEPT = 256
@@ -168,7 +168,7 @@ def _shown(state: GameState, nodes: int) -> ShownView:
     playout = Playout(state)
     goal = playout.goal
     left = sum(len(h) for h in state.hands) + state.cards_to_draw
-    if left <= REVIEW_SOLVE_CARDS[state.game]:
+    if left <= PARTS.of(state.game).review.solve_cards:
         budget = SearchBudget.nodes_only(nodes)
         try:
             if state.cards_to_draw:  # Briscola: the stock in its real order
@@ -463,7 +463,7 @@ def best_from(state: GameState, seat: Seat, node_budget: int | None = None) -> B
     trick = trick_in_play(state)
     nodes = node_budget if node_budget is not None else REVIEW_NODE_BUDGET[state.game]
     left = sum(len(h) for h in state.hands) + state.cards_to_draw
-    if left > REVIEW_SOLVE_CARDS[state.game]:
+    if left > PARTS.of(state.game).review.solve_cards:
         return BestFrom(trick, None)
     start = state
     while start.phase != "play" and not start.is_terminal:  # a declaration: the habit's

@@ -5,7 +5,8 @@ seat to move could know (pure: never imports streamlit).
 consistent with everything it has seen), ``DEALS`` times from a seed worked out from the
 position itself (:func:`position_key`: what the seat sees, never the hidden cards), and
 values every legal card on each deal: exactly with the solver when few cards are left
-(``SOLVE_CARDS``; Briscola once at most ``STOCK_SOLVE_CARDS`` cards are left to draw),
+(the game's analysis part's ``Judging.solve_cards``, and ``solve_draws`` left to draw:
+Belote and Tarot 5 tricks; Briscola whenever the stock is empty, or 4 cards left to draw),
 within ``DEAL_NODE_BUDGET`` nodes, else by a greedy playout
 (``tutorial.analysis.playouts``), as the hand's score for the mover's side
 (``tutorial.analysis.goals``). Nothing reads a clock: the same position gets the same
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.analysis.errors import SolverBudgetExceeded, UnsolvablePosition
+from tutorial.analysis.games import PARTS
 from tutorial.analysis.knowledge import knowledge
 from tutorial.analysis.playouts import Playout
 from tutorial.analysis.sampling import sample_deal
@@ -63,12 +65,6 @@ __all__ = [
 #: sets another number: the browser tests' server, which checks the pages, not the
 #: figures). Measured in ``docs/decisions.md`` ("One judge").
 DEALS = max(1, int(os.environ.get("ATOUT_JUDGE_DEALS", "32") or 32))
-#: A deal is valued exactly when at most this many cards are left in the hands (Belote
-#: and Tarot: 5 tricks; Briscola: whenever the stock is empty).
-SOLVE_CARDS = {"belote": 20, "tarot": 20, "briscola": 40}
-#: Briscola deals are valued exactly (with the deal's order of the stock) from this many
-#: cards left to draw, per number of players.
-STOCK_SOLVE_CARDS = {2: 4, 4: 4}
 #: Nodes of one exact solve in a deal (a larger one is played out instead).
 DEAL_NODE_BUDGET = 20_000
 #: The least loss, in points, that makes a card costly.
@@ -239,8 +235,8 @@ def judge(state: GameState, *, deals: int | None = None) -> Judgement:
 def _exactable(state: GameState) -> bool:
     """Whether a deal of ``state`` is small enough to try solving exactly."""
     in_hands = sum(len(h) for h in state.hands)
-    stock_limit = STOCK_SOLVE_CARDS.get(state.num_players, 0)
-    return in_hands <= SOLVE_CARDS[state.game] and state.cards_to_draw <= stock_limit
+    judging = PARTS.of(state.game).judging
+    return in_hands <= judging.solve_cards and state.cards_to_draw <= judging.solve_draws
 
 
 def _judge(state: GameState, legal: Sequence[Card], key: str, count: int) -> Judgement:

@@ -17,13 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from tutorial.analysis import beginner
 from tutorial.analysis.card_bits import CardBits, deck_of
 from tutorial.analysis.errors import UnsolvablePosition
-from tutorial.engine import belote, tarot
-from tutorial.engine.cards import Card, Deck
+from tutorial.analysis.games import PARTS
+from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.outcomes import Play
 from tutorial.engine.seats import Seat
@@ -89,13 +87,10 @@ def knowledge(state: GameState) -> Knowledge:
     played = [p.card for _, p in all_plays(state)]
     fixed: list[set[Card]] = [set() for _ in range(n)]
     fixed[me] = set(obs.hand)
-    ambiguous: set[Card] = set()  # known cards whose place is still open (Tarot's chien)
-    allowed_extra: dict[Card, frozenset[int]] = {}
-    out_forbidden: set[Card] = set()
-    shown_by_game = _SHOWN_OF_GAME.get(state.game)
-    if shown_by_game is not None:
-        shown = shown_by_game(obs.public, me, played, deck, fixed)
-        ambiguous, allowed_extra, out_forbidden = shown
+    # The game's public facts: cards known in a hand (into ``fixed``), known cards whose
+    # place is still open (Tarot's chien) and their places, cards never out of play.
+    knows = PARTS.of(state.game).knows
+    ambiguous, allowed_extra, out_forbidden = knows.shown(obs.public, me, played, deck, fixed)
     known = set(obs.known_cards) - ambiguous
     pool = [c for c in deck if c not in known and not any(c in f for f in fixed)]
     hidden = [s for s in range(n) if s != me]
@@ -118,71 +113,8 @@ def knowledge(state: GameState) -> Knowledge:
         fixed=tuple(frozenset(f) for f in fixed),
         capacity=capacity,
         allowed=allowed,
-        plausible=_bid_rule(state, me),
+        plausible=knows.bid_rule(state, me) if knows.bid_rule is not None else None,
     )
-
-
-#: What one game's public facts show of the hidden hands: cards known in a hand go to
-#: ``fixed``; the answer is (known cards whose place is open, their places, cards never
-#: out of play).
-_Shown = tuple[set[Card], dict[Card, frozenset[int]], set[Card]]
-
-
-def _belote_shown(
-    pub: Mapping[str, Any], me: Seat, played: list[Card], deck: Deck, fixed: list[set[Card]]
-) -> _Shown:
-    """Belote: the proposed card taken, belote announced, declarations shown."""
-    for s, cards in pub["known_in_hands"].items():
-        if s != me:
-            fixed[s].update(cards)
-    return set(), {}, set()
-
-
-def _tarot_shown(
-    pub: Mapping[str, Any], me: Seat, played: list[Card], deck: Deck, fixed: list[set[Card]]
-) -> _Shown:
-    """Tarot: the poignées shown, and the chien when it was shown."""
-    ambiguous: set[Card] = set()
-    allowed_extra: dict[Card, frozenset[int]] = {}
-    out_forbidden: set[Card] = set()
-    taker = pub["taker"]
-    gone = set(played)
-    for s, _level, cards in pub["poignees"]:
-        if s != me:
-            fixed[s].update(c for c in cards if c not in gone)
-    chien = pub["chien"]
-    if chien is not None:
-        # The chien went to the taker, who discarded: never a King, a trump or the
-        # Excuse unseen (a trump discarded is shown).
-        out_forbidden = {c for c in deck if c.rank == "K" or tarot.is_trump(c)}
-        if taker != me:
-            shown = set(pub["shown_discards"])
-            for c in chien:
-                if c not in gone and c not in shown and c not in fixed[taker]:
-                    ambiguous.add(c)
-                    allowed_extra[c] = frozenset({taker, OUT})
-    return ambiguous, allowed_extra, out_forbidden
-
-
-def _briscola_shown(
-    pub: Mapping[str, Any], me: Seat, played: list[Card], deck: Deck, fixed: list[set[Card]]
-) -> _Shown:
-    """Briscola: the face-up trump card, once drawn."""
-    holder = pub["trump_card_holder"]
-    card = pub["trump_card"]
-    if holder is not None and holder != me and card not in played:
-        fixed[holder].add(card)
-    return set(), {}, set()
-
-
-#: Each game's reading of its public facts (see ``_Shown``).
-_SHOWN_OF_GAME: dict[
-    str, Callable[[Mapping[str, Any], Seat, list[Card], Deck, list[set[Card]]], _Shown]
-] = {
-    "belote": _belote_shown,
-    "tarot": _tarot_shown,
-    "briscola": _briscola_shown,
-}
 
 
 def _forbid_by_plays(
@@ -207,79 +139,3 @@ def _forbid_by_plays(
         for c, where in allowed.items():
             if s in where and not rules.legal(held | (1 << deck.index(c)), trick) & bit:
                 allowed[c] = where - {s}
-
-
-def _belote_bid_rule(
-    state: belote.BeloteState, me: Seat
-) -> Callable[[Mapping[int, list[Card]]], bool] | None:
-    """Belote: the beginner takes with the Jack or the Nine of the suit."""
-    b_taker, trump = state.taker, state.trump
-    if b_taker is None or b_taker == me or trump is None:
-        return None
-    taker: Seat = b_taker
-    played = {p.card for _, p in all_plays(state) if p.seat == taker}
-    shown = set(state.observe(me).public["known_in_hands"].get(taker, ()))
-
-    def belote_ok(deal: Mapping[int, list[Card]]) -> bool:
-        # The beginner takes with the Jack or the Nine of the suit.
-        cards = played | shown | set(deal.get(taker, ()))
-        return any(c.suit is trump and c.rank in ("J", "9") for c in cards)
-
-    return belote_ok
-
-
-def _tarot_bid_rule(
-    state: tarot.TarotState, me: Seat
-) -> Callable[[Mapping[int, list[Card]]], bool] | None:
-    """Tarot: each hidden seat's hand as dealt fits its bid by the beginner's count (the
-    computer players bid by it): the taker's counts at least its contract's least count
-    (the chien shown and taken is no part of the hand it bid on); a seat that passed
-    holds no hand the count would have bid higher than the bids before its pass."""
-    if state.taker is None:
-        return None
-    obs = state.observe(me)
-    chien = obs.public["chien"]
-    least = beginner.tarot_bid_thresholds()
-    played: dict[Seat, list[Card]] = {}
-    for _, p in all_plays(state):
-        played.setdefault(p.seat, []).append(p.card)
-    # Per hidden seat: (seat, cards of its hand as dealt seen so far, cards to take out,
-    # the least count it holds or None, the highest bid its count may give or None).
-    rules: list[tuple[Seat, list[Card], set[Card], int | None, tarot.Bid | None]] = []
-    top = tarot.Bid.PASS
-    for seat, bid in state.seated_bids():
-        if seat != me and seat == state.taker and bid is not tarot.Bid.PASS:
-            seen = [*played.get(seat, ()), *obs.public["shown_discards"]]
-            taken = set(chien) if chien is not None else set()
-            rules.append((seat, seen, taken, least[bid], None))
-        elif seat != me and bid is tarot.Bid.PASS:
-            rules.append((seat, played.get(seat, []), set(), None, top))
-        top = max(top, bid)
-    if not rules:
-        return None
-
-    def tarot_ok(deal: Mapping[int, list[Card]]) -> bool:
-        for seat, seen, taken, need, cap in rules:
-            hand = [c for c in (*seen, *deal.get(seat, ())) if c not in taken]
-            if need is not None and beginner.tarot_count(hand) < need:
-                return False
-            if cap is not None and beginner.tarot_bid(hand) > cap:
-                return False
-        return True
-
-    return tarot_ok
-
-
-#: Each game's soft rule on a hidden taker's hand (a game not listed has no bidding).
-_BID_RULE_OF_GAME: dict[
-    str, Callable[[Any, Seat], Callable[[Mapping[int, list[Card]]], bool] | None]
-] = {
-    "belote": _belote_bid_rule,
-    "tarot": _tarot_bid_rule,
-}
-
-
-def _bid_rule(state: GameState, me: Seat) -> Callable[[Mapping[int, list[Card]]], bool] | None:
-    """A soft rule on the taker's hand, when the taker is hidden (see the docstring)."""
-    rule = _BID_RULE_OF_GAME.get(state.game)
-    return rule(state, me) if rule is not None else None

@@ -97,7 +97,7 @@ def strong_discard(state: GameState, rng: random.Random, *, deals: int | None = 
             _DISCARD_PLANS[key] = plan
             while len(_DISCARD_PLANS) > _DISCARD_PLANS_KEPT:
                 _DISCARD_PLANS.popitem(last=False)
-    legal = {getattr(a, "card", None): a for a in state.legal_actions()}
+    legal = {a.card: a for a in state.legal_actions()}  # the discard's actions lay a card
     for card in plan:
         if card not in laid and card in legal:
             return legal[card]

@@ -3,10 +3,11 @@
 A :class:`Playout` plays a deal out from the mover's card: the opponents of the mover's
 side play exactly the beginner's habits (``tutorial.analysis.beginner``: its leads, win
 cheaply, give points to a winning partner, else throw the cheapest card), and so does
-the mover's side, except in ``SEEING_SIDE_GAMES`` (Tarot), where it plays seeing the
-deal (richest card into a trick its side holds safe, cheapest safe winner, else cheapest
-card); Briscola's playouts draw from the deal's stock. The judge values a deal so when
-it is too big to solve exactly.
+the mover's side, except in a game whose analysis part says so
+(``Judging.playouts_see_the_deal``: Tarot), where it plays seeing the deal (richest card
+into a trick its side holds safe, cheapest safe winner, else cheapest card); Briscola's
+playouts draw from the deal's stock. The judge values a deal so when it is too big to
+solve exactly.
 """
 
 from __future__ import annotations
@@ -15,28 +16,27 @@ from collections.abc import Sequence
 
 from tutorial.analysis import beginner
 from tutorial.analysis.card_bits import CardBits, indices
+from tutorial.analysis.games import PARTS
 from tutorial.analysis.goals import Goal
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.outcomes import Play
 
-__all__ = ["SEEING_SIDE_GAMES", "Playout"]
-
-#: Games whose playouts play the mover's side by ``Playout.pick_seeing`` (every hand of
-#: the deal in view) rather than the beginner's habits: measured stronger in Tarot, where
-#: the beginner's partners give points only as the trick's last card (``docs/strength.md``).
-SEEING_SIDE_GAMES = frozenset({"tarot"})
+__all__ = ["Playout"]
 
 
 class Playout:
     """Greedy playouts to the end of the hand on bitmasks (see ``CardBits``): the opponents
     of the mover's side play the beginner's habits (``bots``), the lead included (Belote:
     the taking side leads the Jack of trumps; Tarot: a King; the Petit kept back while a
-    later seat could take it); so does the mover's side, except in ``SEEING_SIDE_GAMES``
-    (or with ``seeing=False``), where it plays ``pick_seeing``."""
+    later seat could take it); so does the mover's side, except in a game whose playouts
+    see the deal (its part's ``Judging.playouts_see_the_deal``), where it plays
+    ``pick_seeing``; ``seeing`` says which, whatever the game."""
 
     def __init__(self, state: GameState, *, seeing: bool | None = None) -> None:
-        self.seeing = state.game in SEEING_SIDE_GAMES if seeing is None else seeing
+        if seeing is None:
+            seeing = PARTS.of(state.game).judging.playouts_see_the_deal
+        self.seeing = seeing
         bits = self.bits = CardBits(state)
         deck = bits.deck
         size = bits.size

@@ -1,16 +1,17 @@
 """Valuing the legal cards of one deal with every card known (pure: never imports
-streamlit): exactly, by the solver (``exact_values``; Briscola with cards to draw by the
-search over the deal's stock order, ``solve_with_stock``), and which legal cards play
-alike and need valuing once (``equivalent_cards``).
+streamlit): exactly, by the solver (``exact_values``; a deal with cards to draw by its
+game's analysis part, Briscola's over an order of the stock; with the stock's order
+known, ``solve_with_stock``), and which legal cards play alike and need valuing once
+(``equivalent_cards``).
 """
 
 from __future__ import annotations
 
 import random
 
-from tutorial.analysis.briscola_expect import solve_expected
 from tutorial.analysis.card_bits import CardBits
 from tutorial.analysis.errors import SolverBudgetExceeded
+from tutorial.analysis.games import PARTS
 from tutorial.analysis.goals import Goal
 from tutorial.analysis.solver import SearchBudget, SolveRoot, every_trick, solve
 from tutorial.engine.cards import Card
@@ -136,7 +137,7 @@ def exact_values(
     takes from here on with best play, the hand's score for that side: ``Goal``).
 
     Tarot: the Petit is searched as worth its points plus the target it lowers for the
-    taker (``TarotGoal.petit_bonus``), so the search fights for it as the score does; its
+    taker (``TarotGoal.petit_bonus``, in Tarot's part), so the search fights for it as the score does; its
     card points then count that bonus when the side takes the Petit. Belote, while a
     side has won every trick: whether a side can take every trick still to play (a
     capot) is searched too (``solver.every_trick``), and scores as the capot.
@@ -145,9 +146,9 @@ def exact_values(
         SolverBudgetExceeded: more than ``budget`` allows.
     """
     if world.cards_to_draw:
-        # One order of the face-down stock (the deal's is already a random one).
-        exp = solve_expected(world, rng=rng, max_orders=1, budget=budget)
-        return {c: (v, v) for c, v in exp.values.items()}
+        with_draws = PARTS.of(world.game).judging.values_with_draws
+        assert with_draws is not None, f"{world.game} draws cards: its part values them"
+        return {c: (v, v) for c, v in with_draws(world, rng, budget).items()}
     goal = goal.for_world(world)
     root = SolveRoot(world)
     bonus, tb = goal.solve_terms(root)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutorial.engine import tarot
+from tutorial.analysis.games import PARTS
 from tutorial.engine.cards import EXCUSE
 from tutorial.engine.contract import GameState
 from tutorial.engine.outcomes import TrickResult
@@ -16,15 +16,17 @@ def why_trick(result: TrickResult, state: GameState) -> str:
     """One sentence saying why the winner of a finished trick won it, from the catalogue
     (seats named as the table names them: see ``seats.seat_names``).
 
-    ``state`` is any state of the same hand (for the trump); the sentence adds a word on
-    the Excuse when it was played (it never wins a trick, except led to the last trick by
-    a side that won all the others).
+    ``state`` is any state of the same hand (for the trump); a trick won by one of the
+    game's own rules has its own sentence (its analysis part's ``trick_sentences``:
+    Tarot's Excuse led to the last trick by a side that won all the others); the sentence
+    adds a word on the Excuse when it was played (it never wins a trick otherwise).
     """
     win = result.winning_play()
     who = seat_possessive(win.seat, start=True)
     card = win.card.label
-    if result.reason == tarot.EXCUSE_WINS_LAST_TRICK:
-        return t("player.why.excuse_wins_last", who=who)
+    own_rule = PARTS.of(state.game).trick_sentences.get(result.reason)
+    if own_rule is not None:
+        return t(own_rule, who=who)
     trumps = [p.card for p in result.plays if p.card != EXCUSE and state.is_trump(p.card)]
     if trumps and state.is_trump(win.card):
         game = state.game
