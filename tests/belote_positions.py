@@ -7,7 +7,8 @@ from typing import Any
 
 from tutorial.engine.belote import SIDES, start_play
 from tutorial.engine.cards import BELOTE_DECK
-from tutorial.engine.core import HandOutcome, Ruleset
+from tutorial.engine.outcomes import HandOutcome
+from tutorial.engine.rule_options import Ruleset
 
 P = BELOTE_DECK.parse
 LAST = ["7S", "8S", "9S", "7D"]

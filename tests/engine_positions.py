@@ -26,10 +26,13 @@ from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.belote import NoDeclaration, Take
 from tutorial.engine.belote.actions import PASS as BELOTE_PASS
 from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Suit
-from tutorial.engine.core import GameState, HandOutcome, Play, TrickResult, Verdict, find_ruleset
-from tutorial.engine.core import seat_names as core_seat_names
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
+from tutorial.engine.outcomes import HandOutcome, Play, TrickResult
+from tutorial.engine.rule_options import find_ruleset
+from tutorial.engine.seats import seat_names as core_seat_names
 from tutorial.engine.tarot import CHELEM, NO_CHELEM, NO_POIGNEE, Bid, Discard, Poignee
+from tutorial.engine.verdicts import Verdict
 
 #: One recorded position: explained actions, tricks, outcome.
 Record = dict[str, Any]

@@ -37,8 +37,8 @@ from tutorial.engine import tarot as _tarot
 from tutorial.engine.belote.play_rules import explain_play as _belote_explain
 from tutorial.engine.belote.play_rules import legal_cards as _belote_legal
 from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Suit
-from tutorial.engine.core import Play
 from tutorial.engine.errors import InvalidStateError, ScenarioError, TutorialError
+from tutorial.engine.outcomes import Play
 from tutorial.engine.tarot.play_rules import explain_card as _tarot_explain
 from tutorial.engine.tarot.play_rules import legal_cards as _tarot_legal
 from tutorial.scenarios import budget, checker, position

@@ -10,8 +10,8 @@ from tutorial.analysis import beginner
 from tutorial.analysis.beginner import played_deal
 from tutorial.engine import belote, tarot
 from tutorial.engine.cards import BELOTE_DECK, TAROT_DECK, Card, Suit
-from tutorial.engine.core import rulesets
 from tutorial.engine.games import GAMES, new_hand
+from tutorial.engine.rule_options import rulesets
 from tutorial.pictures.hand_story import auction
 
 C = Card.parse

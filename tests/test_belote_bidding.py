@@ -13,8 +13,8 @@ from tutorial.engine.belote import (
     new_hand,
 )
 from tutorial.engine.cards import BELOTE_DECK, Suit
-from tutorial.engine.core import BAD_BID, WRONG_PHASE
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
+from tutorial.engine.verdicts import BAD_BID, WRONG_PHASE
 
 P = BELOTE_DECK.parse
 MANY = BELOTE_DECK.parse_many

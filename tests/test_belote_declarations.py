@@ -19,8 +19,9 @@ from tutorial.engine.belote import (
     start_play,
 )
 from tutorial.engine.cards import BELOTE_DECK, Suit
-from tutorial.engine.core import BAD_DECLARATION, WRONG_PHASE, find_ruleset
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
+from tutorial.engine.rule_options import find_ruleset
+from tutorial.engine.verdicts import BAD_DECLARATION, WRONG_PHASE
 
 P = BELOTE_DECK.parse
 MANY = BELOTE_DECK.parse_many

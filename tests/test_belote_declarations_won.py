@@ -3,8 +3,8 @@
 import random
 
 from tutorial.engine import belote
-from tutorial.engine.core import find_ruleset
 from tutorial.engine.games import random_hand
+from tutorial.engine.rule_options import find_ruleset
 
 OWN = find_ruleset("belote")
 ALL = find_ruleset("belote", declarations_won="all")

@@ -24,7 +24,7 @@ from tutorial.engine.belote import (
 )
 from tutorial.engine.belote import fast as _fast_belote
 from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS
-from tutorial.engine.core import Ruleset, find_ruleset, rulesets
+from tutorial.engine.rule_options import Ruleset, find_ruleset, rulesets
 
 VARIANTS = [
     *rulesets("belote"),

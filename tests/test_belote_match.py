@@ -12,8 +12,8 @@ import pytest
 from belote_positions import DEDANS_52_110, LAST, MADE_102_60, TIE_81_81, P
 
 from tutorial.engine.belote import BeloteMatch, BeloteState, Pass, start_play
-from tutorial.engine.core import find_ruleset
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.rule_options import find_ruleset
 
 
 def played(match: BeloteMatch, captured: tuple[str, str], taker: int = 0) -> BeloteState:

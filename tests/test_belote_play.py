@@ -16,7 +16,9 @@ from tutorial.engine.belote import (
     trick_winner,
 )
 from tutorial.engine.cards import BELOTE_DECK, Suit
-from tutorial.engine.core import (
+from tutorial.engine.errors import IllegalPlayError, InvalidStateError
+from tutorial.engine.outcomes import Play
+from tutorial.engine.verdicts import (
     HAND_OVER,
     MUST_FOLLOW_SUIT,
     MUST_OVERTRUMP,
@@ -25,9 +27,7 @@ from tutorial.engine.core import (
     MUST_TRUMP,
     NOT_IN_HAND,
     NOT_YOUR_TURN,
-    Play,
 )
-from tutorial.engine.errors import IllegalPlayError, InvalidStateError
 
 P = BELOTE_DECK.parse
 MANY = BELOTE_DECK.parse_many

@@ -13,8 +13,9 @@ from property_util import cards_to_try
 
 from tutorial.engine.belote import SIDES, BeloteState, Pass, new_hand
 from tutorial.engine.cards import BELOTE_DECK, Card
-from tutorial.engine.core import LEGAL, WRONG_PHASE, Ruleset, find_ruleset, rulesets
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError
+from tutorial.engine.rule_options import Ruleset, find_ruleset, rulesets
+from tutorial.engine.verdicts import LEGAL, WRONG_PHASE
 
 PRESETS = [rs.name for rs in rulesets("belote")]
 VARIANTS = [

@@ -19,8 +19,9 @@ from belote_positions import (
 
 from tutorial.engine.belote import start_play
 from tutorial.engine.cards import BELOTE_DECK
-from tutorial.engine.core import HandOutcome, find_ruleset, rulesets
 from tutorial.engine.errors import UnknownRulesetError
+from tutorial.engine.outcomes import HandOutcome
+from tutorial.engine.rule_options import find_ruleset, rulesets
 
 MANY = BELOTE_DECK.parse_many
 

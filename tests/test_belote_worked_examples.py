@@ -26,8 +26,9 @@ from belote_positions import (
 )
 
 from tutorial.engine.belote import SIDES, BeloteMatch, playout
-from tutorial.engine.core import HandOutcome, Ruleset, find_ruleset, rulesets
 from tutorial.engine.errors import UnknownRulesetError
+from tutorial.engine.outcomes import HandOutcome
+from tutorial.engine.rule_options import Ruleset, find_ruleset, rulesets
 from tutorial.engine.ruleset_titles import option_sentence, ruleset_blurb, ruleset_title
 
 QUARTE_DIAMONDS = "10D JD QD KD"  # 50

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tutorial.analysis import beginner
 from tutorial.analysis.bid_advice import advise, seat_score
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.games import new_hand
 from tutorial.pictures.bid_chart import bid_chart

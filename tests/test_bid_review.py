@@ -14,7 +14,7 @@ from tutorial.analysis.judgement import LEAST_LOSS, NOISE_ERRORS
 from tutorial.course import bid_review, practice
 from tutorial.engine import belote, tarot
 from tutorial.engine.cards import Suit
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 
 
 def _bids(game: str, seed: int, pick: int) -> list[tuple[list[GameState], list[Any], Any, int]]:

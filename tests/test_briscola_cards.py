@@ -15,8 +15,8 @@ from tutorial.engine.briscola import (
     trick_winner,
 )
 from tutorial.engine.cards import BRISCOLA_DECK, PLAIN_SUITS, Suit
-from tutorial.engine.core import find_ruleset, option_help, rulesets
 from tutorial.engine.errors import InvalidStateError, NotationError, UnknownRulesetError
+from tutorial.engine.rule_options import find_ruleset, option_help, rulesets
 
 C = BRISCOLA_DECK.parse_many
 

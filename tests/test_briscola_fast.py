@@ -19,8 +19,8 @@ from tutorial.engine.briscola import (
 )
 from tutorial.engine.briscola import fast as _fast_briscola
 from tutorial.engine.cards import BRISCOLA_DECK, PLAIN_SUITS
-from tutorial.engine.core import Ruleset
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.rule_options import Ruleset
 
 
 def replay(result: PlayoutResult, ruleset: Ruleset) -> None:

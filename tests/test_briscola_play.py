@@ -15,15 +15,10 @@ from tutorial.engine.briscola import (
     start_play,
 )
 from tutorial.engine.cards import BRISCOLA_DECK, Card, Suit
-from tutorial.engine.core import (
-    HAND_OVER,
-    LEGAL,
-    NOT_IN_HAND,
-    NOT_YOUR_TURN,
-    GameState,
-    Play,
-)
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
+from tutorial.engine.outcomes import Play
+from tutorial.engine.verdicts import HAND_OVER, LEGAL, NOT_IN_HAND, NOT_YOUR_TURN
 
 C = BRISCOLA_DECK.parse_many
 

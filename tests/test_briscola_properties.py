@@ -12,8 +12,10 @@ from property_util import cards_to_try
 
 from tutorial.engine.briscola import PRESETS, BriscolaState, new_hand
 from tutorial.engine.cards import BRISCOLA_DECK
-from tutorial.engine.core import LEGAL, Play, Ruleset
 from tutorial.engine.errors import IllegalPlayError
+from tutorial.engine.outcomes import Play
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.verdicts import LEGAL
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 presets = st.sampled_from(PRESETS)

@@ -13,8 +13,9 @@ from tutorial.engine.briscola import (
     start_play,
 )
 from tutorial.engine.cards import BRISCOLA_DECK, Card
-from tutorial.engine.core import HandOutcome, rulesets
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import HandOutcome
+from tutorial.engine.rule_options import rulesets
 
 C = BRISCOLA_DECK.parse_many
 

@@ -19,8 +19,9 @@ from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.belote import fast as belote_fast
 from tutorial.engine.card_masks import CardMasks, TableCardMasks
 from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, PLAIN_SUITS, TAROT_DECK, Deck
-from tutorial.engine.core import GameState, Ruleset, find_ruleset
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
+from tutorial.engine.rule_options import Ruleset, find_ruleset
 from tutorial.engine.tarot import fast as tarot_fast
 
 DECKS: dict[str, Deck] = {"belote": BELOTE_DECK, "tarot": TAROT_DECK, "briscola": BRISCOLA_DECK}

@@ -15,7 +15,7 @@ import pytest
 from tutorial.analysis import explain
 from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Suit
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.games import new_hand
 from tutorial.scenarios import reasons

@@ -19,8 +19,9 @@ from tutorial.analysis.judgement import judge
 from tutorial.analysis.solver import SearchBudget, UnsolvablePosition
 from tutorial.analysis.valuing import exact_values
 from tutorial.engine import belote
-from tutorial.engine.core import GameState, seat_names
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
+from tutorial.engine.seats import seat_names
 
 GAMES = (("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4))
 NAMES = {2: ("You", "Opponent"), 4: ("You", "East", "North", "West")}

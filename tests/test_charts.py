@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tutorial.engine.core import HandOutcome
 from tutorial.engine.games import random_hand
+from tutorial.engine.outcomes import HandOutcome
 from tutorial.language.i18n import catalogue, t
 from tutorial.pictures import charts
 from tutorial.pictures.games import belote as belote_pictures

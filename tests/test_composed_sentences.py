@@ -16,8 +16,9 @@ import pytest
 from engine_positions import _tarot_over
 
 from tutorial.engine.cards import Card
-from tutorial.engine.core import Play, seat_names
 from tutorial.engine.games import new_hand
+from tutorial.engine.outcomes import Play
+from tutorial.engine.seats import seat_names
 from tutorial.engine.tarot import Poignee
 from tutorial.language.i18n import sentences, speaking, t, tn
 

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial.engine.core import GameState, rulesets
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import GAMES, game_info, new_hand
+from tutorial.engine.rule_options import rulesets
 
 CASES = [(g, r.name) for g in GAMES for r in rulesets(g)]
 TOTALS = {"belote": 162.0, "briscola": 120.0}

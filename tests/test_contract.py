@@ -301,8 +301,8 @@ def test_names_free_play_rule_says_whose_verdicts_name_the_rule() -> None:
 
 
 def test_play_direction_through_the_registry() -> None:
-    from tutorial.engine.core import find_ruleset
     from tutorial.engine.games import game_info
+    from tutorial.engine.rule_options import find_ruleset
 
     for game in GAMES3:
         state = _mid_trick(game)
@@ -465,7 +465,7 @@ def _card_count(state: Any) -> tuple[float, float]:
 
 
 def test_piles_after_tricks_end_at_the_hands_card_count() -> None:
-    from tutorial.engine.core import find_ruleset
+    from tutorial.engine.rule_options import find_ruleset
 
     rulesets = [
         ("belote", "default"),

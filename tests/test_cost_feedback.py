@@ -4,13 +4,14 @@ scenario runtime says it (after the author's sentence, never on unknown hands)."
 
 from __future__ import annotations
 
+import pytest
 from clocks import Jumping
 
 from tutorial.analysis import explain
 from tutorial.analysis.explain import card_cost, cost_sentence
 from tutorial.engine import belote
 from tutorial.engine.cards import BELOTE_DECK
-from tutorial.engine.core import Play
+from tutorial.engine.outcomes import Play
 from tutorial.scenarios.checker import check_text, judge_answers
 from tutorial.scenarios.runtime import start
 
@@ -187,3 +188,28 @@ def test_the_checker_warns_about_an_answer_worse_than_the_best_card() -> None:
     almost = text.replace("accept: [7D]", "accept: [7D]\n      accept_worse_by: 30")
     assert len(judge_answers(check_text(almost, "almost.yaml"))) == 1
     assert judge_answers(check_text(scenario(), "best.yaml")) == []
+
+
+def test_a_wrong_card_reads_the_step_once_and_only_the_learners_text_on_each_try(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tutorial.pictures.table_data import marks_for
+    from tutorial.scenarios import actions
+
+    checked = check_text(scenario(feedback="The ace wants company."), "keep.yaml")
+    run = start(checked.scenario, checked.table)
+    assert run.play_reading is not None and run.play_reading.accepted_codes == {"10S"}
+    read: list[str] = []
+    real_parse = actions.parse
+
+    def counting_parse(state: object, text: str) -> object:
+        read.append(text)
+        return real_parse(state, text)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(actions, "parse", counting_parse)
+    after, fb = run.try_action("7D")
+    assert fb.kind == "wrong" and fb.action == P("7D")
+    assert fb.message.startswith("The ace wants company.")
+    marks_for(after, fb, 0, False)  # what the page draws from the try reads no text again
+    assert after.answers() == [P("10S")]
+    assert read == ["7D"]

@@ -18,10 +18,11 @@ from typing import Any
 
 import pytest
 
-from tutorial.engine.core import GameState, seat_names
+from tutorial.engine.contract import GameState
 from tutorial.engine.counts import points_in_play, points_needed
 from tutorial.engine.errors import InvalidStateError, ScenarioError
 from tutorial.engine.games import new_hand
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import speaking, t
 from tutorial.scenarios.checker import check_file, check_text, problems_of
 from tutorial.scenarios.count_reasons import (
@@ -197,7 +198,7 @@ def test_points_needed_working(game: str, players: int) -> None:
 
 
 def test_every_mark_rule_has_its_words() -> None:
-    from tutorial.engine.core import MARK_RULES
+    from tutorial.engine.outcomes import MARK_RULES
 
     assert set(MARK_KEYS) == set(MARK_RULES)
     for lang in ("en", "zh-Hant", "zh-Hans"):

@@ -19,10 +19,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial.engine.core import MARK_RULES, GameState, Ruleset, find_ruleset, rulesets
+from tutorial.engine.contract import GameState
 from tutorial.engine.counts import points_in_play, points_needed
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.games import new_hand
+from tutorial.engine.outcomes import MARK_RULES
+from tutorial.engine.rule_options import Ruleset, find_ruleset, rulesets
 from tutorial.engine.tarot import start_play as tarot_start_play
 
 #: Every preset of each game, and the Belote options that change what wins the hand.

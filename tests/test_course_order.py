@@ -28,8 +28,8 @@ from tutorial.course.lessons import (
     variant_rule,
 )
 from tutorial.course.library import in_language, load_library
-from tutorial.engine.core import find_ruleset, option_help
 from tutorial.engine.games import game_info
+from tutorial.engine.rule_options import find_ruleset, option_help
 from tutorial.scenarios.model import Scenario
 from tutorial.scenarios.position import resolve_seat, seat_names
 

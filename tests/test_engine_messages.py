@@ -18,14 +18,16 @@ import pytest
 import tutorial.language.i18n as i18n
 from tutorial.engine.belote import BeloteState, start_play
 from tutorial.engine.cards import BELOTE_DECK
-from tutorial.engine.core import MUST_OVERTRUMP
 from tutorial.engine.errors import IllegalPlayError
+from tutorial.engine.verdicts import MUST_OVERTRUMP
 
 PKG = Path(__file__).resolve().parent.parent / "tutorial"
 ENGINES = [
     *(p for name in ("belote", "tarot", "briscola") for p in (PKG / "engine" / name).rglob("*.py")),
-    PKG / "engine" / "core.py",
-    PKG / "engine" / "cards.py",
+    *(
+        PKG / "engine" / f"{name}.py"
+        for name in ("seats", "verdicts", "outcomes", "contract", "rule_options", "cards")
+    ),
 ]
 CATALOGUE = PKG / "language" / "locales" / "en.engine.toml"
 SECTIONS = ("common", "belote", "tarot", "briscola")

@@ -30,11 +30,14 @@ import pytest
 from engine_positions import WRITTEN, record_positions
 
 import tutorial.language.i18n as i18n
-from tutorial.engine import belote, core
+from tutorial.engine import belote, seats
 from tutorial.engine.cards import BELOTE_DECK, TAROT_DECK, Card, Suit
-from tutorial.engine.core import GameState, Play, TrickResult, Verdict, seat_names
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import IllegalPlayError
 from tutorial.engine.games import new_hand, random_hand
+from tutorial.engine.outcomes import Play, TrickResult
+from tutorial.engine.seats import seat_names
+from tutorial.engine.verdicts import Verdict
 
 GOLDEN = Path(__file__).with_name("engine_messages_golden.json")
 #: (record name, game, new_hand keywords, explain every n-th state)
@@ -263,7 +266,7 @@ def test_a_deferred_sentence_reads_as_if_read_at_once(game: str, kw: dict[str, A
                         )
                         eager.append(trick.explanation)
                         later.append(lambda c=copy_: c.explanation)
-    assert core.current_seat_names() is None
+    assert seats.current_seat_names() is None
     assert [read() for read in later] == eager
     assert any(NAMES[1] in text or "you" in text.lower() for text in eager)
 

@@ -9,7 +9,7 @@ import yaml
 from clocks import Jumping
 
 from tutorial.analysis import solve
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
 from tutorial.scenarios.checker import check_text
 from tutorial.scenarios.export import ExportError, scenario_data, scenario_yaml
@@ -95,7 +95,7 @@ def test_seat_names_and_options_are_kept() -> None:
 
 
 def test_changed_options_are_written() -> None:
-    from tutorial.engine.core import find_ruleset
+    from tutorial.engine.rule_options import find_ruleset
 
     rs = find_ruleset("belote", "default", partner_winning="must_trump_may_undertrump")
     rng = random.Random(2)

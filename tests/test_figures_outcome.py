@@ -18,8 +18,9 @@ import pytest
 
 from tutorial.analysis.beginner import played_deal
 from tutorial.course.library import load_library
-from tutorial.engine.core import GameState, rulesets
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import GAMES
+from tutorial.engine.rule_options import rulesets
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.charts import Chart
 from tutorial.pictures.hand_story import deal_table, total_tricks
@@ -392,7 +393,7 @@ BELOTE_RULES = [
 
 
 def _belote_ruleset(spec: str) -> Any:
-    from tutorial.engine.core import find_ruleset
+    from tutorial.engine.rule_options import find_ruleset
 
     if "=" not in spec:
         return spec

@@ -23,7 +23,7 @@ from tutorial.course.lessons import (
 )
 from tutorial.course.progress import stars
 from tutorial.engine.cards import Card
-from tutorial.engine.core import Play, TrickResult
+from tutorial.engine.outcomes import Play, TrickResult
 from tutorial.scenarios.checker import Checked, check_text
 from tutorial.scenarios.files import scenario_files
 from tutorial.scenarios.loader import parse_file

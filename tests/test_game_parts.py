@@ -10,6 +10,7 @@ import importlib
 import pkgutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +18,7 @@ import tutorial
 from tutorial.engine.errors import UnknownRulesetError
 from tutorial.engine.game_parts import EVERY_PART_KIND, GameParts
 from tutorial.engine.games import GAMES
+from tutorial.language.i18n import t
 
 
 def _import_every_layer() -> None:
@@ -59,3 +61,38 @@ def test_a_game_without_a_part_is_found_and_refused(tmp_path: Path) -> None:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("planted_parts", None)
         sys.modules.pop("planted_parts.belote", None)
+
+
+# --- The pictures' parts say each game's own facts ----------------------------------------
+
+
+def _taken_hand(game: str) -> Any:
+    """A random finished hand of ``game`` in which a seat took (the first seed that has one)."""
+    import random
+
+    from tutorial.engine.games import random_hand
+
+    for seed in range(200):
+        hand = random_hand(game, random.Random(seed))
+        if game == "briscola" or hand.taker is not None:
+            return hand
+    raise AssertionError(f"no hand of {game} was taken in 200 deals")
+
+
+@pytest.mark.parametrize("game", ["belote", "tarot", "briscola"])
+def test_a_dealt_hands_contract_lines_name_its_own_facts(game: str) -> None:
+    from tutorial.pictures.table_view import TABLE_PARTS
+
+    hand = _taken_hand(game)
+    names = ("South", "East", "North", "West")[: hand.num_players]
+    lines = TABLE_PARTS.of(game).contract_lines(hand, names)
+    text = " ".join(lines)
+    if game == "briscola":
+        assert lines == [t("score.briscola_trump", card=hand.trump_card.label)]
+        return
+    assert names[hand.taker] in lines[0]
+    if game == "belote":
+        assert hand.trump_suit.symbol in lines[0]
+        assert hand.proposed.label in text  # the card turned up
+    else:
+        assert all(c.label in text for c in hand.discard)  # the taker's discard

@@ -30,7 +30,8 @@ from tutorial.course.review_deck import DeckCard, PracticeSource
 from tutorial.course.review_worker import ReviewWorker
 from tutorial.engine import briscola
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, seat_names
+from tutorial.engine.contract import GameState
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import speaking
 from tutorial.scenarios import actions
 

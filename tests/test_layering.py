@@ -37,7 +37,7 @@ NO_STREAMLIT = ("language", "engine", "analysis", "scenarios", "course", "classe
 
 
 def module_name(path: Path, root: Path) -> str:
-    """``tutorial/engine/core.py`` -> ``tutorial.engine.core`` (a package by its folder)."""
+    """``tutorial/engine/cards.py`` -> ``tutorial.engine.cards`` (a package by its folder)."""
     parts = list(path.relative_to(root.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
@@ -238,14 +238,14 @@ def test_a_planted_upward_import_is_found_even_inside_a_function(tmp_path: Path)
     graph = _planted(
         {
             "engine/__init__.py": "",
-            "engine/core.py": "def f():\n    from tutorial.pictures import charts\n",
+            "engine/contract.py": "def f():\n    from tutorial.pictures import charts\n",
             "pictures/__init__.py": "",
             "pictures/charts.py": "",
         },
         tmp_path,
     )
     assert upward_imports(graph) == [
-        "tutorial.engine.core (engine) imports tutorial.pictures.charts (pictures)"
+        "tutorial.engine.contract (engine) imports tutorial.pictures.charts (pictures)"
     ]
 
 

@@ -100,7 +100,7 @@ def test_scenarios_teach_known_rules_only() -> None:
 
 
 def test_every_rule_option_has_a_variant_scenario() -> None:
-    from tutorial.engine.core import find_ruleset, option_help
+    from tutorial.engine.rule_options import find_ruleset, option_help
 
     shown: set[tuple[str, str]] = set()
     for checked in LIBRARY.scenarios.values():

@@ -23,7 +23,7 @@ from test_engine_sentences import GOLDEN, record
 
 import tutorial.engine as engine
 import tutorial.language.i18n as i18n
-from tutorial.engine import core
+from tutorial.engine import verdicts
 from tutorial.engine.belote import UNKNOWN_ACTION
 from tutorial.engine.briscola.play_rules import NOT_A_CARD
 
@@ -53,41 +53,47 @@ NEVER_SAID: Mapping[str, str] = {
 CODES: Mapping[str, frozenset[str]] = {
     "belote": frozenset(
         {
-            core.LEGAL,
-            core.NOT_YOUR_TURN,
-            core.NOT_IN_HAND,
-            core.WRONG_PHASE,
-            core.HAND_OVER,
-            core.MUST_FOLLOW_SUIT,
-            core.MUST_TRUMP,
-            core.MUST_OVERTRUMP,
-            core.MUST_PLAY_TRUMP,
-            core.MUST_PLAY_TRUMP_HIGHER,
-            core.BAD_BID,
-            core.BAD_DECLARATION,
+            verdicts.LEGAL,
+            verdicts.NOT_YOUR_TURN,
+            verdicts.NOT_IN_HAND,
+            verdicts.WRONG_PHASE,
+            verdicts.HAND_OVER,
+            verdicts.MUST_FOLLOW_SUIT,
+            verdicts.MUST_TRUMP,
+            verdicts.MUST_OVERTRUMP,
+            verdicts.MUST_PLAY_TRUMP,
+            verdicts.MUST_PLAY_TRUMP_HIGHER,
+            verdicts.BAD_BID,
+            verdicts.BAD_DECLARATION,
             UNKNOWN_ACTION,
         }
     ),
     "tarot": frozenset(
         {
-            core.LEGAL,
-            core.NOT_YOUR_TURN,
-            core.NOT_IN_HAND,
-            core.WRONG_PHASE,
-            core.HAND_OVER,
-            core.MUST_FOLLOW_SUIT,
-            core.MUST_TRUMP,
-            core.MUST_OVERTRUMP,
-            core.MUST_PLAY_TRUMP,
-            core.MUST_PLAY_TRUMP_HIGHER,
-            core.BID_TOO_LOW,
-            core.BAD_BID,
-            core.BAD_DISCARD,
-            core.BAD_DECLARATION,
+            verdicts.LEGAL,
+            verdicts.NOT_YOUR_TURN,
+            verdicts.NOT_IN_HAND,
+            verdicts.WRONG_PHASE,
+            verdicts.HAND_OVER,
+            verdicts.MUST_FOLLOW_SUIT,
+            verdicts.MUST_TRUMP,
+            verdicts.MUST_OVERTRUMP,
+            verdicts.MUST_PLAY_TRUMP,
+            verdicts.MUST_PLAY_TRUMP_HIGHER,
+            verdicts.BID_TOO_LOW,
+            verdicts.BAD_BID,
+            verdicts.BAD_DISCARD,
+            verdicts.BAD_DECLARATION,
         }
     ),
     "briscola": frozenset(
-        {core.LEGAL, core.NOT_YOUR_TURN, core.NOT_IN_HAND, core.HAND_OVER, NOT_A_CARD}
+        {
+            verdicts.LEGAL,
+            verdicts.NOT_YOUR_TURN,
+            verdicts.NOT_IN_HAND,
+            verdicts.HAND_OVER,
+            NOT_A_CARD,
+        }
     ),
 }
 
@@ -184,7 +190,7 @@ def _codes(entry: object) -> Iterator[str]:
             yield from _codes(value)
     elif isinstance(entry, list):
         if len(entry) >= 6 and isinstance(entry[-5], bool) and isinstance(entry[-4], str):
-            yield entry[-4] or core.LEGAL
+            yield entry[-4] or verdicts.LEGAL
         for value in entry:
             yield from _codes(value)
 

@@ -24,8 +24,8 @@ from apptest_util import open_app
 from streamlit.testing.v1 import AppTest
 
 from tutorial.course.library import load_library
-from tutorial.engine.core import rulesets
 from tutorial.engine.games import GAMES
+from tutorial.engine.rule_options import rulesets
 from tutorial.webapp.navigation import PAGES as NAV_PAGES
 
 APP = "../tutorial/app.py"  # relative to this file, as AppTest wants

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import GAMES, game_info, new_hand
 from tutorial.language.i18n import speaking
 from tutorial.scenarios import actions

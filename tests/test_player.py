@@ -28,8 +28,10 @@ from tutorial.analysis.valuing import equivalent_cards, exact_values, solve_with
 from tutorial.analysis.why_trick import why_trick
 from tutorial.engine import belote, briscola, tarot
 from tutorial.engine.cards import EXCUSE, PETIT, TAROT_DECK, Card
-from tutorial.engine.core import GameState, Play, seat_names
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
+from tutorial.engine.outcomes import Play
+from tutorial.engine.seats import seat_names
 
 GAMES = (("belote", 4), ("tarot", 4), ("briscola", 2), ("briscola", 4))
 FAST = {"deals": 3}  # few deals

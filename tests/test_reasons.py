@@ -25,8 +25,9 @@ from tutorial.analysis.sampling import sample_deal
 from tutorial.engine import briscola
 from tutorial.engine.belote.cards import DIX_DE_DER
 from tutorial.engine.cards import PETIT, Card
-from tutorial.engine.core import GameState, Play, TrickResult
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
+from tutorial.engine.outcomes import Play, TrickResult
 from tutorial.engine.reasons import (
     CardOf,
     Comparison,

@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from tutorial.analysis.rule_variants import compare, other_rulesets, replay_under
 from tutorial.engine import belote, tarot
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, find_ruleset
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.games import new_hand
+from tutorial.engine.rule_options import find_ruleset
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 GAMES = [("belote", {}), ("tarot", {}), ("briscola", {"players": 2}), ("briscola", {"players": 4})]

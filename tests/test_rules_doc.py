@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tutorial.engine.core import find_ruleset, rulesets
 from tutorial.engine.games import GAMES, game_title
+from tutorial.engine.rule_options import find_ruleset, rulesets
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules.md"

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from tutorial.engine.core import rulesets
 from tutorial.engine.errors import UnknownRulesetError
 from tutorial.engine.games import GAMES
+from tutorial.engine.rule_options import rulesets
 from tutorial.engine.ruleset_titles import (
     changed_options,
     option_sentence,

@@ -1,4 +1,4 @@
-"""Seats and sides by the table's names: in the engine's sentences (core.seat_names),
+"""Seats and sides by the table's names: in the engine's sentences (seats.seat_names),
 in the side labels and results of sides.py, and in text renamed after the fact."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from tutorial.engine.core import seat_name, seat_names, seat_possessive, side_name
 from tutorial.engine.games import random_hand
+from tutorial.engine.seats import seat_name, seat_names, seat_possessive, side_name
 from tutorial.language.i18n import tn
 from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import name_seats, result_text, side_labels, side_of

@@ -19,7 +19,7 @@ from tutorial.analysis.solver import SearchBudget, every_trick
 from tutorial.analysis.valuing import solve_with_stock
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
 from tutorial.tools.bench_solver import (
     briscola_drawing_position,
@@ -257,7 +257,7 @@ def test_agrees_with_a_memoized_minimax_further_back() -> None:
 def test_the_nested_loops_follow_each_belote_ruleset(options: dict[str, str]) -> None:
     # ``trick4`` and ``two_tricks`` keep the rules' legality inlined: under every option
     # they agree with a minimax through the state machine.
-    from tutorial.engine.core import find_ruleset
+    from tutorial.engine.rule_options import find_ruleset
 
     ruleset = find_ruleset("belote", "default", **options)
     rng = random.Random(str(options))

@@ -6,9 +6,10 @@ import pytest
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import EXCUSE, TAROT_DECK, Card
-from tutorial.engine.core import BAD_DECLARATION, NOT_IN_HAND, WRONG_PHASE, Ruleset
 from tutorial.engine.errors import IllegalActionError
+from tutorial.engine.rule_options import Ruleset
 from tutorial.engine.tarot import CHELEM, NO_CHELEM, NO_POIGNEE, Bid, Discard, Poignee, TarotState
+from tutorial.engine.verdicts import BAD_DECLARATION, NOT_IN_HAND, WRONG_PHASE
 
 P = TAROT_DECK.parse
 PM = TAROT_DECK.parse_many

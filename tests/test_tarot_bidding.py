@@ -6,9 +6,9 @@ import pytest
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK
-from tutorial.engine.core import BAD_BID, BID_TOO_LOW, HAND_OVER, WRONG_PHASE
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
 from tutorial.engine.tarot import Bid, Discard, TarotState
+from tutorial.engine.verdicts import BAD_BID, BID_TOO_LOW, HAND_OVER, WRONG_PHASE
 
 P = TAROT_DECK.parse
 

@@ -8,8 +8,9 @@ import pytest
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import EXCUSE, PETIT, TAROT_DECK, TRUMP_21, Card
-from tutorial.engine.core import GameState, find_ruleset, option_help, rulesets
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError, NotationError, UnknownRulesetError
+from tutorial.engine.rule_options import find_ruleset, option_help, rulesets
 from tutorial.engine.tarot import Bid, Poignee
 
 P = TAROT_DECK.parse

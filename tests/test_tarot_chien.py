@@ -6,9 +6,9 @@ import pytest
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK, Card
-from tutorial.engine.core import BAD_DISCARD, NOT_IN_HAND, WRONG_PHASE
 from tutorial.engine.errors import IllegalActionError
 from tutorial.engine.tarot import Bid, Discard, TarotState
+from tutorial.engine.verdicts import BAD_DISCARD, NOT_IN_HAND, WRONG_PHASE
 
 P = TAROT_DECK.parse
 PM = TAROT_DECK.parse_many

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import EXCUSE, TAROT_DECK, Card
-from tutorial.engine.core import Ruleset, rulesets
+from tutorial.engine.rule_options import Ruleset, rulesets
 from tutorial.engine.tarot import CHELEM, NO_CHELEM, NO_POIGNEE, Discard, Poignee, TarotState
 
 RULESETS: list[Ruleset] = [

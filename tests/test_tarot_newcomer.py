@@ -10,8 +10,9 @@ from tutorial.analysis import beginner
 from tutorial.course.library import load_library
 from tutorial.engine import tarot
 from tutorial.engine.cards import EXCUSE
-from tutorial.engine.core import GameState, seat_names
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import t
 from tutorial.pictures.charts import hand_charts
 from tutorial.scenarios.model import AskStep

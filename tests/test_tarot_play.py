@@ -11,7 +11,11 @@ import pytest
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import EXCUSE, TAROT_DECK, Card
-from tutorial.engine.core import (
+from tutorial.engine.errors import IllegalPlayError, InvalidStateError
+from tutorial.engine.outcomes import Play
+from tutorial.engine.tarot import Bid, TarotState
+from tutorial.engine.tarot.play_rules import explain_card, requirement
+from tutorial.engine.verdicts import (
     HAND_OVER,
     MUST_FOLLOW_SUIT,
     MUST_OVERTRUMP,
@@ -21,11 +25,7 @@ from tutorial.engine.core import (
     NOT_IN_HAND,
     NOT_YOUR_TURN,
     WRONG_PHASE,
-    Play,
 )
-from tutorial.engine.errors import IllegalPlayError, InvalidStateError
-from tutorial.engine.tarot import Bid, TarotState
-from tutorial.engine.tarot.play_rules import explain_card, requirement
 
 P = TAROT_DECK.parse
 PM = TAROT_DECK.parse_many

@@ -11,9 +11,10 @@ from property_util import cards_to_try
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK
-from tutorial.engine.core import LEGAL, Ruleset, rulesets
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError
+from tutorial.engine.rule_options import Ruleset, rulesets
 from tutorial.engine.tarot import Discard, TarotState
+from tutorial.engine.verdicts import LEGAL
 
 # Every preset, and each implemented option away from its default.
 RULESETS: list[Ruleset] = [

@@ -13,8 +13,9 @@ import pytest
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import TAROT_DECK
-from tutorial.engine.core import HandOutcome, ScoreLine, rulesets
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import HandOutcome, ScoreLine
+from tutorial.engine.rule_options import rulesets
 from tutorial.engine.tarot import Poignee, TarotState
 
 P = TAROT_DECK.parse

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutorial.analysis.beginner import played_deal
 from tutorial.engine.cards import Card
-from tutorial.engine.core import Play, TrickResult
+from tutorial.engine.outcomes import Play, TrickResult
 from tutorial.language.i18n import speaking
 from tutorial.pictures.hand_story import deal_table, numbered_tricks
 from tutorial.pictures.trick_history import (

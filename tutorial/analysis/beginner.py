@@ -26,7 +26,7 @@ from typing import Any
 
 from tutorial.engine import belote, tarot
 from tutorial.engine.cards import EXCUSE, PETIT, TAROT_DECK, Card, Suit
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
 
 __all__ = [

@@ -34,8 +34,9 @@ from typing import Any
 
 from tutorial.analysis import beginner
 from tutorial.analysis.judgement import position_key
-from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import HandOutcome
 
 __all__ = [
     "BidAdvice",
@@ -161,7 +162,7 @@ def advise(
 
 def _play_key(state: GameState) -> tuple[Any, ...] | None:
     """What the play after the auction depends on: every field of the position but its
-    :meth:`~tutorial.engine.core.GameState.auction_record`; None when it cannot be told."""
+    :meth:`~tutorial.engine.contract.GameState.auction_record`; None when it cannot be told."""
     if not dataclasses.is_dataclass(state):
         return None
     record = state.auction_record()

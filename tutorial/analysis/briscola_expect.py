@@ -39,7 +39,7 @@ from tutorial.analysis.solver import (
 from tutorial.engine import briscola
 from tutorial.engine.briscola.card_masks import BriscolaCardMasks
 from tutorial.engine.cards import BRISCOLA_DECK, Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 
 #: Orders averaged at most by default: every order up to 5 face-down cards (120 orders).
 DEFAULT_MAX_ORDERS = 120

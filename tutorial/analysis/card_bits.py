@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutorial.engine.cards import PETIT, Deck
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 
 __all__ = ["CardBits", "deck_of", "indices"]
 

@@ -43,7 +43,8 @@ from tutorial.analysis.solver import (
 )
 from tutorial.analysis.valuing import exact_values, solve_with_stock
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, Play, Seat
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import Play
 from tutorial.engine.reasons import (
     CardOf,
     Comparison,
@@ -55,6 +56,7 @@ from tutorial.engine.reasons import (
     reason,
     trick_in_play,
 )
+from tutorial.engine.seats import Seat
 from tutorial.language.i18n import t, tn
 
 __all__ = [

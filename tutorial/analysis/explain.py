@@ -38,9 +38,11 @@ from tutorial.analysis.solver import (
 )
 from tutorial.analysis.valuing import exact_values
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, Play, TrickResult, seat_names
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
+from tutorial.engine.outcomes import Play, TrickResult
 from tutorial.engine.reasons import Comparison, Line, Reason, figure, find_reasons
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import t, tn
 
 #: Seconds the whole cost computation may take at a click (solve and two best lines).

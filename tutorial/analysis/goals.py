@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from tutorial.analysis.card_bits import CardBits
 from tutorial.analysis.solver import SolveRoot
 from tutorial.engine import belote, tarot
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 
 __all__ = ["GOAL_OF_GAME", "BeloteGoal", "Goal", "TarotGoal"]
 

@@ -22,8 +22,9 @@ from tutorial.analysis.card_bits import CardBits
 from tutorial.analysis.judgement import Judgement, judge
 from tutorial.analysis.knowledge import Knowledge, knowledge
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, Seat
+from tutorial.engine.contract import GameState
 from tutorial.engine.reasons import CardOf, Points, Reason, SeatWord, figure, reason
+from tutorial.engine.seats import Seat
 from tutorial.language.i18n import t, tn
 
 __all__ = ["Suggestion", "suggest", "visible_reason"]

@@ -42,7 +42,9 @@ from tutorial.analysis.sampling import sample_deal
 from tutorial.analysis.solver import SearchBudget, SolverBudgetExceeded, UnsolvablePosition
 from tutorial.analysis.valuing import equivalent_cards, exact_values
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, Seat, TrickResult, seat_names
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.seats import Seat, seat_names
 from tutorial.language.i18n import DEFAULT_LANGUAGE, speaking
 
 __all__ = [

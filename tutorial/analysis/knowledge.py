@@ -24,7 +24,9 @@ from tutorial.analysis.card_bits import CardBits, deck_of
 from tutorial.analysis.solver import UnsolvablePosition
 from tutorial.engine import belote, tarot
 from tutorial.engine.cards import Card, Deck
-from tutorial.engine.core import GameState, Play, Seat
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import Play
+from tutorial.engine.seats import Seat
 
 __all__ = ["OUT", "Knowledge", "all_plays", "knowledge"]
 

@@ -23,7 +23,7 @@ from typing import Any
 from tutorial.analysis import beginner, bid_advice
 from tutorial.analysis.judgement import judge
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 
 __all__ = ["BID_DEALS", "DISCARD_DEALS", "LEVELS", "choose", "strong_bid", "strong_discard"]
 

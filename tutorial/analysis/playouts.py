@@ -17,7 +17,8 @@ from tutorial.analysis import beginner
 from tutorial.analysis.card_bits import CardBits, indices
 from tutorial.analysis.goals import Goal
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, Play
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import Play
 
 __all__ = ["SEEING_SIDE_GAMES", "Playout"]
 

@@ -20,8 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutorial.engine.core import GameState, HandOutcome, Ruleset, rulesets
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import IllegalActionError, InvalidStateError, TutorialError
+from tutorial.engine.outcomes import HandOutcome
+from tutorial.engine.rule_options import Ruleset, rulesets
 
 __all__ = ["Replay", "UnderRuleset", "compare", "other_rulesets", "replay_under"]
 

@@ -17,7 +17,7 @@ from tutorial.analysis.card_bits import deck_of
 from tutorial.analysis.knowledge import OUT, Knowledge, knowledge
 from tutorial.analysis.solver import UnsolvablePosition
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 
 __all__ = ["BID_TRIES", "sample_deal"]
 

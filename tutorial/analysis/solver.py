@@ -41,7 +41,8 @@ from dataclasses import dataclass
 
 from tutorial.engine.card_masks import CardMasks, TableCardMasks
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, Play
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import Play
 
 #: Nodes (a seat choosing a card) searched before giving up, by default (2-4 s of search here).
 DEFAULT_NODE_BUDGET = 1_000_000

@@ -19,7 +19,7 @@ from tutorial.analysis.solver import (
     solve,
 )
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 
 __all__ = ["equivalent_cards", "exact_values", "solve_with_stock"]
 

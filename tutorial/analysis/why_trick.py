@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import EXCUSE
-from tutorial.engine.core import GameState, TrickResult, seat_possessive
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.seats import seat_possessive
 from tutorial.language.i18n import t
 
 __all__ = ["why_trick"]
@@ -12,7 +14,7 @@ __all__ = ["why_trick"]
 
 def why_trick(result: TrickResult, state: GameState) -> str:
     """One sentence saying why the winner of a finished trick won it, from the catalogue
-    (seats named as the table names them: see ``core.seat_names``).
+    (seats named as the table names them: see ``seats.seat_names``).
 
     ``state`` is any state of the same hand (for the trump); the sentence adds a word on
     the Excuse when it was played (it never wins a trick, except led to the last trick by

@@ -31,8 +31,8 @@ from tutorial.analysis.bid_advice import (
 )
 from tutorial.analysis.card_review import BEST, WRONG
 from tutorial.analysis.judgement import LEAST_LOSS, NOISE_ERRORS
-from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import GameState, describe_cards
+from tutorial.engine.cards import Card, Suit, describe_cards
+from tutorial.engine.contract import GameState
 from tutorial.engine.reasons import Points, Reason, Suits, bid_fact, figure, reason
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios import actions

@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import GameState, TrickResult, rulesets
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import GAMES, GameInfo, game_info, random_hand
+from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.rule_options import rulesets
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.position import shown_seat_names

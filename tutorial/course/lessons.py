@@ -158,7 +158,7 @@ def direction_rule(game: str) -> str:
 
 def options_changed(game: str, ruleset: str, options: dict[str, object]) -> list[str]:
     """The options a scenario's ruleset and overrides set away from the game's default."""
-    from tutorial.engine.core import find_ruleset, option_help
+    from tutorial.engine.rule_options import find_ruleset, option_help
 
     default = find_ruleset(game).options
     chosen = find_ruleset(game, ruleset, **options).options

@@ -44,19 +44,15 @@ from tutorial.analysis.solver import UnsolvablePosition
 from tutorial.analysis.why_trick import why_trick
 from tutorial.course import bid_review
 from tutorial.course.review_worker import ReviewWorker
-from tutorial.engine.cards import Card
-from tutorial.engine.core import (
-    GameState,
-    TrickResult,
-    describe_cards,
-    find_ruleset,
-    rulesets,
-    seat_names,
-)
+from tutorial.engine.cards import Card, describe_cards
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.game_parts import GameParts
 from tutorial.engine.games import GAMES, game_info, new_hand, player_counts
 from tutorial.engine.hand_order import sort_hand
+from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.rule_options import find_ruleset, rulesets
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios import actions
 from tutorial.scenarios.position import Table

@@ -14,18 +14,7 @@ from tutorial.engine.cards import (
     Deck,
     Suit,
 )
-from tutorial.engine.core import (
-    GameState,
-    HandOutcome,
-    Observation,
-    Play,
-    Ruleset,
-    ScoreLine,
-    TrickResult,
-    Verdict,
-    find_ruleset,
-    rulesets,
-)
+from tutorial.engine.contract import GameState, Observation
 from tutorial.engine.errors import (
     IllegalActionError,
     IllegalPlayError,
@@ -36,6 +25,9 @@ from tutorial.engine.errors import (
     UnknownRulesetError,
 )
 from tutorial.engine.games import GAMES
+from tutorial.engine.outcomes import HandOutcome, Play, ScoreLine, TrickResult
+from tutorial.engine.rule_options import Ruleset, find_ruleset, rulesets
+from tutorial.engine.verdicts import Verdict
 
 __all__ = [
     "BELOTE_DECK",

@@ -295,6 +295,34 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(c.label for c in cards)
 
 
+def describe_cards(cards: Sequence[Card]) -> str:
+    """Cards for a sentence: ``♥9``, ``♥9 and ♥8``, ``♥9, ♥8 and ♥7``."""
+    labels = [c.label for c in cards]
+    if not labels:
+        return t("common.cards.none")
+    if len(labels) == 1:
+        return labels[0]
+    return t(
+        "common.cards.list", rest=t("common.cards.separator").join(labels[:-1]), last=labels[-1]
+    )
+
+
+#: The message keys of the suits' names.
+SUIT_KEYS = {
+    Suit.SPADES: "common.suit.spades",
+    Suit.HEARTS: "common.suit.hearts",
+    Suit.DIAMONDS: "common.suit.diamonds",
+    Suit.CLUBS: "common.suit.clubs",
+    Suit.TRUMP: "common.suit.trumps",
+    Suit.EXCUSE: "common.suit.excuse",
+}
+
+
+def suit_word(suit: Suit) -> str:
+    """A suit's name in the language of the moment ("hearts", "紅心")."""
+    return t(SUIT_KEYS[suit])
+
+
 BELOTE_RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 TAROT_PLAIN_RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
 ITALIAN_RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutorial.engine.core import GameState, WinningMark
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import WinningMark
 
 __all__ = ["InPlay", "Needed", "points_in_play", "points_needed"]
 

@@ -10,7 +10,7 @@ from typing import Protocol
 
 
 class Reason(Protocol):
-    """What a refusal carries: the engine's :class:`~tutorial.engine.core.Verdict` is one
+    """What a refusal carries: the engine's :class:`~tutorial.engine.verdicts.Verdict` is one
     (this module sits below the engine's types, so it names only what it reads)."""
 
     @property

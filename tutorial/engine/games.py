@@ -3,10 +3,10 @@ last line.
 
 OpenSpiel's way: the registry imports no game. ``tutorial/engine/__init__.py`` imports
 the three games, so that any ``import tutorial.engine...`` leaves the registry full.
-Rulesets are registered beside the game, with :func:`tutorial.engine.core.register_ruleset`.
+Rulesets are registered beside the game, with :func:`tutorial.engine.rule_options.register_ruleset`.
 
 Above the engine, what a game is comes from here (:func:`game_info`), from the state's
-own members (the contract, :class:`tutorial.engine.core.GameState`) and from each
+own members (the contract, :class:`tutorial.engine.contract.GameState`) and from each
 layer's own part of the game (``tutorial/<layer>/games/<game>.py``, collected by
 :class:`tutorial.engine.game_parts.GameParts`): never from importing a game's package.
 """
@@ -19,9 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.engine.cards import Card, Deck, Suit
-from tutorial.engine.core import GameState, Ruleset, Seat
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import UnknownRulesetError
 from tutorial.engine.notation import Notation
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
 
 #: A hand's order for display: the suit shown first (the trumps) and each card's place.
 HandOrder = tuple[Suit | None, Callable[[Card], int]]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.engine.cards import Deck
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import NotationError
 
 

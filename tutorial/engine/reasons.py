@@ -9,7 +9,7 @@ won the same trick, a partner's trick not fed, a later trick lost...) and return
 its fact is true (``tests/test_reasons.py`` checks each kind's fact against the engine on
 random positions). A reason carries the facts it names (cards, seats, tricks, points)
 and words them through the catalogue (section ``[reasons]``) when it is read, in the
-language and with the seat names of that moment (``core.seat_names``).
+language and with the seat names of that moment (``seats.seat_names``).
 
 The kinds every game shares are here; a game's own kinds (Belote's last trick and
 capot, Tarot's Petit, Briscola's face-up trump...) live in its package and register
@@ -23,17 +23,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import (
-    GameState,
-    Play,
-    Seat,
-    TrickResult,
-    seat_name,
-    seat_possessive,
-    suit_word,
-)
+from tutorial.engine.cards import Card, Suit, suit_word
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import Play, TrickResult
+from tutorial.engine.seats import Seat, seat_name, seat_possessive
 from tutorial.language.i18n import t, tn
 
 __all__ = [

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from tutorial.engine.core import Ruleset, find_ruleset
+from tutorial.engine.rule_options import Ruleset, find_ruleset
 from tutorial.language.i18n import DEFAULT_LANGUAGE, catalogue, sentences, t, tn
 
 __all__ = [

@@ -9,7 +9,7 @@ in the words are the bars' values, signs included (a test reads both back).
 from __future__ import annotations
 
 from tutorial.analysis.bid_advice import BidAdvice, DiscardAdvice
-from tutorial.engine.core import describe_cards
+from tutorial.engine.cards import describe_cards
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.charts import SIDE_COLOURS, Chart, figure
 from tutorial.scenarios import actions

@@ -28,8 +28,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.contract import GameState
 from tutorial.engine.game_parts import GameParts
+from tutorial.engine.outcomes import HandOutcome
 from tutorial.language.i18n import font_stack, sentences, t, tn
 from tutorial.pictures.hand_story import HandStory, Step, hand_story
 from tutorial.scenarios import actions

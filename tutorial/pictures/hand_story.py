@@ -31,8 +31,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutorial.engine.core import GameState, HandOutcome, TrickResult
+from tutorial.engine.contract import GameState
 from tutorial.engine.game_parts import GameParts
+from tutorial.engine.outcomes import HandOutcome, TrickResult
 from tutorial.scenarios.position import Table, shown_seat_names
 
 __all__ = [

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from tutorial.analysis import beginner
 from tutorial.analysis.card_review import BestFrom, CardReview
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, Play, TrickResult
+from tutorial.engine.contract import GameState
 from tutorial.engine.hand_order import sort_hand
+from tutorial.engine.outcomes import Play, TrickResult
 from tutorial.engine.reasons import figure, trick_in_play
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.svg import table_summary, table_svg

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutorial.course.practice import PracticeHand, ReviewProgress, costliest
-from tutorial.engine.core import seat_names
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import sentences, t, tn
 from tutorial.scenarios.sides import name_seats, result_text, side_labels
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tutorial.analysis.rule_variants import UnderRuleset
-from tutorial.engine.core import seat_name
 from tutorial.engine.ruleset_titles import option_sentence, option_title, ruleset_title
+from tutorial.engine.seats import seat_name
 from tutorial.language.i18n import sentences, t
 from tutorial.pictures.charts import SIDE_COLOURS, Chart, figure
 from tutorial.scenarios import actions

@@ -21,7 +21,6 @@ from typing import Any, Literal
 from tutorial.course.practice import PracticeHand, legal_marked
 from tutorial.course.progress import stars
 from tutorial.engine.cards import Card
-from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import game_info
 from tutorial.engine.hand_order import sort_hand
 from tutorial.language.i18n import language, t, tn
@@ -130,12 +129,9 @@ def marks_for(run: Run, fb: Feedback | None, hint_tier: int, revealed: bool) -> 
         asked = run.hint_kinds()[:hint_tier]
         if HINT_LEGAL in asked:
             legal = frozenset(run.state.legal_plays())
-        if (HINT_ANSWER in asked or revealed) and step.play.accept != "any":
-            for text in step.play.accept:
-                try:
-                    a = actions.parse(run.state, text)
-                except TutorialError:  # an answer the notation does not know: no mark
-                    continue
+        reading = run.reading()
+        if (HINT_ANSWER in asked or revealed) and reading is not None:
+            for a in reading.accepted:  # the step's answers, read once (a discard: its card)
                 card = a if isinstance(a, Card) else getattr(a, "card", None)
                 if isinstance(card, Card):
                     answer |= {card}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.game_parts import GameParts
 from tutorial.engine.games import game_info
@@ -71,6 +71,9 @@ class TablePart:
     #: The cards set aside that lie face up for the learner's seat now (Tarot's chien of
     #: a Prise or a Garde), for the state and the learner's seat.
     face_up_chien: Callable[[GameState, int], list[Card]]
+    #: A dealt hand's contract in lines of words (the Score page): who took what, and
+    #: the cards set aside or turned up, for the state and the seat names.
+    contract_lines: Callable[[GameState, Sequence[str]], list[str]]
 
 
 #: Each game's part of the table, from its module of ``tutorial/pictures/games``.
@@ -85,6 +88,11 @@ def no_contract_text(state: GameState, names: Sequence[str], asking: bool) -> st
 def no_chien(state: GameState, learner: int) -> list[Card]:
     """No card set aside lies face up (a game without a chien)."""
     return []
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as the learner reads them, separated by spaces."""
+    return " ".join(c.label for c in cards)
 
 
 def _contract_text(run: Run, asking: bool) -> str:

@@ -5,7 +5,7 @@ The Score explainer's "How the hand went" and the trick history of the Play and
 Practice pages are built here, so the three tables read alike.
 
 >>> from tutorial.engine.cards import Card
->>> from tutorial.engine.core import Play, TrickResult
+>>> from tutorial.engine.outcomes import Play, TrickResult
 >>> trick = TrickResult(
 ...     5, (Play(0, Card.parse("9H")), Play(1, Card.parse("KH"))), 1, 4.0, "r", "K wins."
 ... )
@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutorial.engine.core import TrickResult
+from tutorial.engine.outcomes import TrickResult
 from tutorial.language.i18n import t
 
 __all__ = ["ALL_COLUMNS", "SCORE_COLUMNS", "TrickLine", "numbered", "trick_lines", "trick_rows"]

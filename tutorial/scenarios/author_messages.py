@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine.cards import Card, Deck
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import game_info
 from tutorial.scenarios.table import Table
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from tutorial.engine import counts
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, HandOutcome, ScoreLine, seat_names
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import (
     InvalidStateError,
     NotationError,
@@ -27,6 +27,8 @@ from tutorial.engine.errors import (
     TutorialError,
 )
 from tutorial.engine.games import game_info
+from tutorial.engine.outcomes import HandOutcome, ScoreLine
+from tutorial.engine.seats import seat_names
 from tutorial.scenarios import actions
 from tutorial.scenarios.budget import OutOfTime, tick, time_budget
 from tutorial.scenarios.loader import Problem, ScenarioProblems, parse_bytes, parse_file, parse_text

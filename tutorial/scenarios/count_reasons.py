@@ -20,8 +20,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial.engine.core import GameState, WinningMark
+from tutorial.engine.contract import GameState
 from tutorial.engine.counts import InPlay, Needed, points_in_play, points_needed
+from tutorial.engine.outcomes import WinningMark
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.sides import side_labels
 from tutorial.scenarios.table import Table

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tutorial.engine.cards import Deck
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import IllegalActionError, InvalidStateError, NotationError
 from tutorial.engine.games import game_info, player_counts
 from tutorial.scenarios.games import PARTS

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.games import game_info
 from tutorial.scenarios.position_spec import PositionError, PositionSpec

@@ -38,8 +38,10 @@ import yaml
 from tutorial.analysis import explain
 from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, SearchBudget, points_left
 from tutorial.engine.cards import EXCUSE
-from tutorial.engine.core import GameState, Play, find_ruleset
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import player_counts
+from tutorial.engine.outcomes import Play
+from tutorial.engine.rule_options import find_ruleset
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.export_fields import codes, side_seat
 from tutorial.scenarios.games import PARTS

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 
 
 def codes(cards: Sequence[Card]) -> str:

@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine.cards import Card, Deck
-from tutorial.engine.core import GameState, find_ruleset
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import NotationError, TutorialError
 from tutorial.engine.games import game_info
+from tutorial.engine.rule_options import find_ruleset
 from tutorial.scenarios import actions
 from tutorial.scenarios.games import PARTS
 from tutorial.scenarios.model import Scenario

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.engine.cards import EXCUSE, Suit
-from tutorial.engine.core import GameState, HandOutcome, TrickResult, seat_names
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
+from tutorial.engine.outcomes import HandOutcome, TrickResult
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.count_reasons import in_play_working, needed_working
 from tutorial.scenarios.games import PARTS
@@ -119,7 +121,7 @@ def speak(table: Table, text: str) -> str:
     """An engine sentence with the scenario's seat names, possessives included.
 
     The engine names seats itself when its seat names are set
-    (:func:`tutorial.engine.core.seat_names`); otherwise it writes "seat 2", "seat 2's"
+    (:func:`tutorial.engine.seats.seat_names`); otherwise it writes "seat 2", "seat 2's"
     and "seats 0 and 2", which this turns into the scenario's names, with "your" for
     the learner (never "You's") and "East's" for another seat.
 

@@ -19,7 +19,7 @@ only) run by themselves; ``play`` and ``ask`` wait for the learner.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -27,9 +27,12 @@ from tutorial.analysis import explain
 from tutorial.analysis.explain import DEFAULT_COST_SECONDS, Cost, card_cost, cost_sentence
 from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, SearchBudget
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState, TrickResult, Verdict, seat_names
-from tutorial.engine.core import Play as CardPlay
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import IllegalActionError, NotationError, TutorialError
+from tutorial.engine.outcomes import Play as CardPlay
+from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.seats import seat_names
+from tutorial.engine.verdicts import Verdict
 from tutorial.language.i18n import t
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
@@ -79,6 +82,9 @@ class Feedback:
     #: A card the step does not ask for that keeps as much as its answer with best play
     #: (the message says it ends the same way): refused, but no mistake.
     as_good: bool = False
+    #: The action the learner tried, as the engine read it (None: an answer to a
+    #: question, or a text the engine could not read), for whatever records the try.
+    action: Any = None
 
     @property
     def ok(self) -> bool:
@@ -90,6 +96,57 @@ class Feedback:
         """Whether the try counts as a wrong try (for the stars, the progress, the review
         deck): refused or wrong, and not a card as good as the answer."""
         return self.kind in ("illegal", "wrong", "answer_wrong") and not self.as_good
+
+
+@dataclass(frozen=True)
+class PlayReading:
+    """A ``play`` step's texts read once, for the position it is played in: its accepted
+    actions and the author's sentences by action (the step's own notation is parsed
+    when the step is reached, not at every try)."""
+
+    #: The step's index in the scenario, and the state it was read for.
+    step: int
+    state: GameState
+    #: Every action is accepted (``accept: any``).
+    accept_any: bool
+    #: The accepted actions, in the author's order.
+    accepted: tuple[Any, ...]
+    #: Their canonical codes.
+    accepted_codes: frozenset[str]
+    #: The author's sentence for a wrong action, by the action's code.
+    feedback: Mapping[str, str]
+
+    @property
+    def answers(self) -> list[Card]:
+        """The accepted cards ([] for ``any`` or an accepted bid)."""
+        return [a for a in self.accepted if isinstance(a, Card)]
+
+
+def read_play(state: GameState, step: Play, index: int) -> PlayReading:
+    """``step``'s texts read for ``state`` (a text the engine cannot read is left out: the
+    checker refuses such a scenario)."""
+    accept_any = step.play.accept == "any"
+    accepted: list[Any] = []
+    if not accept_any:
+        for text in step.play.accept:
+            try:
+                accepted.append(actions.parse(state, text))
+            except TutorialError:
+                continue
+    feedback: dict[str, str] = {}
+    for key, text in step.play.feedback.items():
+        try:
+            feedback.setdefault(actions.code(actions.parse(state, key)), text)
+        except TutorialError:
+            continue
+    return PlayReading(
+        index,
+        state,
+        accept_any,
+        tuple(accepted),
+        frozenset(actions.code(a) for a in accepted),
+        feedback,
+    )
 
 
 @dataclass(frozen=True)
@@ -120,6 +177,8 @@ class Run:
     #: taken for them (a link to a later step, a review card's step) is no scenario run,
     #: and its end earns no stars.
     whole: bool = True
+    #: The current ``play`` step read once when it was reached (see :meth:`reading`).
+    play_reading: PlayReading | None = field(default=None, compare=False, repr=False)
 
     # --- where we are ---------------------------------------------------------------
 
@@ -187,7 +246,20 @@ class Run:
         ):
             text = result_text(run.table, run.state)
             run = dataclasses.replace(run, transcript=(*run.transcript, Event("score", text)))
+        if isinstance(step, Play):
+            run = dataclasses.replace(run, play_reading=read_play(run.state, step, run.step))
         return run
+
+    def reading(self) -> PlayReading | None:
+        """The current ``play`` step read for this position (None: no such step): the one
+        read when the step was reached, or read now for a run made another way."""
+        step = self.current
+        if not isinstance(step, Play):
+            return None
+        kept = self.play_reading
+        if kept is not None and kept.step == self.step and kept.state is self.state:
+            return kept
+        return read_play(self.state, step, self.step)
 
     def _auto(self, step: Auto) -> Run:
         run = self
@@ -242,13 +314,13 @@ class Run:
             verdict = self.state.explain(action)
         if not verdict.legal:
             message = speak(self.table, verdict.message)
-            return self._missed(), Feedback("illegal", message, verdict, verdict.forcing)
+            fb = Feedback("illegal", message, verdict, verdict.forcing, action=action)
+            return self._missed(), fb
         code = actions.code(action)
-        accepted = step.play.accept == "any" or code in {
-            actions.code(actions.parse(self.state, a)) for a in step.play.accept
-        }
-        if not accepted:
-            author = _lookup_feedback(step.play.feedback, code, self.state)
+        reading = self.reading()
+        assert reading is not None  # the current step is a play step
+        if not (reading.accept_any or code in reading.accepted_codes):
+            author = reading.feedback.get(code)
             cost = self.cost_of(action) if isinstance(action, Card) else None
             computed = ""
             if cost is not None and (cost.lost > 0 or not author):
@@ -272,7 +344,9 @@ class Run:
             # A card the message calls as good as the answer is no mistake: the learner
             # is asked for the step's own card, and nothing counts against them.
             run = self if as_good else self._missed()
-            fb = Feedback("wrong", msg, verdict, headed=headed, cost=cost, as_good=as_good)
+            fb = Feedback(
+                "wrong", msg, verdict, headed=headed, cost=cost, as_good=as_good, action=action
+            )
             return run, fb
         explanation = step.play.explain or speak(self.table, verdict.message)
         run, events = self._apply(action)  # the text was parsed once, above
@@ -286,6 +360,7 @@ class Run:
             (),
             tuple(new_events) or events,
             explanation=explanation,
+            action=action,
         )
 
     @property
@@ -297,18 +372,8 @@ class Run:
 
     def answers(self) -> list[Card]:
         """The current ``play`` step's accepted cards ([] for 'any', bids, or no step)."""
-        step = self.current
-        if not isinstance(step, Play) or step.play.accept == "any":
-            return []
-        out: list[Card] = []
-        for text in step.play.accept:
-            try:
-                a = actions.parse(self.state, text)
-            except TutorialError:
-                continue
-            if isinstance(a, Card):
-                out.append(a)
-        return out
+        reading = self.reading()
+        return reading.answers if reading is not None else []
 
     def cost_of(
         self,
@@ -478,7 +543,9 @@ class Run:
             )
         if step.play.accept == "any":
             return t("run.hint_any")
-        answers = ", ".join(actions.label(actions.parse(self.state, a)) for a in step.play.accept)
+        reading = self.reading()
+        accepted = reading.accepted if reading is not None else ()
+        answers = ", ".join(actions.label(a) for a in accepted)
         return t("run.hint_play_answer", answer=answers)
 
 
@@ -503,16 +570,6 @@ def _correct(explanation: str) -> str:
     return t("run.correct_why", why=explanation) if explanation else t("run.correct")
 
 
-def _lookup_feedback(feedback: dict[str, str], code: str, state: GameState) -> str | None:
-    for key, text in feedback.items():
-        try:
-            if actions.code(actions.parse(state, key)) == code:
-                return text
-        except TutorialError:
-            continue
-    return None
-
-
 def start(scenario: Scenario, table: Table) -> Run:
     """A run at the start of a scenario, automatic steps done."""
     return Run(scenario, table, table.state).advance()
@@ -526,4 +583,4 @@ def goto(run: Run, step: int) -> Run:
     return r
 
 
-__all__: Sequence[str] = ["Event", "Feedback", "Run", "goto", "start"]
+__all__: Sequence[str] = ["Event", "Feedback", "PlayReading", "Run", "goto", "read_play", "start"]

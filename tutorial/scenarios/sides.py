@@ -1,7 +1,7 @@
 """The sides of a table (teams, or taker and defence) by name, and results in words.
 
 The engine names seats and sides in its sentences through
-:func:`tutorial.engine.core.seat_names`: within ``with seat_names(table.seat_names):``
+:func:`tutorial.engine.seats.seat_names`: within ``with seat_names(table.seat_names):``
 every sentence it makes says "North", "your", "You & Partner". Text the engine made
 without the names (``seat 2``, ``seat 0 & seat 2``) is renamed by :func:`name_seats`.
 """
@@ -12,9 +12,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from tutorial.engine.core import GameState, seat_name, seat_names, seat_possessive, side_name
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.games import game_info
+from tutorial.engine.seats import seat_name, seat_names, seat_possessive, side_name
 from tutorial.language.i18n import t, tn
 from tutorial.scenarios.model import Ask
 from tutorial.scenarios.table import Table

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import player_counts
 from tutorial.scenarios.model import Scenario
 from tutorial.scenarios.position_spec import PositionError

@@ -71,7 +71,7 @@ from tutorial.course.review_deck import (
     note_wrong,
 )
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.pictures.class_charts import class_heatmap
 from tutorial.scenarios import actions
 from tutorial.webapp import class_link

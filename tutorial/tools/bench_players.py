@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from tutorial.analysis import beginner, judgement, player
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand, player_counts
 
 

@@ -21,12 +21,11 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from tutorial.analysis.briscola_expect import solve_expected
 from tutorial.analysis.solver import SolverBudgetExceeded, solve
-from tutorial.engine import tarot
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
+from tutorial.engine.game_parts import GameParts
 from tutorial.engine.games import new_hand, player_counts
 
 #: Cards per hand at the start of the play, per game and number of players.
@@ -170,7 +169,7 @@ def _measure(
 def points_won(root: GameState, final: GameState) -> list[float]:
     """Card points each side won between ``root`` and ``final``, as the engine scores
     them (Belote's dix de der included)."""
-    counted = _COUNTED_OF_GAME.get(root.game)
+    counted = SOLVER_COUNTS.of(root.game).tally
     if counted is not None:
         before, after = counted(root), counted(final)
         return [after[0] - before[0], after[1] - before[1]]
@@ -183,13 +182,17 @@ def points_won(root: GameState, final: GameState) -> list[float]:
     return out
 
 
-def _tarot_counted(state: tarot.TarotState) -> tuple[float, ...]:
-    """Tarot: each side's points as its tally counts them (the Excuse's exchange too)."""
-    return tuple(tarot.tally(state).points)
+@dataclass(frozen=True)
+class SolverCount:
+    """How a game's side points are counted between two positions
+    (``tutorial/tools/games/<game>.py`` sets it as ``SOLVER_COUNT``): by the game's own
+    tally, or (None) as the sum of the tricks' points and the last trick's bonus."""
+
+    tally: Callable[[GameState], tuple[float, ...]] | None
 
 
-#: The games whose count is not the sum of the tricks' points (their own tally).
-_COUNTED_OF_GAME: dict[str, Callable[[Any], tuple[float, ...]]] = {"tarot": _tarot_counted}
+#: Each game's count, from its module of ``tutorial/tools/games``.
+SOLVER_COUNTS = GameParts("tutorial.tools.games", SolverCount, "SOLVER_COUNT")
 
 
 def minimax_value(root: GameState, state: GameState, side: int) -> float:

@@ -6,7 +6,7 @@ the code: the keys and their descriptions from the pydantic model (the same text
 editor shows on hover through the JSON Schema), the ``ask`` kinds from
 :data:`tutorial.scenarios.model.ASK_KINDS`, the refusal reason codes with a sentence the
 engine itself says (found by playing seeded hands), the score lines from
-:data:`LINE_KINDS` (a test checks that every kind the engines write is there), the
+:func:`line_kinds` (each game's, a test checks that every kind the engines write is there), the
 rulesets and their options with the sentences of :mod:`tutorial.engine.ruleset_titles`, and the
 seating, dealing and counting rules with examples the engine computes.
 
@@ -20,23 +20,28 @@ import functools
 import random
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
-from tutorial.engine import belote, briscola, core, tarot
-from tutorial.engine.cards import EXCUSE, PLAIN_SUITS, Card
-from tutorial.engine.core import GameState, Play, option_help, rulesets, seat_names
+from tutorial.engine import verdicts
+from tutorial.engine.cards import EXCUSE, Card
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
+from tutorial.engine.game_parts import GameParts
 from tutorial.engine.games import game_info, new_hand, player_counts
+from tutorial.engine.outcomes import Play
+from tutorial.engine.rule_options import option_help, rulesets
 from tutorial.engine.ruleset_titles import (
     option_sentence,
     option_title,
     ruleset_blurb,
     ruleset_title,
 )
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import language
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import (
@@ -54,103 +59,56 @@ from tutorial.scenarios.model import (
 from tutorial.scenarios.position import DEFAULT_SEATS
 from tutorial.scenarios.yamlsafe import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
-__all__ = ["LINE_KINDS", "REFERENCE_FILE", "main", "reason_examples", "render"]
+__all__ = [
+    "REFERENCE_FILE",
+    "REFERENCE_PARTS",
+    "ReferencePart",
+    "full_hands",
+    "line_kinds",
+    "main",
+    "reason_examples",
+    "render",
+]
 
 #: Where the reference is committed, relative to the repository root.
 REFERENCE_FILE = Path("scenarios") / "REFERENCE.md"
 
 GAMES = ("belote", "tarot", "briscola")
-_TITLES = {"belote": "Belote", "tarot": "Tarot", "briscola": "Briscola"}
 _SEATS = DEFAULT_SEATS[4]
 
-#: Every kind of score line each engine writes: (who it goes to, its sign, what it is).
-#: A test reads the engines' sources and plays hands to check that none is missing.
-LINE_KINDS: dict[str, dict[str, tuple[str, str, str]]] = {
-    "belote": {
-        "card_points": (
-            "each side that scores its cards",
-            "positive",
-            "the card points of the side's tricks (and `captured` cards)",
-        ),
-        "dix_de_der": ("the side that won the last trick", "+10", "the last trick's bonus"),
-        "declaration": (
-            "the side whose declarations score (0 on a line that does not score)",
-            "positive or 0",
-            "one combination declared at the first trick (its note says why it scores or not)",
-        ),
-        "belote": (
-            "the side of the seat that held trump K and Q",
-            "+20",
-            "belote-rebelote, always scored by the holder's side",
-        ),
-        "capot": (
-            "the side that won every trick",
-            "positive",
-            "the capot bonus over the 162 card points (by option)",
-        ),
-        "dedans": (
-            "the defence",
-            "positive",
-            "the taker's side failed: its card points go to the defence",
-        ),
-        "litige": (
-            "the taker's side (0: its points are held), or this hand's winner (held points)",
-            "0 or positive",
-            "a tie: the taker's points are held for the next hand; or points held from an "
-            "earlier litige (`held_points`) paid to this hand's winner",
-        ),
-        "rounding": (
-            "each side whose total is rounded",
-            "either sign",
-            "rounding to the nearest ten (by option)",
-        ),
-    },
-    "tarot": {
-        "card_points": (
-            "the taker",
-            "0 (a step of the count)",
-            "the taker's card points; the figure is in the line's words",
-        ),
-        "bouts": ("the taker", "0 (a step of the count)", "the bouts the taker ends with"),
-        "target": ("the taker", "0 (a step of the count)", "the points needed (56/51/41/36)"),
-        "difference": (
-            "the taker",
-            "0 (a step of the count)",
-            "card points less the target",
-        ),
-        "multiplier": ("the taker", "0 (a step of the count)", "the contract's multiplier"),
-        "excuse_exchange": (
-            "the Excuse's owner",
-            "0 (a step of the count)",
-            "the Excuse kept by its side, and the half point given in exchange",
-        ),
-        "base": (
-            "the taker (3 times) and each defender",
-            "taker +, defenders - when made; the reverse when failed",
-            "(25 + difference) x multiplier, paid by each defender",
-        ),
-        "petit_au_bout": (
-            "the taker and each defender",
-            "towards the side that won the last trick with the Petit",
-            "10 x multiplier",
-        ),
-        "poignee": (
-            "the taker and each defender",
-            "towards the side that wins the hand, whoever showed it",
-            "the poignée's bonus (20, 30 or 40)",
-        ),
-        "chelem": (
-            "the taker and each defender",
-            "towards the side that took every trick (or against a failed declared chelem)",
-            "the chelem's bonus",
-        ),
-        "result": ("the taker", "0", "the result in words (moves no points)"),
-    },
-    "briscola": {
-        "card_points": ("each side", "positive", "the card points the side took"),
-        "result": ("each side", "0", "win, loss or draw in words (moves no points)"),
-    },
-}
+
+@dataclass(frozen=True)
+class ReferencePart:
+    """What the reference says of one game (``tutorial/tools/games/<game>.py`` sets it as
+    ``REFERENCE``)."""
+
+    #: The game's name in the reference's headings.
+    title: str
+    #: What the game's score lines add up to, in a sentence or two.
+    score_note: str
+    #: Every kind of score line the engine writes: (who it goes to, its sign, what it is).
+    line_kinds: Mapping[str, tuple[str, str, str]]
+    #: Per phase, the game's own actions an author might also write there.
+    author_actions: Mapping[str, tuple[Any, ...]]
+    #: The bid of the seeded hands among the legal actions (None: a random legal action).
+    seeded_bid: Callable[[list[Any], random.Random], Any]
+    #: The game at its first trick with full hands, for a dealer.
+    first_trick: Callable[[int], GameState]
+
+
+#: Each game's part of the reference, from its module of ``tutorial/tools/games``.
+REFERENCE_PARTS = GameParts("tutorial.tools.games", ReferencePart, "REFERENCE")
+
+
+def line_kinds(game: str) -> Mapping[str, tuple[str, str, str]]:
+    """Every kind of score line ``game``'s engine writes: (who, sign, what it is).
+    A test reads the engines' sources and plays hands to check that none is missing."""
+    return REFERENCE_PARTS.of(game).line_kinds
+
+
+def no_seeded_bid(legal: list[Any], rng: random.Random) -> Any:
+    """No bid of the game's own (a game without bids): a random legal action."""
+    return None
 
 
 # --- small Markdown helpers -----------------------------------------------------------
@@ -229,17 +187,7 @@ def _deck_actions(state: GameState) -> Iterator[Any]:
         other = (seat + 1) % state.num_players
         if state.hands[other]:
             yield Play(other, state.hands[other][0])
-    yield from _AUTHOR_ACTIONS.get((state.game, state.phase), ())
-
-
-#: Per game and phase, the game's own actions an author might also write there.
-_AUTHOR_ACTIONS: dict[tuple[str, str], tuple[Any, ...]] = {
-    ("tarot", "bidding"): tuple(tarot.Bid),
-    ("tarot", "poignee"): (tarot.Poignee("simple", ()),),
-    ("belote", "bidding"): tuple(belote.Take(suit) for suit in PLAIN_SUITS),
-    ("belote", "declare"): (belote.Declare(()),),
-    ("belote", "play"): (belote.Pass(),),
-}
+    yield from REFERENCE_PARTS.of(state.game).author_actions.get(state.phase, ())
 
 
 def _pick(state: GameState, rng: random.Random) -> Any:
@@ -247,31 +195,10 @@ def _pick(state: GameState, rng: random.Random) -> Any:
     bidder takes (a Prise: the discard follows) and in Belote the first seat takes."""
     legal = state.legal_actions()
     if state.phase == "bidding":
-        bid = _BIDS_OF_GAME.get(state.game)
-        chosen = bid(legal, rng) if bid is not None else None
+        chosen = REFERENCE_PARTS.of(state.game).seeded_bid(legal, rng)
         if chosen is not None:
             return chosen
     return rng.choice(legal)
-
-
-def _tarot_bid(legal: list[Any], rng: random.Random) -> Any:
-    """Tarot: the first bidder takes (a Prise: the discard follows)."""
-    return tarot.Bid.PRISE if tarot.Bid.PRISE in legal else None
-
-
-def _belote_bid(legal: list[Any], rng: random.Random) -> Any:
-    """Belote: a seat takes half the time it may."""
-    takes = [a for a in legal if isinstance(a, belote.Take)]
-    if takes and rng.random() < 0.5:
-        return takes[0]
-    return None
-
-
-#: Each game's bid in the seeded hands (None: a random legal action).
-_BIDS_OF_GAME: dict[str, Callable[[list[Any], random.Random], Any]] = {
-    "tarot": _tarot_bid,
-    "belote": _belote_bid,
-}
 
 
 def _usual_players(game: str) -> int:
@@ -331,10 +258,10 @@ def _reason_examples(seeds: int, lang: str) -> dict[str, dict[str, str]]:
 
 
 def reason_codes() -> list[str]:
-    """The engine's stable refusal codes (``tutorial.engine.core``), in its order."""
+    """The engine's stable refusal codes (``tutorial.engine.verdicts``), in its order."""
     return [
         v
-        for k, v in vars(core).items()
+        for k, v in vars(verdicts).items()
         if k.isupper() and isinstance(v, str) and re.fullmatch(r"[a-z_]+", v) and v != "legal"
     ]
 
@@ -354,14 +281,14 @@ def _excuse_examples() -> list[str]:
                 if not state.tricks:
                     continue
                 trick = state.tricks[-1]
-                if EXCUSE not in trick.cards or trick.index == tarot.NUM_TRICKS - 1:
+                if EXCUSE not in trick.cards or trick.index == state.total_tricks - 1:
                     continue
                 owner = next(p.seat for p in trick.plays if p.card == EXCUSE)
                 own_side = state.team_of(owner) == state.team_of(trick.winner)
                 if own_side in out:
                     continue
                 cards = " ".join(c.code for c in trick.cards)
-                full = tarot.points_of(trick.cards)
+                full = sum(state.card_points(c) for c in trick.cards)
                 side = "its own side" if own_side else "the other side"
                 out[own_side] = (
                     f"`{cards}` (the Excuse played by {_SEATS[owner]}, the trick won by "
@@ -377,41 +304,15 @@ def _first_leader(game: str) -> str:
     """Who leads the first trick with full hands and West (or Opponent) dealing."""
     n = _usual_players(game)
     names = DEFAULT_SEATS[n]
-    state = _FIRST_TRICK_OF_GAME[game](n - 1)
+    state = REFERENCE_PARTS.of(game).first_trick(n - 1)
     return f"with {names[n - 1]} dealing, the first trick is led by {names[state.to_move or 0]}"
 
 
-def _full_hands(game: str) -> tuple[list[Card], list[list[Card]]]:
+def full_hands(game: str) -> tuple[list[Card], list[list[Card]]]:
     """The deck in its usual order, and the four full hands dealt from its top."""
     deck = list(game_info(game).deck)
-    size = game_info(game).first_trick_hand
-    assert size is not None, f"{game} refills its hands"
+    size = game_info(game).first_trick_hand or 0
     return deck, [deck[i * size : (i + 1) * size] for i in range(4)]
-
-
-def _belote_first_trick(dealer: int) -> GameState:
-    """Belote at its first trick: full hands, hearts trumps taken by seat 0."""
-    _deck, hands = _full_hands("belote")
-    return belote.start_play(hands, "H", 0, dealer=dealer)
-
-
-def _tarot_first_trick(dealer: int) -> GameState:
-    """Tarot at its first trick: full hands, a garde sans by seat 0."""
-    deck, hands = _full_hands("tarot")
-    return tarot.start_play(hands, 0, "garde sans", dealer=dealer, chien=deck[72:])
-
-
-def _briscola_first_trick(dealer: int) -> GameState:
-    """Briscola at its first trick: a seeded deal at two."""
-    return briscola.new_hand("default", players=2, rng=random.Random(0), dealer=dealer)
-
-
-#: Each game's position at the first trick, for a dealer.
-_FIRST_TRICK_OF_GAME: dict[str, Callable[[int], GameState]] = {
-    "belote": _belote_first_trick,
-    "tarot": _tarot_first_trick,
-    "briscola": _briscola_first_trick,
-}
 
 
 def _deal_example(game: str) -> str:
@@ -468,7 +369,7 @@ def _section_seats() -> list[str]:
         "engine deals:",
     ]
     for game in GAMES:
-        lines.append(f"  - {_TITLES[game]}: {_first_leader(game)}.")
+        lines.append(f"  - {REFERENCE_PARTS.of(game).title}: {_first_leader(game)}.")
     lines += [
         "- `leader` says who led the first listed trick (or the current trick when no "
         "trick is listed); each later trick is led by the winner of the one before. "
@@ -485,7 +386,9 @@ def _section_seats() -> list[str]:
 
 def _section_hands() -> list[str]:
     sizes = ", ".join(
-        f"{_TITLES[g]} {n}" for g in GAMES if (n := game_info(g).first_trick_hand) is not None
+        f"{REFERENCE_PARTS.of(g).title} {n}"
+        for g in GAMES
+        if (n := game_info(g).first_trick_hand) is not None
     )
     return [
         "## Hands",
@@ -571,7 +474,7 @@ def _section_reasons() -> list[str]:
             continue
         for game in GAMES:
             if game in said:
-                rows.append((f"`{code}`", _TITLES[game], said[game]))
+                rows.append((f"`{code}`", REFERENCE_PARTS.of(game).title, said[game]))
     lines += _table(("code", "game", "an example the engine says"), rows)
     return [*lines, ""]
 
@@ -585,19 +488,14 @@ def _section_lines() -> list[str]:
         "reported with the engine's lines.",
         "",
     ]
-    notes = {
-        "belote": "Belote: every figure is positive; a side's total is its lines added.",
-        "tarot": "Tarot: the points move between the taker and each defender; the taker's "
-        "line is 3 times a defender's, with the opposite sign, so the four totals add "
-        "to 0. The count lines (`card_points`, `bouts`, `target`, `difference`, "
-        "`multiplier`, `excuse_exchange`, `result`) move no points: their points are 0 "
-        "and their figure is in their words (write `points: 0` to check that one is "
-        "there). `score` for the defence is one defender's total.",
-        "briscola": "Briscola: the card points of each side (120 in all); no other figures.",
-    }
     for game in GAMES:
-        lines += [f"### {_TITLES[game]}", "", notes[game], ""]
-        rows = [(f"`{k}`", who, sign, what) for k, (who, sign, what) in LINE_KINDS[game].items()]
+        lines += [
+            f"### {REFERENCE_PARTS.of(game).title}",
+            "",
+            REFERENCE_PARTS.of(game).score_note,
+            "",
+        ]
+        rows = [(f"`{k}`", who, sign, what) for k, (who, sign, what) in line_kinds(game).items()]
         lines += [*_table(("kind", "goes to", "sign", "what it is"), rows), ""]
     return lines
 
@@ -613,7 +511,7 @@ def _section_rulesets() -> list[str]:
     ]
     for game in GAMES:
         presets = rulesets(game)
-        lines += [f"### {_TITLES[game]}", ""]
+        lines += [f"### {REFERENCE_PARTS.of(game).title}", ""]
         rows: list[tuple[object, ...]] = [
             (f"`{rs.name}`", ruleset_title(game, rs.name), ruleset_blurb(game, rs.name))
             for rs in presets

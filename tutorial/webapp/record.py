@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.language.i18n import language, set_language, t
 from tutorial.scenarios.export import Earlier, scenario_yaml
 from tutorial.scenarios.runtime import Run

@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from tutorial.analysis.rule_variants import compare
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
 from tutorial.language.i18n import t
 from tutorial.pictures.charts import CONFIG

@@ -13,8 +13,9 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import HandOutcome
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import language, t
 from tutorial.pictures.charts import CONFIG, Chart, hand_charts, learner_side_first

@@ -7,7 +7,7 @@ from typing import Any
 from tutorial.analysis import beginner
 from tutorial.course.practice import PracticePart, no_chien
 from tutorial.engine import belote
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.language.i18n import t
 
 

@@ -8,7 +8,7 @@ from tutorial.analysis import beginner
 from tutorial.course.practice import PracticePart
 from tutorial.engine import tarot
 from tutorial.engine.cards import Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.language.i18n import t
 from tutorial.scenarios import actions
 

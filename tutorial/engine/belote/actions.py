@@ -8,7 +8,7 @@ from typing import TypeAlias
 
 from tutorial.engine.belote.declarations import Combination
 from tutorial.engine.cards import PLAIN_SUITS, Card, Suit
-from tutorial.engine.core import Play
+from tutorial.engine.outcomes import Play
 
 #: A game-specific reason code: the object given is not a Belote action at all.
 UNKNOWN_ACTION = "unknown_action"

@@ -16,7 +16,7 @@ from tutorial.engine.belote.options import BeloteOptions
 from tutorial.engine.belote.playout import FAST_TABLES
 from tutorial.engine.card_masks import TableCardMasks, power_orders
 from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 
 #: Per card, the mask of its suit.

@@ -15,8 +15,9 @@ from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
 from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit, check_cards_with
-from tutorial.engine.core import Play, Seat, TrickResult, side_name
 from tutorial.engine.errors import InvalidStateError, NotationError
+from tutorial.engine.outcomes import Play, TrickResult
+from tutorial.engine.seats import Seat, side_name
 from tutorial.language.i18n import t
 
 GAME = "belote"

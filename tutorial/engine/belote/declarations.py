@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from tutorial.engine.belote.cards import NUM_PLAYERS, CardsLike, parse_cards, team_label
 from tutorial.engine.cards import BELOTE_DECK, BELOTE_RANKS, PLAIN_SUITS, Card, Suit, format_cards
-from tutorial.engine.core import Seat, seat_possessive
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.seats import Seat, seat_possessive
 from tutorial.language.i18n import t
 
 # --- Values (docs/rules.md §1.5) ---------------------------------------------------

@@ -10,8 +10,10 @@ from tutorial.engine.belote.cards import GAME, SIDES, TEAM_LABELS, CardsLike, ch
 from tutorial.engine.belote.options import BeloteOptions, resolve
 from tutorial.engine.belote.setup import new_hand
 from tutorial.engine.belote.state import BeloteState
-from tutorial.engine.core import HandOutcome, Ruleset, Seat
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import HandOutcome
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from typing import Any
 from tutorial.engine.belote.actions import Declare, NoDeclaration, Pass, Take
 from tutorial.engine.belote.state import BeloteState
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import NotationError
 from tutorial.engine.notation import Notation, no_phase_of_its_own
 from tutorial.language.i18n import t

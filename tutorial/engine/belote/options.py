@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from tutorial.engine.belote.cards import GAME
-from tutorial.engine.core import (
+from tutorial.engine.rule_options import (
     Ruleset,
     option,
     positive_whole_number,

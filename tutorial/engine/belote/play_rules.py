@@ -19,8 +19,9 @@ from tutorial.engine.belote.cards import (
     winning_position,
 )
 from tutorial.engine.belote.options import DEFAULT_OPTIONS, BeloteOptions
-from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit
-from tutorial.engine.core import (
+from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit, describe_cards
+from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.verdicts import (
     MUST_FOLLOW_SUIT,
     MUST_OVERTRUMP,
     MUST_PLAY_TRUMP,
@@ -28,9 +29,7 @@ from tutorial.engine.core import (
     MUST_TRUMP,
     NOT_IN_HAND,
     Verdict,
-    describe_cards,
 )
-from tutorial.engine.errors import InvalidStateError
 from tutorial.language.i18n import t
 
 _RULE_FOLLOW = "Belote: follow suit"

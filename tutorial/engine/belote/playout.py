@@ -22,7 +22,8 @@ from tutorial.engine.belote.cards import (
 from tutorial.engine.belote.declarations import CARRE_ORDER, CARRE_POINTS
 from tutorial.engine.belote.options import BeloteOptions, resolve
 from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit
-from tutorial.engine.core import Ruleset, Seat
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from typing import Any
 from tutorial.engine.belote.actions import Take
 from tutorial.engine.belote.cards import DIX_DE_DER
 from tutorial.engine.belote.state import BeloteState
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.reasons import (
     CardOf,
     Comparison,

@@ -29,15 +29,9 @@ from tutorial.engine.belote.declarations import (
 )
 from tutorial.engine.belote.options import BeloteOptions
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import (
-    HandOutcome,
-    Ruleset,
-    ScoreLine,
-    Seat,
-    TrickResult,
-    WinningMark,
-    seat_name,
-)
+from tutorial.engine.outcomes import HandOutcome, ScoreLine, TrickResult, WinningMark
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat, seat_name
 from tutorial.language.i18n import t
 
 

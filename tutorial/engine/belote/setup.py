@@ -22,8 +22,10 @@ from tutorial.engine.belote.options import BeloteOptions, resolve
 from tutorial.engine.belote.play_rules import explain_play
 from tutorial.engine.belote.state import BeloteState
 from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit, format_cards
-from tutorial.engine.core import Play, Ruleset, Seat, TrickResult
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import Play, TrickResult
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
 
 #: A trick as replayed from a position: its index among those given, and its plays.
 _Trick = tuple[int, list[Play]]

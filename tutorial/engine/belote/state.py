@@ -54,30 +54,27 @@ from tutorial.engine.belote.play_rules import RULE_TURN, explain_play, playable
 from tutorial.engine.belote.playout import FAST_TABLES
 from tutorial.engine.belote.scoring import score_hand, winning_mark
 from tutorial.engine.belote.table import LAST_TRICK_BONUS
-from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit
-from tutorial.engine.core import (
+from tutorial.engine.cards import BELOTE_DECK, PLAIN_SUITS, Card, Suit, suit_word
+from tutorial.engine.contract import (
+    KeepsTheAuction,
+    Observation,
+    WithoutChien,
+    WithoutStock,
+    deal_hidden_again,
+    evolve,
+)
+from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
+from tutorial.engine.outcomes import HandOutcome, Play, TrickResult, WinningMark
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat, seat_name
+from tutorial.engine.verdicts import (
     BAD_BID,
     BAD_DECLARATION,
     HAND_OVER,
     NOT_YOUR_TURN,
     WRONG_PHASE,
-    HandOutcome,
-    KeepsTheAuction,
-    Observation,
-    Play,
-    Ruleset,
-    Seat,
-    TrickResult,
     Verdict,
-    WinningMark,
-    WithoutChien,
-    WithoutStock,
-    deal_hidden_again,
-    evolve,
-    seat_name,
-    suit_word,
 )
-from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
 from tutorial.language.i18n import t
 
 _RULE_BID = "Belote: bidding"
@@ -93,7 +90,7 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
     Build one with ``new_hand`` (from the deal) or ``start_play`` (a position in play).
     """
 
-    AUCTION_FIELDS = ("bids",)  # the auction's record: see core.KeepsTheAuction
+    AUCTION_FIELDS = ("bids",)  # the auction's record: see contract.KeepsTheAuction
 
     ruleset: Ruleset
     dealer: Seat

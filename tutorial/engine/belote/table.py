@@ -19,7 +19,8 @@ from tutorial.engine.belote.cards import (
     team_of,
 )
 from tutorial.engine.cards import BELOTE_DECK, Card
-from tutorial.engine.core import Ruleset, Seat
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
 
 #: Cards each seat holds at the first trick, one fewer after each trick (None: refilled).
 FIRST_TRICK_HAND: int | None = NUM_TRICKS

@@ -15,7 +15,7 @@ from tutorial.engine.briscola.cards import rules_for
 from tutorial.engine.briscola.options import BriscolaOptions
 from tutorial.engine.card_masks import TableCardMasks, power_orders
 from tutorial.engine.cards import BRISCOLA_DECK, PLAIN_SUITS
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 
 _SIZE = len(BRISCOLA_DECK)
 _SUIT_INDEX = {s: i for i, s in enumerate(PLAIN_SUITS)}

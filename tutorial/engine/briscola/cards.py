@@ -15,9 +15,9 @@ from typing import NamedTuple
 
 from tutorial.engine.briscola.constants import PLAYER_COUNTS
 from tutorial.engine.briscola.options import BriscolaOptions, get_ruleset
-from tutorial.engine.cards import BRISCOLA_DECK, PLAIN_SUITS, Card, Suit
-from tutorial.engine.core import Ruleset, describe_cards, suit_word
+from tutorial.engine.cards import BRISCOLA_DECK, PLAIN_SUITS, Card, Suit, describe_cards, suit_word
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.rule_options import Ruleset
 from tutorial.language.i18n import t
 
 #: Trick reasons (``TrickResult.reason``).

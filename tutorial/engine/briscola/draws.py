@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutorial.engine.cards import Card
-from tutorial.engine.core import Seat
+from tutorial.engine.seats import Seat
 
 
 @dataclass(frozen=True, slots=True)

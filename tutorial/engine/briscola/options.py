@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.engine.briscola.constants import GAME
-from tutorial.engine.core import Ruleset, option, register_ruleset, resolve_ruleset
+from tutorial.engine.rule_options import Ruleset, option, register_ruleset, resolve_ruleset
 
 
 @dataclass(frozen=True)

@@ -10,18 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from tutorial.engine.cards import BRISCOLA_DECK, Card
-from tutorial.engine.core import (
-    HAND_OVER,
-    NOT_IN_HAND,
-    NOT_YOUR_TURN,
-    Play,
-    Seat,
-    TrickResult,
-    Verdict,
-    describe_cards,
-    seat_name,
-)
+from tutorial.engine.cards import BRISCOLA_DECK, Card, describe_cards
+from tutorial.engine.outcomes import Play, TrickResult
+from tutorial.engine.seats import Seat, seat_name
+from tutorial.engine.verdicts import HAND_OVER, NOT_IN_HAND, NOT_YOUR_TURN, Verdict
 from tutorial.language.i18n import t
 
 #: Game-specific refusal: the action is not a card (Briscola has no other action).

@@ -16,7 +16,8 @@ from tutorial.engine.briscola.constants import HAND_SIZE, SIDES
 from tutorial.engine.briscola.options import BriscolaOptions, get_ruleset
 from tutorial.engine.briscola.setup import check_players
 from tutorial.engine.cards import BRISCOLA_DECK, Card, Suit
-from tutorial.engine.core import Ruleset, Seat
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
 
 
 @dataclass(frozen=True, slots=True)

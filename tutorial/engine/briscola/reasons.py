@@ -5,7 +5,6 @@ the stock. Registered with the engine's reason kinds when the game is imported."
 from __future__ import annotations
 
 from tutorial.engine.briscola.state import BriscolaState
-from tutorial.engine.core import Seat
 from tutorial.engine.reasons import (
     CardOf,
     Comparison,
@@ -15,6 +14,7 @@ from tutorial.engine.reasons import (
     reason,
     register_reason,
 )
+from tutorial.engine.seats import Seat
 
 GAME = "briscola"
 

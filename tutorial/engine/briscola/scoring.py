@@ -13,8 +13,10 @@ from typing import Any, NamedTuple, Protocol
 from tutorial.engine.briscola.cards import rules_of
 from tutorial.engine.briscola.constants import GAME, SIDES, TARGET, TOTAL_POINTS
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import HandOutcome, Ruleset, ScoreLine, Seat, TrickResult, side_name
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import HandOutcome, ScoreLine, TrickResult
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat, side_name
 from tutorial.language.i18n import t
 
 #: "1 trick won" / "3 tricks won", by ``count == 1``; with points from unlisted tricks.

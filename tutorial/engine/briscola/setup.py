@@ -24,9 +24,11 @@ from tutorial.engine.briscola.cards import cards_points, judge_trick, rules_of
 from tutorial.engine.briscola.constants import HAND_SIZE, PLAYER_COUNTS, SIDES
 from tutorial.engine.briscola.options import get_ruleset
 from tutorial.engine.briscola.state import BriscolaState
-from tutorial.engine.cards import BRISCOLA_DECK, Card
-from tutorial.engine.core import Play, Ruleset, Seat, TrickResult, describe_cards
+from tutorial.engine.cards import BRISCOLA_DECK, Card, describe_cards
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import Play, TrickResult
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
 
 
 def where_deal(n: int) -> tuple[int, int, int]:

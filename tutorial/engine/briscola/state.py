@@ -42,20 +42,12 @@ from tutorial.engine.briscola.play_rules import NOT_A_CARD, explain_play
 from tutorial.engine.briscola.scoring import score_hand, starting_points
 from tutorial.engine.briscola.table import LAST_TRICK_BONUS
 from tutorial.engine.cards import BRISCOLA_DECK, Card, Suit
-from tutorial.engine.core import (
-    HandOutcome,
-    KeepsTheAuction,
-    Observation,
-    Play,
-    Ruleset,
-    Seat,
-    TrickResult,
-    Verdict,
-    WinningMark,
-    WithoutChien,
-    play_of,
-)
+from tutorial.engine.contract import KeepsTheAuction, Observation, WithoutChien
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
+from tutorial.engine.outcomes import HandOutcome, Play, TrickResult, WinningMark, play_of
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
+from tutorial.engine.verdicts import Verdict
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from typing import Any
 
 from tutorial.engine.briscola.cards import rules_of
 from tutorial.engine.cards import Card
-from tutorial.engine.core import Ruleset, Seat
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
 
 #: Cards each seat holds at the first trick, one fewer after each trick (None: the
 #: hands are refilled from the stock after every trick).

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from tutorial.engine.cards import TAROT_DECK, Card
-from tutorial.engine.core import BAD_BID, BAD_DECLARATION, BAD_DISCARD, NOT_IN_HAND
 from tutorial.engine.errors import NotationError
 from tutorial.engine.tarot.cards import sort_cards
 from tutorial.engine.tarot.constants import (
@@ -21,6 +20,7 @@ from tutorial.engine.tarot.constants import (
     PHASE_PLAY,
     PHASE_POIGNEE,
 )
+from tutorial.engine.verdicts import BAD_BID, BAD_DECLARATION, BAD_DISCARD, NOT_IN_HAND
 from tutorial.language.i18n import t
 
 #: Poignée levels: cards shown and bonus.

@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Protocol
 
 from tutorial.engine.cards import EXCUSE, Card, Suit
-from tutorial.engine.core import BAD_DECLARATION, NOT_IN_HAND, Ruleset, Seat, Verdict, seat_name
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat, seat_name
 from tutorial.engine.tarot.actions import POIGNEE_SIZES, Poignee
 from tutorial.engine.tarot.cards import KINGS, is_trump, rank_value
 from tutorial.engine.tarot.constants import NUM_PLAYERS, RULE_CHELEM, RULE_POIGNEE
 from tutorial.engine.tarot.options import DISCARDS_FOUR_KINGS, DISCARDS_NEVER, options_of
 from tutorial.engine.tarot.sentences import cards_text, poignee_level_name
+from tutorial.engine.verdicts import BAD_DECLARATION, NOT_IN_HAND, Verdict
 from tutorial.language.i18n import t
 
 _TRUMP = Suit.TRUMP

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine.cards import Card
-from tutorial.engine.core import BID_TOO_LOW, Seat, Verdict, seat_name
+from tutorial.engine.seats import Seat, seat_name
 from tutorial.engine.tarot.actions import CHIEN_SHOWN, Bid
 from tutorial.engine.tarot.cards import sort_cards
 from tutorial.engine.tarot.constants import (
@@ -18,6 +18,7 @@ from tutorial.engine.tarot.constants import (
     RESULT_ALL_PASSED,
     RULE_BIDDING,
 )
+from tutorial.engine.verdicts import BID_TOO_LOW, Verdict
 from tutorial.language.i18n import t
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from tutorial.engine.card_masks import CardMasks, power_orders
 from tutorial.engine.cards import TAROT_DECK
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.tarot.constants import NUM_PLAYERS
 from tutorial.engine.tarot.fast import ABOVE, EXCUSE, LED, PTS2, TRUMPS, legal_led
 from tutorial.engine.tarot.options import EXCUSE_TO_OPPONENTS, TarotOptions

@@ -16,8 +16,9 @@ from tutorial.engine.cards import (
     Suit,
     check_cards_with,
 )
-from tutorial.engine.core import GameState, Seat
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.seats import Seat
 from tutorial.engine.tarot.constants import NUM_PLAYERS
 
 #: Target by the number of bouts the taker's side holds at the end (0, 1, 2, 3).

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine.cards import EXCUSE, PETIT, TRUMP_21, Card, Suit
-from tutorial.engine.core import BAD_DISCARD, NOT_IN_HAND, Seat, Verdict
+from tutorial.engine.seats import Seat
 from tutorial.engine.tarot.cards import BOUTS, KINGS, is_trump, sort_cards
 from tutorial.engine.tarot.constants import CHIEN_SIZE, PHASE_CHELEM, PHASE_DISCARD, RULE_DISCARD
 from tutorial.engine.tarot.sentences import cards_text
+from tutorial.engine.verdicts import BAD_DISCARD, NOT_IN_HAND, Verdict
 from tutorial.language.i18n import t
 
 _TRUMP = Suit.TRUMP

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from tutorial.engine.cards import TAROT_DECK
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import NotationError
 from tutorial.engine.notation import Notation
 from tutorial.engine.tarot.actions import (

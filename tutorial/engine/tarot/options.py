@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutorial.engine.core import Ruleset, option, register_ruleset, resolve_ruleset
+from tutorial.engine.rule_options import Ruleset, option, register_ruleset, resolve_ruleset
 from tutorial.engine.tarot.constants import GAME
 
 EXCUSE_TO_OPPONENTS = "goes_to_opponents"

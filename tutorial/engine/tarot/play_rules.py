@@ -8,19 +8,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tutorial.engine.cards import EXCUSE, TAROT_DECK, Card, Suit
-from tutorial.engine.core import (
-    MUST_FOLLOW_SUIT,
-    MUST_OVERTRUMP,
-    MUST_PLAY_TRUMP,
-    MUST_PLAY_TRUMP_HIGHER,
-    MUST_TRUMP,
-    NOT_IN_HAND,
-    Play,
-    Seat,
-    Verdict,
-    seat_possessive,
-)
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import Play
+from tutorial.engine.seats import Seat, seat_possessive
 from tutorial.engine.tarot.cards import (
     TRUMP_VALUE,
     check_cards,
@@ -42,6 +32,15 @@ from tutorial.engine.tarot.constants import (
     RULE_TRUMP,
 )
 from tutorial.engine.tarot.sentences import cards_text, suit_name
+from tutorial.engine.verdicts import (
+    MUST_FOLLOW_SUIT,
+    MUST_OVERTRUMP,
+    MUST_PLAY_TRUMP,
+    MUST_PLAY_TRUMP_HIGHER,
+    MUST_TRUMP,
+    NOT_IN_HAND,
+    Verdict,
+)
 from tutorial.language.i18n import t
 
 _TRUMP = Suit.TRUMP

@@ -7,7 +7,8 @@ import random
 from dataclasses import dataclass
 
 from tutorial.engine.cards import TAROT_DECK, Card
-from tutorial.engine.core import Ruleset, Seat
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
 from tutorial.engine.tarot import fast
 from tutorial.engine.tarot.actions import POIGNEE_SIZES, Bid
 from tutorial.engine.tarot.cards import check_seat

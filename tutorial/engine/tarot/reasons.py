@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from tutorial.engine.cards import PETIT
-from tutorial.engine.core import GameState, TrickResult
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import TrickResult
 from tutorial.engine.reasons import (
     CardOf,
     Comparison,

@@ -7,15 +7,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from tutorial.engine.cards import EXCUSE, PETIT, Card
-from tutorial.engine.core import (
-    HandOutcome,
-    ScoreLine,
-    Seat,
-    TrickResult,
-    seat_name,
-    seat_possessive,
-)
 from tutorial.engine.errors import InvalidStateError
+from tutorial.engine.outcomes import HandOutcome, ScoreLine, TrickResult
+from tutorial.engine.seats import Seat, seat_name, seat_possessive
 from tutorial.engine.tarot.actions import Bid, Poignee
 from tutorial.engine.tarot.cards import (
     BOUTS,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import Seat, describe_cards, suit_word
+from tutorial.engine.cards import Card, Suit, describe_cards, suit_word
+from tutorial.engine.seats import Seat
 from tutorial.engine.tarot.cards import sort_cards
 from tutorial.language.i18n import t
 

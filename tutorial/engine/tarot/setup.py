@@ -9,8 +9,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tutorial.engine.cards import EXCUSE, PETIT, TAROT_DECK, Card, Suit
-from tutorial.engine.core import BAD_DECLARATION, Play, Ruleset, Seat, Verdict
 from tutorial.engine.errors import IllegalPlayError, InvalidStateError, NotationError
+from tutorial.engine.outcomes import Play
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
 from tutorial.engine.tarot.actions import CHIEN_SHOWN, POIGNEE_SIZES, Bid, Poignee
 from tutorial.engine.tarot.announcements import explain_poignee, first_leader
 from tutorial.engine.tarot.cards import (
@@ -37,6 +39,7 @@ from tutorial.engine.tarot.constants import (
 from tutorial.engine.tarot.options import get_ruleset
 from tutorial.engine.tarot.sentences import cards_text, fmt
 from tutorial.engine.tarot.state import TarotState
+from tutorial.engine.verdicts import BAD_DECLARATION, Verdict
 
 _TRUMP = Suit.TRUMP
 

@@ -15,26 +15,17 @@ from functools import cached_property
 from typing import Any
 
 from tutorial.engine.cards import Card, Suit
-from tutorial.engine.core import (
-    HAND_OVER,
-    NOT_YOUR_TURN,
-    WRONG_PHASE,
-    HandOutcome,
+from tutorial.engine.contract import (
     KeepsTheAuction,
     Observation,
-    Play,
-    Ruleset,
-    Seat,
-    TrickResult,
-    Verdict,
-    WinningMark,
     WithoutStock,
     deal_hidden_again,
     evolve,
-    play_of,
-    seat_name,
 )
 from tutorial.engine.errors import IllegalActionError, IllegalPlayError, InvalidStateError
+from tutorial.engine.outcomes import HandOutcome, Play, TrickResult, WinningMark, play_of
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat, seat_name
 from tutorial.engine.tarot.actions import (
     ACTION_TYPES,
     BAD_CODES,
@@ -96,6 +87,7 @@ from tutorial.engine.tarot.scoring import cancelled_outcome, piles_after_tricks,
 from tutorial.engine.tarot.sentences import seat_key
 from tutorial.engine.tarot.table import LAST_TRICK_BONUS
 from tutorial.engine.tarot.tricks import finish_trick
+from tutorial.engine.verdicts import HAND_OVER, NOT_YOUR_TURN, WRONG_PHASE, Verdict
 from tutorial.language.i18n import t
 
 #: What the engine keeps on a state, derived from its fields (left behind by evolve).
@@ -112,7 +104,7 @@ class TarotState(WithoutStock, KeepsTheAuction):
     taker's side, 1 the defence) already won in tricks a scenario does not list.
     """
 
-    AUCTION_FIELDS = ("bids", "contract")  # the auction's record: see core.KeepsTheAuction
+    AUCTION_FIELDS = ("bids", "contract")  # the auction's record: see contract.KeepsTheAuction
 
     ruleset: Ruleset
     dealer: Seat

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutorial.engine.cards import Card
-from tutorial.engine.core import Ruleset, Seat
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat
 from tutorial.engine.tarot.actions import Bid
 from tutorial.engine.tarot.cards import BOUTS, DEFENCE_TEAM, POINTS, TAKER_TEAM
 from tutorial.engine.tarot.constants import HAND_SIZE

@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from tutorial.engine.cards import EXCUSE, Card
-from tutorial.engine.core import Play, Ruleset, Seat, TrickResult, seat_name, seat_possessive
+from tutorial.engine.outcomes import Play, TrickResult
+from tutorial.engine.rule_options import Ruleset
+from tutorial.engine.seats import Seat, seat_name, seat_possessive
 from tutorial.engine.tarot.cards import (
     POINTS,
     TAKER_TEAM,

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine import belote
-from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import HandOutcome
 from tutorial.language.i18n import sentences, t
 from tutorial.pictures.charts import (
     Chart,
@@ -243,6 +244,20 @@ def _contract_text(state: GameState, names: Sequence[str], asking: bool) -> str:
     return "" if taker is None else t("table.taker", name=names[taker])
 
 
+def _contract_lines(hand: GameState, names: Sequence[str]) -> list[str]:
+    """Belote's contract: who took which trump, and the card turned up."""
+    taker = hand.taker
+    trump = hand.trump_suit
+    assert isinstance(hand, belote.BeloteState)  # Belote's picture: its own fields
+    proposed = hand.proposed
+    if taker is None or trump is None:
+        return []
+    lines = [t("score.belote_contract", seat=names[taker], suit=trump.symbol)]
+    if proposed is not None:
+        lines.append(t("score.belote_proposed", card=proposed.label))
+    return lines
+
+
 STORY = StoryPart(_played)
 CHARTS = ChartPart("charts.mark.belote", "charts.text.mark_belote", _mark, _title, _count_chart)
-TABLE = TablePart(_contract_text, no_chien)
+TABLE = TablePart(_contract_text, no_chien, _contract_lines)

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutorial.engine import briscola
-from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import HandOutcome
 from tutorial.language.i18n import t
 from tutorial.pictures.charts import (
     ChartPart,
@@ -67,6 +68,13 @@ def _title(story: HandStory, d: dict[str, Any], labels: Sequence[str], contract:
     )
 
 
+def _contract_lines(hand: GameState, names: Sequence[str]) -> list[str]:
+    """Briscola's contract: the card turned up for trump."""
+    assert isinstance(hand, briscola.BriscolaState)  # Briscola's picture: its own fields
+    card = hand.trump_card
+    return [t("score.briscola_trump", card=card.label)] if card is not None else []
+
+
 STORY = StoryPart(_played)
 CHARTS = ChartPart("charts.mark.briscola", "charts.text.mark_briscola", _mark, _title, None)
-TABLE = TablePart(no_contract_text, no_chien)
+TABLE = TablePart(no_contract_text, no_chien, _contract_lines)

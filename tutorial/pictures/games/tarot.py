@@ -9,7 +9,8 @@ from typing import Any
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import EXCUSE, Card
-from tutorial.engine.core import GameState, HandOutcome
+from tutorial.engine.contract import GameState
+from tutorial.engine.outcomes import HandOutcome
 from tutorial.language.i18n import sentences, t, tn
 from tutorial.pictures.charts import (
     Chart,
@@ -30,7 +31,8 @@ from tutorial.pictures.hand_story import (
     trick_steps,
     with_running,
 )
-from tutorial.pictures.table_view import TablePart
+from tutorial.pictures.table_view import TablePart, cards_text
+from tutorial.scenarios import actions
 
 
 def _story(state: GameState, d: dict[str, Any]) -> HandStory:
@@ -295,6 +297,23 @@ def _face_up_chien(state: GameState, learner: int) -> list[Card]:
     return list(state.chien)
 
 
+def _contract_lines(hand: GameState, names: Sequence[str]) -> list[str]:
+    """Tarot's contract: the taker's bid, the chien, the taker's discard."""
+    taker = hand.taker
+    contract = hand.contract
+    if taker is None or contract is None:
+        return []
+    lines = [t("score.tarot_contract", seat=names[taker], contract=actions.label(contract))]
+    assert isinstance(hand, tarot.TarotState)  # Tarot's picture: its own fields
+    chien = hand.chien
+    if chien:
+        lines.append(t("score.tarot_chien", cards=cards_text(chien)))
+    discard = hand.discard
+    if discard:
+        lines.append(t("score.tarot_discard", seat=names[taker], cards=cards_text(discard)))
+    return lines
+
+
 STORY = StoryPart(_played)
 CHARTS = ChartPart("charts.mark.tarot", "charts.text.mark_tarot", _mark, _title, _count_chart)
-TABLE = TablePart(_contract_text, _face_up_chien)
+TABLE = TablePart(_contract_text, _face_up_chien, _contract_lines)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutorial.engine.cards import Card, Deck
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.game_parts import GameParts
 from tutorial.scenarios.model import Scenario
 from tutorial.scenarios.position_spec import PositionSpec

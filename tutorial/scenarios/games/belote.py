@@ -9,7 +9,7 @@ from typing import Any
 
 from tutorial.engine import belote
 from tutorial.engine.cards import BELOTE_DECK, Card, Suit
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.scenarios import actions
 from tutorial.scenarios.deals import deck_order_deal
 from tutorial.scenarios.export_fields import codes

@@ -10,7 +10,7 @@ from typing import Any
 
 from tutorial.engine import briscola
 from tutorial.engine.cards import BRISCOLA_DECK, Card
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.scenarios.deals import deck_order_deal
 from tutorial.scenarios.export_fields import codes, write_carried_points, write_nothing
 from tutorial.scenarios.games import ScenarioPart

@@ -10,7 +10,7 @@ from typing import Any
 
 from tutorial.engine import tarot
 from tutorial.engine.cards import EXCUSE, TAROT_DECK, Card, Deck
-from tutorial.engine.core import GameState
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.scenarios.export_fields import codes, side_seat, write_carried_points
 from tutorial.scenarios.games import ScenarioPart

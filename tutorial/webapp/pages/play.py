@@ -33,9 +33,9 @@ from tutorial.course.problem_report import (
     report_text,
 )
 from tutorial.course.progress import stars
-from tutorial.engine.core import Play as CardPlay
 from tutorial.engine.errors import ScenarioError
 from tutorial.engine.games import GAMES
+from tutorial.engine.outcomes import Play as CardPlay
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.line_compare import lines_by_trick

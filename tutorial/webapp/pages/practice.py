@@ -32,9 +32,11 @@ from tutorial.analysis.why_trick import why_trick
 from tutorial.course import practice, review_worker
 from tutorial.course.practice import PracticeHand
 from tutorial.engine.cards import Card
-from tutorial.engine.core import TrickResult, rulesets, seat_names
 from tutorial.engine.games import game_info
+from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.rule_options import rulesets
 from tutorial.engine.ruleset_titles import ruleset_title
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.bid_chart import bid_chart, discard_chart
 from tutorial.pictures.charts import CONFIG, Chart

@@ -17,7 +17,7 @@ from tutorial.analysis.bid_advice import seat_score
 from tutorial.analysis.card_review import LINES_BEST, LINES_HABITS, CardReview
 from tutorial.course import practice, review_worker
 from tutorial.course.practice import PracticeHand, ReviewProgress
-from tutorial.engine.core import seat_names
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.line_compare import (
     could_have_rows,

@@ -35,10 +35,10 @@ from tutorial.course.review_deck import (
 )
 from tutorial.course.review_position import PositionError, PracticeTry
 from tutorial.engine.cards import Card
-from tutorial.engine.core import seat_names
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import GAMES
 from tutorial.engine.reasons import figure
+from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import t, tn
 from tutorial.pictures.table_data import practice_table_data, safe_html
 from tutorial.scenarios.model import AskStep, Scenario

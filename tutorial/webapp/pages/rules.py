@@ -10,8 +10,8 @@ import dataclasses
 
 import streamlit as st
 
-from tutorial.engine.core import find_ruleset, rulesets
 from tutorial.engine.games import GAMES
+from tutorial.engine.rule_options import find_ruleset, rulesets
 from tutorial.engine.ruleset_titles import (
     option_sentence,
     option_title,

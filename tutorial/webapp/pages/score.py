@@ -3,19 +3,20 @@ game that has them) or the deal to the score (or the last scenario's hand), pict
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 import streamlit as st
 
 from tutorial.analysis.beginner import played_deal
-from tutorial.engine.core import GameState, TrickResult, rulesets
+from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import GAMES, game_info
+from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.rule_options import rulesets
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t
 from tutorial.pictures.hand_story import auction, deal_table, numbered_tricks
+from tutorial.pictures.table_view import TABLE_PARTS
 from tutorial.pictures.trick_history import SCORE_COLUMNS, trick_lines, trick_rows
 from tutorial.scenarios import actions
 from tutorial.scenarios.export import deal_moments
@@ -165,53 +166,6 @@ def _no_why(_trick: TrickResult) -> str:
     return ""
 
 
-def _cards(cards: Any) -> str:
-    return " ".join(c.label for c in cards)
-
-
-def _tarot_contract_lines(hand: GameState, names: tuple[str, ...]) -> list[str]:
-    """Tarot's contract: the taker's bid, the chien, the taker's discard."""
-    taker = hand.taker
-    contract = hand.contract
-    if taker is None or contract is None:
-        return []
-    lines = [t("score.tarot_contract", seat=names[taker], contract=actions.label(contract))]
-    chien = getattr(hand, "chien", ())
-    if chien:
-        lines.append(t("score.tarot_chien", cards=_cards(chien)))
-    discard = getattr(hand, "discard", ())
-    if discard:
-        lines.append(t("score.tarot_discard", seat=names[taker], cards=_cards(discard)))
-    return lines
-
-
-def _belote_contract_lines(hand: GameState, names: tuple[str, ...]) -> list[str]:
-    """Belote's contract: who took which trump, and the card turned up."""
-    taker = hand.taker
-    trump = hand.trump_suit
-    proposed = getattr(hand, "proposed", None)
-    if taker is None or trump is None:
-        return []
-    lines = [t("score.belote_contract", seat=names[taker], suit=trump.symbol)]
-    if proposed is not None:
-        lines.append(t("score.belote_proposed", card=proposed.label))
-    return lines
-
-
-def _briscola_contract_lines(hand: GameState, names: tuple[str, ...]) -> list[str]:
-    """Briscola's contract: the card turned up for trump."""
-    card = getattr(hand, "trump_card", None)
-    return [t("score.briscola_trump", card=card.label)] if card is not None else []
-
-
-#: Each game's contract in words, by the game's name (one game's picture each).
-_CONTRACT_LINES: dict[str, Callable[[GameState, tuple[str, ...]], list[str]]] = {
-    "tarot": _tarot_contract_lines,
-    "belote": _belote_contract_lines,
-    "briscola": _briscola_contract_lines,
-}
-
-
 def _contract_lines(hand: GameState, names: tuple[str, ...]) -> list[str]:
     """The contract in words: who took what, and the cards set aside or turned up."""
-    return _CONTRACT_LINES[hand.game](hand, names)
+    return TABLE_PARTS.of(hand.game).contract_lines(hand, names)
