@@ -32,7 +32,22 @@ CATALOGUE = PKG / "language" / "locales" / "en.engine.toml"
 
 #: Keys the engine names but no position can make it say, each with the reason. Each is
 #: checked to be still unsaid, so the list cannot outlive the code that keeps the key.
-NEVER_SAID: Mapping[str, str] = {}
+#: An action's label (a game's notation, ``tutorial/engine/<game>/notation.py``) is what
+#: the learner's buttons and the runtime's lines show, never a position's sentence.
+_ACTION_LABEL = "an action's label in the game's notation, not a sentence of a position"
+NEVER_SAID: Mapping[str, str] = {
+    "belote.action.pass": _ACTION_LABEL,
+    "belote.action.take": _ACTION_LABEL,
+    "belote.action.declare": _ACTION_LABEL,
+    "belote.action.declare_announced": _ACTION_LABEL,
+    "belote.action.no_declaration": _ACTION_LABEL,
+    "tarot.action.discard": _ACTION_LABEL,
+    "tarot.action.discard_hidden": _ACTION_LABEL,
+    "tarot.action.poignee": _ACTION_LABEL,
+    "tarot.action.no_poignee": _ACTION_LABEL,
+    "tarot.action.chelem": _ACTION_LABEL,
+    "tarot.action.no_chelem": _ACTION_LABEL,
+}
 
 #: The refusal codes each game gives (and ``legal``).
 CODES: Mapping[str, frozenset[str]] = {

@@ -10,6 +10,7 @@ import pytest
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.games import GAMES, game_info, new_hand
+from tutorial.language.i18n import speaking
 from tutorial.scenarios import actions
 
 
@@ -76,3 +77,20 @@ def test_a_word_of_another_game_is_refused_in_the_game_s_own_terms() -> None:
     briscola = new_hand("briscola", rng=random.Random(1))
     with pytest.raises(ValueError, match="'pass' is not a Briscola card"):
         actions.parse(briscola, "pass")
+
+
+def test_the_labels_are_the_learner_s_words() -> None:
+    belote = new_hand("belote", rng=random.Random(1))
+    tarot = new_hand("tarot", rng=random.Random(1))
+    with speaking("en"):
+        assert actions.label(actions.parse(belote, "take H")) == "take ♥"
+        assert actions.label(actions.parse(belote, "pass")) == "pass"
+        assert actions.label(actions.parse(tarot, "garde sans")) == "Garde sans"
+        discard = actions.parse(tarot, "discard 7H")
+        assert actions.label(discard) == "discard 7♥"
+        assert actions.public_label(discard, own=True) == "discard 7♥"
+        assert actions.public_label(discard, own=False) == "discards a card, face down"
+        trump = actions.parse(tarot, "discard T5")
+        assert actions.public_label(trump, own=False) == actions.label(trump)
+    with speaking("zh-Hant"):
+        assert actions.label(actions.parse(belote, "pass")) == "過牌"
