@@ -617,7 +617,9 @@ def test_a_commit_the_server_never_answers_gives_up_in_bounded_time(
     made = setup.create_class("Class")
     token = setup.join(made.join_code, "Ana", "c")
     monkeypatch.setattr(store_module.WATCH, "grace", 0.0)
-    bounded = ClassStore(create_engine(pg_engine.url), clock=fixed, timeouts=Timeouts(statement=0.3))
+    bounded = ClassStore(
+        create_engine(pg_engine.url), clock=fixed, timeouts=Timeouts(statement=0.3)
+    )
     stopped: list[int] = []
 
     @event.listens_for(bounded.engine, "commit")

@@ -1128,6 +1128,19 @@ class ClassStore:
             conn.execute(update(classes).where(classes.c.id == row.id).values(join_code=code))
         return code
 
+    def lengthen_join_code(self, secret: str) -> str | None:
+        """Give a class still on a join code shorter than :data:`tokens.JOIN_LENGTH` (made
+        before codes grew) a code of full length; returns it, or None when the code is
+        long enough already or the class is closed (nothing changes: a closed class takes
+        nobody in)."""
+        with self._write() as conn:
+            row = self._class_of(conn, secret, lock=True)
+            if row.closed is not None or len(row.join_code) >= tokens.JOIN_LENGTH:
+                return None
+            code = self._free_code(conn)
+            conn.execute(update(classes).where(classes.c.id == row.id).values(join_code=code))
+        return code
+
     def rotate_teacher_secret(self, secret: str) -> str:
         """A new teacher secret (the old link stops working, and the old board link with
         it: the board token is drawn from the secret); returns it."""
