@@ -535,15 +535,14 @@ def show_removed(board: Dashboard, secret: str) -> None:
         )
 
 
-def lengthen_code(board: Dashboard, secret: str) -> Dashboard:
+def lengthen_code(box: ClassStore, board: Dashboard, secret: str) -> Dashboard:
     """A class still on a six-character join code (made before codes grew) gets an
     eight-character one when its teacher opens it, and the page says so; the board as it
     is now. A database that cannot be reached leaves the code as it was, for the next read."""
     if len(board.join_code) >= tokens.JOIN_LENGTH or board.closed is not None:
         return board
-    box = class_link.store()
     try:
-        code = box.lengthen_join_code(secret) if box is not None else None
+        code = box.lengthen_join_code(secret)
     except ClassError:
         return board
     if code is None:
@@ -594,25 +593,31 @@ def teacher_board(secret: str, board_token: str) -> None:
         st.rerun()
     box = class_link.store()
     if box is None:
-        _message()
-        show_unreachable()
+        show_not_opened(None)
         return
     try:
         with st.spinner(t("teacher.board.reading")):
             board = box.dashboard(secret, scenario_infos())
-    except AccessError as e:  # the link opens no class: making another is all there is to do
-        _message()
-        st.error(str(e), icon=":material/error:")
-        st.button(t("teacher.board.new_class"), key="teacher_forget_link", on_click=_forget_link)
+    except ClassError as e:
+        show_not_opened(e)
         return
-    except ClassError:  # the database is away: the class is safe, nothing to give up
-        _message()
-        show_unreachable()
-        return
-    board = lengthen_code(board, secret)
+    board = lengthen_code(box, board, secret)
     _message()
     show_removed(board, secret)
     show_board(board, secret, board_token)
+
+
+def show_not_opened(error: ClassError | None) -> None:
+    """The answer to the last action, then why the class is not shown: a link that opens
+    no class (``AccessError``: making another is all there is to do), or a database that
+    cannot be reached (any other error, or None when the store cannot be opened: the class
+    is safe, nothing is offered that gives it up)."""
+    _message()
+    if isinstance(error, AccessError):
+        st.error(str(error), icon=":material/error:")
+        st.button(t("teacher.board.new_class"), key="teacher_forget_link", on_click=_forget_link)
+        return
+    show_unreachable()
 
 
 def show_unreachable() -> None:
@@ -768,19 +773,12 @@ def show_class() -> None:
         return
     box = class_link.store()
     if box is None:
-        _message()
-        show_unreachable()
+        show_not_opened(None)
         return
     try:
         board_token = box.board_token(secret)
-    except AccessError as e:  # the link opens no class: making another is all there is to do
-        _message()
-        st.error(str(e), icon=":material/error:")
-        st.button(t("teacher.board.new_class"), key="teacher_forget_link", on_click=_forget_link)
-        return
-    except ClassError:  # the database is away: the class is safe, nothing to give up
-        _message()
-        show_unreachable()
+    except ClassError as e:
+        show_not_opened(e)
         return
     teacher_board(secret, board_token)
 
