@@ -24,6 +24,7 @@ from test_class_pages import texts as page_texts
 
 from tutorial.classes import schema, tokens
 from tutorial.classes.store import open_store
+from tutorial.webapp import class_link
 
 #: The class pages' fixtures: a SQLite file of the test's own, or each database in turn.
 db = pages.db
@@ -141,6 +142,32 @@ def test_what_the_teacher_is_doing_survives_the_refresh(db: str) -> None:
     assert box.dashboard(secret, []).name == "Year 7"  # the typed name was not saved...
     box.engine.dispose()
     assert teacher.text_input(key="teacher_class_rename").value == "Year 8"  # ...nor lost
+
+
+def test_a_read_that_fails_for_a_moment_loses_nothing_the_teacher_was_doing(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    teacher, _secret, code = make_class(homework=False)
+    join(code, "Ana")
+    refresh(teacher)
+    teacher.text_input(key="teacher_class_rename").input("Year 8")
+    teacher.multiselect(key="teacher_class_homework").select(overruff_lesson_label())
+    teacher.checkbox(key="teacher_delete_sure").check()
+    teacher.text_input(key="teacher_learner_name").input("Ana B.")
+    good = class_link.store()
+    monkeypatch.setattr(class_link, "store", lambda: None)  # the database away for a tick
+    refresh(teacher)
+    assert any("Your class and its records are safe" in w.value for w in teacher.warning)
+    assert not teacher.get("text_input")  # the management is not drawn meanwhile...
+    monkeypatch.setattr(class_link, "store", lambda: good)
+    refresh(teacher)  # ...and comes back as the teacher left it
+    assert teacher.text_input(key="teacher_class_rename").value == "Year 8"
+    assert teacher.multiselect(key="teacher_class_homework").value == [
+        f"lesson:{pages.lesson_of(OVERRUFF)}"
+    ]
+    assert teacher.checkbox(key="teacher_delete_sure").value
+    assert teacher.text_input(key="teacher_learner_name").value == "Ana B."
+    assert "1 learner in the class." in texts(teacher)
 
 
 def test_the_board_link_is_its_own_fragment_and_changes_nothing(db: str) -> None:

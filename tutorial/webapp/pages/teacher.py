@@ -88,6 +88,18 @@ BOARD = "board"
 JOIN = "join"
 #: Seconds between two readings of the dashboard while it is open.
 BOARD_REFRESH = 20
+#: The management's widgets holding what the teacher is in the middle of doing (with the
+#: homework's due days, ``teacher_class_due_...``): a read of the class that fails draws
+#: none of them, and must not take their values away (:func:`keep_management`).
+MANAGEMENT_WIDGETS = (
+    "teacher_class_rename",
+    "teacher_class_homework",
+    "teacher_learner_pick",
+    "teacher_learner_name",
+    "teacher_learner_remove_sure",
+    "teacher_close_sure",
+    "teacher_delete_sure",
+)
 
 
 def scenario_infos() -> list[ScenarioInfo]:
@@ -593,18 +605,31 @@ def teacher_board(secret: str, board_token: str) -> None:
         st.rerun()
     box = class_link.store()
     if box is None:
+        keep_management()
         show_not_opened(None)
         return
     try:
         with st.spinner(t("teacher.board.reading")):
             board = box.dashboard(secret, scenario_infos())
     except ClassError as e:
+        keep_management()
         show_not_opened(e)
         return
     board = lengthen_code(box, board, secret)
     _message()
     show_removed(board, secret)
     show_board(board, secret, board_token)
+
+
+def keep_management() -> None:
+    """Keep what the teacher was doing in the management through a run that cannot draw
+    it (the database away for a moment): a widget not drawn in a run loses its value, a
+    value set by the page stays until the widget is drawn again and takes it."""
+    ss = st.session_state
+    for key in list(ss):
+        name = str(key)
+        if name in MANAGEMENT_WIDGETS or name.startswith("teacher_class_due_"):
+            ss[name] = ss[name]
 
 
 def show_not_opened(error: ClassError | None) -> None:
