@@ -232,7 +232,9 @@ def test_the_teacher_link_leaves_the_address_and_the_board_changes_nothing(
     try:
         expect(board.get_by_role("heading", name="Class: Year 7")).to_be_visible(timeout=30_000)
         big = board.locator(".st-key-class_join_code code").first
-        expect(big).to_have_text(code)
+        # On a loaded machine the code box can be drawn seconds after the heading (the
+        # whole suite once saw it missing after 5 s): a hang guard, as every timeout here.
+        expect(big).to_have_text(code, timeout=30_000)
         size = float(big.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)"))
         assert size >= 36, size
         expect(board.locator(".st-key-class_join_qr img")).to_be_visible()
