@@ -67,6 +67,20 @@ def _make_class(page: Any) -> str:
     return str(code_box.inner_text()).strip()
 
 
+def _join(page: Any, code: str, name: str) -> None:
+    """On the My class page open in ``page``: join with the code under ``name``."""
+    from playwright.sync_api import expect
+
+    page.get_by_label("Join code").fill(code)
+    page.get_by_label("Your name, as your teacher will see it").fill(name)
+    page.get_by_role("button", name="Join the class").click()
+    # Joined: the class's own view, by name (the one-time "You are in the class" notice
+    # may already be gone, taken by the rerun that stores the learner's token).
+    expect(page.get_by_text(f"Your teacher sees you as {name}.")).to_be_visible(timeout=30_000)
+    expect(page.locator(".st-key-my_class_joined")).to_have_count(1)
+    _settle(page)
+
+
 def _join_and_play(browser: Any, server: str, code: str, name: str, wrong: bool) -> None:
     """A learner in a browser of their own: joins with the code, then plays the overruff
     (first the refused 8♥ when ``wrong``)."""
@@ -74,14 +88,7 @@ def _join_and_play(browser: Any, server: str, code: str, name: str, wrong: bool)
 
     page = _open(browser, f"{server}/my-class", "laptop")
     try:
-        page.get_by_label("Join code").fill(code)
-        page.get_by_label("Your name, as your teacher will see it").fill(name)
-        page.get_by_role("button", name="Join the class").click()
-        # Joined: the class's own view, by name (the one-time "You are in the class" notice
-        # may already be gone, taken by the rerun that stores the learner's token).
-        expect(page.get_by_text(f"Your teacher sees you as {name}.")).to_be_visible(timeout=30_000)
-        expect(page.locator(".st-key-my_class_joined")).to_have_count(1)
-        _settle(page)
+        _join(page, code, name)
         page.screenshot(path=str(SHOTS / f"class-joined-{name}.png"))
         _goto(page, f"{server}/play?scenario={OVERRUFF}")  # a new session: the token is kept
         expect(_card(page, "9♥")).to_be_visible(timeout=60_000)
@@ -225,7 +232,9 @@ def test_the_teacher_link_leaves_the_address_and_the_board_changes_nothing(
     try:
         expect(board.get_by_role("heading", name="Class: Year 7")).to_be_visible(timeout=30_000)
         big = board.locator(".st-key-class_join_code code").first
-        expect(big).to_have_text(code)
+        # On a loaded machine the code box can be drawn seconds after the heading (the
+        # whole suite once saw it missing after 5 s): a hang guard, as every timeout here.
+        expect(big).to_have_text(code, timeout=30_000)
         size = float(big.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)"))
         assert size >= 36, size
         expect(board.locator(".st-key-class_join_qr img")).to_be_visible()
@@ -262,3 +271,52 @@ def test_the_teacher_link_leaves_the_address_and_the_board_changes_nothing(
         )
     finally:
         _close(learner)
+
+
+def test_the_open_class_follows_the_database_and_keeps_what_the_teacher_is_typing(
+    server: str, browser: Any
+) -> None:
+    """The teacher's page is left open, half-way through a change: the management open, a
+    new class name typed but not sent, the closing's box ticked. A learner joins in a
+    browser of their own; the page shows them by its own timer (no click), and the typed
+    name, the ticked box and the open management are all still there."""
+    from playwright.sync_api import expect
+
+    teacher = _open(browser, f"{server}/teacher", "laptop", fresh=True)
+    try:
+        code = _make_class(teacher)
+        teacher.get_by_text("Manage the class", exact=True).click()
+        sure = teacher.locator(".st-key-teacher_close_sure")
+        sure.get_by_text("Yes, close the class").click()
+        expect(sure.locator("input[type='checkbox']")).to_be_checked(timeout=30_000)
+        _settle(teacher)
+        name = teacher.locator(".st-key-teacher_class_rename input")
+        name.click()
+        name.press("End")
+        name.press_sequentially(" and 8")  # typed, never sent: no Enter, the box keeps focus
+        learner = _open(browser, f"{server}/my-class", "laptop", fresh=True)
+        try:
+            _join(learner, code, "Dee")
+        finally:
+            _close(learner)
+        members = teacher.locator(".st-key-teacher_members").first
+        expect(members).to_contain_text("1 learner in the class.", timeout=90_000)
+        picker = teacher.locator(".st-key-teacher_learner_pick").get_by_role("combobox")
+        expect(picker).to_have_value("Dee")  # the management's choices follow too
+        expect(name).to_be_visible()  # the management is still open...
+        expect(name).to_have_value("Year 7 Belote and 8")  # ...the name typed still there
+        expect(sure.locator("input[type='checkbox']")).to_be_checked()
+        expect(teacher.locator(".st-key-teacher_close button")).to_be_enabled()
+        expect(
+            teacher.get_by_role("heading", name="Class: Year 7 Belote", exact=True)
+        ).to_be_visible()
+        teacher.screenshot(path=str(SHOTS / "class-live-refresh.png"))
+        # The name typed before the refresh is the one saved.
+        name.press("Enter")
+        _settle(teacher)
+        teacher.get_by_role("button", name="Rename the class").click()
+        expect(teacher.get_by_role("heading", name="Class: Year 7 Belote and 8")).to_be_visible(
+            timeout=30_000
+        )
+    finally:
+        _close(teacher)

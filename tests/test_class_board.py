@@ -67,6 +67,7 @@ def _management(store: ClassStore, key: str, learner_id: int) -> dict[str, Calla
         "rename": lambda: store.rename(key, "Hacked"),
         "homework": lambda: store.set_homework(key, []),
         "code": lambda: store.rotate_join_code(key),
+        "longer_code": lambda: store.lengthen_join_code(key),
         "link": lambda: store.rotate_teacher_secret(key),
         "joining": lambda: store.set_joining(key, False),
         "learner_name": lambda: store.rename_learner(key, learner_id, "Hacked"),
@@ -145,6 +146,40 @@ def test_codes_are_eight_characters_and_an_older_six_character_code_still_works(
             .values(join_code="ABC2DE")
         )
     env.store.join("abc-2de", "Bo", "c2")
+
+
+def test_a_six_character_code_is_lengthened_once_and_a_closed_class_keeps_its_own(
+    env: Env,
+) -> None:
+    def six(class_id: int, code: str) -> None:
+        with env.engine.begin() as conn:
+            conn.execute(
+                update(schema.classes).where(schema.classes.c.id == class_id).values(join_code=code)
+            )
+
+    older = env.store.create_class("Older")
+    six(older.class_id, "ABC2DE")
+    token = env.store.join("ABC2DE", "Ana", "c1")
+    code = env.store.lengthen_join_code(older.teacher_secret)
+    assert code is not None and len(code) == tokens.JOIN_LENGTH
+    assert set(code) <= set(tokens.ALPHABET)
+    assert env.store.dashboard(older.teacher_secret, INFOS).join_code == code
+    assert env.store.lengthen_join_code(older.teacher_secret) is None  # once only
+    with pytest.raises(JoinError):
+        env.store.join("ABC2DE", "Bo", "c2")
+    env.store.sync(token, Progress())  # the learner already in stays in
+    env.store.join(code, "Bo", "c3")
+    # A closed class takes nobody in: its code stays as it was.
+    closed = env.store.create_class("Closed")
+    six(closed.class_id, "XYZ2AB")
+    env.store.close(closed.teacher_secret)
+    assert env.store.lengthen_join_code(closed.teacher_secret) is None
+    assert env.store.dashboard(closed.teacher_secret, INFOS).join_code == "XYZ2AB"
+    # The board token reads; it never changes a code.
+    with pytest.raises(AccessError):
+        env.store.lengthen_join_code(closed.board_token)
+    full = env.store.create_class("New")
+    assert env.store.lengthen_join_code(full.teacher_secret) is None
 
 
 def test_a_pupils_typos_at_a_school_address_never_block_a_classmates_right_code(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import signal
 import socket
 import sqlite3
 import threading
@@ -80,9 +81,12 @@ def records_of(engine: Engine, learner_id: int) -> int:
     return total
 
 
-def in_time(call: Callable[[], Any], wait: float = GIVE_UP) -> BaseException | None:
-    """Run ``call`` in a thread, waiting at most ``wait`` seconds: the error it raised (None
-    when it returned). Fails the test when the call is still running (it hung)."""
+def in_time(
+    call: Callable[[], Any], wait: float = GIVE_UP, name: str = "call"
+) -> BaseException | None:
+    """Run ``call`` in a thread (named ``name``), waiting at most ``wait`` seconds: the
+    error it raised (None when it returned). Fails the test when the call is still running
+    (it hung)."""
     found: list[BaseException | None] = []
 
     def run() -> None:
@@ -92,7 +96,7 @@ def in_time(call: Callable[[], Any], wait: float = GIVE_UP) -> BaseException | N
         except BaseException as e:  # the test looks at it
             found.append(e)
 
-    worker = threading.Thread(target=run, daemon=True)
+    worker = threading.Thread(target=run, name=name, daemon=True)
     worker.start()
     worker.join(wait)
     assert not worker.is_alive(), "the call did not give up"
@@ -597,3 +601,59 @@ def test_a_statement_the_server_never_answers_has_its_connection_shut() -> None:
     finally:
         ours.close()
         server.close()
+
+
+def _backend_gone(engine: Engine, pid: int) -> bool:
+    """Whether the server process ``pid`` has ended (PostgreSQL)."""
+    with engine.connect() as conn:
+        found = conn.execute(
+            text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}
+        ).scalar_one()
+    return not found
+
+
+def test_a_commit_the_server_never_answers_gives_up_in_bounded_time(
+    pg_engine: Engine, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The server's process stops (SIGSTOP, as a hung host) after a learner's sync wrote
+    its records and before it commits: the COMMIT is never answered, and the server cannot
+    run its own statement timeout. The watch ends it like any statement, so the send gives
+    up ("could not be reached") instead of holding its thread; once the server goes on,
+    the next sync goes through."""
+    from tutorial.classes import store as store_module
+
+    setup = open_store(pg_engine, clock=fixed)
+    made = setup.create_class("Class")
+    token = setup.join(made.join_code, "Ana", "c")
+    monkeypatch.setattr(store_module.WATCH, "grace", 0.0)
+    bounded = ClassStore(
+        create_engine(pg_engine.url), clock=fixed, timeouts=Timeouts(statement=0.3)
+    )
+    stopped: list[int] = []
+
+    @event.listens_for(bounded.engine, "commit")
+    def stop_the_server(conn: Any) -> None:
+        if threading.current_thread().name == "sync" and not stopped:
+            pid = int(conn.connection.dbapi_connection.info.backend_pid)
+            os.kill(pid, signal.SIGSTOP)  # idle, waiting for the COMMIT: it holds no latch
+            stopped.append(pid)
+
+    sent = Progress(scenarios={"belote/a": ScenarioRecord(done=True, stars=3)})
+    try:
+        with caplog.at_level(logging.ERROR, logger="tutorial.classes"):
+            error = in_time(lambda: bounded.sync(token, sent), name="sync")
+    finally:
+        for pid in stopped:
+            os.kill(pid, signal.SIGCONT)
+    for _ in range(500):  # the process goes on, finds its client gone and ends (a few ms)
+        if not stopped or _backend_gone(pg_engine, stopped[0]):
+            break
+        threading.Event().wait(0.01)
+    try:
+        assert stopped, "the sync never reached its commit"
+        assert isinstance(error, ClassError) and error.key == "unreachable", error
+        assert any("did not answer" in r.getMessage() for r in caplog.records), caplog.text
+        bounded.sync(token, sent)  # the server answers again: a new connection, sent
+        assert setup.what_teacher_sees(token).progress.scenarios["belote/a"].stars == 3
+    finally:
+        bounded.engine.dispose()

@@ -219,12 +219,13 @@ def _check_file(engine: Engine) -> Callable[[Any, Any, Any], None]:
 
 
 class StatementWatch:
-    """Ends a PostgreSQL statement the server never answers. A server that is stopped (or
-    cut off by a network that drops every packet) cannot run its own ``statement_timeout``,
-    and the driver would wait on its socket for ever: past ``statement`` + ``grace``
-    seconds, the connection's socket is shut down, so the driver's wait ends in an error
-    (the pool then drops the connection). One watching thread per process, started on
-    first use; a statement that ends in time costs two dictionary writes."""
+    """Ends a PostgreSQL statement (a COMMIT or a ROLLBACK too) the server never answers. A
+    server that is stopped (or cut off by a network that drops every packet) cannot run
+    its own ``statement_timeout``, and the driver would wait on its socket for ever: past
+    ``statement`` + ``grace`` seconds, the connection's socket is shut down, so the
+    driver's wait ends in an error (the pool then drops the connection). One watching
+    thread per process, started on first use; a statement that ends in time costs two
+    dictionary writes."""
 
     def __init__(self, grace: float = 2.0, every: float = 0.5) -> None:
         self.grace, self.every = grace, every
@@ -267,10 +268,17 @@ class StatementWatch:
 WATCH = StatementWatch()
 
 
-def _watch_statements(timeouts: Timeouts) -> tuple[Callable[..., None], Callable[..., None]]:
-    """The events that put each PostgreSQL statement under :data:`WATCH`."""
+def _watch_statements(
+    timeouts: Timeouts,
+) -> tuple[Callable[..., None], Callable[..., None], Callable[..., None]]:
+    """The events that put each PostgreSQL statement, COMMIT and ROLLBACK under
+    :data:`WATCH`: the first starts the watch (the ``before_cursor_execute``, ``commit``
+    and ``rollback`` events, which fire before the driver sends them), the second ends it
+    once a statement is answered (``after_cursor_execute``), the third once a connection
+    goes back to the pool (``checkin``: a COMMIT or ROLLBACK has no event after it, and
+    the store gives its connection back as soon as its transaction ended)."""
 
-    def before(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+    def before(conn: Any, *_: Any) -> None:
         raw = conn.connection.dbapi_connection
         fd = getattr(getattr(raw, "pgconn", None), "socket", None)
         if isinstance(fd, int) and fd >= 0:
@@ -279,7 +287,10 @@ def _watch_statements(timeouts: Timeouts) -> tuple[Callable[..., None], Callable
     def after(conn: Any, *_: Any) -> None:
         WATCH.end(id(conn.connection.dbapi_connection))
 
-    return before, after
+    def checked_in(dbapi_connection: Any, record: Any) -> None:
+        WATCH.end(id(dbapi_connection))
+
+    return before, after, checked_in
 
 
 def bound_engine(engine: Engine, timeouts: Timeouts) -> Engine:
@@ -292,9 +303,11 @@ def bound_engine(engine: Engine, timeouts: Timeouts) -> Engine:
         _TIMEOUTS[engine] = timeouts
     event.listen(engine, "do_connect", _set_timeouts(timeouts))
     if engine.dialect.name == "postgresql":
-        before, after = _watch_statements(timeouts)
-        event.listen(engine, "before_cursor_execute", before)
+        before, after, checked_in = _watch_statements(timeouts)
+        for starts in ("before_cursor_execute", "commit", "rollback"):
+            event.listen(engine, starts, before)
         event.listen(engine, "after_cursor_execute", after)
+        event.listen(engine.pool, "checkin", checked_in)
         event.listen(engine, "handle_error", lambda context: _ended(context))
     if _file_of(engine) is not None:
         event.listen(engine, "connect", _remember_file(engine))
@@ -1111,6 +1124,19 @@ class ClassStore:
         """A new join code for the class (the old one stops working); returns it."""
         with self._write() as conn:
             row = self._open_class_of(conn, secret)
+            code = self._free_code(conn)
+            conn.execute(update(classes).where(classes.c.id == row.id).values(join_code=code))
+        return code
+
+    def lengthen_join_code(self, secret: str) -> str | None:
+        """Give a class still on a join code shorter than :data:`tokens.JOIN_LENGTH` (made
+        before codes grew) a code of full length; returns it, or None when the code is
+        long enough already or the class is closed (nothing changes: a closed class takes
+        nobody in)."""
+        with self._write() as conn:
+            row = self._class_of(conn, secret, lock=True)
+            if row.closed is not None or len(row.join_code) >= tokens.JOIN_LENGTH:
+                return None
             code = self._free_code(conn)
             conn.execute(update(classes).where(classes.c.id == row.id).values(join_code=code))
         return code

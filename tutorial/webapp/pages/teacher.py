@@ -13,8 +13,13 @@ started; the learners × scenarios table, the heatmap, the scenarios most missed
 wrong cards most played and a CSV file; the practice hands per learner and game with their
 costliest cards and time; each learner's time spent (on scenarios, lessons, practice, in
 all); the review decks and the positions the class is reviewing; and
-everything the teacher may change. What comes from the learners is drawn in a fragment
-that reads the database again every :data:`BOARD_REFRESH` seconds while the page is open.
+everything the teacher may change. The class is drawn in a fragment that reads the
+database again every :data:`BOARD_REFRESH` seconds while the page is open: its name,
+whether it is closed, its join code, its learners and what they sent follow the database
+(another tab's change, a learner who joins), and the management's widgets, each with its
+key, keep what the teacher is doing. After a learner is removed the page offers a new join
+code beside the answer; a class still on an older six-character code gets an
+eight-character one when its teacher opens it, and the page says so.
 
 Below it, progress codes pasted (or a file of them) are read the same way, for learners
 who cannot join. The reading and counting live in :mod:`tutorial.course.classroom` and
@@ -24,6 +29,7 @@ who cannot join. The reading and counting live in :mod:`tutorial.course.classroo
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -70,6 +76,9 @@ from tutorial.webapp.navigation import page_url
 
 #: The session key of the answer to the teacher's last action, shown once.
 MESSAGE = "teacher_class_message"
+#: The session key of the learner the teacher just removed (their name as the class showed
+#: it): beside the answer, the page offers a new join code until the teacher's next action.
+REMOVED = "teacher_removed_learner"
 
 #: The address's parameter holding the teacher secret (read once, then dropped).
 TEACH = "teach"
@@ -79,6 +88,18 @@ BOARD = "board"
 JOIN = "join"
 #: Seconds between two readings of the dashboard while it is open.
 BOARD_REFRESH = 20
+#: The management's widgets holding what the teacher is in the middle of doing (with the
+#: homework's due days, ``teacher_class_due_...``): a read of the class that fails draws
+#: none of them, and must not take their values away (:func:`keep_management`).
+MANAGEMENT_WIDGETS = (
+    "teacher_class_rename",
+    "teacher_class_homework",
+    "teacher_learner_pick",
+    "teacher_learner_name",
+    "teacher_learner_remove_sure",
+    "teacher_close_sure",
+    "teacher_delete_sure",
+)
 
 
 def scenario_infos() -> list[ScenarioInfo]:
@@ -301,12 +322,14 @@ def show_create() -> None:
         st.button(t("teacher.board.create"), key="teacher_create", on_click=_create, type="primary")
 
 
-def _act(secret: str, action: str) -> None:
-    """One of the teacher's changes to the class (a button's callback)."""
+def _act(secret: str, action: str, about: str = "") -> None:
+    """One of the teacher's changes to the class (a button's callback; ``about`` is the
+    learner's name as shown, for a removal)."""
+    ss = st.session_state
+    ss.pop(REMOVED, None)  # the offer of a new code answers the removal only
     box = _store_or_say()
     if box is None:
         return
-    ss = st.session_state
     try:
         if action == "rename":
             box.rename(secret, str(ss.get("teacher_class_rename", "")))
@@ -316,7 +339,7 @@ def _act(secret: str, action: str) -> None:
             _say("ok", t("teacher.board.homework_saved"))
         elif action == "code":
             code = box.rotate_join_code(secret)
-            _say("ok", t("teacher.board.code_rotated", code=code))
+            _say("ok", t("teacher.board.code_rotated", code=tokens.shown_join_code(code)))
         elif action == "link":
             state.set_teacher_secret(box.rotate_teacher_secret(secret))
             _say("ok", t("teacher.board.link_rotated"))
@@ -332,6 +355,7 @@ def _act(secret: str, action: str) -> None:
         elif action == "learner_remove":
             box.remove_learner(secret, int(ss.get("teacher_learner_pick") or 0))
             ss["teacher_learner_remove_sure"] = False
+            ss[REMOVED] = about
             _say("ok", t("teacher.board.learner_removed"))
         elif action == "close":
             box.close(secret)
@@ -429,6 +453,7 @@ def show_manage(board: Dashboard, secret: str) -> None:
                 t("teacher.board.remove_learner"),
                 t("teacher.board.remove_sure"),
                 "teacher_remove_learner",
+                about=names.get(int(st.session_state.get("teacher_learner_pick") or 0), ""),
             )
         st.divider()
         if board.closed is None:
@@ -448,7 +473,9 @@ def show_manage(board: Dashboard, secret: str) -> None:
         )
 
 
-def _confirmed_button(secret: str, action: str, label: str, sure: str, key: str) -> None:
+def _confirmed_button(
+    secret: str, action: str, label: str, sure: str, key: str, about: str = ""
+) -> None:
     """A change that cannot be undone: its button (``label``, widget ``key``) works only
     once its box (``sure``, widget ``key + "_sure"`` unless given in ``SURE_KEYS``) is ticked."""
     ticked = st.checkbox(sure, key=SURE_KEYS.get(key, f"{key}_sure"))
@@ -456,7 +483,7 @@ def _confirmed_button(secret: str, action: str, label: str, sure: str, key: str)
         label,
         key=key,
         on_click=_act,
-        args=(secret, action),
+        args=(secret, action, about),
         disabled=not ticked,
         type="primary" if action == "delete" else "secondary",
     )
@@ -499,6 +526,50 @@ def show_join_code(board: Dashboard) -> None:
         st.image(qr_svg(link), caption=t("teacher.board.qr_caption"), width=260)
 
 
+def show_removed(board: Dashboard, secret: str) -> None:
+    """Beside the answer to a removal: the learner could join again with the class's code,
+    and one click makes a new code (the learners in the class stay in)."""
+    if REMOVED not in st.session_state or board.closed is not None:
+        return
+    name = inert_markdown(str(st.session_state[REMOVED]))
+    code = tokens.shown_join_code(board.join_code)
+    key = (
+        "teacher.board.removed_rejoin" if board.join_open else "teacher.board.removed_rejoin_later"
+    )
+    with st.container(key="teacher_removed"):
+        st.warning(t(key, name=name, code=code), icon=":material/key:")
+        st.button(
+            t("teacher.board.removed_new_code"),
+            key="teacher_removed_new_code",
+            on_click=_act,
+            args=(secret, "code"),
+            type="primary",
+        )
+
+
+def lengthen_code(box: ClassStore, board: Dashboard, secret: str) -> Dashboard:
+    """A class still on a six-character join code (made before codes grew) gets an
+    eight-character one when its teacher opens it, and the page says so; the board as it
+    is now. A database that cannot be reached leaves the code as it was, for the next read."""
+    if len(board.join_code) >= tokens.JOIN_LENGTH or board.closed is not None:
+        return board
+    try:
+        code = box.lengthen_join_code(secret)
+    except ClassError:
+        return board
+    if code is None:
+        return board
+    _say(
+        "ok",
+        t(
+            "teacher.board.code_lengthened",
+            code=tokens.shown_join_code(code),
+            old=tokens.shown_join_code(board.join_code),
+        ),
+    )
+    return replace(board, join_code=code)
+
+
 def show_board(board: Dashboard, secret: str, board_token: str) -> None:
     """The class from the database: its code and links, its management, its figures."""
     with st.container(key="teacher_class"):
@@ -519,7 +590,59 @@ def show_board(board: Dashboard, secret: str, board_token: str) -> None:
             )
         st.button(t("teacher.board.refresh"), key="teacher_refresh", icon=":material/refresh:")
     show_manage(board, secret)
-    live_board(secret, "teacher")
+    show_learners_work(board)
+
+
+@st.fragment(run_every=BOARD_REFRESH, key="teacher_class_board")
+def teacher_board(secret: str, board_token: str) -> None:
+    """The teacher's class, read again every :data:`BOARD_REFRESH` seconds while the page is
+    open: its name, whether it is closed, its join code, its learners (the management's
+    choices too) and what they sent. A second tab's change, a learner who joins, shows
+    without a click; what the teacher is doing in the management (a name typed, a box
+    ticked, homework chosen) is kept, each widget having its key. A change that leaves the
+    class (deleted, forgotten here, a new teacher link) redraws the whole page."""
+    if (state.teacher_secret() or "") != secret:
+        st.rerun()
+    box = class_link.store()
+    if box is None:
+        keep_management()
+        show_not_opened(None)
+        return
+    try:
+        with st.spinner(t("teacher.board.reading")):
+            board = box.dashboard(secret, scenario_infos())
+    except ClassError as e:
+        keep_management()
+        show_not_opened(e)
+        return
+    board = lengthen_code(box, board, secret)
+    _message()
+    show_removed(board, secret)
+    show_board(board, secret, board_token)
+
+
+def keep_management() -> None:
+    """Keep what the teacher was doing in the management through a run that cannot draw
+    it (the database away for a moment): a widget not drawn in a run loses its value, a
+    value set by the page stays until the widget is drawn again and takes it."""
+    ss = st.session_state
+    for key in list(ss):
+        name = str(key)
+        if name in MANAGEMENT_WIDGETS or name.startswith("teacher_class_due_"):
+            ss[name] = ss[name]
+
+
+def show_not_opened(error: ClassError | None) -> None:
+    """The answer to the last action, then why the class is not shown: a link that opens
+    no class (``AccessError``: making another is all there is to do), or a database that
+    cannot be reached (any other error, or None when the store cannot be opened: the class
+    is safe, nothing is offered that gives it up)."""
+    _message()
+    if isinstance(error, AccessError):
+        st.error(str(error), icon=":material/error:")
+        st.button(t("teacher.board.new_class"), key="teacher_forget_link", on_click=_forget_link)
+        return
+    show_unreachable()
 
 
 def show_unreachable() -> None:
@@ -530,19 +653,16 @@ def show_unreachable() -> None:
         st.button(t("teacher.board.try_again"), key="teacher_try_again", icon=":material/refresh:")
 
 
-def read_board(key: str, kind: str) -> Dashboard | None:
-    """The class of a teacher secret (``kind`` "teacher") or a board token ("board") read
-    from the database, or None with the reason shown (a notice while it is read: each
-    database call gives up in bounded time)."""
+def read_board(token: str) -> Dashboard | None:
+    """The class of a board token read from the database, or None with the reason shown
+    (a notice while it is read: each database call gives up in bounded time)."""
     box = class_link.store()
     if box is None:
         show_unreachable()
         return None
     try:
         with st.spinner(t("teacher.board.reading")):
-            if kind == "board":
-                return box.board(key, scenario_infos())
-            return box.dashboard(key, scenario_infos())
+            return box.board(token, scenario_infos())
     except AccessError as e:
         st.error(str(e), icon=":material/error:")
         return None
@@ -551,18 +671,17 @@ def read_board(key: str, kind: str) -> Dashboard | None:
         return None
 
 
-@st.fragment(run_every=BOARD_REFRESH)
-def live_board(key: str, kind: str) -> None:
-    """What the learners sent, read again every :data:`BOARD_REFRESH` seconds; on the
-    board link, the class's name and how to join too (a class closed, or joining closed,
-    from the teacher's own page shows on the projector at the next read)."""
-    board = read_board(key, kind)
+@st.fragment(run_every=BOARD_REFRESH, key="class_board")
+def live_board(token: str) -> None:
+    """The board link's class, read again every :data:`BOARD_REFRESH` seconds: its name,
+    how to join and what the learners sent (a class closed, or joining closed, from the
+    teacher's own page shows on the projector at the next read)."""
+    board = read_board(token)
     if board is None:
         return
-    if kind == "board":
-        with st.container(key="board_class"):
-            st.header(t("teacher.board.class_title", name=inert_markdown(board.name)))
-            show_join_code(board)
+    with st.container(key="board_class"):
+        st.header(t("teacher.board.class_title", name=inert_markdown(board.name)))
+        show_join_code(board)
     show_learners_work(board)
 
 
@@ -670,29 +789,23 @@ def secret_from_address() -> None:
 def show_class() -> None:
     """The class of the teacher link (this session's or the browser's), or the form that
     makes one."""
-    _message()
     secret_from_address()
     class_link.keep_teacher_secret()
     secret = state.teacher_secret() or ""
     if not secret:
+        _message()
         show_create()
         return
     box = class_link.store()
     if box is None:
-        show_unreachable()
+        show_not_opened(None)
         return
     try:
-        with st.spinner(t("teacher.board.reading")):
-            board = box.dashboard(secret, scenario_infos())
-            board_token = box.board_token(secret)
-    except AccessError as e:  # the link opens no class: making another is all there is to do
-        st.error(str(e), icon=":material/error:")
-        st.button(t("teacher.board.new_class"), key="teacher_forget_link", on_click=_forget_link)
+        board_token = box.board_token(secret)
+    except ClassError as e:
+        show_not_opened(e)
         return
-    except ClassError:  # the database is away: the class is safe, nothing to give up
-        show_unreachable()
-        return
-    show_board(board, secret, board_token)
+    teacher_board(secret, board_token)
 
 
 def _forget_link() -> None:
@@ -704,7 +817,7 @@ def _forget_link() -> None:
 def show_board_page(token: str) -> None:
     """The board link's page: the class's name, how to join, and the learners' figures;
     nothing that changes the class."""
-    live_board(token, "board")
+    live_board(token)
 
 
 def main() -> None:
