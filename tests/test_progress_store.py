@@ -135,3 +135,38 @@ def test_a_stored_deck_merges_card_by_card_the_later_review_winning() -> None:
     merged = app_session(at).deck
     assert merged.cards[key] == theirs.cards[key]
     assert set(merged.cards) == {key, "quiz:belote/a:0"}
+
+
+def test_the_progress_is_encoded_again_only_when_it_changed() -> None:
+    def script() -> None:
+        import streamlit as st
+
+        from tutorial.course.progress import Progress, QuizRecord
+        from tutorial.course.recorder import ScenarioProgress
+        from tutorial.course.review_deck import QuizSource, note_wrong
+        from tutorial.webapp import state, store
+
+        s = state.session()
+        s.put_progress("belote/overruff", ScenarioProgress(done=True, stars=2))
+        first = store.progress_code()
+        seen = [store.progress_code() is first]  # nothing changed: the same code, not remade
+        s.put_progress("belote/overruff", ScenarioProgress(done=True, stars=3))
+        second = store.progress_code()
+        seen.append(second != first)
+        s.lessons.quiz["tarot/01-bouts"] = {"right": 1, "total": 2}
+        s.quiz_changed()
+        third = store.progress_code()
+        seen.append(third != second)
+        source = QuizSource(lesson="tarot/01-bouts", question=0)
+        s.deck = note_wrong(s.deck, source, "tarot", now=state.now())
+        fourth = store.progress_code()
+        seen.append(fourth != third and store.progress_code() is fourth)
+        imported = Progress(quizzes={"tarot/01-bouts": QuizRecord(right=2, total=2)})
+        state.import_progress(imported.with_deck(s.deck))
+        seen.append(store.progress_code() != fourth)
+        st.write(" ".join(str(x) for x in seen))
+
+    at = AppTest.from_function(script)
+    at.run()
+    assert not at.exception, at.exception
+    assert at.markdown[0].value == "True True True True True"

@@ -32,9 +32,9 @@ STEP = _start().step
 KEY = card_key(ScenarioSource(scenario=SID, step=STEP))
 
 
-def _card(run: Run, code: str, sid: str = SID, **kw: object) -> Move:
+def _card(run: Run, code: str, sid: str = SID, hinted: bool = False) -> Move:
     after, fb = run.try_action(code)
-    return Move(sid, run, after, fb, code, **kw)  # type: ignore[arg-type]
+    return Move(sid, run, after, fb, code, hinted=hinted)
 
 
 def test_a_wrong_card_counts_a_mistake_its_card_and_a_deck_card_with_the_answer() -> None:

@@ -93,8 +93,8 @@ def scenario_infos() -> list[ScenarioInfo]:
 
 def _codes_given() -> tuple[str | bytes, bool]:
     """The text to read (the file's when a file is given) and whether both were given."""
-    pasted = str(st.session_state.get("teacher_codes", ""))
-    upload = st.session_state.get("teacher_file")
+    pasted = str(state.widget("teacher_codes", ""))
+    upload = state.widget("teacher_file")
     if upload is not None:
         return upload.getvalue(), bool(pasted.strip())
     return pasted, False
@@ -239,11 +239,11 @@ def _chosen_homework(prefix: str) -> list[Homework]:
     """The homework items picked in the form ``prefix``, each with its due day if given."""
     choices = {f"{c.kind}:{c.ref}": c for c in class_link.homework_choices()}
     out = []
-    for key in st.session_state.get(f"{prefix}_homework") or []:
+    for key in state.widget(f"{prefix}_homework") or []:
         c = choices.get(str(key))
         if c is None:
             continue
-        due = st.session_state.get(f"{prefix}_due_{key}")
+        due = state.widget(f"{prefix}_due_{key}")
         out.append(Homework(c.kind, c.ref, due if isinstance(due, date) else None))
     return out
 
@@ -252,13 +252,13 @@ def homework_picker(prefix: str, current: tuple[Homework, ...] = ()) -> None:
     """Pick lessons and playlists, each with an optional due day."""
     choices = {f"{c.kind}:{c.ref}": c for c in class_link.homework_choices()}
     key = f"{prefix}_homework"
-    if key not in st.session_state:
-        st.session_state[key] = [
-            f"{h.kind}:{h.ref}" for h in current if f"{h.kind}:{h.ref}" in choices
-        ]
+    if not state.has_widget(key):
+        state.set_widget(
+            key, [f"{h.kind}:{h.ref}" for h in current if f"{h.kind}:{h.ref}" in choices]
+        )
         for h in current:
             if h.due is not None:
-                st.session_state[f"{prefix}_due_{h.kind}:{h.ref}"] = h.due
+                state.set_widget(f"{prefix}_due_{h.kind}:{h.ref}", h.due)
     picked = st.multiselect(
         t("teacher.board.homework"),
         list(choices),
@@ -280,14 +280,14 @@ def _create() -> None:
     box = _store_or_say()
     if box is None:
         return
-    name = str(st.session_state.get("teacher_new_name", ""))
+    name = str(state.widget("teacher_new_name", ""))
     try:
         made = box.create_class(name, _chosen_homework("teacher_new"))
     except ClassError as e:
         _say("error", str(e))
         return
     state.set_teacher_secret(made.teacher_secret)
-    st.session_state.pop("teacher_new_homework", None)
+    state.drop_widget("teacher_new_homework")
     _say("ok", t("teacher.board.created"))
 
 
@@ -306,10 +306,9 @@ def _act(secret: str, action: str) -> None:
     box = _store_or_say()
     if box is None:
         return
-    ss = st.session_state
     try:
         if action == "rename":
-            box.rename(secret, str(ss.get("teacher_class_rename", "")))
+            box.rename(secret, str(state.widget("teacher_class_rename", "")))
             _say("ok", t("teacher.board.renamed"))
         elif action == "homework":
             box.set_homework(secret, _chosen_homework("teacher_class"))
@@ -321,25 +320,25 @@ def _act(secret: str, action: str) -> None:
             state.set_teacher_secret(box.rotate_teacher_secret(secret))
             _say("ok", t("teacher.board.link_rotated"))
         elif action == "joining":
-            box.set_joining(secret, bool(ss.get("teacher_class_joining")))
+            box.set_joining(secret, bool(state.widget("teacher_class_joining")))
         elif action == "learner_name":
             box.rename_learner(
                 secret,
-                int(ss.get("teacher_learner_pick") or 0),
-                str(ss.get("teacher_learner_name", "")),
+                int(state.widget("teacher_learner_pick") or 0),
+                str(state.widget("teacher_learner_name", "")),
             )
             _say("ok", t("teacher.board.learner_renamed"))
         elif action == "learner_remove":
-            box.remove_learner(secret, int(ss.get("teacher_learner_pick") or 0))
-            ss["teacher_learner_remove_sure"] = False
+            box.remove_learner(secret, int(state.widget("teacher_learner_pick") or 0))
+            state.set_widget("teacher_learner_remove_sure", False)
             _say("ok", t("teacher.board.learner_removed"))
         elif action == "close":
             box.close(secret)
-            ss["teacher_close_sure"] = False
+            state.set_widget("teacher_close_sure", False)
             _say("ok", t("teacher.board.closed"))
         elif action == "delete":
             box.delete(secret)
-            ss["teacher_delete_sure"] = False
+            state.set_widget("teacher_delete_sure", False)
             state.set_teacher_secret("")
             _say("ok", t("teacher.board.deleted"))
     except ClassError as e:
@@ -369,8 +368,8 @@ def show_manage(board: Dashboard, secret: str) -> None:
     """What the teacher may change: the name, the homework, the code and the link, joining,
     the learners, closing and deleting the class."""
     with st.expander(t("teacher.board.manage"), icon=":material/settings:"):
-        if "teacher_class_rename" not in st.session_state:
-            st.session_state["teacher_class_rename"] = board.name
+        if not state.has_widget("teacher_class_rename"):
+            state.set_widget("teacher_class_rename", board.name)
         st.text_input(t("teacher.board.class_name"), key="teacher_class_rename", max_chars=60)
         st.button(
             t("teacher.board.rename"), key="teacher_rename", on_click=_act, args=(secret, "rename")
@@ -383,7 +382,7 @@ def show_manage(board: Dashboard, secret: str) -> None:
             args=(secret, "homework"),
         )
         st.divider()
-        st.session_state["teacher_class_joining"] = board.join_open
+        state.set_widget("teacher_class_joining", board.join_open)
         st.toggle(
             t("teacher.board.joining"),
             key="teacher_class_joining",
