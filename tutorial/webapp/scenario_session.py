@@ -1,10 +1,11 @@
 """One scenario's play in a browser session: every run so far, the one on show, and what
 the page shows beside it, in one object.
 
-The Play page keeps one :class:`ScenarioSession` per scenario (``tutorial.webapp.state``
-holds them under one key) and changes it only through its controller
-(``tutorial.webapp.pages.play.Controller`` and the openers beside it), which call the
-methods below: each is one thing a learner does. The address (``?scenario=&step=``) is
+The Play page keeps one :class:`ScenarioSession` per scenario (in the app's session,
+``tutorial.webapp.state.PlayPart.scenarios``) and changes it only through the methods
+below, each one thing a learner does, called by its controller
+(``tutorial.webapp.pages.play_controller.Controller``) and the openers beside it
+(``play_links``). The address (``?scenario=&step=``) is
 derived from the run on show, never kept apart.
 """
 

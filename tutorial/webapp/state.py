@@ -19,12 +19,13 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
 import streamlit as st
 from pydantic import ValidationError
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from tutorial.course.practice import PracticeHand
 from tutorial.course.progress import CAP, Progress, QuizRecord, ScenarioRecord, keep_wrong, merge
@@ -318,8 +319,6 @@ def session_language() -> str | None:
     catalogue to ask when a message is built in code that runs before the page sets the
     language (Streamlit runs a rerun's widget callbacks in another thread first); None
     outside a session (tests, workers, tools)."""
-    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
-
     if get_script_run_ctx(suppress_warning=True) is None:
         return None
     found = st.session_state.get(SESSION)
@@ -513,11 +512,6 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def deck() -> Deck:
-    """The learner's review deck."""
-    return session().deck
-
-
 def clear_deck() -> None:
     """Empty the review deck (a copy in another tab or a code made before is not merged back)."""
     s = session()
@@ -565,4 +559,5 @@ def practice_costly(hand: PracticeHand, reviews: Any) -> None:
         )
 
 
-__all__ = ["AppSession", "ScenarioProgress", "Settings", "replace", "session"]
+#: ``ScenarioProgress`` is the recorder's (:mod:`tutorial.course.recorder`), kept here too.
+__all__ = ["AppSession", "ScenarioProgress", "Settings", "session"]

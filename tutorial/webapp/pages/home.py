@@ -115,7 +115,7 @@ def main() -> None:
 
     st.header(t("home.games"))
     cols = st.columns(len(GAMES))
-    due = due_counts(state.deck(), state.now())
+    due = due_counts(state.session().deck, state.now())
     for col, game in zip(cols, GAMES, strict=True):
         with col, st.container(border=True):
             st.subheader(common.game_title(game))

@@ -2,7 +2,7 @@
 
 A scenario card opens the scenario at its step on the Play page (the table, with its
 refusals, hints and explanations); the move made there rates the card
-(:func:`tutorial.webapp.state.scenario_outcome`). A quiz card asks its question again
+(:func:`tutorial.course.recorder.record_move`). A quiz card asks its question again
 here. A practice card opens its position at the table here (the deal rebuilt,
 :mod:`tutorial.course.review_position`): an illegal card is refused with the rule, the
 first legal card is judged against the card's review and rates it. Any card can be
@@ -123,7 +123,7 @@ def open_scenario_card(key: str, source: ScenarioSource) -> None:
 
 
 def _suspend(key: str, value: bool) -> None:
-    state.session().deck = suspend(state.deck(), key, state.now(), suspended=value)
+    state.session().deck = suspend(state.session().deck, key, state.now(), suspended=value)
     state.session().review.set_aside = value  # said once, on the next run
 
 
@@ -132,7 +132,7 @@ def _check_quiz(key: str, question: QuizQuestion) -> None:
     if chosen is None:
         return
     right = mark_answer(question, chosen) == "correct"
-    deck = review(state.deck(), key, rating_for(right), state.now())
+    deck = review(state.session().deck, key, rating_for(right), state.now())
     state.session().deck = deck
     days = days_until_due(deck.cards[key], state.now())
     state.session().review.quiz_result = (key, right, days)
@@ -140,7 +140,7 @@ def _check_quiz(key: str, question: QuizQuestion) -> None:
 
 def _seen(key: str) -> None:
     """A practice card read again: rated Good."""
-    deck = review(state.deck(), key, Rating.GOOD, state.now())
+    deck = review(state.session().deck, key, Rating.GOOD, state.now())
     state.session().deck = deck
     state.session().review.quiz_result = (
         key,
@@ -152,7 +152,7 @@ def _seen(key: str) -> None:
 def open_practice_card(key: str) -> None:
     """Open a practice card's position at this page's table (a card that cannot be
     rebuilt is marked so, and offers to be read again instead)."""
-    card = state.deck().cards.get(key)
+    card = state.session().deck.cards.get(key)
     if card is None:
         return
     part = state.session().review
@@ -181,9 +181,9 @@ def play_practice_card(code: str) -> None:
     after = review_position.try_card(attempt, code)
     state.session().review.practice_try = after
     rating = review_position.rating(after)
-    if attempt.rated or rating is None or attempt.key not in state.deck().cards:
+    if attempt.rated or rating is None or attempt.key not in state.session().deck.cards:
         return
-    deck = review(state.deck(), attempt.key, rating, state.now())
+    deck = review(state.session().deck, attempt.key, rating, state.now())
     state.session().deck = deck
 
 
@@ -220,7 +220,7 @@ def judgement_feedback(attempt: PracticeTry) -> dict[str, str] | None:
 
 def show_practice_card(attempt: PracticeTry) -> None:
     """The practice card open at the table: "your play?", the hints, what the card gave."""
-    card = state.deck().cards.get(attempt.key)
+    card = state.session().deck.cards.get(attempt.key)
     hand = attempt.hand
     settings = state.settings()
     if card is not None:
@@ -379,7 +379,7 @@ def _safe(key: str) -> str:
 
 def show_deck() -> None:
     """Every card with when it comes back; suspended cards can be brought back."""
-    deck = state.deck()
+    deck = state.session().deck
     if not deck.cards:
         return
     with st.expander(tn("review.all_cards", len(deck.cards)), icon=":material/style:"):
@@ -421,7 +421,7 @@ def main() -> None:
         show_practice_card(attempt)
         return
     now = state.now()
-    deck = state.deck()
+    deck = state.session().deck
     counts = due_counts(deck, now)
     games = [g for g in GAMES if counts.get(g)]
     if not games:
