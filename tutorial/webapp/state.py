@@ -56,6 +56,10 @@ PLAY_GAME = "play_game"  # the Play page's game picker
 PLAY_PICK = "play_pick"  # the Play page's scenario picker
 TYPED_CARD = "typed_card"  # the Play page's typed card or answer
 
+#: The key under which a run of the app adds its seconds when ``ATOUT_TIMING`` is set:
+#: ``python -m tutorial bench-app`` reads it (its empty app for comparison writes the same).
+TIMING = "_timing"
+
 #: The environment variable that lets ``?today=YYYY-MM-DD`` set the review deck's day
 #: (the browser tests' server sets it to 1; never set in production).
 TEST_CLOCK = "ATOUT_TEST_CLOCK"
@@ -203,8 +207,6 @@ class AppSession:
     classes: ClassPart = field(default_factory=ClassPart)
     #: The table component's actions answered, by component key (sent back as ``ack``).
     table_acks: dict[str, int] = field(default_factory=dict)
-    #: Seconds per run of the app (``ATOUT_TIMING``, for ``python -m tutorial bench-app``).
-    timing: list[float] = field(default_factory=list)
     _deck: Deck = field(default_factory=Deck)
     #: Counts every change to what the progress code holds made in place (a scenario's
     #: record, a quiz's score, the deck): the progress is exported again only when it or
@@ -304,6 +306,11 @@ def drop_widget(key: str) -> None:
 def has_widget(key: str) -> bool:
     """Whether the widget drawn with ``key=key`` has a value in the session."""
     return key in st.session_state
+
+
+def note_run_time(seconds: float) -> None:
+    """Add a run's seconds under :data:`TIMING`, for the bench."""
+    st.session_state.setdefault(TIMING, []).append(seconds)
 
 
 # --- shortcuts the lower modules read ------------------------------------------------------
