@@ -289,7 +289,8 @@ def init() -> None:
 
 
 def widget(key: str, default: Any = None) -> Any:
-    """The value of the widget (or component) drawn with ``key=key``, else ``default``."""
+    """The value of the widget (or component) drawn with ``key=key``, else ``default``
+    (whatever the widget holds: its caller knows the widget and reads it as such)."""
     return st.session_state.get(key, default)
 
 
