@@ -29,7 +29,7 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_r
 
 from tutorial.course.practice import PracticeHand
 from tutorial.course.progress import CAP, Progress, QuizRecord, ScenarioRecord, keep_wrong, merge
-from tutorial.course.recorder import Move, ScenarioProgress, deck_note, record_move
+from tutorial.course.recorder import Move, ScenarioProgress, deck_note, game_of, record_move
 from tutorial.course.review_deck import (
     COSTLY,
     Deck,
@@ -39,7 +39,6 @@ from tutorial.course.review_deck import (
     moment_of_day,
 )
 from tutorial.course.review_position import PracticeTry
-from tutorial.engine.games import GAMES
 from tutorial.scenarios import actions
 from tutorial.scenarios.checker import Checked
 from tutorial.scenarios.runtime import Run
@@ -353,12 +352,6 @@ def open_scenario_session(scenario_id: str, first: Run) -> ScenarioSession:
     play = scenario_session(scenario_id)
     play.restart(first)
     return play
-
-
-def game_of(item_id: str | None) -> str | None:
-    """The game a lesson or scenario id names (``tarot/petit-sec``: tarot), if any."""
-    game = (item_id or "").split("/", 1)[0]
-    return game if game in GAMES else None
 
 
 def store_loaded() -> bool:
