@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
+from tutorial.webapp.state import SESSION, AppSession
+
 APP = "../tutorial/app.py"  # relative to this file, as AppTest wants
 #: Seconds AppTest waits for one script run before it gives up: only a run that hangs
 #: gets there (no test's verdict depends on how long a run takes on a loaded machine).
@@ -29,3 +31,12 @@ def lesson_headings(at: AppTest) -> list[str]:
 
     titles = {le.title for lang in ("en", "zh-Hant", "zh-Hans") for le in load_lessons(lang)}
     return [h.value for h in at.header if h.value in titles]
+
+
+def app_session(at: AppTest) -> AppSession:
+    """The app's session of ``at`` (:class:`tutorial.webapp.state.AppSession`), made when
+    the app has not run yet (a test sets it up before the first run)."""
+    if SESSION not in at.session_state:
+        at.session_state[SESSION] = AppSession()
+    found: AppSession = at.session_state[SESSION]
+    return found

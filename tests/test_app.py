@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apptest_util import HANG_GUARD, open_app
+from apptest_util import HANG_GUARD, app_session, open_app
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -249,10 +249,10 @@ def test_trainer_piles_end_at_the_engines_count_of_a_tarot_hand() -> None:
 
 
 def test_progress_code_round_trip_through_the_home_page() -> None:
-    from tutorial.webapp.state import PROGRESS, ScenarioProgress
+    from tutorial.webapp.state import ScenarioProgress
 
     at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
-    at.session_state[PROGRESS] = {"belote/overruff": ScenarioProgress(done=True, mistakes=1)}
+    app_session(at).progress = {"belote/overruff": ScenarioProgress(done=True, mistakes=1)}
     at.run()
     code = next(c.value for c in at.code if c.value.startswith("ATOUT1-"))
     fresh = _app("home")
@@ -368,7 +368,7 @@ def test_the_sidebar_picks_another_scenario_and_game() -> None:
     pick.set_value(other).run()
     assert any(t.value == other.removeprefix("✓ ") for t in at.title)
     at.sidebar.selectbox(key="play_game").set_value("briscola").run()
-    assert at.session_state["current_scenario"].startswith("briscola/")
+    assert app_session(at).play.current.startswith("briscola/")
 
 
 def test_the_play_page_without_a_link_opens_the_first_scenario() -> None:
@@ -392,10 +392,10 @@ def test_stepping_back_shows_the_hand_and_that_steps_explanation() -> None:
     link = next(c.value for c in at.caption if "Link to this step" in c.value)
     # the address counts steps from 1, as the words do
     assert link.endswith(
-        f"step={at.session_state['scenarios']['belote/overruff'].history[1].step + 1}"
+        f"step={app_session(at).play.scenarios['belote/overruff'].history[1].step + 1}"
     )
     assert at.query_params["step"] == str(
-        at.session_state["scenarios"]["belote/overruff"].history[1].step + 1
+        app_session(at).play.scenarios["belote/overruff"].history[1].step + 1
     )
 
 
@@ -405,7 +405,7 @@ def test_the_end_offers_the_next_scenario_of_the_lesson() -> None:
     type_in(at, "You")
     assert at.button(key="end_next")
     at.button(key="end_next").click().run()
-    assert at.session_state["current_scenario"] != "belote/overruff"
+    assert app_session(at).play.current != "belote/overruff"
     assert table(at)["hand"]
 
 
@@ -423,7 +423,7 @@ def test_a_wrong_legal_card_that_costs_no_score_keeps_the_authors_words_and_show
     # Q♦ under the ace: 81 to 81, and the takers must score more), so the hand's score
     # loses nothing: no computed cost follows the author's sentence, none contradicts it.
     assert "this costs" not in fb["html"]
-    mistakes = at.session_state["progress"]["belote/rounded-contract"].mistakes
+    mistakes = app_session(at).progress["belote/rounded-contract"].mistakes
     at.button(key="show_best").click().run()
     data = table(at)
     assert data["mode"] == "view"
@@ -435,8 +435,8 @@ def test_a_wrong_legal_card_that_costs_no_score_keeps_the_authors_words_and_show
     data = table(at)
     assert data["mode"] == "play" and [c["code"] for c in data["hand"]] == before
     # the scenario's run and the learner's progress are untouched
-    assert at.session_state["progress"]["belote/rounded-contract"].mistakes == mistakes
-    assert len(at.session_state["scenarios"]["belote/rounded-contract"].history) == 1
+    assert app_session(at).progress["belote/rounded-contract"].mistakes == mistakes
+    assert len(app_session(at).play.scenarios["belote/rounded-contract"].history) == 1
 
 
 def _page_text(at: AppTest) -> str:

@@ -199,6 +199,8 @@ def test_deeply_nested_progress_code_is_refused() -> None:
 
 def test_progress_at_the_cap_survives_one_more_mistake() -> None:
     def script() -> None:
+        from dataclasses import replace
+
         import streamlit as st
 
         from tutorial.course.progress import CAP, Progress, ScenarioRecord, decode, encode
@@ -206,8 +208,9 @@ def test_progress_at_the_cap_survives_one_more_mistake() -> None:
 
         at_cap = Progress(scenarios={"belote/overruff": ScenarioRecord(mistakes=CAP, hints=CAP)})
         state.import_progress(decode(encode(at_cap)))
-        state.progress_of("belote/overruff").mistakes += 1
-        state.progress_of("belote/overruff").hints += 1
+        kept = state.progress_of("belote/overruff")
+        more = replace(kept, mistakes=kept.mistakes + 1, hints=kept.hints + 1)
+        state.session().put_progress("belote/overruff", more)
         again = decode(encode(state.export_progress()))
         st.write(str(again.scenarios["belote/overruff"].mistakes))
 

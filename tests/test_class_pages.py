@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apptest_util import open_app
+from apptest_util import app_session, open_app
 from db_util import KINDS, drop_postgres_database, new_postgres_database
 from streamlit.testing.v1 import AppTest
 
@@ -110,7 +110,7 @@ def make_class(name: str = "Year 7", homework: bool = True) -> tuple[AppTest, st
     at.button(key="teacher_create").click().run()
     assert not at.exception
     assert "teach" not in at.query_params  # the secret is kept, never in the address
-    secret = at.session_state["teacher_secret"]
+    secret = app_session(at).classes.teacher_secret
     return at, str(secret), shown_code(at)
 
 
@@ -136,10 +136,10 @@ def join(code: str, name: str) -> AppTest:
 def play(at: AppTest, sid: str, **record: Any) -> None:
     """The learner's progress on ``sid`` is ``record`` (as a played scenario leaves it), and
     the next run sends it; the sends are waited for."""
-    at.session_state["store_loaded"] = True
-    progress = dict(at.session_state["progress"])
+    app_session(at).store.loaded = True
+    progress = dict(app_session(at).progress)
     progress[sid] = ScenarioProgress(**record)
-    at.session_state["progress"] = progress
+    app_session(at).progress = progress
     at.run()
     assert not at.exception
     class_link.wait_for_sends()
@@ -177,7 +177,7 @@ def test_two_learners_join_play_and_fill_the_dashboard_by_themselves(any_db: str
     teacher, _secret, code = make_class()
     ana = join(code, "Ana")
     assert "You are in the class" in texts(ana)
-    assert ana.session_state["class_membership"].token
+    assert app_session(ana).classes.membership.token
     bo = join(code.lower(), "Bo")
     play(ana, OVERRUFF, done=True, stars=2, mistakes=1, attempts=3, wrong={"8H": 1})
     play(bo, OVERRUFF, done=True, stars=3, attempts=2)
@@ -207,7 +207,7 @@ def test_a_wrong_code_is_refused_in_words_and_nothing_is_kept(db: str) -> None:
     make_class(homework=False)
     at = join("ZZZZZZ", "Ana")
     assert any("No open class has this code" in e.value for e in at.error)
-    assert not at.session_state["class_membership"].token
+    assert not app_session(at).classes.membership.token
     at = join("ABC", "")
     assert any(e.value == "Give a name (a first name is enough)." for e in at.error)
 
@@ -219,7 +219,7 @@ def test_time_spent_is_counted_between_moves_and_capped(any_db: str, clock: Cloc
     play(ana, OVERRUFF, mistakes=1, attempts=1)  # 40 s since the last run
     clock.now += 3600  # away for an hour: counted as GAP_MOST at most
     play(ana, OVERRUFF, mistakes=1, attempts=2, done=True, stars=2)
-    token = ana.session_state["class_membership"].token
+    token = app_session(ana).classes.membership.token
     seen = teacher_sees(any_db, token)
     assert seen.seconds == {OVERRUFF: 40 + int(class_link.GAP_MOST)}
     teacher.button(key="teacher_refresh").click().run()
@@ -242,15 +242,15 @@ def test_a_database_gone_mid_session_leaves_a_notice_and_a_later_retry_sends(
     ana.run()  # the next run notices the failure
     assert not ana.exception
     assert any("could not be sent" in x.value for x in ana.toast)
-    assert ana.session_state["progress"][OVERRUFF].mistakes == 1  # the browser keeps it all
+    assert app_session(ana).progress[OVERRUFF].mistakes == 1  # the browser keeps it all
     monkeypatch.setattr(class_link, "store", lambda: good)
     ana.run()  # too soon: not tried again yet
     class_link.wait_for_sends()
-    assert ana.session_state["class_membership"].failed
+    assert app_session(ana).classes.membership.failed
     clock.now += class_link.RETRY_SECONDS + 1
     ana.run()
     class_link.wait_for_sends()
-    assert not ana.session_state["class_membership"].failed
+    assert not app_session(ana).classes.membership.failed
     teacher.button(key="teacher_refresh").click().run()
     assert list(frames(teacher)[0]["Wrong card"]) == ["8♥×1"]
 
@@ -272,7 +272,7 @@ def test_the_teacher_renames_and_removes_a_learner_who_is_then_told(db: str) -> 
     play(ana, OVERRUFF, mistakes=2, attempts=2)  # sent from another page: refused now
     ana.run()
     assert any("removed you" in x.value for x in ana.toast)
-    assert not ana.session_state["class_membership"].token
+    assert not app_session(ana).classes.membership.token
     ana.switch_page("screens/my_class.py").run()
     assert "Your teacher removed you from this class" in texts(ana)
     assert "Join code" in [x.label for x in ana.text_input]
@@ -285,7 +285,7 @@ def test_rotating_the_code_and_the_link_and_deleting_the_class(db: str) -> None:
     assert new_code != code
     assert any("No open class has this code" in e.value for e in join(code, "Ana").error)
     teacher.button(key="teacher_rotate_link").click().run()
-    new_secret = teacher.session_state["teacher_secret"]
+    new_secret = app_session(teacher).classes.teacher_secret
     new_secret = new_secret[0] if isinstance(new_secret, list) else new_secret
     assert new_secret != secret
     old = open_app("teacher", teach=secret)
@@ -294,7 +294,7 @@ def test_rotating_the_code_and_the_link_and_deleting_the_class(db: str) -> None:
     teacher.checkbox(key="teacher_delete_sure").check().run()
     teacher.button(key="teacher_delete").click().run()
     assert "The class is deleted" in texts(teacher)
-    assert teacher.session_state["teacher_secret"] == ""  # forgotten, the browser's copy too
+    assert app_session(teacher).classes.teacher_secret == ""  # forgotten, the browser's copy too
     assert teacher.button(key="teacher_create") is not None
 
 
@@ -385,7 +385,7 @@ def test_a_finished_practice_hand_is_kept_for_the_class_and_sent(
 
     teacher, _secret, code = make_class(homework=False)
     ana = join(code, "Ana")
-    m = ana.session_state["class_membership"]
+    m = app_session(ana).classes.membership
     hand = finished_hand()
     seven, ace = Card.parse("7S"), Card.parse("AS")
     reviews = (
@@ -438,19 +438,18 @@ def test_time_on_a_practice_hand_is_counted_from_its_deal_to_its_last_card(
     from tutorial.analysis import beginner
     from tutorial.classes.homework_view import duration_text
     from tutorial.scenarios import actions
-    from tutorial.webapp.pages.practice import SEED
 
     teacher, _secret, code = make_class(homework=False)
     ana = join(code, "Ana")
-    ana.session_state["store_loaded"] = True
+    app_session(ana).store.loaded = True
     ana.switch_page("screens/practice.py").run()
     clock.now += 500  # choosing the game: not the hand's time yet
     ana.selectbox(key="practice_variant").set_value("belote-4")
-    ana.session_state[SEED] = played_out_seed("belote", 4)
+    app_session(ana).practice.next_seed = played_out_seed("belote", 4)
     ana.button(key="practice_deal").click().run()
     assert not ana.exception
     expected, pause, actions_taken = 0, 3600.0, 0  # the first: away an hour, GAP_MOST at most
-    while not (hand := ana.session_state["practice_hand"]).finished:
+    while not (hand := app_session(ana).practice.hand).finished:
         clock.now += pause
         expected += int(min(pause, class_link.GAP_MOST))
         pause = 25.0
@@ -462,7 +461,7 @@ def test_time_on_a_practice_hand_is_counted_from_its_deal_to_its_last_card(
     clock.now += 900  # after the last card: reading the review is not the hand's time
     ana.run()
     class_link.wait_for_sends()
-    token = ana.session_state["class_membership"].token
+    token = app_session(ana).classes.membership.token
     (kept,) = teacher_sees(any_db, token).hands
     assert kept.seconds == expected == int(class_link.GAP_MOST) + 25 * (actions_taken - 1)
     assert (kept.game, kept.cards_played) == ("belote", 8)
@@ -493,9 +492,9 @@ def test_a_hand_is_not_kept_outside_a_class(monkeypatch: pytest.MonkeyPatch) -> 
 def test_time_on_a_lesson_and_its_quiz_is_counted_and_capped(any_db: str, clock: Clock) -> None:
     _teacher, _secret, code = make_class()
     ana = join(code, "Ana")
-    ana.session_state["store_loaded"] = True
+    app_session(ana).store.loaded = True
     ana.switch_page("screens/lessons.py").run()
-    lesson = ana.session_state["lesson"]
+    lesson = app_session(ana).lessons.lesson
     clock.now += 90  # reading the lesson, then a click on it (a quiz answer, a button)
     ana.run()
     clock.now += 3600  # away for an hour: counted as LESSON_GAP_MOST at most
@@ -504,7 +503,7 @@ def test_time_on_a_lesson_and_its_quiz_is_counted_and_capped(any_db: str, clock:
     clock.now += 500
     ana.run()
     class_link.wait_for_sends()
-    token = ana.session_state["class_membership"].token
+    token = app_session(ana).classes.membership.token
     seen = teacher_sees(any_db, token)
     assert seen.lesson_seconds == {lesson: 90 + int(class_link.LESSON_GAP_MOST)}
     ana.switch_page("screens/my_class.py").run()
@@ -524,7 +523,7 @@ def test_the_review_deck_reaches_the_dashboard_with_the_positions_reviewed(
     deck = note_wrong(Deck(), ScenarioSource(scenario=OVERRUFF, step=0), "belote", now=now)
     for name in ("Ana", "Bo"):
         learner = join(code, name)
-        learner.session_state["review_deck"] = deck
+        app_session(learner).deck = deck
         play(learner, OVERRUFF, mistakes=1, attempts=1)
     teacher.button(key="teacher_refresh").click().run()
     assert not teacher.exception
@@ -561,7 +560,7 @@ def test_a_failed_send_is_retried_by_the_timer_without_a_run_of_the_page(
     from tutorial.course.progress import Progress, ScenarioRecord
 
     _teacher, _secret, code = make_class(homework=False)
-    token = join(code, "Ana").session_state["class_membership"].token
+    token = app_session(join(code, "Ana")).classes.membership.token
     m = class_link.Membership(token=token, loaded=True, failed=True, seconds_known=True)
     m.retry_after = clock.now + class_link.RETRY_SECONDS
     sent = Progress(scenarios={OVERRUFF: ScenarioRecord(mistakes=2, wrong={"8H": 2})})
@@ -619,22 +618,22 @@ def test_a_tampered_learner_token_ends_in_the_projects_sentence_and_keeps_the_pr
 
     teacher, secret, code = make_class(homework=False)
     other = join(code, "Zed")
-    gone = other.session_state["class_membership"].token
+    gone = app_session(other).classes.membership.token
     if kind == "left":
         open_store(db).leave(gone)
     elif kind == "removed":
         box = open_store(db)
         box.remove_learner(secret, box.dashboard(secret, []).members[0].learner_id)
     at = open_app("my_class")
-    at.session_state["store_loaded"] = True
-    at.session_state["progress"] = {OVERRUFF: ScenarioProgress(done=True, stars=3)}
+    app_session(at).store.loaded = True
+    app_session(at).progress = {OVERRUFF: ScenarioProgress(done=True, stars=3)}
     token: object = {
         "forged": tokens.new_secret(),
         "sql": "'; DROP TABLE learners; --",
         "too_long": "x" * 5000,
         "not_text": {"token": 1},
     }.get(kind, gone)
-    m = at.session_state["class_membership"]
+    m = app_session(at).classes.membership
     m.token = ""  # what the browser hands over, read as the component's callback reads it
     with pytest.MonkeyPatch.context() as patched:  # the session, as the callback has it
         patched.setattr(class_link, "membership", lambda: m)
@@ -647,9 +646,9 @@ def test_a_tampered_learner_token_ends_in_the_projects_sentence_and_keeps_the_pr
     assert not at.exception
     words = "removed you" if kind == "removed" else "not in a class"
     assert any(words in x.value for x in at.info), texts(at)
-    assert not at.session_state["class_membership"].token
+    assert not app_session(at).classes.membership.token
     assert "Join code" in [x.label for x in at.text_input]
-    assert at.session_state["progress"][OVERRUFF].stars == 3  # the browser's progress intact
+    assert app_session(at).progress[OVERRUFF].stars == 3  # the browser's progress intact
     teacher.run()
     assert "Ana" not in texts(teacher)
 
@@ -683,17 +682,17 @@ def test_markup_and_sql_in_names_are_shown_as_plain_text_and_capped(db: str) -> 
 def test_an_oversized_progress_is_refused_clearly_and_stays_in_the_browser(db: str) -> None:
     _teacher, _secret, code = make_class(homework=False)
     ana = join(code, "Ana")
-    ana.session_state["store_loaded"] = True
+    app_session(ana).store.loaded = True
     many = {f"belote/s{i}": ScenarioProgress(mistakes=1) for i in range(1001)}
-    ana.session_state["progress"] = many
+    app_session(ana).progress = many
     ana.run()
     class_link.wait_for_sends()
     ana.run()
     assert not ana.exception
     assert any("did not take your latest progress" in x.value for x in ana.toast)
     assert any("did not take your latest progress" in w.value for w in ana.warning)
-    assert len(ana.session_state["progress"]) == 1001  # the browser keeps it all
-    assert ana.session_state["class_membership"].token  # still in the class
+    assert len(app_session(ana).progress) == 1001  # the browser keeps it all
+    assert app_session(ana).classes.membership.token  # still in the class
 
 
 def test_a_progress_code_loaded_by_a_learner_in_a_class_reaches_the_class(any_db: str) -> None:
@@ -703,7 +702,7 @@ def test_a_progress_code_loaded_by_a_learner_in_a_class_reaches_the_class(any_db
 
     teacher, _secret, code = make_class()
     ana = join(code, "Ana")
-    ana.session_state["store_loaded"] = True
+    app_session(ana).store.loaded = True
     earlier = Progress(scenarios={OVERRUFF: ScenarioRecord(done=True, stars=3, mistakes=2)})
     ana.switch_page("screens/home.py").run()
     ana.text_input(key="progress_code_in").input(encode(earlier)).run()
@@ -724,7 +723,7 @@ def test_the_teacher_link_leaves_the_address_once_read_and_the_secret_is_kept(db
     again = open_app("teacher", teach=secret)
     assert not again.exception
     assert "teach" not in again.query_params  # the address bar no longer holds it
-    assert again.session_state["teacher_secret"] == secret
+    assert app_session(again).classes.teacher_secret == secret
     assert "Class: Year 7" in texts(again)
     # The next run (a click, the live board) still shows the class, from the kept secret.
     again.button(key="teacher_refresh").click().run()
@@ -780,7 +779,9 @@ def test_the_board_link_shows_the_class_and_no_management_control(db: str) -> No
     }
     assert not keys & set(MANAGEMENT), keys & set(MANAGEMENT)
     assert not [w for w in board.get("text_input")] and not [w for w in board.get("text_area")]
-    assert "teacher_secret" not in board.session_state or not board.session_state["teacher_secret"]
+    assert (
+        "teacher_secret" not in board.session_state or not app_session(board).classes.teacher_secret
+    )
     assert secret not in str([c.value for c in board.code])
     forged = open_app("teacher", board="x" * 43)
     assert any("board link opens no class" in e.value for e in forged.error)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import test_class_pages as pages
-from apptest_util import open_app
+from apptest_util import app_session, open_app
 from streamlit.testing.v1 import AppTest
 from test_class_pages import OVERRUFF, Clock, frames, join, make_class, play, texts
 
@@ -137,7 +137,7 @@ def test_a_name_with_invisible_characters_is_refused_at_join(db: str, name: str)
     _teacher, _secret, code = make_class(homework=False)
     at = join(code, name)
     assert any("invisible character" in e.value for e in at.error)
-    assert not at.session_state["class_membership"].token
+    assert not app_session(at).classes.membership.token
 
 
 def test_look_alike_names_are_numbered_on_the_dashboard(db: str) -> None:
@@ -184,13 +184,13 @@ def test_the_teacher_page_says_the_class_is_safe_and_offers_no_new_class_while_a
 def test_a_removed_learner_is_told_why_each_time_and_that_a_new_code_is_needed(db: str) -> None:
     _teacher, secret, code = make_class(homework=False)
     ana = join(code, "Ana")
-    token = ana.session_state["class_membership"].token
+    token = app_session(ana).classes.membership.token
     box = open_store(db)
     box.remove_learner(secret, box.dashboard(secret, []).members[0].learner_id)
     ana.switch_page("screens/home.py")
     play(ana, OVERRUFF, mistakes=1, attempts=1)  # refused: the toast, once
     ana.run()
-    m = ana.session_state["class_membership"]
+    m = app_session(ana).classes.membership
     assert not m.token  # nothing more is sent
     kept = class_link.kept_token(m)
     assert kept == token  # the browser keeps it, to be told again
@@ -200,7 +200,7 @@ def test_a_removed_learner_is_told_why_each_time_and_that_a_new_code_is_needed(d
         ana.switch_page("screens/home.py").run()
     # A new session of the same browser (the token it kept handed over) is told too.
     again = open_app("my_class")
-    m2 = again.session_state["class_membership"]
+    m2 = app_session(again).classes.membership
     with pytest.MonkeyPatch.context() as patched:
         patched.setattr(class_link, "membership", lambda: m2)
         class_link.receive_token(kept)
@@ -210,7 +210,7 @@ def test_a_removed_learner_is_told_why_each_time_and_that_a_new_code_is_needed(d
     # Forgetting it ends the notice.
     again.button(key="my_class_forget").click().run()
     assert not any("removed you" in x.value for x in again.info)
-    assert class_link.kept_token(again.session_state["class_membership"]) == ""
+    assert class_link.kept_token(app_session(again).classes.membership) == ""
 
 
 def test_a_closed_class_says_so_on_my_class_and_cannot_be_left(db: str) -> None:
@@ -283,15 +283,15 @@ def test_my_class_says_a_send_is_still_being_tried(
 ) -> None:
     _teacher, _secret, code = make_class(homework=False)
     ana = join(code, "Ana")
-    token = ana.session_state["class_membership"].token
+    token = app_session(ana).classes.membership.token
     release = threading.Event()
     hanging = HangingStore(db, {token}, release)
     monkeypatch.setattr(class_link, "store", lambda: hanging)
     try:
-        ana.session_state["store_loaded"] = True
-        ana.session_state["progress"] = {}
+        app_session(ana).store.loaded = True
+        app_session(ana).progress = {}
         ana.run()  # the first send starts and hangs
-        assert ana.session_state["class_membership"].busy
+        assert app_session(ana).classes.membership.busy
         ana.run()
         assert "Still trying" not in texts(ana)  # not yet: a send takes a moment
         clock.now += class_link.STILL_TRYING_SECONDS + 1

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apptest_util import HANG_GUARD, lesson_headings
+from apptest_util import HANG_GUARD, app_session, lesson_headings
 from streamlit.testing.v1 import AppTest
 
 from tutorial.course.lessons import (
@@ -466,17 +466,15 @@ def test_after_checking_the_marks_and_score_follow_every_change() -> None:
     at.radio(key=f"quiz_{QUIZ_LESSON}_2").set_value("162").run()
     at.radio(key=f"quiz_{QUIZ_LESSON}_3").set_value("The player on your right").run()
     assert any(s.value == "4 of 4 correct." for s in at.success)
-    assert at.session_state["quiz"][QUIZ_LESSON]["right"] == 4
+    assert app_session(at).lessons.quiz[QUIZ_LESSON]["right"] == 4
 
 
 @pytest.mark.usefixtures("_fresh_caches")
 def test_the_lesson_shows_each_scenario_done_and_its_stars() -> None:
-    from tutorial.webapp.state import PROGRESS, ScenarioProgress
+    from tutorial.webapp.state import ScenarioProgress
 
     at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
-    at.session_state[PROGRESS] = {
-        "belote/overruff": ScenarioProgress(done=True, mistakes=1, stars=2)
-    }
+    app_session(at).progress = {"belote/overruff": ScenarioProgress(done=True, mistakes=1, stars=2)}
     at = _lessons_page("belote/04-overtrump-undertrump", at)
     done = at.button(key="open_belote/04-overtrump-undertrump_belote/overruff")
     assert done.label.startswith("✓ ") and done.label.endswith("★★☆")
@@ -494,7 +492,7 @@ def test_home_start_opens_the_first_lesson_of_the_game() -> None:
     assert button.label == f"Start: {first.title}"
     button.click().run()
     assert not at.exception
-    assert at.session_state["lesson"] == first.id
+    assert app_session(at).lessons.lesson == first.id
     at.switch_page("screens/lessons.py")  # AppTest does not follow st.switch_page itself
     at.run()
     assert lesson_headings(at) == [first.title]
@@ -503,18 +501,18 @@ def test_home_start_opens_the_first_lesson_of_the_game() -> None:
 
 @pytest.mark.usefixtures("_fresh_caches")
 def test_home_continues_with_the_first_lesson_not_done() -> None:
-    from tutorial.webapp.state import PROGRESS, QUIZ, ScenarioProgress
+    from tutorial.webapp.state import ScenarioProgress
 
     first, second = [le for le in LESSONS if le.game == "tarot"][:2]
     at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
-    at.session_state[PROGRESS] = {s: ScenarioProgress(done=True) for s in first.model.scenarios}
+    app_session(at).progress = {s: ScenarioProgress(done=True) for s in first.model.scenarios}
     n = len(first.model.quiz)
-    at.session_state[QUIZ] = {first.id: {"right": n, "total": n}}
+    app_session(at).lessons.quiz = {first.id: {"right": n, "total": n}}
     at.run()
     button = at.button(key="start_tarot")
     assert button.label == f"Continue: {second.title}"
     button.click().run()
-    assert at.session_state["lesson"] == second.id
+    assert app_session(at).lessons.lesson == second.id
 
 
 def test_next_lesson_is_the_next_on_the_lessons_own_path() -> None:
@@ -558,7 +556,7 @@ def test_quiz_answers_are_kept_while_a_scenario_is_played() -> None:
     at.button(key=f"open_{QUIZ_LESSON}_{sid}").click().run()
     at.switch_page("screens/play.py")  # AppTest does not follow st.switch_page itself
     at.run()
-    assert at.session_state["current_scenario"] == sid
+    assert app_session(at).play.current == sid
     at.switch_page("screens/lessons.py")
     at.run()
     assert not at.exception, [e.value for e in at.exception]
@@ -600,12 +598,12 @@ def _briscola() -> tuple[list[Any], list[Any]]:
 
 
 def _all_done(at: AppTest, lessons: list[Any]) -> AppTest:
-    from tutorial.webapp.state import PROGRESS, QUIZ, ScenarioProgress
+    from tutorial.webapp.state import ScenarioProgress
 
-    at.session_state[PROGRESS] = {
+    app_session(at).progress = {
         s: ScenarioProgress(done=True) for le in lessons for s in le.model.scenarios
     }
-    at.session_state[QUIZ] = {
+    app_session(at).lessons.quiz = {
         le.id: {"right": len(le.model.quiz), "total": len(le.model.quiz)} for le in lessons
     }
     return at
@@ -635,7 +633,7 @@ def test_home_offers_the_track_for_players_of_another_game() -> None:
     assert button.label == f"From Belote to Briscola: 0 of {len(track)} lessons"
     button.click().run()
     assert not at.exception
-    assert at.session_state["lesson"] == track[0].id
+    assert app_session(at).lessons.lesson == track[0].id
     at.switch_page("screens/lessons.py").run()
     assert lesson_headings(at) == [track[0].title]
 
@@ -657,12 +655,11 @@ def test_the_course_s_last_lesson_does_not_lead_a_newcomer_into_a_track() -> Non
 
 @pytest.mark.usefixtures("_fresh_caches")
 def test_a_lesson_says_what_remains_before_it_is_ticked() -> None:
-    from tutorial.webapp.state import QUIZ
 
     lesson = next(le for le in LESSONS if le.model.quiz and len(le.model.scenarios) >= 2)
     at = AppTest.from_file(APP, default_timeout=HANG_GUARD)
     n = len(lesson.model.quiz)
-    at.session_state[QUIZ] = {lesson.id: {"right": n, "total": n, "checked": True}}
+    app_session(at).lessons.quiz = {lesson.id: {"right": n, "total": n, "checked": True}}
     at = _lessons_page(lesson.id, at)
     count = len(lesson.model.scenarios)
     wanted = f"To tick this lesson, play {count} more scenarios at the table to the end."

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from apptest_util import open_app
+from apptest_util import app_session, open_app
 
 from tutorial.course.links import with_lang
 from tutorial.course.playlists import Playlist, playlist_link
@@ -337,7 +337,7 @@ def test_the_selector_changes_the_language_and_the_address(tree_language: None) 
     at.sidebar.selectbox[0].set_value("zh-Hant").run()
     i18n.set_language("zh-Hant")
     assert not at.exception
-    assert at.session_state["lang_source"] == "chosen"
+    assert app_session(at).language.source == "chosen"
     assert "zh-Hant" in str(at.query_params["lang"])
     labels = [b.label for b in at.sidebar.selectbox]
     assert labels == [catalogue("zh-Hant")["language.label"]]
@@ -549,11 +549,11 @@ def test_a_practice_hands_review_reads_in_chinese(lang: str, tree_language: None
 
     i18n.set_language(lang)
     at = open_app("practice", lang=lang)
-    at.session_state["practice_next_seed"] = 4
+    app_session(at).practice.next_seed = 4
     at.selectbox(key="practice_variant").set_value("briscola-2")
     at.button(key="practice_deal").click().run()
     for _ in range(60):
-        hand = at.session_state["practice_hand"]
+        hand = app_session(at).practice.hand
         assert isinstance(hand, PracticeHand)
         if hand.finished:
             break

@@ -14,7 +14,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from apptest_util import open_app
+from apptest_util import app_session, open_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
@@ -263,7 +263,7 @@ def _type(at: AppTest, text: str) -> None:
 @fresh
 def test_a_playlist_link_opens_its_first_scenario_and_next_leads_to_the_second() -> None:
     at = _play(playlist="briscola/ace-beats-three,belote/overruff", title="Two", note="Go on.")
-    assert at.session_state["current_scenario"] == "briscola/ace-beats-three"
+    assert app_session(at).play.current == "briscola/ace-beats-three"
     panel = " ".join(m.value for m in at.markdown)
     assert "**Two**" in panel and "Go on." in panel
     assert any(c.value == "0 of 2 done" for c in at.caption)
@@ -272,7 +272,7 @@ def test_a_playlist_link_opens_its_first_scenario_and_next_leads_to_the_second()
     assert at.button(key="end_playlist_next").label == "Next in the playlist"
     assert any(c.value == "1 of 2 done" for c in at.caption)
     at.button(key="end_playlist_next").click().run()
-    assert at.session_state["current_scenario"] == "belote/overruff"
+    assert app_session(at).play.current == "belote/overruff"
     assert at.query_params["playlist"] == "briscola/ace-beats-three,belote/overruff"
     _type(at, "9H")
     _type(at, "You")
@@ -283,7 +283,7 @@ def test_a_playlist_link_opens_its_first_scenario_and_next_leads_to_the_second()
 @fresh
 def test_a_playlist_with_a_missing_scenario_opens_the_rest() -> None:
     at = _play(playlist="belote/no-such-scenario,belote/overruff")
-    assert at.session_state["current_scenario"] == "belote/overruff"
+    assert app_session(at).play.current == "belote/overruff"
     assert any("there is no scenario called belote/no-such-scenario" in c.value for c in at.caption)
 
 
@@ -314,7 +314,7 @@ def test_a_workshop_scenario_travels_in_its_link() -> None:
 def test_a_lesson_opens_from_its_short_link_and_shows_it() -> None:
     at = open_app("lessons", 60, lesson="belote/04")
     assert not at.exception
-    assert at.session_state["lesson"] == "belote/04-overtrump-undertrump"
+    assert app_session(at).lessons.lesson == "belote/04-overtrump-undertrump"
     assert any(c.value.endswith("/lessons?lesson=belote/04") for c in at.code)
     assert any("playlist=belote/follow-suit-basic" in c.value for c in at.code), (
         "the Belote example playlist is listed with its link"
@@ -350,11 +350,11 @@ def test_an_example_playlist_opens_from_the_lessons_page() -> None:
     assert not at.exception, [e.value for e in at.exception]
     at.switch_page("screens/play.py").run()  # AppTest stays on its page after a switch
     assert at.query_params["title"] == "Belote: when you must trump"
-    assert at.session_state["current_scenario"] == "belote/follow-suit-basic"
+    assert app_session(at).play.current == "belote/follow-suit-basic"
     assert any(m.value == "**Belote: when you must trump**" for m in at.markdown)
     assert any(c.value == "0 of 4 done" for c in at.caption)
     at.button(key="playlist_step_2").click().run()
-    assert at.session_state["current_scenario"] == "belote/overruff"
+    assert app_session(at).play.current == "belote/overruff"
     at.button(key="playlist_leave").click().run()
     assert all(b.key != "playlist_leave" for b in at.button)
-    assert at.session_state["current_scenario"] == "belote/overruff"
+    assert app_session(at).play.current == "belote/overruff"

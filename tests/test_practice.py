@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apptest_util import open_app
+from apptest_util import app_session, open_app
 from streamlit.testing.v1 import AppTest
 
 from tutorial.analysis import beginner
@@ -320,7 +320,7 @@ def _dealt(variant: str, seed: int) -> AppTest:
     at = open_app("practice")
     assert not at.exception, [e.value for e in at.exception]
     at.selectbox(key="practice_variant").set_value(variant)
-    at.session_state[practice_view_key()] = seed
+    app_session(at).practice.next_seed = seed
     at.button(key="practice_deal").click().run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -338,7 +338,7 @@ def _type(at: AppTest, text: str) -> AppTest:
 
 
 def _hand(at: AppTest) -> PracticeHand:
-    hand = at.session_state["practice_hand"]
+    hand = app_session(at).practice.hand
     assert isinstance(hand, PracticeHand)
     return hand
 
@@ -1189,12 +1189,11 @@ def test_the_practice_page_offers_bidding_practice_where_the_game_has_bids() -> 
     toggle = at.toggle(key="practice_bidding")
     assert toggle.label == "Practise bidding" and "first or second" in str(toggle.help)
     toggle.set_value(True).run()
-    at.session_state[practice_view_key()] = 0
+    app_session(at).practice.next_seed = 0
     at.button(key="practice_deal").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    from tutorial.webapp.pages.practice import HAND
 
-    hand = at.session_state[HAND]
+    hand = app_session(at).practice.hand
     assert hand.learner_to_move and hand.state.phase == "bidding" and len(hand.moves) <= 1
     assert _table(at)["prompt"] == "Your turn to bid."
     assert at.query_params["deal"] == str(hand.seed)  # the link names the deal found

@@ -14,7 +14,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from apptest_util import open_app
+from apptest_util import app_session, open_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -248,12 +248,12 @@ def test_a_code_from_the_page_reopens_the_step_in_a_new_session() -> None:
     assert "What went wrong: I think the AD should be allowed." in shown
     code = find_code(shown)
     assert code is not None and f"/play?report={code}" in shown
-    before = at.session_state["scenarios"]["belote/seed-000-must-ruff"].feedback
+    before = app_session(at).play.scenarios["belote/seed-000-must-ruff"].feedback
 
     fresh = open_app("play", 60, report=code)
     assert not fresh.exception, [e.value for e in fresh.exception]
-    assert fresh.session_state["current_scenario"] == "belote/seed-000-must-ruff"
-    after = fresh.session_state["scenarios"]["belote/seed-000-must-ruff"].feedback
+    assert app_session(fresh).play.current == "belote/seed-000-must-ruff"
+    after = app_session(fresh).play.scenarios["belote/seed-000-must-ruff"].feedback
     assert after is not None and after.kind == before.kind == "illegal"
     assert after.message == before.message
     assert any("Reopened from a problem report" in i.value for i in fresh.info)
@@ -264,8 +264,8 @@ def test_a_code_from_the_page_reopens_the_step_in_a_new_session() -> None:
     third = open_app("play", 60, scenario="belote/overruff")
     third.text_area(key="report_paste_play").input(shown).run()
     third.button(key="report_paste_play_go").click().run()
-    assert third.session_state["current_scenario"] == "belote/seed-000-must-ruff"
-    assert third.session_state["scenarios"]["belote/seed-000-must-ruff"].feedback.kind == "illegal"
+    assert app_session(third).play.current == "belote/seed-000-must-ruff"
+    assert app_session(third).play.scenarios["belote/seed-000-must-ruff"].feedback.kind == "illegal"
 
 
 @pytest.mark.usefixtures("_fresh_caches")
@@ -284,9 +284,9 @@ def test_a_report_pasted_on_the_home_page_opens_on_the_play_page() -> None:
     at.text_area(key="report_paste_home").input(f"Please look: {code} thanks").run()
     at.button(key="report_paste_home_go").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    assert at.session_state["current_scenario"] == "belote/overruff"
+    assert app_session(at).play.current == "belote/overruff"
     at.switch_page("screens/play.py").run()  # AppTest stays on its page after a switch
-    fb = at.session_state["scenarios"]["belote/overruff"].feedback
+    fb = app_session(at).play.scenarios["belote/overruff"].feedback
     assert fb is not None and fb.kind == "answer_wrong"
     assert any("Reopened from a problem report" in i.value for i in at.info)
     # a text without a code says so, and stays on the page

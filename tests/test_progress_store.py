@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from apptest_util import app_session
 from streamlit.testing.v1 import AppTest
 
 from tutorial.course.progress import Progress, QuizRecord, ScenarioRecord, encode, merge
@@ -35,10 +36,10 @@ def test_nothing_is_saved_before_the_stored_value_was_read() -> None:
 
 
 def test_a_stored_progress_is_merged_into_the_session() -> None:
-    from tutorial.webapp.state import PROGRESS, ScenarioProgress
+    from tutorial.webapp.state import ScenarioProgress
 
     at = AppTest.from_function(_script)
-    at.session_state[PROGRESS] = {"belote/overruff": ScenarioProgress(done=True, stars=2)}
+    app_session(at).progress = {"belote/overruff": ScenarioProgress(done=True, stars=2)}
     stored = Progress(
         scenarios={
             "briscola/ace-beats-three": ScenarioRecord(done=True, stars=3),
@@ -55,17 +56,17 @@ def test_a_stored_progress_is_merged_into_the_session() -> None:
 
 
 def test_a_broken_stored_value_is_set_aside_with_a_notice_and_loses_nothing() -> None:
-    from tutorial.webapp.state import PROGRESS, STORE_BROKEN, ScenarioProgress
+    from tutorial.webapp.state import ScenarioProgress
 
     at = AppTest.from_function(_script)
-    at.session_state[PROGRESS] = {"belote/overruff": ScenarioProgress(done=True, stars=1)}
+    app_session(at).progress = {"belote/overruff": ScenarioProgress(done=True, stars=1)}
     for bad in ("ATOUT1-garbage!", "not a code", "ATOUT1-" + "A" * 30_000, "{" * 5000):
         at.session_state["feed"] = bad
         at.run()
         assert not at.exception
         assert any("could not be read" in w.value for w in at.warning), bad
         assert "done=belote/overruff" in _texts(at)
-        assert at.session_state[STORE_BROKEN]
+        assert app_session(at).store.broken
 
 
 def test_an_empty_store_is_simply_read() -> None:
@@ -96,9 +97,10 @@ def test_a_session_with_mistakes_past_the_cap_still_exports() -> None:
         import streamlit as st
 
         from tutorial.course.progress import encode
+        from tutorial.course.recorder import ScenarioProgress
         from tutorial.webapp import state
 
-        state.progress_of("belote/overruff").mistakes = 10**7
+        state.session().put_progress("belote/overruff", ScenarioProgress(mistakes=10**7))
         st.write(encode(state.export_progress())[:7])
 
     at = AppTest.from_function(script)
@@ -118,7 +120,6 @@ def test_a_stored_deck_merges_card_by_card_the_later_review_winning() -> None:
         note_wrong,
         review,
     )
-    from tutorial.webapp.state import DECK
 
     day = datetime(2030, 3, 1, 12, tzinfo=UTC)
     scenario = ScenarioSource(scenario="belote/overruff", step=2)
@@ -127,10 +128,45 @@ def test_a_stored_deck_merges_card_by_card_the_later_review_winning() -> None:
     key = "scenario:belote/overruff:2"
     theirs = review(mine, key, Rating.GOOD, day + timedelta(days=1))  # the other tab's review
     at = AppTest.from_function(_script)
-    at.session_state[DECK] = mine
+    app_session(at).deck = mine
     at.session_state["feed"] = encode(Progress().with_deck(theirs))
     at.run()
     assert not at.exception and not at.warning
-    merged = at.session_state[DECK]
+    merged = app_session(at).deck
     assert merged.cards[key] == theirs.cards[key]
     assert set(merged.cards) == {key, "quiz:belote/a:0"}
+
+
+def test_the_progress_is_encoded_again_only_when_it_changed() -> None:
+    def script() -> None:
+        import streamlit as st
+
+        from tutorial.course.progress import Progress, QuizRecord
+        from tutorial.course.recorder import ScenarioProgress
+        from tutorial.course.review_deck import QuizSource, note_wrong
+        from tutorial.webapp import state, store
+
+        s = state.session()
+        s.put_progress("belote/overruff", ScenarioProgress(done=True, stars=2))
+        first = store.progress_code()
+        seen = [store.progress_code() is first]  # nothing changed: the same code, not remade
+        s.put_progress("belote/overruff", ScenarioProgress(done=True, stars=3))
+        second = store.progress_code()
+        seen.append(second != first)
+        s.lessons.quiz["tarot/01-bouts"] = {"right": 1, "total": 2}
+        s.quiz_changed()
+        third = store.progress_code()
+        seen.append(third != second)
+        source = QuizSource(lesson="tarot/01-bouts", question=0)
+        s.deck = note_wrong(s.deck, source, "tarot", now=state.now())
+        fourth = store.progress_code()
+        seen.append(fourth != third and store.progress_code() is fourth)
+        imported = Progress(quizzes={"tarot/01-bouts": QuizRecord(right=2, total=2)})
+        state.import_progress(imported.with_deck(s.deck))
+        seen.append(store.progress_code() != fourth)
+        st.write(" ".join(str(x) for x in seen))
+
+    at = AppTest.from_function(script)
+    at.run()
+    assert not at.exception, at.exception
+    assert at.markdown[0].value == "True True True True True"

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from apptest_util import APP, HANG_GUARD
+from apptest_util import APP, HANG_GUARD, app_session
 from hypothesis import given
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
@@ -292,10 +292,9 @@ def test_practice_cards_keep_the_deal_to_rebuild_the_position() -> None:
 
 
 def _seeded(at: AppTest, deck: Deck, today: str) -> AppTest:
-    from tutorial.webapp import state
 
-    at.session_state[state.DECK] = deck
-    at.session_state[state.TODAY] = moment_of_day(today)
+    app_session(at).deck = deck
+    app_session(at).review.today = moment_of_day(today)
     return at
 
 
@@ -314,7 +313,6 @@ def test_the_review_page_shows_nothing_due_on_the_day_of_the_mistake(
 
 
 def test_a_quiz_card_is_asked_again_and_rescheduled(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tutorial.webapp import state
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     source = QuizSource(lesson="belote/01-deck-and-card-values", question=0)
@@ -334,7 +332,7 @@ def test_a_quiz_card_is_asked_again_and_rescheduled(monkeypatch: pytest.MonkeyPa
     at.radio(key=f"review_quiz_{key}").set_value(str(question.answer)).run()
     at.button(key=f"review_check_{''.join(c if c.isalnum() else '_' for c in key)}").click().run()
     assert not at.exception
-    card = at.session_state[state.DECK].cards[key]
+    card = app_session(at).deck.cards[key]
     assert card.reviews == 2 and days_until_due(card, moment_of_day("2030-03-02")) >= 2
     assert any("comes back in" in s.value for s in at.success)
     assert any("Nothing to review today" in i.value for i in at.info)
@@ -343,7 +341,6 @@ def test_a_quiz_card_is_asked_again_and_rescheduled(monkeypatch: pytest.MonkeyPa
 def test_a_scenario_card_opens_its_step_at_the_table_and_is_rated_there(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tutorial.webapp import state
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     at = _seeded(
@@ -357,11 +354,10 @@ def test_a_scenario_card_opens_its_step_at_the_table_and_is_rated_there(
     assert at.button(key=play).label == "Play it at the table"
     assert any("Last time you tried 7♥" in c.value for c in at.caption)
     at.button(key=play).click().run()
-    assert at.session_state[state.REVIEW_OPEN] == KEY
+    assert app_session(at).review.open == KEY
 
 
 def test_suspend_and_clear_buttons(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tutorial.webapp import state
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     at = _seeded(
@@ -372,13 +368,13 @@ def test_suspend_and_clear_buttons(monkeypatch: pytest.MonkeyPatch) -> None:
     at.run()
     safe = "".join(c if c.isalnum() else "_" for c in KEY)
     at.button(key=f"review_suspend_{safe}").click().run()
-    assert at.session_state[state.DECK].cards[KEY].suspended
+    assert app_session(at).deck.cards[KEY].suspended
     assert any("Nothing to review today" in i.value for i in at.info)
     at.button(key=f"review_resume_{safe}").click().run()
-    assert not at.session_state[state.DECK].cards[KEY].suspended
+    assert not app_session(at).deck.cards[KEY].suspended
     at.checkbox(key="review_clear_sure").check().run()
     at.button(key="review_clear").click().run()
-    assert at.session_state[state.DECK].cards == {}
+    assert app_session(at).deck.cards == {}
     assert any("empty" in s.value for s in at.success)
 
 
@@ -395,13 +391,12 @@ def test_the_home_page_shows_review_due_beside_the_game(monkeypatch: pytest.Monk
 def test_without_the_test_clock_a_today_parameter_is_ignored(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tutorial.webapp import state
 
     monkeypatch.delenv("ATOUT_TEST_CLOCK", raising=False)
     at = AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD)
     at.query_params["today"] = "2031-01-01"
     at.run()
-    assert at.session_state[state.TODAY] is None
+    assert app_session(at).review.today is None
 
 
 def _practice_script() -> None:
@@ -434,14 +429,13 @@ def test_a_costly_practice_card_goes_in_the_deck_with_what_rebuilds_it(
 ) -> None:
     from tutorial.course import practice
     from tutorial.scenarios import actions
-    from tutorial.webapp import state
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     at = AppTest.from_function(_practice_script, default_timeout=HANG_GUARD)
-    at.session_state[state.TODAY] = DAY
+    app_session(at).review.today = DAY
     at.run()
     assert not at.exception
-    cards = at.session_state[state.DECK].cards
+    cards = app_session(at).deck.cards
     assert len(cards) == 1  # only the card that cost at least COSTLY points
     (card,) = cards.values()
     hand = at.session_state["hand_for_test"]
@@ -463,7 +457,6 @@ def _safe(key: str) -> str:
 def test_a_practice_card_that_no_longer_rebuilds_is_read_again_instead(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tutorial.webapp import state
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     # After the learner's pass the next seat bids: not the learner's card to play.
@@ -482,32 +475,31 @@ def test_a_practice_card_that_no_longer_rebuilds_is_read_again_instead(
     assert any("cannot be dealt again" in m.value for m in at.markdown)
     at.button(key=f"review_seen_{_safe(key)}").click().run()
     assert not at.exception
-    assert at.session_state[state.DECK].cards[key].reviews == 2
+    assert app_session(at).deck.cards[key].reviews == 2
     assert any(s.value.startswith("It comes back in") for s in at.success)
 
 
 def _scenario_script() -> None:
     import streamlit as st
 
+    from tutorial.course.recorder import Move
     from tutorial.course.review_deck import moment_of_day
     from tutorial.scenarios.runtime import goto, start
     from tutorial.webapp import common, state
 
     checked = common.library().get("belote/overruff")
     assert checked is not None
-    st.session_state[state.TODAY] = moment_of_day(st.session_state["day"])
+    state.session().review.today = moment_of_day(st.session_state["day"])
     run = goto(start(checked.scenario, checked.table), st.session_state["step"])
     if st.session_state.get("review"):
-        state.set_review_open(st.session_state["review"])
-    if st.session_state.get("hinted"):
-        state.scenario_session("belote/overruff").ask_hint()
+        state.session().set_review_open(st.session_state["review"])
+    hinted = bool(st.session_state.get("hinted"))
     for code in st.session_state["tries"]:
-        _, fb = run.try_action(code)
-        state.scenario_outcome("belote/overruff", run, fb, code)
+        after, fb = run.try_action(code)
+        state.keep_move(Move("belote/overruff", run, after, fb, code, hinted=hinted))
 
 
 def _scenario_app(day: str, tries: list[str], deck: Deck | None = None, **extra: object) -> AppTest:
-    from tutorial.webapp import state
 
     monkeypatch = pytest.MonkeyPatch()
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
@@ -516,7 +508,7 @@ def _scenario_app(day: str, tries: list[str], deck: Deck | None = None, **extra:
     at.session_state["step"] = 2
     at.session_state["tries"] = tries
     if deck is not None:
-        at.session_state[state.DECK] = deck
+        app_session(at).deck = deck
     for k, v in extra.items():
         at.session_state[k] = v
     at.run()
@@ -526,10 +518,9 @@ def _scenario_app(day: str, tries: list[str], deck: Deck | None = None, **extra:
 
 
 def test_a_refused_card_at_a_step_becomes_a_card_with_the_answer_and_the_reason() -> None:
-    from tutorial.webapp import state
 
     at = _scenario_app("2030-03-01", ["8H", "QD"])
-    deck = at.session_state[state.DECK]
+    deck = app_session(at).deck
     key = card_key(ScenarioSource(scenario="belote/overruff", step=2))
     assert list(deck.cards) == [key]
     card = deck.cards[key]
@@ -548,16 +539,15 @@ def test_a_refused_card_at_a_step_becomes_a_card_with_the_answer_and_the_reason(
 def test_the_card_under_review_is_rated_by_the_first_move_at_its_step(
     tries: list[str], hinted: bool, rating: Rating
 ) -> None:
-    from tutorial.webapp import state
 
     first = _scenario_app("2030-03-01", ["8H"])
-    deck = first.session_state[state.DECK]
+    deck = app_session(first).deck
     key = card_key(ScenarioSource(scenario="belote/overruff", step=2))
     at = _scenario_app("2030-03-02", tries, deck, review=key, hinted=hinted)
     expected = review(deck, key, rating, moment_of_day("2030-03-02")).cards[key]
-    assert at.session_state[state.DECK].cards[key] == expected
-    assert at.session_state[state.REVIEW_OPEN] is None
-    done = at.session_state[state.REVIEW_DONE]
+    assert app_session(at).deck.cards[key] == expected
+    assert app_session(at).review.open is None
+    done = app_session(at).review.done
     assert done is not None and done[1] == int(rating)
 
 
@@ -572,7 +562,7 @@ def test_the_review_page_reads_in_chinese_and_shows_no_internal_names(
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     screen = AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD)
     at = _seeded(screen, _one(), "2030-03-02")
-    at.session_state[state.SETTINGS] = state.Settings(language=lang)
+    app_session(at).settings = state.Settings(language=lang)
     at.run()
     assert not at.exception
     assert at.title[0].value in ("複習你的錯誤", "复习你的错误")
@@ -715,7 +705,6 @@ def _typed(at: AppTest, text: str) -> AppTest:
 def test_a_practice_card_is_played_at_the_review_page_table_and_rated(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tutorial.webapp import state
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     key, card, position = _practice_card()
@@ -735,20 +724,20 @@ def test_a_practice_card_is_played_at_the_review_page_table_and_rated(
     illegal = next(c for c in position.hands[0] if c not in position.legal_plays())
     fb = _review_table(_typed(at, illegal.code))["feedback"]
     assert fb["tone"] == "error" and "must follow" in fb["html"]
-    assert at.session_state[state.DECK].cards[key].reviews == 1
+    assert app_session(at).deck.cards[key].reviews == 1
     # The costly card again: wrong, its figure and its reason, back tomorrow.
     fb = _review_table(_typed(at, card.tried))["feedback"]
     assert fb["tone"] == "warning" and fb["head"] == "That card costs points here."
     assert f"cost about {card.lost:g} points" in fb["html"]
     assert "With every card shown" in fb["html"]
-    rated = at.session_state[state.DECK].cards[key]
+    rated = app_session(at).deck.cards[key]
     assert rated.reviews == 2 and days_until_due(rated, moment_of_day("2030-03-02")) == 1
     assert any(s.value == "Reviewed: it comes back tomorrow." for s in at.success)
     # A better card afterwards is judged, not rated again.
     best = _opened().position.review.judgement.best
     fb = _review_table(_typed(at, best.code))["feedback"]
     assert fb["tone"] == "success" and fb["head"] == "Correct: no card does better here."
-    assert at.session_state[state.DECK].cards[key] == rated
+    assert app_session(at).deck.cards[key] == rated
     at.button(key="review_practice_close").click().run()
     assert any("Nothing to review today" in i.value for i in at.info)
 
@@ -756,7 +745,6 @@ def test_a_practice_card_is_played_at_the_review_page_table_and_rated(
 def test_a_hint_at_the_review_page_table_rates_a_right_card_hard(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tutorial.webapp import state
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     key, card, _ = _practice_card()
@@ -773,7 +761,7 @@ def test_a_hint_at_the_review_page_table_rates_a_right_card_hard(
     best = _opened().position.review.judgement.best
     _typed(at, best.code)
     now = moment_of_day("2030-03-02")
-    assert at.session_state[state.DECK].cards[key] == review(deck, key, Rating.HARD, now).cards[key]
+    assert app_session(at).deck.cards[key] == review(deck, key, Rating.HARD, now).cards[key]
     assert any(s.value.startswith("It comes back in") for s in at.success)
 
 
@@ -789,7 +777,7 @@ def test_a_practice_card_at_the_table_reads_in_chinese(
     key, card, _ = _practice_card()
     screen = AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD)
     at = _seeded(screen, Deck(cards={key: card}), "2030-03-02")
-    at.session_state[state.SETTINGS] = state.Settings(language=lang)
+    app_session(at).settings = state.Settings(language=lang)
     at.run()
     with speaking(lang):  # the test's side formats the page's widgets as the page did
         at.button(key=f"review_practice_{_safe(key)}").click().run()
@@ -845,7 +833,6 @@ def test_the_review_page_says_what_its_buttons_do_and_what_waits(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from tutorial.course.review_deck import NEW_PER_DAY
-    from tutorial.webapp import state
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     at = _seeded(
@@ -862,7 +849,7 @@ def test_the_review_page_says_what_its_buttons_do_and_what_waits(
     key = card_key(ScenarioSource(scenario="belote/overruff", step=0))
     safe = "".join(c if c.isalnum() else "_" for c in key)
     at.button(key=f"review_suspend_{safe}").click().run()
-    assert at.session_state[state.DECK].cards[key].suspended
+    assert app_session(at).deck.cards[key].suspended
     assert any("until you bring it back" in s.value for s in at.success)
     assert any("does not come back until you press “Bring back”" in c.value for c in at.caption)
     assert at.button(key=f"review_resume_{safe}").proto.help
@@ -885,23 +872,22 @@ def test_a_step_card_says_the_step_the_link_opens(monkeypatch: pytest.MonkeyPatc
     assert link is not None and step_to_open(link, 5) == 2  # which opens that very step
     at.switch_page("screens/play.py").run()  # AppTest does not follow st.switch_page
     assert not at.exception
-    assert at.session_state["scenarios"]["belote/overruff"].run.step == 2
+    assert app_session(at).play.scenarios["belote/overruff"].run.step == 2
     assert at.query_params["step"] == "3"
 
 
 def test_a_due_card_is_rated_when_its_step_is_answered_in_a_replay() -> None:
     from tutorial.course.review_deck import is_due
-    from tutorial.webapp import state
 
     first = _scenario_app("2030-03-01", ["8H"])
-    deck = first.session_state[state.DECK]
+    deck = app_session(first).deck
     key = card_key(ScenarioSource(scenario="belote/overruff", step=2))
     # the next day the learner plays the scenario again from the lessons (not from Review)
     at = _scenario_app("2030-03-02", ["9H"], deck)
-    card = at.session_state[state.DECK].cards[key]
+    card = app_session(at).deck.cards[key]
     assert card == review(deck, key, Rating.GOOD, moment_of_day("2030-03-02")).cards[key]
     assert not is_due(card, moment_of_day("2030-03-02"))
-    done = at.session_state[state.REVIEW_DONE]
+    done = app_session(at).review.done
     assert done is not None and done[0] == key and done[1] == int(Rating.GOOD)
 
 
@@ -954,7 +940,7 @@ def test_a_question_card_says_what_was_answered_and_asks_the_question(
     deck = note_wrong(Deck(), source, "belote", tried=tried, now=DAY)
     screen = AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD)
     at = _seeded(screen, deck, "2030-03-02")
-    at.session_state[state.SETTINGS] = state.Settings(language=lang)
+    app_session(at).settings = state.Settings(language=lang)
     at.run()
     assert not at.exception
     captions = [c.value for c in at.caption]

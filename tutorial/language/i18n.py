@@ -27,22 +27,20 @@ SUPPORTED = ("en", "zh-Hant", "zh-Hans")
 NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
 #: The regions whose browsers ask for Traditional characters (``zh-TW``...).
 _TRADITIONAL_REGIONS = ("tw", "hk", "mo")
-#: The language of the current session (the app sets it at the top of every rerun;
-#: each Streamlit session runs in its own context, so sessions do not mix).
+#: The language of this context: set for a block (:func:`speaking`) or from then on
+#: (:func:`set_language`: tests, tools, workers); None where neither was done.
 _LANGUAGE: ContextVar[str | None] = ContextVar("atout_language", default=None)
-#: The session's language, asked first (the app registers the session's setting:
-#: Streamlit runs a rerun's widget callbacks before the page sets the language, and their
-#: sentences must be in the session's language too); None outside a session.
-_PROVIDER: list[Callable[[], str | None]] = []
+#: Where a context with no language of its own reads it: the app's session (the app's
+#: router registers its reader, which returns None outside a session). Streamlit runs a
+#: rerun's widget callbacks in a new thread before any code of the page, so the language
+#: cannot be set for them: they read the session's.
+_SESSION: list[Callable[[], str | None]] = []
 
 
 def set_language_provider(provider: Callable[[], str | None]) -> None:
-    """Ask ``provider`` for the language first (it returns None outside a session)."""
-    _PROVIDER[:] = [provider]
-
-
-#: A language forced for a block of code (:func:`speaking`), before any other.
-_FORCED: ContextVar[str | None] = ContextVar("atout_forced_language", default=None)
+    """Read the language from ``provider`` where no language was set in the context (it
+    returns None outside a session). Called by the app's router only."""
+    _SESSION[:] = [provider]
 
 
 @contextmanager
@@ -54,25 +52,22 @@ def speaking(lang: str) -> Iterator[None]:
     ...     t("app.title")
     'Atout'
     """
-    token = _FORCED.set(lang)
+    token = _LANGUAGE.set(lang)
     try:
         yield
     finally:
-        _FORCED.reset(token)
+        _LANGUAGE.reset(token)
 
 
 def _current() -> str:
-    forced = _FORCED.get()
-    if forced is not None:
-        return forced
-    # In a session, the session's setting is the truth (a thread's context may hold the
-    # language of an earlier run); elsewhere (tests, workers, tools) the context's.
-    for provider in _PROVIDER:
+    lang = _LANGUAGE.get()
+    if lang is not None:
+        return lang
+    for provider in _SESSION:  # the app never sets the context's: the session's setting
         found = provider()
         if found in SUPPORTED:
             return found
-    lang = _LANGUAGE.get()
-    return lang if lang is not None else DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
 
 
 def set_language(lang: str) -> None:

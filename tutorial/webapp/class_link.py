@@ -344,7 +344,7 @@ def receive_token(value: object) -> None:
 
 
 def _on_token() -> None:
-    receive_token((st.session_state.get("atout_class") or {}).get("token"))
+    receive_token((state.widget("atout_class") or {}).get("token"))
 
 
 # --- the teacher secret in the browser ------------------------------------------------------
@@ -383,7 +383,7 @@ def receive_teacher_secret(value: object) -> None:
 
 
 def _on_teacher_secret() -> None:
-    receive_teacher_secret((st.session_state.get("atout_teacher") or {}).get("secret"))
+    receive_teacher_secret((state.widget("atout_teacher") or {}).get("secret"))
 
 
 def keep_teacher_secret() -> None:

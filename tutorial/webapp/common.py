@@ -20,7 +20,6 @@ from tutorial.language.i18n import (
     is_chinese,
     language,
     parse_lang,
-    set_language,
     speaking,
     t,
 )
@@ -161,25 +160,22 @@ def choose_language() -> None:
     ``?lang=`` on every page when the language is not English.
     """
     raw = st.query_params.get("lang")
-    if raw is not None and raw == state.language_written():
+    if raw is not None and raw == state.session().language.written:
         raw = None  # what this page wrote itself, not a link
     if raw is not None:
         lang = parse_lang(raw)
         if lang is None:
             state.set_language_from(DEFAULT_LANGUAGE, "link")
-            set_language(DEFAULT_LANGUAGE)
             names = t("language.names_separator").join(NAMES[x] for x in SUPPORTED)
-            state.set_language_notice(t("language.unknown", names=names))
+            state.session().language.notice = t("language.unknown", names=names)
             st.query_params.pop("lang", None)
         else:
             state.set_language_from(lang, "link")
-    elif state.language_source() == "default":
+    elif state.session().language.source == "default":
         found = browser_language(_locale())
         if found is not None:
             state.set_language_from(found, "locale")
-    lang = state.settings().language
-    set_language(lang)
-    keep_lang_in_address(lang)
+    keep_lang_in_address(state.settings().language)
 
 
 def keep_lang_in_address(lang: str) -> None:
@@ -188,21 +184,20 @@ def keep_lang_in_address(lang: str) -> None:
     if lang == DEFAULT_LANGUAGE:
         if st.query_params.get("lang") not in (None, DEFAULT_LANGUAGE):
             st.query_params.pop("lang", None)
-        state.set_language_written("")
+        state.session().language.written = ""
     else:
         if st.query_params.get("lang") != lang:
             st.query_params["lang"] = lang
-        state.set_language_written(lang)
+        state.session().language.written = lang
 
 
 def _on_language() -> None:
     """The selector's callback: the learner's choice, kept in the address and (by the
     store) in the browser."""
-    lang = parse_lang(st.session_state.get(LANGUAGE_KEY))
+    lang = parse_lang(state.widget(LANGUAGE_KEY))
     if lang is None:
         return
     state.set_language_from(lang, "chosen")
-    set_language(lang)
     keep_lang_in_address(lang)
 
 
@@ -212,7 +207,7 @@ LANGUAGE_KEY = "set_language"
 
 def language_selector() -> None:
     """English / 繁體中文 / 简体中文, each named in itself, in the sidebar."""
-    st.session_state[LANGUAGE_KEY] = state.settings().language
+    state.set_widget(LANGUAGE_KEY, state.settings().language)
     st.selectbox(
         t("language.label"),
         SUPPORTED,
@@ -225,10 +220,10 @@ def language_selector() -> None:
 
 def language_notice() -> None:
     """Show (once) the notice about a ``?lang=`` that is not a language."""
-    msg = state.language_notice()
+    msg = state.session().language.notice
     if msg:
         st.warning(msg, icon=":material/translate:")
-        state.set_language_notice("")
+        state.session().language.notice = ""
 
 
 # --- presenter mode ---------------------------------------------------------------------
@@ -237,6 +232,8 @@ def language_notice() -> None:
 PRESENTER_PARAM = "presenter"
 #: The presenter toggle's widget key.
 PRESENTER_KEY = "set_presenter"
+#: The four-colour toggle's widget key.
+FOUR_COLOUR_KEY = "set_four_colour"
 
 
 def choose_presenter() -> None:
@@ -273,8 +270,8 @@ def kept_params() -> dict[str, str]:
 def _copy_settings() -> None:
     """Toggle callbacks: the settings change before the page is drawn again."""
     s = state.settings()
-    s.four_colour = bool(st.session_state.get("set_four_colour", s.four_colour))
-    s.presenter = bool(st.session_state.get(PRESENTER_KEY, s.presenter))
+    s.four_colour = bool(state.widget(FOUR_COLOUR_KEY, s.four_colour))
+    s.presenter = bool(state.widget(PRESENTER_KEY, s.presenter))
     keep_presenter_in_address(s.presenter)
 
 
@@ -288,11 +285,11 @@ def sidebar() -> None:
             t("app.four_colour"),
             value=s.four_colour,
             help=t("app.four_colour_help"),
-            key="set_four_colour",
+            key=FOUR_COLOUR_KEY,
             on_change=_copy_settings,
         )
         # The session's setting, which the address may have changed (?presenter=).
-        st.session_state[PRESENTER_KEY] = s.presenter
+        state.set_widget(PRESENTER_KEY, s.presenter)
         st.toggle(
             t("app.presenter"),
             help=t("app.presenter_help"),
@@ -392,8 +389,8 @@ def page_top(place: str, shown: str, *, fold_sidebar: bool = False) -> None:
 
 def open_scenario(sid: str) -> None:
     """Open a scenario in the player from a button (an older deep link is forgotten)."""
-    state.set_current_scenario(sid)
-    state.set_link_applied("")
+    state.session().open_scenario(sid)
+    state.session().play.link_applied = ""
     st.query_params.clear()
 
 
@@ -421,12 +418,6 @@ def course_order(game: str) -> list[str]:
     return order
 
 
-#: The session key of the answers to the learner's actions (:func:`tell`), by page key.
-_TOLD = "told"
-#: The page the answers were given on.
-_TOLD_PAGE = "told_page"
-
-
 def tell(key: str, kind: str, text: str) -> None:
     """Keep the answer to an action (``kind`` ``"ok"`` or ``"error"``) for the page to show:
     a widget's callback runs before the page is drawn.
@@ -436,19 +427,20 @@ def tell(key: str, kind: str, text: str) -> None:
     browser's stored progress or language arriving) would otherwise take it away before
     it was read.
     """
-    st.session_state.setdefault(_TOLD, {})[key] = (kind, text)
+    state.session().told[key] = (kind, text)
 
 
 def forget_told_off_page(page: str) -> None:
     """At each run of the app: the answers given on another page are forgotten."""
-    if st.session_state.get(_TOLD_PAGE) != page:
-        st.session_state[_TOLD] = {}
-        st.session_state[_TOLD_PAGE] = page
+    s = state.session()
+    if s.told_page != page:
+        s.told = {}
+        s.told_page = page
 
 
 def show_told(key: str) -> None:
     """The answer kept by :func:`tell` under ``key``, if any."""
-    found = st.session_state.get(_TOLD, {}).get(key)
+    found = state.session().told.get(key)
     if not found:
         return
     kind, text = found

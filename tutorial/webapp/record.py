@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutorial.engine.contract import GameState
-from tutorial.language.i18n import language, set_language, t
+from tutorial.language.i18n import language, speaking, t
 from tutorial.scenarios.export import Earlier, scenario_yaml
 from tutorial.scenarios.runtime import Run
 
@@ -40,10 +40,10 @@ def save_button(
     names = tuple(seat_names) if seat_names is not None else None
 
     def make() -> str:
-        set_language(lang)  # the file is made in another thread: the page's language
-        return scenario_yaml(
-            state, title=title[:120], seat_names=names, seconds=SECONDS, earlier=earlier
-        )
+        with speaking(lang):  # the file may be made in another thread: the page's language
+            return scenario_yaml(
+                state, title=title[:120], seat_names=names, seconds=SECONDS, earlier=earlier
+            )
 
     st.download_button(
         t("record.button"),

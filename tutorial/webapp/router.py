@@ -48,4 +48,4 @@ def run_app() -> None:
     page.run()
     store.sync_unless_drawn()  # after the page: this run's progress is what the browser keeps
     if os.environ.get("ATOUT_TIMING"):  # for `python -m tutorial bench-app` only
-        st.session_state.setdefault("_timing", []).append(time.perf_counter() - started)
+        state.note_run_time(time.perf_counter() - started)

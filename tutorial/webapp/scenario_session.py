@@ -1,19 +1,22 @@
 """One scenario's play in a browser session: every run so far, the one on show, and what
 the page shows beside it, in one object.
 
-The Play page keeps one :class:`ScenarioSession` per scenario (``tutorial.webapp.state``
-holds them under one key) and changes it only through its controller
-(``tutorial.webapp.pages.play.Controller`` and the openers beside it), which call the
-methods below: each is one thing a learner does. The address (``?scenario=&step=``) is
+The Play page keeps one :class:`ScenarioSession` per scenario (in the app's session,
+``tutorial.webapp.state.PlayPart.scenarios``) and changes it only through the methods
+below, each one thing a learner does, called by its controller
+(``tutorial.webapp.pages.play_controller.Controller``) and the openers beside it
+(``play_links``). The address (``?scenario=&step=``) is
 derived from the run on show, never kept apart.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutorial.scenarios.model import AskStep
+from tutorial.scenarios.model import AskStep, Scenario
 from tutorial.scenarios.runtime import Feedback, Run
 
 
@@ -50,11 +53,8 @@ class ScenarioSession:
     best_play_cards: int | None = None
     last_try: Any = None
     reopened: bool | None = None
-
-    @property
-    def started(self) -> bool:
-        """Whether the scenario has a run (it was opened)."""
-        return bool(self.history)
+    #: The problem report's code last made: the runs it was made of, the try, the code.
+    _report: tuple[tuple[Run, ...], object, str] | None = field(default=None, repr=False)
 
     @property
     def run(self) -> Run | None:
@@ -66,7 +66,7 @@ class ScenarioSession:
     @property
     def reviewing(self) -> bool:
         """Whether an earlier run than the last is on show."""
-        return bool(self.history) and self.cursor < len(self.history) - 1
+        return self.cursor < len(self.history) - 1
 
     def restart(self, first: Run) -> None:
         """Start over from ``first``: one run, nothing on show beside it."""
@@ -94,6 +94,21 @@ class ScenarioSession:
             self.history[self.cursor] = new_run
         self.feedback = feedback
         self.reopened = None
+
+    def tried(self, value: object, refused: bool) -> None:
+        """Remember a refused try (a problem report shows it again), forget a right one."""
+        keep = refused and isinstance(value, (str, int, float, bool))
+        self.last_try = value if keep else None
+
+    def reopen(self, runs: list[Run], feedback: Feedback | None, tried: Any, exact: bool) -> None:
+        """Reopened from a problem report: its runs, the last on show with its answer and
+        the refused try it carried; ``exact`` when the scenario has not changed since."""
+        self.restart(runs[0])
+        self.history.extend(runs[1:])
+        self.cursor = len(self.history) - 1
+        self.feedback = feedback
+        self.last_try = tried
+        self.reopened = exact
 
     def undo(self) -> None:
         """Take back the last right move."""
@@ -129,6 +144,34 @@ class ScenarioSession:
     def _answer_shown(self, run: Run) -> None:
         if not self.reviewing and self.history:
             self.history[self.cursor] = run.show_answer()
+
+    def report_code(self, reviewing: bool, encode: Callable[[list[Run], Any], str]) -> str:
+        """The problem report's code of the step on show: ``encode(runs, tried)`` over the
+        runs up to it and the refused try on show (none while reviewing), made again only
+        when one of them changed (a click elsewhere on the page leaves it as it was)."""
+        runs = tuple(self.history[: self.cursor + 1])
+        fb = self.feedback
+        tried = None if reviewing or fb is None or fb.ok else self.last_try
+        kept = self._report
+        if (
+            kept is not None
+            and kept[1] == tried
+            and len(kept[0]) == len(runs)
+            and all(a is b for a, b in zip(kept[0], runs, strict=True))
+        ):
+            return kept[2]
+        code = encode(list(runs), tried)
+        self._report = (runs, tried, code)
+        return code
+
+    def translate(self, scenario: Scenario, seat_names: tuple[str, ...]) -> None:
+        """Runs started in another language read in ``scenario``'s from now on (a
+        translation changes only the text and the seats' shown names: same steps, cards
+        and answers, so a run keeps its place and swaps its scenario and names)."""
+        for i, run in enumerate(self.history):
+            if run.scenario is not scenario and len(run.scenario.steps) == len(scenario.steps):
+                table = dataclasses.replace(run.table, seat_names=seat_names)
+                self.history[i] = dataclasses.replace(run, scenario=scenario, table=table)
 
     def show_best_play(self, cards: int | None) -> None:
         """Show the best line up to ``cards`` cards, or stop showing it (None)."""

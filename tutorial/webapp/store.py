@@ -32,6 +32,8 @@ from tutorial.language.i18n import from_browser, html_lang, parse_lang, t
 from tutorial.webapp import class_link, state
 
 STORAGE_KEY = "atout.progress.v1"
+#: The component's key (its state: what the browser sent).
+STORE_KEY = "atout_store"
 #: The language the learner chose in the sidebar, kept in the browser.
 LANG_KEY = "atout.language.v1"
 
@@ -79,7 +81,7 @@ _COMPONENT = st.components.v2.component("atout_store", js=_JS, css=":host{displa
 def receive(value: object) -> None:
     """Merge a value read from the browser's storage into the session's progress."""
     text = str(value or "").strip()
-    state.set_store_loaded(True)
+    state.session().store.loaded = True
     if not text:
         return
     try:
@@ -96,13 +98,13 @@ def receive(value: object) -> None:
 def _broken() -> None:
     """A stored value that cannot be read: set aside, with a notice above the page (drawn
     by a whole run of the app)."""
-    state.set_store_notice(t("progress.stored_broken"))
-    state.set_store_broken(True)
-    st.session_state[_WHOLE] = True
+    state.session().store.notice = t("progress.stored_broken")
+    state.session().store.broken = True
+    state.session().store.whole_run = True
 
 
 def _on_stored() -> None:
-    receive((st.session_state.get("atout_store") or {}).get("stored"))
+    receive((state.widget(STORE_KEY) or {}).get("stored"))
 
 
 def language_from_store(value: object) -> tuple[str, str] | None:
@@ -140,36 +142,31 @@ def receive_languages(value: object) -> None:
     if found is not None:
         state.set_language_from(*found)
     if state.settings().language != before:
-        st.session_state[_WHOLE] = True  # every word of the page, not a fragment's
+        state.session().store.whole_run = True  # every word of the page, not a fragment's
 
 
 def _on_languages() -> None:
-    receive_languages((st.session_state.get("atout_store") or {}).get("languages"))
-
-
-_DRAWN = "_store_drawn"
-#: Set when what the store brought changes more than a fragment draws: the language,
-#: a notice above the page.
-_WHOLE = "_store_whole_run"
+    receive_languages((state.widget(STORE_KEY) or {}).get("languages"))
 
 
 def begin_run() -> None:
     """A new run of the whole app: the store is not drawn yet, and nothing waits for a
     whole run (this is one)."""
-    st.session_state[_DRAWN] = False
-    st.session_state[_WHOLE] = False
+    part = state.session().store
+    part.drawn = False
+    part.whole_run = False
 
 
 def whole_run_due() -> bool:
     """Whether the store brought something (a language, a notice) that a fragment's
     rerun would not show, since the app last ran whole: a fragment that draws the store
     asks for a whole run first thing when it is so."""
-    return bool(st.session_state.get(_WHOLE))
+    return state.session().store.whole_run
 
 
 def sync_unless_drawn() -> None:
     """At the end of the app's run: the store, unless the page drew it itself."""
-    if not st.session_state.get(_DRAWN):
+    if not state.session().store.drawn:
         sync()
 
 
@@ -178,16 +175,13 @@ def sync() -> None:
     the end of the app's run, or of a page's fragment that a click reruns alone (the Play
     page's play, the Practice page's hand), which draws it inside itself (and reruns the
     whole app instead when :func:`whole_run_due`)."""
-    st.session_state[_DRAWN] = True
-    save: str | None = None
-    if state.store_loaded():
-        p = state.export_progress()
-        save = encode(p) if (p.scenarios or p.quizzes or p.version > 1) else ""
-    broken = state.store_broken()
+    state.session().store.drawn = True
+    save = progress_code() if state.store_loaded() else None
+    broken = state.session().store.broken
     # Only a choice made in the sidebar is kept (a link's language is for that visit).
-    lang_save = state.settings().language if state.language_source() == "chosen" else None
+    lang_save = state.settings().language if state.session().language.source == "chosen" else None
     _COMPONENT(
-        key="atout_store",
+        key=STORE_KEY,
         data={
             "storage_key": STORAGE_KEY,
             "save": save,
@@ -201,13 +195,26 @@ def sync() -> None:
         height=0,
     )
     if broken:
-        state.set_store_broken(False)
+        state.session().store.broken = False
     class_link.after_run()  # a learner in a class: the progress sent on, in the background
+
+
+def progress_code() -> str:
+    """The session's progress as the browser keeps it ("" when there is none), encoded
+    again only when it changed since the last time (:func:`state.export_progress` gives
+    the same progress while nothing changed)."""
+    part = state.session().store
+    p = state.export_progress()
+    if part.saved is not None and part.saved[0] is p:
+        return part.saved[1]
+    code = encode(p) if (p.scenarios or p.quizzes or p.version > 1) else ""
+    part.saved = (p, code)
+    return code
 
 
 def notice() -> None:
     """Show (once) the notice about a stored progress that could not be read."""
-    msg = state.store_notice()
+    msg = state.session().store.notice
     if msg:
         st.warning(msg, icon=":material/warning:")
-        state.set_store_notice("")
+        state.session().store.notice = ""

@@ -56,13 +56,12 @@ from typing import Any
 import streamlit as st
 
 from tutorial.language.i18n import t
+from tutorial.webapp import state
 
 _HERE = resources.files("tutorial.webapp") / "assets"
 #: The component's style sheet and script, files of their own beside this module.
 CSS = (_HERE / "table.css").read_text(encoding="utf-8")
 JS = (_HERE / "table.js").read_text(encoding="utf-8")
-
-_HTML = ""
 
 #: The table picture's narrowest width in pixels (or the element's, when narrower): the
 #: script's ``FLOOR_PX``; below it the seats' labels cannot be read.
@@ -87,7 +86,7 @@ def animation_pace(keep_tricks: bool = False) -> dict[str, int]:
     return pace
 
 
-_COMPONENT = st.components.v2.component("atout_table", html=_HTML, css=CSS, js=JS)
+_COMPONENT = st.components.v2.component("atout_table", css=CSS, js=JS)
 
 Callback = Callable[[str], None]
 
@@ -110,12 +109,12 @@ def show_table(
     Each action handled counts one in the session (``ack`` in the data), so the element
     knows its action was answered even when the table looks the same afterwards.
     """
-    acks = f"{key}__ack"
+    acks = state.session().table_acks
 
     def _relay(name: str, handler: Callback) -> Callable[[], None]:
         def cb() -> None:
-            st.session_state[acks] = int(st.session_state.get(acks, 0)) + 1
-            value = (st.session_state.get(key) or {}).get(name)
+            acks[key] = acks.get(key, 0) + 1
+            value = (state.widget(key) or {}).get(name)
             if value is not None:
                 handler(str(value))
 
@@ -127,7 +126,7 @@ def show_table(
             **data,
             "pace": animation_pace(keep_tricks),
             "resume_label": t("component.resume"),
-            "ack": int(st.session_state.get(acks, 0)),
+            "ack": acks.get(key, 0),
         },
         on_card_change=_relay("card", on_card),
         on_action_change=_relay("action", on_action),

@@ -20,15 +20,15 @@ from tutorial.webapp.pages.lessons import (
     show_whats_next,
     track_heading,
 )
-from tutorial.webapp.pages.play import report_paste_box
+from tutorial.webapp.pages.play_report import report_paste_box
 
 #: The session key of the answer to the last load of a progress or start afresh, shown once.
 MESSAGE = "progress_message"
 
 
 def _load_progress() -> None:
-    code = str(st.session_state.get("progress_code_in", "")).strip()
-    upload = st.session_state.get("progress_file_in")
+    code = str(state.widget("progress_code_in", "")).strip()
+    upload = state.widget("progress_file_in")
     try:
         if upload is not None:
             p = from_json(upload.getvalue())
@@ -36,7 +36,7 @@ def _load_progress() -> None:
             p = decode(code)
         else:
             return
-        if st.session_state.get("progress_mode", "merge") == "merge":
+        if state.widget("progress_mode", "merge") == "merge":
             state.merge_progress(p)
             done = sum(1 for r in state.export_progress().scenarios.values() if r.done)
             message = t("progress.merged", scenarios=tn("plural.scenarios", done))
@@ -115,7 +115,7 @@ def main() -> None:
 
     st.header(t("home.games"))
     cols = st.columns(len(GAMES))
-    due = due_counts(state.deck(), state.now())
+    due = due_counts(state.session().deck, state.now())
     for col, game in zip(cols, GAMES, strict=True):
         with col, st.container(border=True):
             st.subheader(common.game_title(game))

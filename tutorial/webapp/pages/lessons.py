@@ -46,7 +46,7 @@ from tutorial.webapp.navigation import page_url
 
 def left_of(lesson: Lesson) -> LessonLeft:
     """What the lesson still needs to be ticked, from the learner's progress."""
-    right = int(state.quiz().get(lesson.id, {}).get("right", 0) or 0)
+    right = int(state.session().lessons.quiz.get(lesson.id, {}).get("right", 0) or 0)
     return lesson_left(lesson, lambda sid: state.progress_of(sid).done, right)
 
 
@@ -89,7 +89,7 @@ def open_lesson(lesson: Lesson) -> None:
 
 def _set_lesson(lesson_id: str | None) -> None:
     """Open a lesson and name it in the address (so the old ``?lesson=`` is not re-applied)."""
-    state.set_lesson(lesson_id)
+    state.session().open_lesson(lesson_id)
     if lesson_id is None:
         st.query_params.pop("lesson", None)
     else:
@@ -139,28 +139,27 @@ def _quiz_key(lesson: Lesson, i: int) -> str:
 def quiz_marks(lesson: Lesson) -> list[QuizMark]:
     """The marks of the answers chosen now on the page."""
     return [
-        mark_answer(q, st.session_state.get(_quiz_key(lesson, i)))
-        for i, q in enumerate(lesson.model.quiz)
+        mark_answer(q, state.widget(_quiz_key(lesson, i))) for i, q in enumerate(lesson.model.quiz)
     ]
 
 
 def _keep_answers(lesson: Lesson) -> None:
     """The answers chosen now, kept with the lesson's quiz (the page's radios forget
     theirs when another page is opened)."""
-    record = state.quiz().setdefault(lesson.id, {})
+    record = state.session().lessons.quiz.setdefault(lesson.id, {})
     record["answers"] = {
-        i: st.session_state.get(_quiz_key(lesson, i)) for i in range(len(lesson.model.quiz))
+        i: state.widget(_quiz_key(lesson, i)) for i in range(len(lesson.model.quiz))
     }
 
 
 def restore_answers(lesson: Lesson) -> None:
     """Put the kept answers back into the quiz's radios (coming back to the lesson)."""
-    kept = state.quiz().get(lesson.id, {}).get("answers") or {}
+    kept = state.session().lessons.quiz.get(lesson.id, {}).get("answers") or {}
     for i, q in enumerate(lesson.model.quiz):
         key = _quiz_key(lesson, i)
         value = kept.get(i)
-        if key not in st.session_state and value in [str(c) for c in q.choices]:
-            st.session_state[key] = value
+        if not state.has_widget(key) and value in [str(c) for c in q.choices]:
+            state.set_widget(key, value)
 
 
 def _record(lesson: Lesson) -> None:
@@ -170,21 +169,22 @@ def _record(lesson: Lesson) -> None:
         if marks[i] == "wrong":
             state.quiz_wrong(lesson.id, i, q.answer)
     score = quiz_score(marks)
-    record = state.quiz().setdefault(lesson.id, {})
+    record = state.session().lessons.quiz.setdefault(lesson.id, {})
     record.update({"right": score.correct, "total": score.total, "checked": True})
+    state.session().quiz_changed()
     _keep_answers(lesson)
 
 
 def _changed(lesson: Lesson) -> None:
     _keep_answers(lesson)
-    if state.quiz().get(lesson.id, {}).get("checked"):
+    if state.session().lessons.quiz.get(lesson.id, {}).get("checked"):
         _record(lesson)  # the score follows every change once the quiz is checked
 
 
 def _quiz(lesson: Lesson) -> None:
     st.subheader(t("lessons.quiz"))
     restore_answers(lesson)
-    checked = bool(state.quiz().get(lesson.id, {}).get("checked"))
+    checked = bool(state.session().lessons.quiz.get(lesson.id, {}).get("checked"))
     marks = quiz_marks(lesson)
     for i, q in enumerate(lesson.model.quiz):
         st.radio(
@@ -316,14 +316,14 @@ def _apply_link(lessons: list[Lesson]) -> None:
     """``?lesson=<id>`` or ``?lesson=<game>/<nn>`` opens that lesson (when it is not
     the one open already)."""
     link = st.query_params.get("lesson")
-    if not link or link == state.lesson():
+    if not link or link == state.session().lessons.lesson:
         return
     found = resolve_lesson_link(link, [le.id for le in lessons])
     if found is None:
         st.warning(t("lessons.unknown_link", lesson=inert_markdown(link[:80])))
         return
-    if found != state.lesson():
-        state.set_lesson(found)
+    if found != state.session().lessons.lesson:
+        state.session().open_lesson(found)
 
 
 def show_lesson_link(lesson: Lesson) -> None:
@@ -379,12 +379,12 @@ def show_playlists(game: str) -> None:
 
 def _on_game() -> None:
     lessons, _ = course(state.settings().language)
-    first = start_lesson(st.session_state["lessons_game"], lessons, lesson_done)
+    first = start_lesson(state.widget("lessons_game"), lessons, lesson_done)
     _set_lesson(first.id if first is not None else None)
 
 
 def _on_pick(game: str) -> None:
-    _set_lesson(st.session_state[f"lessons_pick_{game}"])
+    _set_lesson(state.widget(f"lessons_pick_{game}"))
 
 
 def main() -> None:
@@ -395,11 +395,11 @@ def main() -> None:
         st.error(t("lessons.broken"))
         st.code(error, language=None)
     _apply_link(lessons)
-    current = lesson_by_id(state.lesson() or "", lessons)
+    current = lesson_by_id(state.session().lessons.lesson or "", lessons)
     if current is not None:  # the open lesson decides the game shown
-        st.session_state["lessons_game"] = current.game
-    elif st.session_state.get("lessons_game") not in GAMES:  # else the game being learnt
-        st.session_state["lessons_game"] = state.default_game(GAMES[0])
+        state.set_widget("lessons_game", current.game)
+    elif state.widget("lessons_game") not in GAMES:  # else the game being learnt
+        state.set_widget("lessons_game", state.session().default_game(GAMES[0]))
     with st.sidebar:
         game = st.selectbox(
             t("play.game"),
@@ -423,7 +423,7 @@ def main() -> None:
     )
     titles = {le.id: ("✓ " if lesson_done(le) else "") + le.title for le in own}
     # a track lesson open: no lesson of the course is picked
-    st.session_state[f"lessons_pick_{game}"] = current.id if current.id in titles else None
+    state.set_widget(f"lessons_pick_{game}", current.id if current.id in titles else None)
     # One line, not a list of every lesson: on a phone the list filled the first screen.
     st.selectbox(
         t("lessons.choose"),

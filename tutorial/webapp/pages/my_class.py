@@ -39,8 +39,8 @@ def _join() -> None:
     if box is None:
         common.tell(MESSAGE, "error", t("classes.unreachable"))
         return
-    code = str(st.session_state.get("my_class_code", ""))
-    name = str(st.session_state.get("my_class_name", ""))
+    code = str(state.widget("my_class_code", ""))
+    name = str(state.widget("my_class_name", ""))
     try:
         client, address = class_link.client_id()
         token = box.join(code, name, client, address)
@@ -49,7 +49,7 @@ def _join() -> None:
         common.tell(MESSAGE, "error", str(e))
         return
     class_link.joined(token)
-    st.session_state["my_class_code"] = ""
+    state.set_widget("my_class_code", "")
     common.tell(MESSAGE, "ok", t("my_class.joined"))
 
 
@@ -72,7 +72,7 @@ def _leave() -> None:
         common.tell(MESSAGE, "error", str(e))
         return
     class_link.left()
-    st.session_state["my_class_leave_sure"] = False
+    state.set_widget("my_class_leave_sure", False)
     common.tell(MESSAGE, "ok", t("my_class.left"))
 
 
@@ -88,7 +88,7 @@ def code_from_address() -> None:
     code = tokens.normal_join_code(str(st.query_params.get(JOIN, "")))
     st.query_params.pop(JOIN, None)
     if code is not None:
-        st.session_state["my_class_code"] = tokens.shown_join_code(code)
+        state.set_widget("my_class_code", tokens.shown_join_code(code))
         common.tell(MESSAGE, "info", t("my_class.code_from_link"))
 
 

@@ -1,4 +1,8 @@
-"""The scenario player: the table, the learner's hand, feedback, hints, undo, review."""
+"""The scenario player: the page, its play (the table, the learner's hand, feedback,
+hints, undo, review) and what is drawn beside it. Its other parts are modules of their
+own: the links and the address (``play_links``), the sidebar's picker (``play_picker``),
+the controller (``play_controller``), the end and the playlist (``play_end``), the
+problem report (``play_report``)."""
 
 from __future__ import annotations
 
@@ -7,449 +11,41 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from tutorial.course.lessons import lesson_of
-from tutorial.course.links import Link, parse_link, parse_step, step_param, step_to_open, with_lang
-from tutorial.course.playlists import (
-    INLINE_KEY_PREFIX,
-    MAX_INLINE_CHARS,
-    LinkError,
-    Playlist,
-    decode_inline,
-    encode_inline,
-    from_query,
-    inline_key,
-    is_inline,
-    next_item,
-    playlist_link,
-    to_query,
-)
-from tutorial.course.problem_report import (
-    ReportError,
-    decode_report,
-    encode_report,
-    find_code,
-    replay,
-    report_of,
-    report_text,
-)
-from tutorial.course.progress import stars
-from tutorial.engine.errors import ScenarioError
+from tutorial.course.links import step_param, with_lang
+from tutorial.course.playlists import MAX_INLINE_CHARS, encode_inline
 from tutorial.engine.games import GAMES
 from tutorial.engine.outcomes import Play as CardPlay
 from tutorial.engine.ruleset_titles import ruleset_title
-from tutorial.language.i18n import t, tn
+from tutorial.language.i18n import t
 from tutorial.pictures.line_compare import lines_by_trick
 from tutorial.pictures.table_data import table_data
 from tutorial.pictures.trick_history import numbered, trick_lines, trick_rows
-from tutorial.scenarios.checker import Checked, check_text, problems_of
+from tutorial.scenarios.checker import Checked
 from tutorial.scenarios.model import AskStep, Play
 from tutorial.scenarios.reasons import speak
-from tutorial.scenarios.runtime import Event, Feedback, Run, goto, start
-from tutorial.webapp import common, link_state, navigation, state, store
-from tutorial.webapp.common import course, course_order
+from tutorial.scenarios.runtime import Event, Run, start
+from tutorial.webapp import common, state, store
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.navigation import page_url
+from tutorial.webapp.pages.play_controller import Controller
+from tutorial.webapp.pages.play_end import show_end, show_playlist, show_playlist_link
+from tutorial.webapp.pages.play_links import (
+    WORKSHOP_ID,
+    apply_deep_link,
+    apply_links,
+    checked_of,
+    inline_text,
+)
+from tutorial.webapp.pages.play_picker import game_ids, picker
+from tutorial.webapp.pages.play_report import report_paste_box, show_report
 from tutorial.webapp.pages.review import play_banner
 from tutorial.webapp.record import save_run_position
 from tutorial.webapp.rules_compared import show_other_rules
-from tutorial.webapp.scenario_session import ScenarioSession, outcome_due
+from tutorial.webapp.scenario_session import outcome_due
 from tutorial.webapp.score_view import show_outcome
 from tutorial.webapp.scroll_box import reachable_by_keyboard
+from tutorial.webapp.state import PLAY_GAME, TYPED_CARD
 from tutorial.webapp.table_component import show_table as show_component
-
-WORKSHOP_ID = "workshop"
-
-
-def checked_of(sid: str) -> Checked | None:
-    """The checked scenario of an id (the workshop's own, or the library's)."""
-    if sid == WORKSHOP_ID:
-        value: Checked | None = state.workshop_scenario()
-        return value
-    if sid.startswith(INLINE_KEY_PREFIX):
-        entry = link_state.inline_scenarios().get(sid)
-        return entry.checked if entry is not None else None
-    return common.library().get(sid)
-
-
-def inline_text(sid: str) -> str:
-    """The YAML text of an inline or Workshop scenario ("" for a library one)."""
-    if sid == WORKSHOP_ID:
-        return link_state.workshop_text()
-    entry = link_state.inline_scenarios().get(sid)
-    return entry.text if entry is not None else ""
-
-
-def open_inline(text: str) -> str:
-    """Check an inline scenario's text once per session; its player key.
-
-    Raises:
-        ScenarioError: the checker's refusal (located lines).
-    """
-    key = inline_key(text)
-    known = link_state.inline_scenarios()
-    if key not in known:
-        checked = check_text(text, "scenario-from-a-link.yaml")
-        known[key] = link_state.InlineScenario(text, checked)
-    return key
-
-
-def _say(kind: str, text: str, details: tuple[str, ...] = ()) -> None:
-    link_state.set_message(link_state.LinkMessage(kind, text, details))
-
-
-def open_playlist(playlist: Playlist) -> None:
-    """Open a playlist: its items checked (inline ones) or looked up, and its first
-    scenario not done yet opened."""
-    keys: list[str] = []
-    problems: list[str] = []
-    for item in playlist.items:
-        try:
-            key = open_inline(decode_inline(item)) if is_inline(item) else item
-        except (LinkError, ScenarioError) as e:
-            keys.append("")
-            problems.append(str(e) if isinstance(e, LinkError) else t("playlist.item_broken"))
-            continue
-        found = checked_of(key) is not None
-        keys.append(key if found else "")
-        problems.append("" if found else t("playlist.item_missing", item=inert_markdown(item[:80])))
-    link_state.set_playlist(
-        link_state.OpenPlaylist(playlist, tuple(keys), to_query(playlist), tuple(problems))
-    )
-    playable = [k for k in keys if k]
-    first = next((k for k in playable if not state.progress_of(k).done), None)
-    if first or playable:
-        state.set_current_scenario(first or playable[0])
-
-
-def _apply_playlist_link() -> None:
-    """``?playlist=…&title=…&note=…`` opens a playlist (once per distinct link)."""
-    params = st.query_params
-    items = params.get("playlist")
-    key = f"{items}|{params.get('title')}|{params.get('note')}"
-    if items is None or key == link_state.applied("playlist"):
-        return
-    link_state.set_applied("playlist", key)
-    try:
-        playlist = from_query(items, params.get("title"), params.get("note"))
-    except LinkError as e:
-        _say("error", t("playlist.bad_link", reason=str(e)))
-        return
-    if playlist is not None:
-        open_playlist(playlist)
-
-
-def _open_run(sid: str, checked: Checked, step_text: str | None) -> None:
-    """Open a scenario at the step a link asks for (a warning for a bad step)."""
-    state.set_current_scenario(sid)
-    run = start(checked.scenario, checked.table)
-    count = len(checked.scenario.steps)
-    step = step_to_open(Link(sid, parse_step(step_text), step_text), count)
-    if step is None:
-        _say(
-            "warning", t("play.bad_step", step=inert_markdown((step_text or "")[:20]), count=count)
-        )
-    elif step:
-        run = goto(run, step)
-    state.open_scenario_session(sid, run)
-
-
-def _apply_inline_link() -> None:
-    """``?scenario_inline=ATS1.…&step=…``: a scenario carried by the link itself."""
-    params = st.query_params
-    code = params.get("scenario_inline")
-    step_text = params.get("step")
-    key = f"{code}|{step_text}"
-    if not code or key == link_state.applied("inline"):
-        return
-    link_state.set_applied("inline", key)
-    try:
-        sid = open_inline(decode_inline(code))
-    except LinkError as e:
-        _say("error", t("playlist.bad_inline_link", reason=str(e)))
-        return
-    except ScenarioError as e:
-        _say("error", t("playlist.inline_refused"), tuple(problems_of(e)))
-        return
-    checked = checked_of(sid)
-    if checked is not None:
-        _open_run(sid, checked, step_text)
-
-
-def open_report(code: str) -> None:
-    """Reopen the step a problem report's code describes, with its refused try."""
-    try:
-        report = decode_report(code)
-    except ReportError as e:
-        _say("error", t("report.bad_code", reason=str(e)))
-        return
-    if report.scenario:
-        sid = report.scenario
-        if common.library().get(sid) is None:
-            _say("error", t("report.unknown_scenario", sid=inert_markdown(sid)))
-            return
-    else:
-        try:
-            sid = open_inline(report.inline)
-        except ScenarioError as e:
-            _say("error", t("playlist.inline_refused"), tuple(problems_of(e)))
-            return
-    checked = checked_of(sid)
-    if checked is None:  # pragma: no cover - looked up or checked just above
-        return
-    done = replay(start(checked.scenario, checked.table), report)
-    state.set_current_scenario(sid)
-    session = state.open_scenario_session(sid, done.runs[0])
-    session.history.extend(done.runs[1:])
-    session.cursor = len(session.history) - 1
-    session.feedback = done.feedback
-    session.last_try = report.tried if done.tried_shown else None
-    session.reopened = done.complete
-    link_state.set_message(None)
-    Controller(sid, checked)._sync_link(None)
-
-
-def _apply_report_link() -> None:
-    """``?report=ATR1.…`` reopens a reported step (the parameter is then dropped)."""
-    code = st.query_params.get("report")
-    if not code or code == link_state.applied("report"):
-        return
-    link_state.set_applied("report", code)
-    st.query_params.pop("report", None)
-    open_report(code)
-
-
-def apply_links() -> None:
-    """The links a page may be opened with: a playlist, an inline scenario, a problem report."""
-    _apply_playlist_link()
-    _apply_inline_link()
-    _apply_report_link()
-
-
-def apply_deep_link() -> None:
-    """``?scenario=…&step=…`` opens exactly there (once per distinct link)."""
-    params = st.query_params
-    link_sid = params.get("scenario")
-    link_step = params.get("step")
-    key = f"{link_sid}|{link_step}"
-    if not link_sid or key == state.link_applied():
-        return
-    state.set_link_applied(key)
-    link = parse_link(link_sid, link_step)  # pure and fuzzed: tutorial/course/links.py
-    checked = checked_of(link.scenario) if link is not None else None
-    if link is None or checked is None:
-        st.error(t("play.unknown_link", sid=inert_markdown(link_sid[:80])))
-        return
-    state.set_current_scenario(link.scenario)
-    run = start(checked.scenario, checked.table)
-    count = len(checked.scenario.steps)
-    step = step_to_open(link, count)
-    if step is None:
-        shown = inert_markdown((link.step_text or "")[:20])
-        st.warning(t("play.bad_step", step=shown, count=count))
-    elif step:
-        run = goto(run, step)
-    state.open_scenario_session(link.scenario, run)
-
-
-def _title_of(sid: str) -> str:
-    checked = checked_of(sid)
-    title = checked.scenario.title if checked else sid
-    return ("✓ " if state.progress_of(sid).done else "") + title
-
-
-def _labels(ids: list[str]) -> dict[str, str]:
-    """Option label -> scenario id (titles, made unique)."""
-    labels: dict[str, str] = {}
-    for sid in ids:
-        label = _title_of(sid)
-        labels[label if label not in labels else f"{label} ({sid})"] = sid
-    return labels
-
-
-def _game_ids(game: str) -> list[str]:
-    ids = [sid for sid, _ in common.library().by_game(game, course_order(game))]
-    if state.workshop_scenario() is not None and game == getattr(
-        state.workshop_scenario().scenario, "game", None
-    ):
-        ids.append(WORKSHOP_ID)
-    ids += [k for k, v in link_state.inline_scenarios().items() if v.checked.scenario.game == game]
-    return ids
-
-
-def _on_game() -> None:
-    ids = _game_ids(st.session_state["play_game"])
-    if ids:
-        state.set_current_scenario(ids[0])
-
-
-def _on_pick() -> None:
-    labels = _labels(_game_ids(st.session_state["play_game"]))
-    sid = labels.get(st.session_state["play_pick"])
-    if sid is not None:
-        state.set_current_scenario(sid)
-
-
-def picker() -> None:
-    """The scenario list in the sidebar, kept in step with the scenario open."""
-    opened = checked_of(state.current_scenario() or "")
-    if opened is not None:
-        st.session_state["play_game"] = opened.scenario.game
-    elif "play_game" not in st.session_state:  # nothing open yet: the game being learnt
-        st.session_state["play_game"] = state.default_game(GAMES[0])
-    with st.sidebar:
-        st.header(t("play.choose"))
-        game = st.selectbox(
-            t("play.game"),
-            GAMES,
-            format_func=common.game_title,
-            key="play_game",
-            on_change=_on_game,
-        )
-        labels = _labels(_game_ids(game))
-        if not labels:
-            return
-        current = next((n for n, s in labels.items() if s == state.current_scenario()), None)
-        if current is not None:
-            st.session_state["play_pick"] = current
-        elif st.session_state.get("play_pick") not in labels:
-            st.session_state["play_pick"] = next(iter(labels))
-        st.selectbox(t("play.scenario"), list(labels), key="play_pick", on_change=_on_pick)
-
-
-@dataclass(frozen=True)
-class Controller:
-    """The callbacks of one scenario (state changes happen here, before the redraw)."""
-
-    sid: str
-    checked: Checked
-
-    @property
-    def session(self) -> ScenarioSession:
-        """The scenario's play in this session (the one object the controller changes)."""
-        return state.scenario_session(self.sid)
-
-    def _after(self, new_run: Run, fb: Feedback) -> None:
-        prog = state.progress_of(self.sid)
-        prog.attempts += 1
-        if fb.ok and new_run.finished and new_run.whole:
-            # Only a run the learner played from its first step finishes the scenario:
-            # a link's later step or a review card's step is practice, not a finish.
-            prog.done = True
-            prog.stars = max(prog.stars, stars(new_run.wrong_for_stars))
-        elif fb.mistake:
-            prog.mistakes += 1
-        self.session.moved(new_run, fb, forward=fb.ok)
-        link_state.set_message(None)
-        self._sync_link(new_run.step if fb.ok else None)
-
-    def _tried(self, fb: Feedback, value: object) -> None:
-        """Remember a refused try (a problem report shows it again), forget a right one."""
-        keep = not fb.ok and isinstance(value, (str, int, float, bool))
-        self.session.last_try = value if keep else None
-
-    def _sync_link(self, step: int | None) -> None:
-        """The address follows the step: ``?scenario=…&step=…``, or for a scenario
-        from a link or the Workshop ``?scenario_inline=…&step=…`` (when short enough)."""
-        cur = self.session.run
-        shown = step_param(step if step is not None else (cur.step if cur else 0))
-        text = inline_text(self.sid)
-        code = encode_inline(text) if text else ""
-        if code and len(code) <= MAX_INLINE_CHARS:
-            st.query_params.pop("scenario", None)
-            st.query_params["scenario_inline"] = code
-            st.query_params["step"] = shown
-            link_state.set_applied("inline", f"{code}|{shown}")
-            return
-        st.query_params.pop("scenario_inline", None)
-        st.query_params["scenario"] = self.sid
-        st.query_params["step"] = shown
-        state.set_link_applied(f"{self.sid}|{shown}")
-
-    def act(self, code: str) -> None:
-        """The learner clicked a card or an action button."""
-        cur = self.session.run
-        if cur is not None:
-            new_run, fb = cur.try_action(code)
-            state.scenario_outcome(self.sid, cur, fb, code)  # the review deck
-            self._after(new_run, fb)
-            self._tried(fb, code)
-            if fb.mistake:  # for the teacher's class view
-                state.record_wrong(self.sid, cur.state, code)
-
-    def discard(self, codes: str) -> None:
-        """The Tarot discard, confirmed: lay the chosen cards aside one by one.
-
-        The first card the engine refuses stops it there, with the engine's reason;
-        the cards before it stay laid aside.
-        """
-        for code in codes.split():
-            cur = self.session.run
-            if cur is None or cur.state.phase != "discard":
-                return
-            self.act(f"discard {code}")
-            fb = self.session.feedback
-            if fb is None or not fb.ok:
-                return
-
-    def typed(self) -> None:
-        """The learner typed a card, an action or an answer, and pressed Enter."""
-        text = str(st.session_state.get("typed_card", "")).strip()
-        st.session_state["typed_card"] = ""
-        if not text:
-            return
-        cur = self.session.run
-        if cur is not None and isinstance(cur.current, AskStep):
-            self.answer(text)
-        else:
-            self.act(text)
-
-    def answer(self, value: object) -> None:
-        """The learner answered the question."""
-        cur = self.session.run
-        if cur is not None:
-            new_run, fb = cur.answer(value)
-            state.scenario_outcome(self.sid, cur, fb, value)  # the review deck
-            self._after(new_run, fb)
-            self._tried(fb, value)
-
-    def hint(self) -> None:
-        """One more hint tier."""
-        self.session.ask_hint()
-        state.progress_of(self.sid).hints += 1
-
-    def show_best(self) -> None:
-        """Show the best play from this step on the table, one card at a time.
-
-        Only the picture changes: the run, the progress and the link stay as they are.
-        """
-        self.session.show_best_play(1)
-
-    def best_next(self) -> None:
-        """The next card of the best play."""
-        self.session.show_best_play((self.session.best_play_cards or 0) + 1)
-
-    def best_back(self) -> None:
-        """Back to the step, as it was before the best play was shown."""
-        self.session.show_best_play(None)
-
-    def undo(self) -> None:
-        """Back one learner move."""
-        self.session.undo()
-        self._sync_link(None)
-
-    def restart(self) -> None:
-        """Start over."""
-        self.session.restart(start(self.checked.scenario, self.checked.table))
-        self._sync_link(None)
-
-    def review(self, delta: int) -> None:
-        """Step back and forth through the scenario's positions (the link follows)."""
-        self.session.review(delta)
-        self._sync_link(None)
-
-    def reveal(self) -> None:
-        """Presenter mode: show or hide the answer."""
-        self.session.toggle_reveal()
 
 
 def _transcript_line(ev: Event) -> None:
@@ -563,9 +159,7 @@ def show_best_controls(run: Run, ctl: Controller, best: BestPlay | None, reviewi
             )
         show_lines_by_trick(run, sid)
         return
-    if state.scenario_session(
-        sid
-    ).best_play_cards:  # asked for, but the solver could not give it in time
+    if state.scenario_session(sid).best_play_cards:  # asked, but the solver had no time
         st.info(t("explain.best_unknown"))
         state.scenario_session(sid).show_best_play(None)
     if can_show_best(run, sid, reviewing):
@@ -649,7 +243,7 @@ def show_table(run: Run, ctl: Controller, reviewing: bool, best: BestPlay | None
     )
     if isinstance(run.current, (Play, AskStep)) and not reviewing:
         with st.expander(t("play.fallback"), icon=":material/keyboard:"):
-            st.text_input(t("play.type_card"), key="typed_card", on_change=ctl.typed)
+            st.text_input(t("play.type_card"), key=TYPED_CARD, on_change=ctl.typed)
 
 
 def show_help(run: Run, ctl: Controller) -> None:
@@ -694,214 +288,9 @@ def show_review(ctl: Controller, run: Run, reviewing: bool) -> None:
             )
 
 
-def show_end(ctl: Controller, run: Run) -> None:
-    """The end of a scenario: stars, what was learnt, the next scenario, the lesson."""
-    sid = ctl.sid
-    n = stars(run.wrong_for_stars)
-    if run.whole:
-        st.markdown(
-            f"### {'★' * n}{'☆' * (3 - n)}",
-            help=t("play.stars_help"),
-        )
-    st.success(
-        t("play.finished")
-        if run.mistakes == 0
-        else t("play.finished_mistakes", tries=tn("plural.wrong_tries", run.mistakes))
-    )
-    if not run.whole:
-        st.caption(t("play.not_whole"))
-    elif run.answers_shown:
-        shown = tn("plural.answers_shown", len(run.answers_shown))
-        st.caption(t("play.answers_shown", answers=shown))
-    if ctl.checked.scenario.summary:
-        st.markdown(f"**{t('play.learnt')}** {inert_markdown(ctl.checked.scenario.summary)}")
-    found = lesson_of(sid, course(state.settings().language)[0])
-    in_list = playlist_next(sid)
-    if in_list is not None and not in_list[0]:
-        st.success(t("playlist.finished", title=inert_markdown(in_list[1])))
-    with st.container(horizontal=True, gap="small", key="end_nav"):
-        if in_list is not None and in_list[0]:
-            st.button(
-                t("playlist.next"),
-                key="end_playlist_next",
-                type="primary",
-                on_click=open_in_playlist,
-                args=(in_list[0],),
-                icon=":material/queue_play_next:",
-            )
-        if found is not None:
-            lesson, index = found
-            ids = lesson.model.scenarios
-            nxt = next((s for s in ids[index + 1 :] if s in common.library().scenarios), None)
-            if nxt is not None:
-                st.button(
-                    t("play.next"),
-                    key="end_next",
-                    type="secondary" if in_list is not None and in_list[0] else "primary",
-                    on_click=common.open_scenario,
-                    args=(nxt,),
-                    icon=":material/arrow_forward:",
-                )
-            st.page_link(
-                navigation.LESSONS_PAGE,
-                label=t("play.back_to_lesson", title=inert_markdown(lesson.model.title)),
-                icon=":material/school:",
-                query_params={"lesson": lesson.id, **common.kept_params()},
-            )
-
-
-# --- playlists -------------------------------------------------------------------------
-
-
-def playlist_next(sid: str) -> tuple[str, str] | None:
-    """In the open playlist: the next playable item's key ("" when ``sid`` is the last)
-    and the playlist's title; None when ``sid`` is not in the open playlist."""
-    opened = link_state.playlist()
-    if opened is None or sid not in opened.keys:
-        return None
-    keys = [k for k in opened.keys if k]
-    return next_item(keys, sid) or "", opened.playlist.title
-
-
-def open_in_playlist(sid: str) -> None:
-    """Open a scenario of the playlist (the playlist stays in the address)."""
-    state.set_current_scenario(sid)
-    state.set_link_applied("")
-    link_state.set_message(None)
-    for name in ("scenario", "step", "scenario_inline", "report"):
-        st.query_params.pop(name, None)
-
-
-def leave_playlist() -> None:
-    """Close the playlist panel (the scenario open stays open)."""
-    link_state.set_playlist(None)
-    for name in ("playlist", "title", "note"):
-        st.query_params.pop(name, None)
-
-
-def _item_title(key: str) -> str:
-    checked = checked_of(key)
-    return checked.scenario.title if checked is not None else key
-
-
-def show_playlist(sid: str) -> None:
-    """The open playlist: title, note, its steps (done ones ticked, this one marked)."""
-    opened = link_state.playlist()
-    if opened is None:
-        return
-    pl = opened.playlist
-    playable = [k for k in opened.keys if k]
-    done = sum(1 for k in playable if state.progress_of(k).done)
-    with st.container(border=True, key="playlist_panel"):
-        st.markdown(f"**{inert_markdown(pl.title)}**")
-        st.caption(t("playlist.progress", done=done, total=len(opened.keys)))
-        if pl.note:
-            st.markdown(inert_markdown(pl.note))
-        for i, key in enumerate(opened.keys):
-            problem = opened.problems[i] if i < len(opened.problems) else ""
-            if not key:
-                st.caption(t("playlist.step_broken", n=i + 1, problem=problem))
-                continue
-            mark = "✓" if state.progress_of(key).done else "○"
-            label = t("playlist.step", n=i + 1, mark=mark, title=inert_markdown(_item_title(key)))
-            st.button(
-                label,
-                key=f"playlist_step_{i}",
-                on_click=open_in_playlist,
-                args=(key,),
-                disabled=key == sid,
-                type="tertiary",
-                help=t("playlist.here") if key == sid else None,
-            )
-        st.button(t("playlist.leave"), key="playlist_leave", on_click=leave_playlist)
-
-
-def show_playlist_link() -> None:
-    """The open playlist's link, at the foot of the page beside the step's."""
-    opened = link_state.playlist()
-    if opened is not None and len(opened.query.get("playlist", "")) <= MAX_LIST_CHARS_SHOWN:
-        st.caption(
-            t("playlist.link_caption", link=playlist_link(page_url("play"), opened.playlist))
-        )
-
-
-# --- report a problem --------------------------------------------------------------------
-
-#: A link longer than this is not shown (the code alone is, with the reason).
-MAX_LIST_CHARS_SHOWN = 16_000
-
-
-def report_code(ctl: Controller, reviewing: bool) -> str:
-    """The problem report's code of the step on show (the history up to it)."""
-    sid = ctl.sid
-    runs = state.scenario_session(sid).history[: state.scenario_session(sid).cursor + 1]
-    fb = state.scenario_session(sid).feedback
-    tried = None if reviewing or fb is None or fb.ok else state.scenario_session(sid).last_try
-    text = inline_text(sid)
-    if sid == WORKSHOP_ID or sid.startswith(INLINE_KEY_PREFIX):
-        report = report_of(runs, inline=text, tried=tried)
-    else:
-        report = report_of(runs, scenario=sid, tried=tried)
-    return encode_report(report)
-
-
-def show_report(ctl: Controller, run: Run, reviewing: bool) -> None:
-    """'Report a problem': the code and link of this very step, a box for what went
-    wrong, and the two together as one text to copy."""
-    with st.expander(t("report.title"), icon=":material/flag:"):
-        st.caption(t("report.help"))
-        what = st.text_area(t("report.what"), key="report_what", max_chars=2000, height=90)
-        code = report_code(ctl, reviewing)
-        link = with_lang(f"{page_url('play')}?report={code}")
-        text = report_text(
-            title=ctl.checked.scenario.title,
-            step=min(run.step + 1, len(ctl.checked.scenario.steps)),
-            count=len(ctl.checked.scenario.steps),
-            what=what,
-            code=code,
-            link=link,
-        )
-        st.code(text, language=None, wrap_lines=True)
-
-
-def _open_pasted_report(key: str) -> None:
-    text = str(st.session_state.get(key, ""))
-    code = find_code(text)
-    if code is None:
-        st.session_state[f"{key}_error"] = t("report.no_code_found")
-        return
-    try:
-        decode_report(code)
-    except ReportError as e:
-        st.session_state[f"{key}_error"] = t("report.bad_code", reason=str(e))
-        return
-    st.session_state[f"{key}_error"] = ""
-    st.session_state[key] = ""
-    link_state.set_applied("report", code)
-    open_report(code)
-
-
-def report_paste_box(where: str) -> None:
-    """Paste a problem report (the whole text, the link or the code) to see its step.
-
-    On the Home page the step opens on the Play page; on the Play page, in place.
-    """
-    key = f"report_paste_{where}"
-    with st.expander(t("report.open_title"), icon=":material/flag:"):
-        st.text_area(t("report.paste"), key=key, height=80)
-        clicked = st.button(
-            t("report.open"), key=f"{key}_go", on_click=_open_pasted_report, args=(key,)
-        )
-        if clicked and where != "play" and not st.session_state.get(f"{key}_error"):
-            st.switch_page(navigation.PLAY_PAGE)
-        error = st.session_state.get(f"{key}_error")
-        if error:
-            st.error(error)
-
-
 def show_link_message() -> None:
     """What opening a link said, until the learner moves on."""
-    msg = link_state.message()
+    msg = state.session().links.message
     if msg is None:
         return
     (st.error if msg.kind == "error" else st.warning)(msg.text)
@@ -954,14 +343,7 @@ def follow_language(sid: str, checked: Checked) -> None:
     """
     if common.library().get(sid) is not checked:
         return  # the Workshop's or a link's own scenario: one language only
-    hist = state.scenario_session(sid).history
-    for i, run in enumerate(hist):
-        if run.scenario is not checked.scenario and len(run.scenario.steps) == len(
-            checked.scenario.steps
-        ):
-            names = checked.table.seat_names
-            table = dataclasses.replace(run.table, seat_names=names)
-            hist[i] = dataclasses.replace(run, scenario=checked.scenario, table=table)
+    state.scenario_session(sid).translate(checked.scenario, checked.table.seat_names)
 
 
 def show_untranslated(sid: str) -> None:
@@ -976,11 +358,11 @@ def main() -> None:
     apply_links()
     apply_deep_link()
     picker()
-    sid = state.current_scenario()
+    sid = state.session().play.current
     if sid is None:  # no link, no choice yet: open the first scenario of the course
-        first = next(iter(_game_ids(st.session_state.get("play_game", GAMES[0]))), None)
+        first = next(iter(game_ids(state.widget(PLAY_GAME, GAMES[0]))), None)
         if first is not None:
-            state.set_current_scenario(first)
+            state.session().open_scenario(first)
             sid = first
     checked = checked_of(sid) if sid else None
     if sid is None or checked is None:
@@ -1023,12 +405,11 @@ def show_play(sid: str, checked: Checked) -> None:
     next item), or a language the browser's store brings, reruns the whole page.
     """
     run = state.scenario_session(sid).run
-    if state.current_scenario() != sid or run is None or store.whole_run_due():
+    if state.session().play.current != sid or run is None or store.whole_run_due():
         st.rerun()  # another scenario (its heading too), or the browser's kept language
     ctl = Controller(sid, checked)
     sc = checked.scenario
-    hist = state.scenario_session(sid).history
-    reviewing = state.scenario_session(sid).cursor < len(hist) - 1
+    reviewing = state.scenario_session(sid).reviewing
     play_banner(sid)  # the review deck's card under review
     best = best_play(run, sid) if not reviewing else None
     # On a phone the columns stack: the story moves above the table, the instructions and

@@ -52,15 +52,20 @@ from tutorial.webapp.score_view import points_text, show_outcome
 from tutorial.webapp.scroll_box import reachable_by_keyboard
 from tutorial.webapp.table_component import show_table
 
-#: This page's session keys: the hand, the frames to show, the news, the next seed.
-HAND = "practice_hand"
-FRAMES = "practice_frames"
-NEWS = "practice_news"
-SEED = "practice_next_seed"  # tests set it to deal a known hand
-KEEP_TRICKS = "practice_keep_tricks"  # the toggle: a finished trick waits for Continue
-LINK_APPLIED = "practice_link_applied"  # the deal link already opened (or written) here
-LINK_PROBLEM = "practice_link_problem"  # why the last deal link could not be opened
-KEYS = (HAND, FRAMES, NEWS, SEED)
+#: The toggle's widget key: a finished trick waits for Continue.
+KEEP_TRICKS = "practice_keep_tricks"
+#: The setup's widget keys: the game and players, the level, the bidding toggle (the
+#: rules' is :func:`rules_key`).
+VARIANT = "practice_variant"
+LEVEL = "practice_level"
+BIDDING = "practice_bidding"
+
+
+def rules_key(game: str) -> str:
+    """The widget key of a game's rules picker."""
+    return f"practice_rules_{game}"
+
+
 #: The address's parameters that name a deal (see ``practice.deal_query``).
 DEAL_PARAMS = ("deal", "game", "players", "rules", "level")
 
@@ -78,7 +83,7 @@ def _variant_titles() -> dict[str, str]:
 def default_variant(hand: PracticeHand | None) -> str:
     """The game the picker opens on: the hand's when it is of the game being learnt,
     else the first table of that game."""
-    game = state.default_game("belote")
+    game = state.session().default_game("belote")
     if hand is not None and hand.game == game:
         return _variant(hand)
     return next((v for v in _variant_titles() if v.partition("-")[0] == game), "belote-4")
@@ -86,9 +91,9 @@ def default_variant(hand: PracticeHand | None) -> str:
 
 def chosen_game(hand: PracticeHand | None) -> str:
     """The game the setup's picker shows (its default set when none is chosen yet)."""
-    if st.session_state.get("practice_variant") not in _variant_titles():
-        st.session_state["practice_variant"] = default_variant(hand)
-    return str(st.session_state["practice_variant"]).partition("-")[0]
+    if state.widget(VARIANT) not in _variant_titles():
+        state.set_widget(VARIANT, default_variant(hand))
+    return str(state.widget(VARIANT)).partition("-")[0]
 
 
 def intro(game: str) -> str:
@@ -99,8 +104,8 @@ def intro(game: str) -> str:
 
 def _on_variant() -> None:
     """The game chosen in the picker becomes the game being learnt."""
-    variant = str(st.session_state.get("practice_variant", ""))
-    state.set_learning_game(variant.partition("-")[0] or None)
+    variant = str(state.widget(VARIANT, ""))
+    state.session().learn(variant.partition("-")[0] or None)
 
 
 def _level_titles() -> dict[str, str]:
@@ -110,20 +115,21 @@ def _level_titles() -> dict[str, str]:
 
 def _hand() -> PracticeHand | None:
     """The hand on the table, its seats named in the session's language."""
-    value = st.session_state.get(HAND)
-    if not isinstance(value, PracticeHand):
+    part = state.session().practice
+    if part.hand is None:
         return None
-    named = practice.in_language(value)
-    if named is not value:
-        st.session_state[HAND] = named
+    named = practice.in_language(part.hand)
+    if named is not part.hand:
+        part.hand = named
     return named
 
 
 def _store(hand: PracticeHand, frames: Sequence[PracticeHand] = (), news: str = "") -> None:
-    st.session_state.pop(LINK_PROBLEM, None)  # what a bad link said, until the next move
-    st.session_state[HAND] = hand
-    st.session_state[FRAMES] = tuple(frames)
-    st.session_state[NEWS] = news
+    part = state.session().practice
+    part.link_problem = ""  # what a bad link said, until the next move
+    part.hand = hand
+    part.frames = tuple(frames)
+    part.news = news
 
 
 def _news(hand: PracticeHand, start: int) -> str:
@@ -135,15 +141,16 @@ def _news(hand: PracticeHand, start: int) -> str:
 
 def deal() -> None:
     """Deal a new hand with the chosen game, ruleset and level."""
-    variant = str(st.session_state.get("practice_variant", "belote-4"))
+    variant = str(state.widget(VARIANT, "belote-4"))
     game, _, players = variant.partition("-")
-    ruleset = str(st.session_state.get(f"practice_rules_{game}", "default"))
-    level = str(st.session_state.get("practice_level", practice.LEVELS[0]))
-    seed = st.session_state.pop(SEED, None)
-    if not isinstance(seed, int):
+    ruleset = str(state.widget(rules_key(game), "default"))
+    level = str(state.widget(LEVEL, practice.LEVELS[0]))
+    part = state.session().practice
+    seed, part.next_seed = part.next_seed, None
+    if seed is None:
         seed = random.SystemRandom().randrange(10**9)
     _forget(_hand())
-    if st.session_state.get("practice_bidding") and practice.has_bidding(game):
+    if state.widget(BIDDING) and practice.has_bidding(game):
         # a deal where the learner bids first or second, and the bid is worth thinking about
         hand = practice.deal_to_bid(game, ruleset, players=int(players), level=level, seed=seed)
     else:
@@ -164,7 +171,7 @@ def replay_hand(choice_key: str) -> None:
     hand = _hand()
     if hand is None or not hand.finished:
         return
-    trick = st.session_state.get(choice_key, 0)
+    trick = state.widget(choice_key, 0)
     if trick not in practice.replay_tricks(hand):
         trick = 0
     if hand.replay_of is not None:  # compared with this hand from now on, not the older one
@@ -191,13 +198,14 @@ def apply_deal_link() -> None:
     """A link naming a deal opens it (once per distinct link; not when that deal is on
     show already); a link naming none says why, and the hand on show stays."""
     params = _link_params()
-    if "deal" not in params or _link_key(params) == st.session_state.get(LINK_APPLIED):
+    part = state.session().practice
+    if "deal" not in params or _link_key(params) == part.link_applied:
         return
-    st.session_state[LINK_APPLIED] = _link_key(params)
+    part.link_applied = _link_key(params)
     try:
         link = practice.parse_deal_query(params)
     except practice.DealLinkError as err:
-        st.session_state[LINK_PROBLEM] = t("practice.link_bad", reason=str(err))
+        part.link_problem = t("practice.link_bad", reason=str(err))
         for key in DEAL_PARAMS:
             st.query_params.pop(key, None)
         return
@@ -208,10 +216,10 @@ def apply_deal_link() -> None:
     dealt = link.deal()
     _store(dealt, (), _news(dealt, 0))
     # the setup's pickers show the linked deal's game, rules and level ("Deal again")
-    st.session_state["practice_variant"] = f"{link.game}-{link.players}"
-    st.session_state[f"practice_rules_{link.game}"] = link.ruleset
-    st.session_state["practice_level"] = link.level
-    state.set_learning_game(link.game)
+    state.set_widget(VARIANT, f"{link.game}-{link.players}")
+    state.set_widget(rules_key(link.game), link.ruleset)
+    state.set_widget(LEVEL, link.level)
+    state.session().learn(link.game)
 
 
 def write_deal_link(hand: PracticeHand) -> str:
@@ -220,7 +228,7 @@ def write_deal_link(hand: PracticeHand) -> str:
     if _link_params() != query:
         for key, value in query.items():
             st.query_params[key] = value
-    st.session_state[LINK_APPLIED] = _link_key(query)
+    state.session().practice.link_applied = _link_key(query)
     return "?" + _link_key(query)
 
 
@@ -266,8 +274,8 @@ def lay_aside(codes: str) -> None:
 
 def typed() -> None:
     """The learner typed a card or a bid (``9H``, ``take H``, ``pass``) and pressed Enter."""
-    text = str(st.session_state.get("practice_typed", "")).strip()
-    st.session_state["practice_typed"] = ""
+    text = str(state.widget("practice_typed", "")).strip()
+    state.set_widget("practice_typed", "")
     if text:
         act(text)
 
@@ -276,8 +284,8 @@ def ask_hint() -> None:
     """One more hint tier."""
     hand = _hand()
     if hand is not None:
-        st.session_state[HAND] = practice.hint(hand)
-        st.session_state[FRAMES] = ()
+        state.session().practice.hand = practice.hint(hand)
+        state.session().practice.frames = ()
 
 
 def _ignore(_value: str) -> None:
@@ -299,13 +307,13 @@ def setup(hand: PracticeHand | None) -> None:
         label, expanded=hand is None, key=f"practice_setup_{deal_key}", icon=":material/tune:"
     ):
         titles = _variant_titles()
-        if st.session_state.get("practice_variant") not in titles:
-            st.session_state["practice_variant"] = default_variant(hand)
+        if state.widget(VARIANT) not in titles:
+            state.set_widget(VARIANT, default_variant(hand))
         variant = st.selectbox(
             t("practice.game"),
             list(titles),
             format_func=titles.__getitem__,
-            key="practice_variant",
+            key=VARIANT,
             on_change=_on_variant,
         )
         game = variant.partition("-")[0]
@@ -314,21 +322,19 @@ def setup(hand: PracticeHand | None) -> None:
             t("practice.ruleset"),
             names,
             format_func=lambda n: ruleset_title(game, n),
-            key=f"practice_rules_{game}",
+            key=rules_key(game),
         )
         levels = _level_titles()
         st.radio(
             t("practice.level"),
             list(levels),
             format_func=levels.__getitem__,
-            key="practice_level",
+            key=LEVEL,
             horizontal=True,
             help=t("practice.level_help"),
         )
         if practice.has_bidding(game):  # a game whose hands start with bids
-            st.toggle(
-                t("practice.bidding"), key="practice_bidding", help=t("practice.bidding_help")
-            )
+            st.toggle(t("practice.bidding"), key=BIDDING, help=t("practice.bidding_help"))
         st.button(
             t("practice.deal") if hand is None else t("practice.deal_again"),
             key="practice_deal",
@@ -358,14 +364,9 @@ def show_hints(hand: PracticeHand) -> None:
         )
 
 
-#: The advice of the decision asked about (a bid, or the Tarot discard), by (deal,
-#: actions so far): computed once, when the last hint is asked.
-ADVICE = "practice_advice"
-
-
 def _advice(hand: PracticeHand, key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
     """The advice for ``key``, computed once per decision (one kept at a time)."""
-    cache: dict[tuple[Any, ...], Any] = st.session_state.setdefault(ADVICE, {})
+    cache = state.session().practice.advice
     if key not in cache:
         value = compute()
         cache.clear()
@@ -557,7 +558,7 @@ def main() -> None:
     apply_deal_link()
     hand = _hand()
     st.title(t("practice.title"))
-    problem = st.session_state.get(LINK_PROBLEM)
+    problem = state.session().practice.link_problem
     if problem:
         st.error(inert_markdown(str(problem)), icon=":material/link_off:")
     if hand is None:
@@ -603,18 +604,18 @@ def show_hand(drawn: tuple[str, str]) -> None:
     the language the browser keeps has just arrived), the whole page runs again.
     """
     hand = _hand()
-    problem = st.session_state.get(LINK_PROBLEM)
+    problem = state.session().practice.link_problem
     if hand is None or around(hand, problem) != drawn or store.whole_run_due():
         st.rerun()  # another deal (its setup box, line and link too), or another language
     class_link.practice_open(hand)  # while it is in play, the time until the next run is on it
     settings = state.settings()
-    frames = st.session_state.get(FRAMES, ())
-    news = str(st.session_state.get(NEWS, ""))
+    frames = state.session().practice.frames
+    news = state.session().practice.news
     data = practice_table_data(
         hand,
         news=news,
         frames=frames,
-        show_legal=bool(st.session_state.get("practice_show_legal", False)),
+        show_legal=bool(state.widget("practice_show_legal", False)),
         four_colour=settings.four_colour,
         presenter=settings.presenter,
     )
@@ -627,7 +628,7 @@ def show_hand(drawn: tuple[str, str]) -> None:
             on_answer=_ignore,
             on_discard=lay_aside,
             key="practice_table",
-            keep_tricks=bool(st.session_state.get(KEEP_TRICKS, False)),
+            keep_tricks=bool(state.widget(KEEP_TRICKS, False)),
         )
         if hand.learner_to_move and hand.state.phase != "discard":
             with st.expander(t("play.fallback"), icon=":material/keyboard:"):
@@ -667,7 +668,6 @@ def common_warm_up() -> None:
 
 
 __all__ = [
-    "KEYS",
     "act",
     "apply_deal_link",
     "around",

@@ -9,8 +9,6 @@ Everything shown here was worked out by the background worker as the hand was pl
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
 from tutorial.analysis.bid_advice import seat_score
@@ -31,11 +29,8 @@ from tutorial.pictures.line_compare import (
 from tutorial.webapp import class_link, state
 from tutorial.webapp.inert import inert_markdown
 
-__all__ = ["SHOW_ME", "show_review"]
+__all__ = ["show_review"]
 
-#: This module's session key: the card on show in "Show me" (hand id, move, which line,
-#: how many of its cards are played).
-SHOW_ME = "practice_show_me"
 #: The two lines "Show me" plays, and their words.
 BETTER, YOURS = "better", "yours"
 _LINE_WORDS = {BETTER: "show_me.line_better", YOURS: "show_me.line_yours"}
@@ -61,26 +56,26 @@ def _showable(item: practice.Reviewed) -> bool:
 
 def _show(hand_id: int, move: int) -> None:
     """Open "Show me" on the card at ``move``, at the start of its better line."""
-    st.session_state[SHOW_ME] = {"hand": hand_id, "move": move, "line": BETTER, "step": 0}
+    state.session().practice.show_me = {"hand": hand_id, "move": move, "line": BETTER, "step": 0}
 
 
 def _step(delta: int) -> None:
     """One card further along the line on show (or back)."""
-    shown = st.session_state.get(SHOW_ME)
+    shown = state.session().practice.show_me
     if shown:
         shown["step"] = max(0, shown["step"] + delta)
 
 
 def _switched(key: str) -> None:
     """Play the line chosen (widget ``key``) from its start."""
-    shown = st.session_state.get(SHOW_ME)
-    line = st.session_state.get(key)
+    shown = state.session().practice.show_me
+    line = state.widget(key)
     if shown and line in (BETTER, YOURS):
         shown["line"], shown["step"] = line, 0
 
 
 def _close() -> None:
-    st.session_state.pop(SHOW_ME, None)
+    state.session().practice.show_me = None
 
 
 def _show_me_button(hand: PracticeHand, item: practice.Reviewed, where: str) -> None:
@@ -97,7 +92,7 @@ def _show_me_button(hand: PracticeHand, item: practice.Reviewed, where: str) -> 
 def show_me(hand: PracticeHand, progress: ReviewProgress) -> None:
     """The card on show: its better line (or the learner's) on the table, card by card,
     every hand shown, and the two lines trick by trick."""
-    shown: dict[str, Any] | None = st.session_state.get(SHOW_ME)
+    shown = state.session().practice.show_me
     if not shown or shown["hand"] != hand.hand_id:
         return
     item = next((r for r in progress.cards if r.move == shown["move"]), None)

@@ -2,7 +2,7 @@
 
 A scenario card opens the scenario at its step on the Play page (the table, with its
 refusals, hints and explanations); the move made there rates the card
-(:func:`tutorial.webapp.state.scenario_outcome`). A quiz card asks its question again
+(:func:`tutorial.course.recorder.record_move`). A quiz card asks its question again
 here. A practice card opens its position at the table here (the deal rebuilt,
 :mod:`tutorial.course.review_position`): an illegal card is refused with the rule, the
 first legal card is judged against the card's review and rates it. Any card can be
@@ -48,15 +48,6 @@ from tutorial.webapp import common, navigation, state
 from tutorial.webapp.common import course
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.table_component import show_table
-
-#: This page's session keys: the practice card open at the table (a
-#: ``review_position.PracticeTry``), the practice cards that could not be rebuilt, the
-#: last answer's result, and whether the deck was just cleared.
-PRACTICE_TRY = "review_practice_try"
-PRACTICE_GONE = "review_practice_gone"
-RESULT = "review_quiz_result"
-CLEARED = "review_cleared"
-SET_ASIDE = "review_set_aside"
 
 
 def _lessons() -> list[Lesson]:
@@ -125,33 +116,33 @@ def open_scenario_card(key: str, source: ScenarioSource) -> None:
         run = goto(run, source.step)
     # A review card's step is practice, not a run of the scenario: its end earns no stars.
     run = dataclasses.replace(run, whole=False)
-    state.set_current_scenario(source.scenario)
+    state.session().open_scenario(source.scenario)
     state.open_scenario_session(source.scenario, run)
-    state.set_link_applied(f"{source.scenario}|{step_param(source.step)}")
-    state.set_review_open(key)
+    state.session().play.link_applied = f"{source.scenario}|{step_param(source.step)}"
+    state.session().set_review_open(key)
 
 
 def _suspend(key: str, value: bool) -> None:
-    state.set_deck(suspend(state.deck(), key, state.now(), suspended=value))
-    st.session_state[SET_ASIDE] = value  # said once, on the next run
+    state.session().deck = suspend(state.session().deck, key, state.now(), suspended=value)
+    state.session().review.set_aside = value  # said once, on the next run
 
 
 def _check_quiz(key: str, question: QuizQuestion) -> None:
-    chosen = st.session_state.get(f"review_quiz_{key}")
+    chosen = state.widget(f"review_quiz_{key}")
     if chosen is None:
         return
     right = mark_answer(question, chosen) == "correct"
-    deck = review(state.deck(), key, rating_for(right), state.now())
-    state.set_deck(deck)
+    deck = review(state.session().deck, key, rating_for(right), state.now())
+    state.session().deck = deck
     days = days_until_due(deck.cards[key], state.now())
-    st.session_state[RESULT] = (key, right, days)
+    state.session().review.quiz_result = (key, right, days)
 
 
 def _seen(key: str) -> None:
     """A practice card read again: rated Good."""
-    deck = review(state.deck(), key, Rating.GOOD, state.now())
-    state.set_deck(deck)
-    st.session_state[RESULT] = (
+    deck = review(state.session().deck, key, Rating.GOOD, state.now())
+    state.session().deck = deck
+    state.session().review.quiz_result = (
         key,
         None,
         days_until_due(deck.cards[key], state.now()),
@@ -161,25 +152,24 @@ def _seen(key: str) -> None:
 def open_practice_card(key: str) -> None:
     """Open a practice card's position at this page's table (a card that cannot be
     rebuilt is marked so, and offers to be read again instead)."""
-    card = state.deck().cards.get(key)
+    card = state.session().deck.cards.get(key)
     if card is None:
         return
+    part = state.session().review
     try:
-        st.session_state[PRACTICE_TRY] = review_position.open_try(key, card)
+        part.practice_try = review_position.open_try(key, card)
     except PositionError:
-        st.session_state[PRACTICE_TRY] = None
-        gone = set(st.session_state.get(PRACTICE_GONE, ()))
-        st.session_state[PRACTICE_GONE] = gone | {key}
+        part.practice_try = None
+        part.practice_gone = part.practice_gone | {key}
 
 
 def _practice_try() -> PracticeTry | None:
-    value = st.session_state.get(PRACTICE_TRY)
-    return value if isinstance(value, PracticeTry) else None
+    return state.session().review.practice_try
 
 
 def close_practice_card() -> None:
     """Back from the table to the deck."""
-    st.session_state[PRACTICE_TRY] = None
+    state.session().review.practice_try = None
 
 
 def play_practice_card(code: str) -> None:
@@ -189,18 +179,18 @@ def play_practice_card(code: str) -> None:
     if attempt is None:
         return
     after = review_position.try_card(attempt, code)
-    st.session_state[PRACTICE_TRY] = after
+    state.session().review.practice_try = after
     rating = review_position.rating(after)
-    if attempt.rated or rating is None or attempt.key not in state.deck().cards:
+    if attempt.rated or rating is None or attempt.key not in state.session().deck.cards:
         return
-    deck = review(state.deck(), attempt.key, rating, state.now())
-    state.set_deck(deck)
+    deck = review(state.session().deck, attempt.key, rating, state.now())
+    state.session().deck = deck
 
 
 def typed_card() -> None:
     """The learner typed a card at the practice card's table and pressed Enter."""
-    text = str(st.session_state.get("review_typed", "")).strip()
-    st.session_state["review_typed"] = ""
+    text = str(state.widget("review_typed", "")).strip()
+    state.set_widget("review_typed", "")
     if text:
         play_practice_card(text)
 
@@ -209,7 +199,7 @@ def practice_hint() -> None:
     """One more hint at the practice card's table."""
     attempt = _practice_try()
     if attempt is not None:
-        st.session_state[PRACTICE_TRY] = review_position.ask_hint(attempt)
+        state.session().review.practice_try = review_position.ask_hint(attempt)
 
 
 def _ignore(_value: str) -> None:
@@ -230,7 +220,7 @@ def judgement_feedback(attempt: PracticeTry) -> dict[str, str] | None:
 
 def show_practice_card(attempt: PracticeTry) -> None:
     """The practice card open at the table: "your play?", the hints, what the card gave."""
-    card = state.deck().cards.get(attempt.key)
+    card = state.session().deck.cards.get(attempt.key)
     hand = attempt.hand
     settings = state.settings()
     if card is not None:
@@ -283,18 +273,18 @@ def show_practice_card(attempt: PracticeTry) -> None:
 
 def _clear() -> None:
     state.clear_deck()
-    st.session_state[PRACTICE_TRY] = None
-    st.session_state[CLEARED] = True
+    state.session().review.practice_try = None
+    state.session().review.cleared = True
 
 
 def show_done() -> None:
     """What the last review at the table or here gave: when the card comes back."""
-    done = state.review_done()
+    done = state.session().review.done
     if done is not None:
         _, rating, days = done
         text = t("review.again_tomorrow") if rating == 1 else tn("review.next_in", days)
         st.success(text, icon=":material/event_repeat:")
-    result = st.session_state.pop(RESULT, None)
+    result, state.session().review.quiz_result = state.session().review.quiz_result, None
     if result is not None:
         _, right, days = result
         lead = "" if right is None else t("run.correct") if right else t("review.quiz_not_yet")
@@ -353,7 +343,7 @@ def show_card(key: str, card: DeckCard) -> None:
                     tried=shown_action(card.tried),
                 )
             )
-            if key in st.session_state.get(PRACTICE_GONE, ()):
+            if key in state.session().review.practice_gone:
                 st.write(t("review.practice_gone"))
                 st.button(
                     t("review.seen"),
@@ -389,7 +379,7 @@ def _safe(key: str) -> str:
 
 def show_deck() -> None:
     """Every card with when it comes back; suspended cards can be brought back."""
-    deck = state.deck()
+    deck = state.session().deck
     if not deck.cards:
         return
     with st.expander(tn("review.all_cards", len(deck.cards)), icon=":material/style:"):
@@ -417,29 +407,32 @@ def main() -> None:
     """The page."""
     st.title(t("review.title"))
     st.caption(t("review.help"))
-    if st.session_state.pop(CLEARED, False):
+    part = state.session().review
+    cleared, part.cleared = part.cleared, False
+    set_aside, part.set_aside = part.set_aside, False
+    if cleared:
         st.success(t("review.cleared"))
-    if st.session_state.pop(SET_ASIDE, False):
+    if set_aside:
         st.success(t("review.set_aside_done"), icon=":material/pause_circle:")
     show_done()
-    state.forget_review_done()
+    state.session().review.done = None
     attempt = _practice_try()
     if attempt is not None:
         show_practice_card(attempt)
         return
     now = state.now()
-    deck = state.deck()
+    deck = state.session().deck
     counts = due_counts(deck, now)
     games = [g for g in GAMES if counts.get(g)]
     if not games:
         st.info(t("review.nothing_due"), icon=":material/check_circle:")
     else:
         asked = st.query_params.get("game")  # Home's "Review: n due" of one game
-        if asked in games and asked != st.session_state.get("review_asked"):
-            st.session_state["review_asked"] = asked
-            st.session_state["review_game"] = asked
-        if st.session_state.get("review_game") not in games:
-            st.session_state["review_game"] = games[0]
+        if asked in games and asked != part.asked:
+            part.asked = asked
+            state.set_widget("review_game", asked)
+        if state.widget("review_game") not in games:
+            state.set_widget("review_game", games[0])
         game = st.radio(
             t("review.game"),
             games,
@@ -460,8 +453,8 @@ def main() -> None:
 
 def play_banner(scenario_id: str) -> None:
     """On the Play page: the card under review, or what its review gave, with the way back."""
-    done = state.review_done()
-    under = state.review_open()
+    done = state.session().review.done
+    under = state.session().review.open
     if under is not None and under.startswith(f"scenario:{scenario_id}:"):
         st.info(t("review.at_table"), icon=":material/event_repeat:")
     elif done is not None and done[0].startswith(f"scenario:{scenario_id}:"):

@@ -46,9 +46,9 @@ def option_lines(game: str, name: str) -> list[str]:
 
 def opened_game() -> str:
     """The game whose tab opens: the address's ``?game=``, else the game being learnt
-    (:func:`state.default_game`), else the first."""
+    (:meth:`state.AppSession.default_game`), else the first."""
     asked = st.query_params.get("game")
-    return asked if asked in GAMES else state.default_game(GAMES[0])
+    return asked if asked in GAMES else state.session().default_game(GAMES[0])
 
 
 def main() -> None:

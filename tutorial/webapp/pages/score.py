@@ -31,12 +31,12 @@ from tutorial.webapp.score_view import show_outcome
 def main() -> None:
     """The page."""
     st.title(t("score.title"))
-    if st.session_state.get("score_game") not in GAMES:  # the game being learnt
-        st.session_state["score_game"] = state.default_game(GAMES[0])
-    st.write(intro(st.session_state["score_game"]))
+    if state.widget("score_game") not in GAMES:  # the game being learnt
+        state.set_widget("score_game", state.session().default_game(GAMES[0]))
+    st.write(intro(state.widget("score_game")))
 
     # The learner's last finished scenario, if any
-    sid = state.current_scenario()
+    sid = state.session().play.current
     run = state.scenario_session(sid).run if sid else None
     if run is not None and outcome_due(run):
         st.header(t("score.from_scenario"))
@@ -85,7 +85,7 @@ def intro(game: str) -> str:
 
 def _on_game() -> None:
     """The game chosen here becomes the game being learnt."""
-    state.set_learning_game(st.session_state.get("score_game"))
+    state.session().learn(state.widget("score_game"))
 
 
 @lru_cache(maxsize=16)

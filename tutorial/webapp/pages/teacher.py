@@ -74,11 +74,8 @@ from tutorial.webapp.common import course_order
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.navigation import page_url
 
-#: The session key of the answer to the teacher's last action, shown once.
+#: The key of the answer to the teacher's last action (``common.tell``), shown until the next.
 MESSAGE = "teacher_class_message"
-#: The session key of the learner the teacher just removed (their name as the class showed
-#: it): beside the answer, the page offers a new join code until the teacher's next action.
-REMOVED = "teacher_removed_learner"
 
 #: The address's parameter holding the teacher secret (read once, then dropped).
 TEACH = "teach"
@@ -114,8 +111,8 @@ def scenario_infos() -> list[ScenarioInfo]:
 
 def _codes_given() -> tuple[str | bytes, bool]:
     """The text to read (the file's when a file is given) and whether both were given."""
-    pasted = str(st.session_state.get("teacher_codes", ""))
-    upload = st.session_state.get("teacher_file")
+    pasted = str(state.widget("teacher_codes", ""))
+    upload = state.widget("teacher_file")
     if upload is not None:
         return upload.getvalue(), bool(pasted.strip())
     return pasted, False
@@ -260,11 +257,11 @@ def _chosen_homework(prefix: str) -> list[Homework]:
     """The homework items picked in the form ``prefix``, each with its due day if given."""
     choices = {f"{c.kind}:{c.ref}": c for c in class_link.homework_choices()}
     out = []
-    for key in st.session_state.get(f"{prefix}_homework") or []:
+    for key in state.widget(f"{prefix}_homework") or []:
         c = choices.get(str(key))
         if c is None:
             continue
-        due = st.session_state.get(f"{prefix}_due_{key}")
+        due = state.widget(f"{prefix}_due_{key}")
         out.append(Homework(c.kind, c.ref, due if isinstance(due, date) else None))
     return out
 
@@ -273,13 +270,13 @@ def homework_picker(prefix: str, current: tuple[Homework, ...] = ()) -> None:
     """Pick lessons and playlists, each with an optional due day."""
     choices = {f"{c.kind}:{c.ref}": c for c in class_link.homework_choices()}
     key = f"{prefix}_homework"
-    if key not in st.session_state:
-        st.session_state[key] = [
-            f"{h.kind}:{h.ref}" for h in current if f"{h.kind}:{h.ref}" in choices
-        ]
+    if not state.has_widget(key):
+        state.set_widget(
+            key, [f"{h.kind}:{h.ref}" for h in current if f"{h.kind}:{h.ref}" in choices]
+        )
         for h in current:
             if h.due is not None:
-                st.session_state[f"{prefix}_due_{h.kind}:{h.ref}"] = h.due
+                state.set_widget(f"{prefix}_due_{h.kind}:{h.ref}", h.due)
     picked = st.multiselect(
         t("teacher.board.homework"),
         list(choices),
@@ -301,14 +298,14 @@ def _create() -> None:
     box = _store_or_say()
     if box is None:
         return
-    name = str(st.session_state.get("teacher_new_name", ""))
+    name = str(state.widget("teacher_new_name", ""))
     try:
         made = box.create_class(name, _chosen_homework("teacher_new"))
     except ClassError as e:
         _say("error", str(e))
         return
     state.set_teacher_secret(made.teacher_secret)
-    st.session_state.pop("teacher_new_homework", None)
+    state.drop_widget("teacher_new_homework")
     _say("ok", t("teacher.board.created"))
 
 
@@ -325,14 +322,13 @@ def show_create() -> None:
 def _act(secret: str, action: str, about: str = "") -> None:
     """One of the teacher's changes to the class (a button's callback; ``about`` is the
     learner's name as shown, for a removal)."""
-    ss = st.session_state
-    ss.pop(REMOVED, None)  # the offer of a new code answers the removal only
+    state.session().classes.removed_learner = None  # the new code's offer answers one removal
     box = _store_or_say()
     if box is None:
         return
     try:
         if action == "rename":
-            box.rename(secret, str(ss.get("teacher_class_rename", "")))
+            box.rename(secret, str(state.widget("teacher_class_rename", "")))
             _say("ok", t("teacher.board.renamed"))
         elif action == "homework":
             box.set_homework(secret, _chosen_homework("teacher_class"))
@@ -344,26 +340,26 @@ def _act(secret: str, action: str, about: str = "") -> None:
             state.set_teacher_secret(box.rotate_teacher_secret(secret))
             _say("ok", t("teacher.board.link_rotated"))
         elif action == "joining":
-            box.set_joining(secret, bool(ss.get("teacher_class_joining")))
+            box.set_joining(secret, bool(state.widget("teacher_class_joining")))
         elif action == "learner_name":
             box.rename_learner(
                 secret,
-                int(ss.get("teacher_learner_pick") or 0),
-                str(ss.get("teacher_learner_name", "")),
+                int(state.widget("teacher_learner_pick") or 0),
+                str(state.widget("teacher_learner_name", "")),
             )
             _say("ok", t("teacher.board.learner_renamed"))
         elif action == "learner_remove":
-            box.remove_learner(secret, int(ss.get("teacher_learner_pick") or 0))
-            ss["teacher_learner_remove_sure"] = False
-            ss[REMOVED] = about
+            box.remove_learner(secret, int(state.widget("teacher_learner_pick") or 0))
+            state.set_widget("teacher_learner_remove_sure", False)
+            state.session().classes.removed_learner = about
             _say("ok", t("teacher.board.learner_removed"))
         elif action == "close":
             box.close(secret)
-            ss["teacher_close_sure"] = False
+            state.set_widget("teacher_close_sure", False)
             _say("ok", t("teacher.board.closed"))
         elif action == "delete":
             box.delete(secret)
-            ss["teacher_delete_sure"] = False
+            state.set_widget("teacher_delete_sure", False)
             state.set_teacher_secret("")
             _say("ok", t("teacher.board.deleted"))
     except ClassError as e:
@@ -393,8 +389,8 @@ def show_manage(board: Dashboard, secret: str) -> None:
     """What the teacher may change: the name, the homework, the code and the link, joining,
     the learners, closing and deleting the class."""
     with st.expander(t("teacher.board.manage"), icon=":material/settings:"):
-        if "teacher_class_rename" not in st.session_state:
-            st.session_state["teacher_class_rename"] = board.name
+        if not state.has_widget("teacher_class_rename"):
+            state.set_widget("teacher_class_rename", board.name)
         st.text_input(t("teacher.board.class_name"), key="teacher_class_rename", max_chars=60)
         st.button(
             t("teacher.board.rename"), key="teacher_rename", on_click=_act, args=(secret, "rename")
@@ -407,7 +403,7 @@ def show_manage(board: Dashboard, secret: str) -> None:
             args=(secret, "homework"),
         )
         st.divider()
-        st.session_state["teacher_class_joining"] = board.join_open
+        state.set_widget("teacher_class_joining", board.join_open)
         st.toggle(
             t("teacher.board.joining"),
             key="teacher_class_joining",
@@ -453,7 +449,7 @@ def show_manage(board: Dashboard, secret: str) -> None:
                 t("teacher.board.remove_learner"),
                 t("teacher.board.remove_sure"),
                 "teacher_remove_learner",
-                about=names.get(int(st.session_state.get("teacher_learner_pick") or 0), ""),
+                about=names.get(int(state.widget("teacher_learner_pick") or 0), ""),
             )
         st.divider()
         if board.closed is None:
@@ -529,9 +525,10 @@ def show_join_code(board: Dashboard) -> None:
 def show_removed(board: Dashboard, secret: str) -> None:
     """Beside the answer to a removal: the learner could join again with the class's code,
     and one click makes a new code (the learners in the class stay in)."""
-    if REMOVED not in st.session_state or board.closed is not None:
+    removed = state.session().classes.removed_learner
+    if removed is None or board.closed is not None:
         return
-    name = inert_markdown(str(st.session_state[REMOVED]))
+    name = inert_markdown(removed)
     code = tokens.shown_join_code(board.join_code)
     key = (
         "teacher.board.removed_rejoin" if board.join_open else "teacher.board.removed_rejoin_later"
@@ -625,11 +622,9 @@ def keep_management() -> None:
     """Keep what the teacher was doing in the management through a run that cannot draw
     it (the database away for a moment): a widget not drawn in a run loses its value, a
     value set by the page stays until the widget is drawn again and takes it."""
-    ss = st.session_state
-    for key in list(ss):
-        name = str(key)
-        if name in MANAGEMENT_WIDGETS or name.startswith("teacher_class_due_"):
-            ss[name] = ss[name]
+    state.keep_widgets(
+        lambda name: name in MANAGEMENT_WIDGETS or name.startswith("teacher_class_due_")
+    )
 
 
 def show_not_opened(error: ClassError | None) -> None:

@@ -22,20 +22,15 @@ from tutorial.pictures.svg import card_svg, card_words
 from tutorial.webapp import common, state
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
-def _exercise_key(game: str, seed: int) -> int:
-    return make_exercise(game, seed).seed
-
-
 def _new(game: str, seed: int) -> None:
-    tr = state.trainer()
+    tr = state.session().trainer
     tr.game, tr.seed, tr.index, tr.answers, tr.last, tr.last_right = game, seed, 0, {}, "", False
 
 
 def _check() -> None:
-    tr = state.trainer()
+    tr = state.session().trainer
     ex = make_exercise(tr.game, tr.seed)
-    raw = st.session_state.get("trainer_answer")
+    raw = state.widget("trainer_answer")
     try:
         given = float(str(raw).replace(",", "."))
     except ValueError:
@@ -51,7 +46,7 @@ def _check() -> None:
 
 def _on_game() -> None:
     """The game chosen here becomes the game being learnt."""
-    state.set_learning_game(st.session_state.get("trainer_game"))
+    state.session().learn(state.widget("trainer_game"))
 
 
 def piles_markdown(ex: Exercise, index: int, *, final: bool = False) -> str:
@@ -93,19 +88,19 @@ def _show_piles(ex: Exercise, index: int, *, final: bool = False) -> None:
 
 
 def _next() -> None:
-    tr = state.trainer()
+    tr = state.session().trainer
     tr.index += 1
     tr.last, tr.last_right = "", False
-    st.session_state["trainer_answer"] = ""
+    state.set_widget("trainer_answer", "")
 
 
 def main() -> None:
     """The page."""
     st.title(t("trainer.title"))
     st.write(t("trainer.intro"))
-    tr = state.trainer()
-    learning = state.learning_game()
-    if "trainer_game" not in st.session_state and learning not in (None, tr.game):
+    tr = state.session().trainer
+    learning = state.session().learning_game
+    if not state.has_widget("trainer_game") and learning not in (None, tr.game):
         _new(str(learning), tr.seed)  # opened anew: on the game being learnt
     c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
     game = c1.selectbox(

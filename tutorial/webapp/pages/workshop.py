@@ -12,12 +12,11 @@ from tutorial.engine.errors import ScenarioError
 from tutorial.language.i18n import t
 from tutorial.scenarios.checker import Checked, check_bytes, check_text, problems_of
 from tutorial.scenarios.yamlsafe import MAX_BYTES, MAX_MEGABYTES
-from tutorial.webapp import link_state, navigation, state
+from tutorial.webapp import navigation, state
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.pages import workshop_share
 
 WORKSHOP_ID = "workshop"
-_LAST_CHECK = "workshop_last_check"  # (digest of what was checked, result, problems)
 
 
 def checked_once(
@@ -29,8 +28,8 @@ def checked_once(
     with a digest of what it was about, and the check runs again only when that changes.
     """
     digest = hashlib.sha256(source.encode("utf-8") + b"\0" + data).hexdigest()
-    last = st.session_state.get(_LAST_CHECK)
-    if isinstance(last, tuple) and len(last) == 3 and last[0] == digest:
+    last = state.session().workshop.last_check
+    if last is not None and last[0] == digest:
         return last[1], last[2]
     result: Checked | None = None
     problems: list[str] = []
@@ -38,14 +37,14 @@ def checked_once(
         result = check()
     except ScenarioError as e:
         problems = problems_of(e)
-    st.session_state[_LAST_CHECK] = (digest, result, problems)
+    state.session().workshop.last_check = (digest, result, problems)
     return result, problems
 
 
 def _load_example() -> None:
     example = scenarios_root() / "belote" / "overruff.yaml"
-    st.session_state["workshop_text"] = (
-        example.read_text(encoding="utf-8") if example.exists() else ""
+    state.set_widget(
+        state.WORKSHOP_TEXT, example.read_text(encoding="utf-8") if example.exists() else ""
     )
 
 
@@ -57,7 +56,7 @@ def main() -> None:
     st.button(t("workshop.example"), key="workshop_example", on_click=_load_example)
     limit = t("workshop.limit", mb=MAX_MEGABYTES)
     text = st.text_area(
-        t("workshop.paste", limit=limit), key="workshop_text", height=320, max_chars=MAX_BYTES
+        t("workshop.paste", limit=limit), key=state.WORKSHOP_TEXT, height=320, max_chars=MAX_BYTES
     )
     upload = st.file_uploader(
         t("workshop.upload", limit=limit),
@@ -102,9 +101,9 @@ def main() -> None:
         source = upload.getvalue().decode("utf-8", "replace") if upload is not None else text
         workshop_share.scenario_link(source)
         if st.button(t("workshop.play"), key="workshop_play"):
-            link_state.set_workshop_text(source)
-            state.set_workshop_scenario(result)
-            state.forget_scenario_session(WORKSHOP_ID)
-            state.set_current_scenario(WORKSHOP_ID)
+            state.session().links.workshop_text = source
+            state.session().workshop.checked = result
+            state.session().play.scenarios.pop(WORKSHOP_ID, None)
+            state.session().open_scenario(WORKSHOP_ID)
             st.switch_page(navigation.PLAY_PAGE)
     workshop_share.playlist_box(source)
