@@ -16,7 +16,7 @@ import functools
 
 import pytest
 import test_class_pages as pages
-from apptest_util import open_app
+from apptest_util import app_session, open_app
 from sqlalchemy import create_engine, update
 from streamlit.testing.v1 import AppTest, local_script_runner
 from test_class_pages import OVERRUFF, join, make_class, overruff_lesson_label, play, shown_code
@@ -195,7 +195,7 @@ def test_a_change_that_leaves_the_class_redraws_the_whole_page(db: str) -> None:
     assert "The class is deleted" in texts(teacher)
     assert teacher.button(key="teacher_create") is not None
     assert teacher.get("text_area")  # the code-pasting part, drawn by a whole run
-    assert teacher.session_state["teacher_secret"] == ""
+    assert app_session(teacher).classes.teacher_secret == ""
 
 
 # --- a removed learner's way back in ----------------------------------------------------------
@@ -228,7 +228,7 @@ def test_a_removed_learner_could_rejoin_and_one_click_makes_a_new_code(any_db: s
     assert refused(code, "Ana")  # the old code stops working at once
     # Bo, already in the class, is unaffected: his progress still arrives.
     play(bo, OVERRUFF, done=True, stars=3, attempts=1)
-    assert pages.teacher_sees(any_db, bo.session_state["class_membership"].token).progress
+    assert pages.teacher_sees(any_db, app_session(bo).classes.membership.token).progress
     bo.run()
     assert "Your teacher sees you as Bo." in texts(bo)
     assert not refused(new, "Cy")  # the new code lets a newcomer in
