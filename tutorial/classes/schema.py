@@ -63,8 +63,9 @@ LIVE_KINDS = ("scenario", "playlist", "deal")
 LIVE_STATES = ("waiting", "open", "revealed", "ended")
 #: The longest thing a live session plays (a practice deal's link text is the longest).
 LIVE_REF_MOST = 600
-#: The longest answer kept (a card, a bid, a Tarot discard of six cards, a question's choice).
-ANSWER_MOST = 64
+#: The longest answer kept: a card, a bid, a question's choice, a Tarot poignée with its
+#: fifteen trumps shown (``poignee triple: T1 T2 ...``, 76 characters).
+ANSWER_MOST = 120
 #: A live session's link key's length (``secrets.token_urlsafe(16)``: 128 random bits).
 LIVE_KEY_LENGTH = 22
 

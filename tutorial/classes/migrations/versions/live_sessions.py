@@ -85,7 +85,9 @@ def upgrade() -> None:
             ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("id", name="pk_live_members"),
-        sa.UniqueConstraint("session_id", "learner_id", name="uq_live_members_session_id_learner_id"),
+        sa.UniqueConstraint(
+            "session_id", "learner_id", name="uq_live_members_session_id_learner_id"
+        ),
         sa.UniqueConstraint("token_hash", name="uq_live_members_token_hash"),
     )
     op.create_index("ix_live_members_learner_id", "live_members", ["learner_id"])
@@ -109,7 +111,7 @@ def upgrade() -> None:
         sa.Column("session_id", sa.Integer(), nullable=False),
         sa.Column("step", sa.Integer(), nullable=False),
         sa.Column("member_id", sa.Integer(), nullable=False),
-        sa.Column("answer", sa.String(64), nullable=False),
+        sa.Column("answer", sa.String(120), nullable=False),
         sa.Column("at", sa.DateTime(), nullable=False),
         sa.ForeignKeyConstraint(
             ["session_id"],
