@@ -206,10 +206,11 @@ def _answer_at_once(
     rng: random.Random,
 ) -> tuple[list[float], list[float]]:
     """Every learner answers at once while a board polls the count: each answer's time,
-    and the delay from each answer's end to the board's count holding it (the answers
-    taken in the order they ended: the k-th is held once the count reaches k)."""
+    and the delay from each learner's sending to the board's count holding their answer
+    (the answers taken in the order they were kept: the k-th is held once the count
+    reaches k)."""
     start = threading.Barrier(len(learners))
-    ended: list[float] = []
+    ended: list[tuple[float, float]] = []
     took: list[float] = []
     lock = threading.Lock()
     board: list[tuple[float, int]] = []
@@ -222,7 +223,7 @@ def _answer_at_once(
         done = timer()
         with lock:
             took.append(done - began)
-            ended.append(done)
+            ended.append((done, began))
 
     def watch_board() -> None:
         stop.wait(rng.uniform(0, every))
@@ -240,10 +241,10 @@ def _answer_at_once(
     watcher.join(timeout=60)
     stop.set()
     delays = []
-    for k, done in enumerate(sorted(ended), start=1):
+    for k, (done, began) in enumerate(sorted(ended), start=1):
         seen = next((at for at, count in board if count >= k and at >= done), None)
         if seen is not None:
-            delays.append(seen - done)
+            delays.append(seen - began)
     return took, delays
 
 
