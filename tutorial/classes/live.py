@@ -475,14 +475,16 @@ class LiveClass:
     ) -> LivePoll:
         """Open the question of the session's current step ``step``: learners answer from
         now on. ``choices`` are its answers (the legal cards or bids, in canonical text),
-        when the teacher's page knows them: any other answer is refused; None lets any
-        well-formed answer in. Opening an open question again changes nothing.
+        when the teacher's page knows them: any other answer is refused; None (or none
+        given) lets any well-formed answer in. Opening an open question again changes nothing.
 
         Raises:
             LiveError: the session is at another step, ended, or this step was revealed.
         """
         wanted = self._step(step)
         given = None if choices is None else _answer_list(choices, self.limits, "choices")
+        if not given:  # no answers given: any well-formed one is let in
+            given = None
 
         def change(conn: Connection, row: Row[Any]) -> dict[str, Any] | None:
             if row.step != wanted:
