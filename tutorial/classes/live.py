@@ -182,9 +182,9 @@ class MyAnswers:
         return next((a for a in self.answers if a.step == step), None)
 
 
-def _refuse(key: str, **params: Any) -> LiveError:
-    """The refusal ``key`` with its catalogue sentence."""
-    return LiveError(key, t(f"classes.live.{key}", **params))
+def _refuse(key: str, message: str) -> LiveError:
+    """The refusal ``key`` with its sentence (``classes.live.<key>`` in the catalogue)."""
+    return LiveError(key, message)
 
 
 def _whole(value: object) -> int | None:
@@ -202,16 +202,21 @@ def answer_text(value: object) -> str:
         LiveError: not text, empty, too long, or holding what no answer holds.
     """
     if not isinstance(value, str) or len(value) > ANSWER_MOST or not ANSWER.fullmatch(value):
-        raise _refuse("answer_form", most=ANSWER_MOST)
+        raise _refuse("answer_form", t("classes.live.answer_form", most=ANSWER_MOST))
     return value
 
 
 def _answer_list(values: object, limits: LiveLimits, key: str) -> tuple[str, ...]:
-    """A list of answers (a question's answers, or the best ones), checked."""
+    """A list of answers (a question's answers, or the best ones: ``key``), checked."""
+    sentence = (
+        t("classes.live.best", most=limits.choices)
+        if key == "best"
+        else t("classes.live.choices", most=limits.choices)
+    )
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
-        raise _refuse(key, most=limits.choices)
+        raise _refuse(key, sentence)
     if len(values) > limits.choices:
-        raise _refuse(key, most=limits.choices)
+        raise _refuse(key, sentence)
     out: list[str] = []
     for value in values:
         if (
@@ -220,7 +225,7 @@ def _answer_list(values: object, limits: LiveLimits, key: str) -> tuple[str, ...
             or not ANSWER.fullmatch(value)
             or value in out
         ):
-            raise _refuse(key, most=limits.choices)
+            raise _refuse(key, sentence)
         out.append(value)
     return tuple(out)
 
@@ -320,7 +325,7 @@ class LiveClass:
         """A step number, checked."""
         step = _whole(value)
         if step is None or not 0 <= step <= self.limits.steps:
-            raise _refuse("step", most=self.limits.steps)
+            raise _refuse("step", t("classes.live.step", most=self.limits.steps))
         return step
 
     @staticmethod
@@ -328,17 +333,17 @@ class LiveClass:
         """A session id, checked (any other value names no session)."""
         found = _whole(value)
         if found is None or found < 1:
-            raise _refuse("unknown")
+            raise _refuse("unknown", t("classes.live.unknown"))
         return found
 
     @staticmethod
     def _what(kind: object, ref: object) -> tuple[str, str]:
         """What a session plays, checked: a scenario or playlist id, or a deal's link text."""
         if kind not in LIVE_KINDS:
-            raise _refuse("kind")
+            raise _refuse("kind", t("classes.live.kind"))
         most = LIVE_REF_MOST if kind == "deal" else REF_MOST
         if not isinstance(ref, str) or len(ref) > most or not REF_TEXT.fullmatch(ref):
-            raise _refuse("ref")
+            raise _refuse("ref", t("classes.live.ref"))
         return str(kind), ref
 
     # --- reads in a transaction ----------------------------------------------------------
@@ -376,7 +381,7 @@ class LiveClass:
             .with_for_update(read=shared)
         ).first()
         if row is None or row.class_id != class_id:
-            raise _refuse("unknown")
+            raise _refuse("unknown", t("classes.live.unknown"))
         return row
 
     # --- the teacher ---------------------------------------------------------------------
@@ -399,7 +404,7 @@ class LiveClass:
             if running is not None:
                 if (running.kind, running.ref) == (kind, ref):
                     return running
-                raise _refuse("running")
+                raise _refuse("running", t("classes.live.running"))
             session_id = conn.execute(
                 live_sessions.insert()
                 .values(
@@ -438,7 +443,7 @@ class LiveClass:
             if row.state == "ended":
                 if ended_ok:
                     return self._poll_in(conn, sid)
-                raise _refuse("ended")
+                raise _refuse("ended", t("classes.live.ended"))
             if cls.closed is not None:
                 raise AccessError("class_closed", t("classes.class_closed"))
             values = change(conn, row)
@@ -488,11 +493,11 @@ class LiveClass:
 
         def change(conn: Connection, row: Row[Any]) -> dict[str, Any] | None:
             if row.step != wanted:
-                raise _refuse("moved")
+                raise _refuse("moved", t("classes.live.moved"))
             if row.state == "open":
                 return None
             if row.state == "revealed":
-                raise _refuse("revealed_step")
+                raise _refuse("revealed_step", t("classes.live.revealed_step"))
             self._step_row(conn, row.id, wanted, opened=self.store._now())
             return {
                 "state": "open",
@@ -516,7 +521,7 @@ class LiveClass:
 
         def change(conn: Connection, row: Row[Any]) -> dict[str, Any] | None:
             if row.step != wanted:
-                raise _refuse("moved")
+                raise _refuse("moved", t("classes.live.moved"))
             if row.state == "revealed":
                 return None
             self._step_row(conn, row.id, wanted, revealed=self.store._now(), best=_compact(kept))
@@ -534,7 +539,7 @@ class LiveClass:
 
         def change(conn: Connection, row: Row[Any]) -> dict[str, Any] | None:
             if row.step != wanted:
-                raise _refuse("moved")
+                raise _refuse("moved", t("classes.live.moved"))
             return None if bool(row.split_shown) == bool(shown) else {"split_shown": shown}
 
         return self._change(secret, session_id, change)
@@ -602,16 +607,16 @@ class LiveClass:
             if key is None:
                 running = self._live_of_class(conn, me.class_id)
                 if running is None:
-                    raise _refuse("none")
+                    raise _refuse("none", t("classes.live.none"))
                 session_id = running.session_id
             else:
                 row = self._keyed(conn, key)
                 if row.class_id != me.class_id:
-                    raise _refuse("other_class")
+                    raise _refuse("other_class", t("classes.live.other_class"))
                 session_id = row.id
             self._locked_session(conn, session_id, me.class_id, shared=True)
             if self._session_in(conn, session_id).poll.state == "ended":
-                raise _refuse("ended")
+                raise _refuse("ended", t("classes.live.ended"))
             conn.execute(
                 self._insert(live_members)
                 .values(
@@ -654,16 +659,16 @@ class LiveClass:
             if closed is not None:
                 raise AccessError("class_closed", t("classes.class_closed"))
             if row.state == "ended":
-                raise _refuse("ended")
+                raise _refuse("ended", t("classes.live.ended"))
             if not row.guests:
-                raise _refuse("no_guests")
+                raise _refuse("no_guests", t("classes.live.no_guests"))
             guests = conn.execute(
                 select(func.count()).where(
                     live_members.c.session_id == row.id, live_members.c.learner_id.is_(None)
                 )
             ).scalar_one()
             if guests >= self.limits.guests:
-                raise _refuse("full", most=self.limits.guests)
+                raise _refuse("full", t("classes.live.full", most=self.limits.guests))
             member_id = conn.execute(
                 live_members.insert()
                 .values(
@@ -687,7 +692,7 @@ class LiveClass:
     def _key(value: object) -> str:
         """A link key, checked (anything else opens no session)."""
         if not isinstance(value, str) or not LINK_KEY.fullmatch(value):
-            raise _refuse("bad_link")
+            raise _refuse("bad_link", t("classes.live.bad_link"))
         return value
 
     @staticmethod
@@ -699,7 +704,7 @@ class LiveClass:
         """
         row = conn.execute(select(live_sessions).where(live_sessions.c.link_key == key)).first()
         if row is None:
-            raise _refuse("bad_link")
+            raise _refuse("bad_link", t("classes.live.bad_link"))
         return row
 
     # --- answering -----------------------------------------------------------------------
@@ -730,7 +735,7 @@ class LiveClass:
                 )
             ).scalar()
             if learner.class_id != session.class_id or member is None:
-                raise _refuse("not_member")
+                raise _refuse("not_member", t("classes.live.not_member"))
             return int(member)
         guest = conn.execute(
             select(live_members.c.id, live_members.c.session_id, live_members.c.token_hash).where(
@@ -740,7 +745,7 @@ class LiveClass:
         if guest is None or not tokens.same(guest.token_hash, wanted):
             raise AccessError("bad_guest", t("classes.live.bad_guest"))
         if guest.session_id != session.id:
-            raise _refuse("not_member")
+            raise _refuse("not_member", t("classes.live.not_member"))
         return int(guest.id)
 
     def answer(self, token: str, session_id: int, step: int, answer: str) -> LivePoll:
@@ -765,7 +770,7 @@ class LiveClass:
                 select(live_sessions.c.class_id).where(live_sessions.c.id == sid)
             ).scalar()
             if class_id is None:
-                raise _refuse("unknown")
+                raise _refuse("unknown", t("classes.live.unknown"))
             closed = conn.execute(
                 select(classes.c.closed).where(classes.c.id == class_id).with_for_update(read=True)
             ).scalar()
@@ -774,16 +779,16 @@ class LiveClass:
             if closed is not None:
                 raise AccessError("class_closed", t("classes.class_closed"))
             if row.state == "ended":
-                raise _refuse("ended")
+                raise _refuse("ended", t("classes.live.ended"))
             if row.step != wanted:
-                raise _refuse("other_step")
+                raise _refuse("other_step", t("classes.live.other_step"))
             if row.state == "revealed":
-                raise _refuse("revealed")
+                raise _refuse("revealed", t("classes.live.revealed"))
             if row.state != "open":
-                raise _refuse("not_open")
+                raise _refuse("not_open", t("classes.live.not_open"))
             choices = _json_list(row.choices)
             if row.choices is not None and text not in choices:
-                raise _refuse("not_choice")
+                raise _refuse("not_choice", t("classes.live.not_choice"))
             now = self.store._now()
             conn.execute(
                 self._insert(live_answers)
@@ -808,7 +813,7 @@ class LiveClass:
         with self.store._read() as conn:
             row = conn.execute(_POLL.where(live_sessions.c.link_key == key)).first()
         if row is None:
-            raise _refuse("bad_link")
+            raise _refuse("bad_link", t("classes.live.bad_link"))
         return _poll_of(row)
 
     def session(self, link_key: str) -> LiveSession:
@@ -822,7 +827,7 @@ class LiveClass:
         with self.store._read() as conn:
             row = conn.execute(_SESSION.where(live_sessions.c.link_key == key)).first()
         if row is None:
-            raise _refuse("bad_link")
+            raise _refuse("bad_link", t("classes.live.bad_link"))
         return _session_of(row)
 
     def current(self, secret: str) -> LiveSession | None:
@@ -893,7 +898,7 @@ class LiveClass:
             ).scalar()
             shown = row.split_shown and row.step == wanted
             if not shown and revealed is None:
-                raise _refuse("split_hidden")
+                raise _refuse("split_hidden", t("classes.live.split_hidden"))
             return self._split_in(conn, sid, wanted)
 
     @staticmethod
@@ -905,7 +910,7 @@ class LiveClass:
         """
         row = conn.execute(select(live_sessions).where(live_sessions.c.id == session_id)).first()
         if row is None or row.class_id != class_id:
-            raise _refuse("unknown")
+            raise _refuse("unknown", t("classes.live.unknown"))
         return row
 
     def mine(self, token: str, session_id: int) -> MyAnswers:
@@ -915,7 +920,7 @@ class LiveClass:
         with self.store._read() as conn:
             row = conn.execute(select(live_sessions).where(live_sessions.c.id == sid)).first()
             if row is None:
-                raise _refuse("unknown")
+                raise _refuse("unknown", t("classes.live.unknown"))
             member_id = self._member_of(conn, row, token)
             steps = self._steps_in(conn, sid)
             rows = conn.execute(
