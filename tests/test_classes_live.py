@@ -30,6 +30,7 @@ from tutorial.classes.errors import (
 from tutorial.classes.live import LiveClass, LiveLimits, answer_text
 from tutorial.classes.store import ClassStore, Timeouts, open_store
 from tutorial.language.i18n import catalogue, speaking, t
+from tutorial.tools.bench_live import describe_live, measure_live
 
 LEARNERS = 30
 
@@ -527,3 +528,17 @@ def test_two_starts_racing_on_two_servers_make_one_session(env: Env) -> None:
         other.store.engine.dispose()
     assert ids[0] == ids[1]
     assert len(live.sessions(made.teacher_secret)) == 1
+
+
+def test_the_live_bench_runs_a_session_and_deletes_its_class(wide_env: Env) -> None:
+    figures = measure_live(wide_env.engine, learners_n=3, rounds=2, polls=5, every_ms=20)
+    assert (figures.database, figures.learners, figures.rounds) == (
+        wide_env.engine.dialect.name,
+        3,
+        2,
+    )
+    assert 0 <= figures.poll_p50_ms <= figures.poll_p95_ms
+    assert 0 <= figures.answer_p50_ms <= figures.answer_p95_ms
+    assert "answers at once" in describe_live(figures)
+    rows = stored(wide_env)
+    assert all(rows[t.name] == [] for t in schema.metadata.sorted_tables), "class deleted"
