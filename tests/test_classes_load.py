@@ -219,6 +219,7 @@ def test_the_bench_sends_what_a_learner_sends_and_counts_every_table(
         "lesson_times": learners * lessons,
         "practice_hands": learners * steps,  # a hand more at each sync
         "review_decks": learners,
+        **{t: 0 for t in ("live_sessions", "live_members", "live_steps", "live_answers")},
     }
     assert set(figures.rows) == {t.name for t in schema.metadata.sorted_tables}
     assert figures.rows_per_learner == round(sum(figures.rows.values()) / learners, 1)

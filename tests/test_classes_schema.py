@@ -22,6 +22,10 @@ from tutorial.classes.store import ClassStore, PracticeRecord
 from tutorial.course.progress import Progress
 
 TABLES = {
+    "live_sessions",
+    "live_members",
+    "live_steps",
+    "live_answers",
     "classes",
     "homework",
     "learners",
@@ -60,12 +64,19 @@ def _shape(engine: object) -> dict[str, object]:
     return {
         name: (
             [(c["name"], str(c["type"]), c["nullable"]) for c in found.get_columns(name)],
-            sorted(str(sorted(i.items())) for i in found.get_indexes(name)),
+            sorted(str(sorted(_index(i).items())) for i in found.get_indexes(name)),
             sorted(str(sorted(u.items())) for u in found.get_unique_constraints(name)),
             sorted(str(sorted(f.items())) for f in found.get_foreign_keys(name)),
         )
         for name in found.get_table_names()
     }
+
+
+def _index(found: Any) -> dict[str, object]:
+    """An index as the database describes it, its partial index's condition as text (the
+    inspector gives it as a clause object, a new one at each reading)."""
+    options = found.get("dialect_options", {})
+    return {**found, "dialect_options": {k: str(v) for k, v in options.items()}}
 
 
 def test_every_migration_has_one_parent_and_the_chain_ends_at_one_head() -> None:
@@ -126,7 +137,7 @@ def test_a_class_kept_before_boards_keeps_its_code_and_gets_its_board(
         secret, token = _old_class(engine)
         store = ClassStore(engine, clock=lambda: datetime(2026, 3, 2, 9))
         store.upgrade()
-        assert migrate.current(engine) == "0006"
+        assert migrate.current(engine) == migrate.head()
         board_token = store.board_token(secret)
         assert board_token == tokens.board_secret(secret)
         assert store.board(board_token, []).name == "Class"

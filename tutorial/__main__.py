@@ -17,6 +17,9 @@ USAGE = """usage: python -m tutorial COMMAND
                                  game; a class of N learners finishing in one minute
   bench-classes [--url URL] [--learners N] [--syncs N] [--json]
                                  the class storage's sync latency and size per learner
+  bench-classes --live [--url URL] [--learners N] [--rounds N] [--every-ms MS] [--json]
+                                 a live class: the poll, answers at once, open/answer/
+                                 reveal to every page when pages poll every MS
   check [PATH ...]               validate scenario files or folders (default scenarios/)
   coverage                       regenerate the coverage table in lessons/README.md
   schema [FILE]                  write the scenario JSON Schema (default scenarios/scenario.schema.json)

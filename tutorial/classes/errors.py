@@ -36,3 +36,8 @@ class SyncError(ClassError):
 
 class UnreachableError(ClassError):
     """The database could not be reached, or failed mid-call (nothing half-written stays)."""
+
+
+class LiveError(ClassError):
+    """A live class's step refused: the session ended or moved on, the question is not
+    open or already revealed, the answer is malformed, or its sender is not in the session."""

@@ -15,6 +15,14 @@
 - ``lesson_times``: one row per learner and lesson: the time spent reading it and its quiz.
 - ``review_decks``: one row per learner: their review deck (its JSON), merged as the
   browser merges two copies.
+- ``live_sessions``: a live class (``tutorial/classes/live.py``): what it plays (a
+  scenario, a playlist or a practice deal's link), its state, step and version, its link
+  key, whether guests may join; at most one not ended per class (a partial unique index).
+- ``live_members``: who is in a live session: a learner of the class, or a guest by a name
+  and their token's hash.
+- ``live_steps``: each step's question as the teacher ran it: when it was opened and
+  revealed, and the best answers the engine gave.
+- ``live_answers``: one answer per member and step (the key), its canonical text.
 
 Times are UTC without a zone (SQLite keeps none), as the store's clock gives them.
 """
@@ -48,6 +56,18 @@ HAND_KEY_MOST = 32
 GAME_MOST = 20
 #: The kinds of homework item.
 HOMEWORK_KINDS = ("lesson", "playlist", "scenario")
+#: What a live session plays: a scenario (its id), a playlist (its id), a practice deal
+#: (the app's own link text for it).
+LIVE_KINDS = ("scenario", "playlist", "deal")
+#: A live session's states, in the order a step goes through them (``ended`` is last).
+LIVE_STATES = ("waiting", "open", "revealed", "ended")
+#: The longest thing a live session plays (a practice deal's link text is the longest).
+LIVE_REF_MOST = 600
+#: The longest answer kept: a card, a bid, a question's choice, a Tarot poignée with its
+#: fifteen trumps shown (``poignee triple: T1 T2 ...``, 76 characters).
+ANSWER_MOST = 120
+#: A live session's link key's length (``secrets.token_urlsafe(16)``: 128 random bits).
+LIVE_KEY_LENGTH = 22
 
 metadata = MetaData(
     naming_convention={
@@ -195,4 +215,108 @@ review_decks = Table(
     Column("deck", Text(), nullable=False),
     Column("cards", Integer, nullable=False),
     Column("updated", DateTime(), nullable=False),
+)
+
+live_sessions = Table(
+    "live_sessions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    Column("kind", String(10), nullable=False),
+    #: A scenario or playlist id, or a practice deal's link text (the app's own).
+    Column("ref", String(LIVE_REF_MOST), nullable=False),
+    #: The session's link key: the join link and the learners' pages name the session by
+    #: it (shown on the projector, so kept as it is, like the join code).
+    Column("link_key", String(LIVE_KEY_LENGTH), nullable=False, unique=True),
+    Column("state", String(10), nullable=False),
+    Column("step", Integer, nullable=False),
+    #: Bumped on every change of the session (not on answers: they are counted).
+    Column("version", Integer, nullable=False),
+    Column("guests", Boolean(), nullable=False),
+    #: Whether the board shows the split of the answers at this step.
+    Column("split_shown", Boolean(), nullable=False),
+    #: The open question's answers, as compact JSON (None: any well-formed answer).
+    Column("choices", Text(), nullable=True),
+    Column("created", DateTime(), nullable=False),
+    Column("ended", DateTime(), nullable=True),
+    CheckConstraint("kind IN ('scenario', 'playlist', 'deal')", name="kind"),
+    CheckConstraint("state IN ('waiting', 'open', 'revealed', 'ended')", name="state"),
+    CheckConstraint("(state = 'ended') = (ended IS NOT NULL)", name="ended"),
+    Index(None, "class_id", "created"),
+    #: At most one live session per class that is not ended.
+    Index(
+        "ix_live_sessions_one_live",
+        "class_id",
+        unique=True,
+        sqlite_where=text("ended IS NULL"),
+        postgresql_where=text("ended IS NULL"),
+    ),
+)
+
+live_members = Table(
+    "live_members",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column(
+        "session_id",
+        Integer,
+        ForeignKey("live_sessions.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    #: The class's learner (None for a guest).
+    Column(
+        "learner_id",
+        Integer,
+        ForeignKey("learners.id", ondelete="CASCADE"),
+        nullable=True,
+        index=True,
+    ),
+    #: A guest's name and their token's SHA-256 (None for a learner of the class).
+    Column("guest_name", String(NAME_MOST), nullable=True),
+    Column("token_hash", String(64), nullable=True, unique=True),
+    Column("joined", DateTime(), nullable=False),
+    UniqueConstraint("session_id", "learner_id"),
+    CheckConstraint(
+        "(learner_id IS NULL AND guest_name IS NOT NULL AND token_hash IS NOT NULL)"
+        " OR (learner_id IS NOT NULL AND guest_name IS NULL AND token_hash IS NULL)",
+        name="who",
+    ),
+)
+
+live_steps = Table(
+    "live_steps",
+    metadata,
+    Column(
+        "session_id",
+        Integer,
+        ForeignKey("live_sessions.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("step", Integer, primary_key=True),
+    Column("opened", DateTime(), nullable=True),
+    Column("revealed", DateTime(), nullable=True),
+    #: The best answers the engine gave at the reveal, as compact JSON.
+    Column("best", Text(), nullable=True),
+)
+
+live_answers = Table(
+    "live_answers",
+    metadata,
+    Column(
+        "session_id",
+        Integer,
+        ForeignKey("live_sessions.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("step", Integer, primary_key=True),
+    Column(
+        "member_id",
+        Integer,
+        ForeignKey("live_members.id", ondelete="CASCADE"),
+        primary_key=True,
+        index=True,
+    ),
+    #: The answer's canonical text (a card ``9H``, a bid, a discard, a question's choice).
+    Column("answer", String(ANSWER_MOST), nullable=False),
+    Column("at", DateTime(), nullable=False),
 )

@@ -67,6 +67,11 @@ from tutorial.classes.errors import (
     SyncError,
     UnreachableError,
 )
+from tutorial.classes.live_rows import (
+    delete_class_sessions,
+    delete_learner_answers,
+    end_class_sessions,
+)
 from tutorial.classes.migrate import upgrade
 from tutorial.classes.schema import (
     HAND_KEY_MOST,
@@ -1190,11 +1195,13 @@ class ClassStore:
                     .where(classes.c.id == row.id)
                     .values(closed=self._now(), join_open=False)
                 )
+                end_class_sessions(conn, row.id, self._now())
 
     def delete(self, secret: str) -> None:
         """Delete the class with every record of it: homework, learners, records, join tries."""
         with self._write() as conn:
             row = self._class_of(conn, secret, lock=True)
+            delete_class_sessions(conn, row.id)
             members = select(learners.c.id).where(learners.c.class_id == row.id)
             for table in _LEARNER_TABLES:
                 conn.execute(delete(table).where(table.c.learner_id.in_(members)))
@@ -1212,6 +1219,7 @@ class ClassStore:
 
     def _delete_records(self, conn: Connection, learner_id: int) -> None:
         """Delete every record of one learner (their row stays)."""
+        delete_learner_answers(conn, learner_id)
         for table in _LEARNER_TABLES:
             conn.execute(delete(table).where(table.c.learner_id == learner_id))
 

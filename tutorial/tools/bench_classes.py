@@ -496,7 +496,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--no-dashboard", action="store_true", help="skip the dashboard at the caps"
     )
+    parser.add_argument(
+        "--live",
+        action="store_true",
+        help="measure a live class instead (tutorial/tools/bench_live.py)",
+    )
+    parser.add_argument(
+        "--every-ms", type=int, default=1000, help="how often a live page polls (with --live)"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="live steps run (with --live)")
     args = parser.parse_args(argv)
+    if args.live:
+        return _main_live(args)
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url or f"sqlite:///{Path(tmp) / 'classes.db'}"
         engine = create_engine(url, pool_size=max(5, args.learners), max_overflow=10)
@@ -517,6 +528,23 @@ def main(argv: list[str]) -> int:
         print(describe(figures))
         if board is not None:
             print(describe_dashboard(board))
+    return 0
+
+
+def _main_live(args: argparse.Namespace) -> int:
+    """Measure a live class and print it (see :mod:`tutorial.tools.bench_live`)."""
+    from tutorial.tools.bench_live import describe_live, measure_live
+
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.url or f"sqlite:///{Path(tmp) / 'classes.db'}"
+        engine = create_engine(url, pool_size=max(5, args.learners + 2), max_overflow=10)
+        try:
+            figures = measure_live(
+                engine, learners_n=args.learners, rounds=args.rounds, every_ms=args.every_ms
+            )
+        finally:
+            engine.dispose()
+    print(json.dumps(asdict(figures)) if args.json else describe_live(figures))
     return 0
 
 
