@@ -270,3 +270,21 @@ def test_a_lone_card_wins_alone() -> None:
 def test_judge_trick_refuses_a_card_of_another_deck(other: str) -> None:
     with pytest.raises(InvalidStateError, match="is not a Briscola card"):
         judge_trick((BRISCOLA_DECK.parse("AS"), Card.parse(other)), Suit.HEARTS)
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        frozenset(C("AS 3S")),
+        set(C("AS 3S")),
+        "AS 3S",
+        "AS",
+        {BRISCOLA_DECK.parse("AS"): 0},
+    ],
+    ids=["frozenset", "set", "text", "one code", "mapping"],
+)
+def test_judge_trick_refuses_what_is_not_a_sequence_of_cards(cards: object) -> None:
+    # An unordered collection has no leader, and a text is not its cards read aloud: the
+    # engine's own error says what a trick is, whatever the input's type.
+    with pytest.raises(InvalidStateError, match="a trick is a sequence of cards, not "):
+        judge_trick(cards, Suit.SPADES)  # type: ignore[arg-type]
