@@ -209,11 +209,12 @@ def test_nothing_may_be_played_once_the_hand_is_over() -> None:
     )
     s = s.apply("AH").apply("2D")
     assert s.is_terminal and s.phase == "done" and s.to_move is None
-    assert s.legal_plays() == []
-    with pytest.raises(IllegalPlayError) as info:
-        s.apply("2D")
-    assert info.value.code == HAND_OVER
-    assert "20 tricks" in str(info.value)
+    assert s.legal_plays() == [] and s.legal_actions() == []
+    for action in ("2D", Card.parse("2D"), Card.parse("AH"), Play(0, Card.parse("AH"))):
+        with pytest.raises(IllegalPlayError) as info:
+            s.apply(action)
+        assert info.value.code == HAND_OVER
+        assert "20 tricks" in str(info.value)
 
 
 # --- The led card alone of its suit, and what judge_trick accepts ------------------------
