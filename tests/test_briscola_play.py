@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+import tutorial.engine.briscola.state as state_module
 from tutorial.engine.briscola import (
     HIGHEST_OF_LED_SUIT,
     HIGHEST_TRUMP,
@@ -289,3 +292,22 @@ def test_judge_trick_refuses_what_is_not_a_sequence_of_cards(cards: object) -> N
     # engine's own error says what a trick is, whatever the input's type.
     with pytest.raises(InvalidStateError, match="a trick is a sequence of cards, not "):
         judge_trick(cards, Suit.SPADES)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_hand_looks_up_its_card_rules_once(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The ruleset never changes within a hand: each state hands the card rules on to the
+    # next, so a whole hand resolves them once, not once per trick.
+    looked_up: list[object] = []
+
+    def counted_rules_of(ruleset: object) -> object:
+        looked_up.append(ruleset)
+        return real_rules_of(ruleset)
+
+    real_rules_of = state_module.rules_of
+    monkeypatch.setattr(state_module, "rules_of", counted_rules_of)
+    s = new_hand(rng=random.Random(3), players=players)
+    while not s.is_terminal:
+        s = s.apply(s.legal_actions()[0])
+    assert len(s.tricks) == 40 // players
+    assert len(looked_up) == 1

@@ -207,15 +207,16 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
         hands[seat] = hand[:i] + hand[i + 1 :]
         plays = (*current, _PLAYS[seat][card])
         new = object.__new__(self.__class__)  # evolve(), inline: no __init__, no checks
-        d = self.__dict__.copy()
         if len(plays) < n:
             # The most frequent step of all: the trick goes on.
+            d = self.__dict__.copy()
             d["hands"] = tuple(hands)
             d["current_trick"] = plays
             object.__setattr__(new, "__dict__", d)
             return new
         # The trick is complete: judge it, then the winner draws first (if cards remain).
         strength, points = self._tables()
+        d = self.__dict__.copy()  # after _tables(): the next state keeps them
         trump = self.trump_card.suit
         cards = (*map(_CARD_OF, current), card)
         best = cards[0]
