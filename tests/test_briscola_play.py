@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+import tutorial.engine.briscola.state as state_module
 from tutorial.engine.briscola import (
     HIGHEST_OF_LED_SUIT,
     HIGHEST_TRUMP,
@@ -204,11 +207,12 @@ def test_nothing_may_be_played_once_the_hand_is_over() -> None:
     )
     s = s.apply("AH").apply("2D")
     assert s.is_terminal and s.phase == "done" and s.to_move is None
-    assert s.legal_plays() == []
-    with pytest.raises(IllegalPlayError) as info:
-        s.apply("2D")
-    assert info.value.code == HAND_OVER
-    assert "20 tricks" in str(info.value)
+    assert s.legal_plays() == [] and s.legal_actions() == []
+    for action in ("2D", Card.parse("2D"), Card.parse("AH"), Play(0, Card.parse("AH"))):
+        with pytest.raises(IllegalPlayError) as info:
+            s.apply(action)
+        assert info.value.code == HAND_OVER
+        assert "20 tricks" in str(info.value)
 
 
 # --- The led card alone of its suit, and what judge_trick accepts ------------------------
@@ -265,3 +269,40 @@ def test_a_lone_card_wins_alone() -> None:
 def test_judge_trick_refuses_a_card_of_another_deck(other: str) -> None:
     with pytest.raises(InvalidStateError, match="is not a Briscola card"):
         judge_trick((BRISCOLA_DECK.parse("AS"), Card.parse(other)), Suit.HEARTS)
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        frozenset(C("AS 3S")),
+        set(C("AS 3S")),
+        "AS 3S",
+        "AS",
+        {BRISCOLA_DECK.parse("AS"): 0},
+    ],
+    ids=["frozenset", "set", "text", "one code", "mapping"],
+)
+def test_judge_trick_refuses_what_is_not_a_sequence_of_cards(cards: object) -> None:
+    # An unordered collection has no leader, and a text is not its cards read aloud: the
+    # engine's own error says what a trick is, whatever the input's type.
+    with pytest.raises(InvalidStateError, match="a trick is a sequence of cards, not "):
+        judge_trick(cards, Suit.SPADES)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_hand_looks_up_its_card_rules_once(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The ruleset never changes within a hand: each state hands the card rules on to the
+    # next, so a whole hand resolves them once, not once per trick.
+    looked_up: list[object] = []
+
+    def counted_rules_of(ruleset: object) -> object:
+        looked_up.append(ruleset)
+        return real_rules_of(ruleset)
+
+    real_rules_of = state_module.rules_of
+    monkeypatch.setattr(state_module, "rules_of", counted_rules_of)
+    s = new_hand(rng=random.Random(3), players=players)
+    while not s.is_terminal:
+        s = s.apply(s.legal_actions()[0])
+    assert len(s.tricks) == 40 // players
+    assert len(looked_up) == 1

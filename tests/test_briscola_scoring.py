@@ -95,6 +95,7 @@ def test_worked_example_details_per_trick_running_totals_and_the_61_line() -> No
     assert details["start"] == {"A": 40, "B": 45}
     assert details["trick_points"] == [11, 20, 4]
     assert details["trick_winners"] == [1, 0, 0]
+    assert details["tricks_won"] == {"A": 2, "B": 1}  # seat 0 is side A, seat 1 side B
     assert details["running"] == [{"A": 40, "B": 56}, {"A": 60, "B": 56}, {"A": 64, "B": 56}]
     assert [t["number"] for t in details["tricks"]] == [18, 19, 20]
     assert details["target"] == 61

@@ -57,6 +57,12 @@ class TestTargets:
         with pytest.raises(InvalidStateError, match="0 to 3 bouts"):
             tarot.target_for(4)
 
+    @pytest.mark.parametrize("bouts", [-1, -4])
+    def test_no_negative_count_of_bouts(self, bouts: int) -> None:
+        # A negative count must be refused, not read from the end of the table (36).
+        with pytest.raises(InvalidStateError, match=f"0 to 3 bouts, not {bouts}"):
+            tarot.target_for(bouts)
+
 
 class TestTrickWinner:
     def test_highest_card_of_the_led_suit(self) -> None:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
 from tutorial.engine.briscola.card_masks import BriscolaCardMasks
@@ -22,6 +24,7 @@ from tutorial.engine.briscola.cards import (
     HIGHEST_OF_LED_SUIT,
     HIGHEST_TRUMP,
     LED_SUIT_UNCONTESTED,
+    MAX_PLAYERS,
     judge_trick,
     rank_order,
     rules_of,
@@ -33,11 +36,12 @@ from tutorial.engine.briscola.constants import (
     GAME,
     PHASE_DONE,
     PHASE_PLAY,
+    PLAYER_COUNTS,
     SIDES,
     TARGET,
     TOTAL_POINTS,
 )
-from tutorial.engine.briscola.draws import Draw, draw_of
+from tutorial.engine.briscola.draws import FACE_DOWN_DRAWS, Draw, draw_of
 from tutorial.engine.briscola.play_rules import NOT_A_CARD, explain_play
 from tutorial.engine.briscola.scoring import score_hand, starting_points
 from tutorial.engine.briscola.table import LAST_TRICK_BONUS
@@ -48,6 +52,15 @@ from tutorial.engine.outcomes import HandOutcome, Play, TrickResult, WinningMark
 from tutorial.engine.rule_options import Ruleset
 from tutorial.engine.seats import Seat
 from tutorial.engine.verdicts import Verdict
+
+_CARD_OF = attrgetter("card")
+#: Every play of the deck by every seat (the objects ``play_of`` shares), read by ``apply``.
+_PLAYS = tuple({card: play_of(seat, card) for card in BRISCOLA_DECK} for seat in range(MAX_PLAYERS))
+#: Who draws after a trick, per table size and winner: the winner first, then in playing order.
+_DRAW_ORDER = {
+    n: tuple(tuple((winner + k) % n for k in range(n)) for winner in range(n))
+    for n in PLAYER_COUNTS
+}
 
 
 @dataclass(frozen=True)
@@ -151,18 +164,14 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
 
     def legal_plays(self) -> list[Card]:
         """Every card in the hand of the seat to move (no obligation in Briscola)."""
-        n = self.num_players
-        if self.first_trick_index + len(self.tricks) >= DECK_SIZE // n:
-            return []  # the hand is over
-        # Rule: no obligation to follow suit, trump or beat: any card in hand.
-        return list(self.hands[(self.leader + len(self.current_trick)) % n])
+        # Rule: no obligation to follow suit, trump or beat: any card in hand. Once the
+        # hand is over every hand is empty, so the seat the turn would reach holds none.
+        return list(self.hands[(self.leader + len(self.current_trick)) % self.num_players])
 
     def legal_actions(self) -> list[Any]:
         """The legal actions: the cards of ``legal_plays()``."""
-        n = self.num_players
-        if self.first_trick_index + len(self.tricks) >= DECK_SIZE // n:
-            return []  # the hand is over
-        return list(self.hands[(self.leader + len(self.current_trick)) % n])
+        # The hand over, the seat the turn would reach holds no card (see legal_plays).
+        return list(self.hands[(self.leader + len(self.current_trick)) % self.num_players])
 
     def explain(self, action: Any) -> Verdict:
         """Whether the seat to move may play ``action`` (a card, ``Play`` or notation), and why."""
@@ -175,15 +184,106 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
             IllegalPlayError: a card that may not be played now (with its ``Verdict``).
             IllegalActionError: an action that is not a card.
         """
-        # The common case first, without building a verdict: a card of the mover's hand.
-        kind = action.__class__
-        card = action if kind is Card else (action.card if kind is Play else None)
+        # A hot path, measured by `python -m tutorial bench` (state-api): kept in one piece.
+        # The common case first, without building a verdict: a card of the mover's hand
+        # (once the hand is over every hand is empty: no card passes this test).
         n = self.num_players
-        if card is not None and self.first_trick_index + len(self.tricks) < DECK_SIZE // n:
-            seat = (self.leader + len(self.current_trick)) % n
-            hand = self.hands[seat]
-            if card in hand and (kind is Card or action.seat == seat):
-                return self._play(seat, hand, card)
+        current = self.current_trick
+        seat = (self.leader + len(current)) % n
+        hand = self.hands[seat]
+        card = action
+        if action.__class__ is not Card or action not in hand:
+            card = self._checked_card(action)
+        hands = list(self.hands)
+        i = hand.index(card)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        plays = (*current, _PLAYS[seat][card])
+        new = object.__new__(self.__class__)  # evolve(), inline: no __init__, no checks
+        if len(plays) < n:
+            # The most frequent step of all: the trick goes on.
+            d = self.__dict__.copy()
+            d["hands"] = tuple(hands)
+            d["current_trick"] = plays
+            object.__setattr__(new, "__dict__", d)
+            return new
+        # The trick is complete: judge it, then the winner draws first (if cards remain).
+        strength, points = self._tables()
+        d = self.__dict__.copy()  # after _tables(): the next state keeps them
+        trump = self.trump_card.suit
+        cards = (*map(_CARD_OF, current), card)
+        best = cards[0]
+        led = best.suit
+        w = 0
+        led_cards = 1
+        total = points[best]
+        for k in range(1, n):
+            c = cards[k]
+            total += points[c]
+            suit = c.suit
+            if suit is led:
+                led_cards += 1
+            # Rule: a trump beats any plain card, the higher trump the lower; without a
+            # trump the highest card of the led suit wins.
+            if suit is best.suit:
+                if strength[c] > strength[best]:
+                    w, best = k, c
+            elif suit is trump:
+                w, best = k, c
+        if best.suit is trump:
+            reason = HIGHEST_TRUMP
+        elif led_cards > 1:
+            reason = HIGHEST_OF_LED_SUIT
+        else:
+            reason = LED_SUIT_UNCONTESTED
+        winner = plays[w].seat
+        index = self.first_trick_index + len(self.tricks)
+        d["tricks"] = (
+            *self.tricks,
+            TrickResult.deferred(
+                index,
+                plays,
+                winner,
+                total,
+                reason,
+                partial(_trick_sentence, cards, trump, self.ruleset),
+            ),
+        )
+        stock = self.stock
+        if len(stock) >= n:
+            # Rule: the winner draws first, then the others in playing order.
+            d["stock"] = stock[n:]
+            new_draws = []
+            by_seat = FACE_DOWN_DRAWS[index]
+            for k, drawer in enumerate(_DRAW_ORDER[n][winner]):
+                c = stock[k]
+                hands[drawer] = (*hands[drawer], c)
+                new_draws.append(by_seat[drawer].get(c) or draw_of(index, drawer, c, False))
+            d["draws"] = self.draws + tuple(new_draws)
+        elif stock or not self.trump_card_taken:
+            # Rule: the last draw, once the face-down stock is empty, takes the face-up
+            # trump card.
+            taken = False
+            new_draws = []
+            for k in range(n):
+                drawer = (winner + k) % n
+                if stock:
+                    c, stock, face_up = stock[0], stock[1:], False
+                else:
+                    c, taken, face_up = self.trump_card, True, True
+                hands[drawer] = (*hands[drawer], c)
+                new_draws.append(draw_of(index, drawer, c, face_up))
+            d["stock"] = stock
+            d["trump_card_taken"] = taken
+            d["draws"] = (*self.draws, *new_draws)
+        d["hands"] = tuple(hands)
+        d["current_trick"] = ()
+        d["leader"] = winner
+        object.__setattr__(new, "__dict__", d)
+        return new
+
+    def _checked_card(self, action: Any) -> Card:
+        """The card of the mover's hand that ``action`` plays (a card, ``Play`` or
+        notation), or the refusal: ``apply`` for what is not simply a card in hand."""
         verdict = self.explain(action)
         if not verdict.legal:
             if verdict.code == NOT_A_CARD:
@@ -192,86 +292,8 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
         card = action.card if isinstance(action, Play) else action
         if isinstance(card, str):
             card = BRISCOLA_DECK.parse(card)
-        mover = self.to_move
-        assert mover is not None and isinstance(card, Card)
-        return self._play(mover, self.hands[mover], card)
-
-    def _play(self, seat: Seat, hand: tuple[Card, ...], card: Card) -> BriscolaState:
-        """The state after ``seat`` plays ``card`` from ``hand`` (a legal play)."""
-        # A hot path, measured by `python -m tutorial bench` (state-api): kept in one piece.
-        n = self.num_players
-        hands = list(self.hands)
-        i = hand.index(card)
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        plays = (*self.current_trick, play_of(seat, card))
-        if len(plays) < n:
-            # evolve(), inline: the most frequent step of all.
-            new = object.__new__(self.__class__)
-            d = self.__dict__.copy()
-            d["hands"] = tuple(hands)
-            d["current_trick"] = plays
-            object.__setattr__(new, "__dict__", d)
-            return new
-        # The trick is complete: judge it, then the winner draws first (if cards remain).
-        strength, points = self._tables()
-        trump = self.trump_card.suit
-        cards = tuple([p.card for p in plays])
-        w, best = 0, cards[0]
-        total = points[best]
-        for k in range(1, n):
-            c = cards[k]
-            total += points[c]
-            # Rule: a trump beats any plain card, the higher trump the lower; without a
-            # trump the highest card of the led suit wins.
-            if c.suit is best.suit:
-                if strength[c] > strength[best]:
-                    w, best = k, c
-            elif c.suit is trump:
-                w, best = k, c
-        if best.suit is trump:
-            reason = HIGHEST_TRUMP
-        elif [c.suit for c in cards].count(best.suit) > 1:
-            reason = HIGHEST_OF_LED_SUIT
-        else:
-            reason = LED_SUIT_UNCONTESTED
-        winner = plays[w].seat
-        index = self.first_trick_index + len(self.tricks)
-        ruleset = self.ruleset
-        result = TrickResult.deferred(
-            index,
-            plays,
-            winner,
-            total,
-            reason,
-            lambda: judge_trick(cards, trump, ruleset).explanation,
-        )
-        stock = self.stock
-        taken = self.trump_card_taken
-        draws = self.draws
-        if stock or not taken:
-            # Rule: the winner draws first, then the others in playing order; the last
-            # draw, once the face-down stock is empty, takes the face-up trump card.
-            new_draws = []
-            for i in range(n):
-                drawer = (winner + i) % n
-                if stock:
-                    drawn, stock, face_up = stock[0], stock[1:], False
-                else:
-                    drawn, taken, face_up = self.trump_card, True, True
-                hands[drawer] = (*hands[drawer], drawn)
-                new_draws.append(draw_of(index, drawer, drawn, face_up))
-            draws = (*draws, *new_draws)
-        new = object.__new__(self.__class__)  # evolve(), inline
-        d = self.__dict__.copy()
-        d["hands"] = tuple(hands)
-        d["stock"] = stock
-        d["trump_card_taken"] = taken
-        d["tricks"] = (*self.tricks, result)
-        d["current_trick"] = ()
-        d["leader"] = winner
-        d["draws"] = draws
-        object.__setattr__(new, "__dict__", d)
-        return new
+        assert isinstance(card, Card)
+        return card
 
     def _tables(self) -> tuple[Mapping[Card, int], Mapping[Card, int]]:
         """(strength, points) per card under this state's rules, kept on the state."""
@@ -491,6 +513,11 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
             InvalidStateError: always.
         """
         raise InvalidStateError("Briscola has no bidding to deal a hand again for")
+
+
+def _trick_sentence(cards: tuple[Card, ...], trump: Suit, ruleset: Ruleset) -> str:
+    """Why a trick's winner won it, in a sentence (made when a reader first asks)."""
+    return judge_trick(cards, trump, ruleset).explanation
 
 
 def hand_order(state: BriscolaState) -> tuple[Suit | None, Callable[[Card], int]]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from tutorial.engine.cards import Card, Suit
+from tutorial.engine.cards import TAROT_DECK, Card, Suit
 from tutorial.engine.contract import (
     KeepsTheAuction,
     Observation,
@@ -92,6 +92,8 @@ from tutorial.language.i18n import t
 
 #: What the engine keeps on a state, derived from its fields (left behind by evolve).
 _CACHES = ("_legal_", "_discardable", "_requirement")
+#: Every play of the deck by every seat (the objects ``play_of`` shares), read by ``apply``.
+_PLAYS = tuple({card: play_of(seat, card) for card in TAROT_DECK} for seat in range(NUM_PLAYERS))
 
 
 @dataclass(frozen=True, repr=False)
@@ -222,12 +224,16 @@ class TarotState(WithoutStock, KeepsTheAuction):
 
     def _legal(self) -> tuple[Card, ...]:
         """The legal cards in deck order, computed once per state (kept on it)."""
-        legal: tuple[Card, ...] | None = self.__dict__.get("_legal_")
+        d = self.__dict__
+        legal: tuple[Card, ...] | None = d.get("_legal_")
         if legal is not None:
             return legal
         hand = self.hands[(self.leader + len(self.current_trick)) % NUM_PLAYERS]
         cards = playable(hand, self.current_trick)
-        legal = tuple(cards) if self._hands_sorted() else sort_cards(cards)
+        sorted_hands = d.get("_sorted_")
+        if sorted_hands is None:
+            sorted_hands = self._hands_sorted()
+        legal = tuple(cards) if sorted_hands else sort_cards(cards)
         object.__setattr__(self, "_legal_", legal)
         return legal
 
@@ -444,32 +450,35 @@ class TarotState(WithoutStock, KeepsTheAuction):
         return evolve(self, {"phase": PHASE_POIGNEE}, _CACHES)
 
     def _apply_card(self, card: Card) -> TarotState:
+        # A hot path, measured by `python -m tutorial bench` (state-api): evolve(), inline.
         current = self.current_trick
         seat = (self.leader + len(current)) % NUM_PLAYERS  # the play phase's mover
         hands = list(self.hands)
         hand = hands[seat]
         i = hand.index(card)
         hands[seat] = hand[:i] + hand[i + 1 :]
-        trick = (*current, play_of(seat, card))
+        trick = (*current, _PLAYS[seat][card])
+        nxt = object.__new__(self.__class__)
+        d = self.__dict__.copy()
+        for name in _CACHES:  # derived from the old fields: left behind
+            if name in d:
+                del d[name]
+        d["hands"] = tuple(hands)
         if len(trick) < NUM_PLAYERS:
-            nxt = evolve(self, {"hands": tuple(hands), "current_trick": trick}, _CACHES)
+            d["current_trick"] = trick
+            object.__setattr__(nxt, "__dict__", d)
             if self.unlisted_tricks or self.tricks:
                 return nxt  # the poignée is asked in the first trick only
             return nxt._with_poignee_question()
         result = finish_trick(self, trick)
         done_tricks = (*self.tricks, result)
-        done = self.unlisted_tricks + len(done_tricks) == NUM_TRICKS
-        return evolve(
-            self,
-            {
-                "hands": tuple(hands),
-                "current_trick": (),
-                "tricks": done_tricks,
-                "leader": result.winner,
-                "phase": PHASE_DONE if done else PHASE_PLAY,
-            },
-            _CACHES,
-        )
+        d["current_trick"] = ()
+        d["tricks"] = done_tricks
+        d["leader"] = result.winner
+        if self.unlisted_tricks + len(done_tricks) == NUM_TRICKS:
+            d["phase"] = PHASE_DONE
+        object.__setattr__(nxt, "__dict__", d)
+        return nxt
 
     # -- texts ---------------------------------------------------------------------------
 

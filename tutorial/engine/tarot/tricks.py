@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
+from operator import attrgetter
 from typing import Protocol
 
 from tutorial.engine.cards import EXCUSE, Card
@@ -27,6 +29,7 @@ from tutorial.engine.tarot.options import EXCUSE_TO_OPPONENTS, options_of
 from tutorial.engine.tarot.sentences import suit_name
 from tutorial.language.i18n import t
 
+_CARD_OF = attrgetter("card")
 #: What became of the Excuse in a trick, in a sentence (see ``finish_trick``).
 _EXCUSE_KEYS = {
     "last_taker": "tarot.trick.excuse_last_taker",
@@ -63,7 +66,7 @@ def took_every_trick(pos: TrickHistory, team: int) -> bool:
 
 def excuse_exception(pos: TrickHistory, cards: Sequence[Card], leader: Seat) -> bool:
     """Rule: the Excuse led to the last trick by a team that won the first 17 wins it."""
-    if pos.trick_number != NUM_TRICKS or not cards or cards[0] != EXCUSE:
+    if not cards or cards[0] != EXCUSE or pos.trick_number != NUM_TRICKS:
         return False
     return took_every_trick(pos, pos.team_of(leader))
 
@@ -80,7 +83,7 @@ def excuse_team(pos: TrickHistory, index: int, owner: Seat, winner: Seat, except
 
 def finish_trick(pos: TrickHistory, plays: tuple[Play, ...]) -> TrickResult:
     """The result of the trick of ``plays`` (four cards) played in position ``pos``."""
-    cards = [p.card for p in plays]
+    cards = [*map(_CARD_OF, plays)]
     leader = plays[0].seat
     exception = excuse_exception(pos, cards, leader)
     at = 0 if exception else winning_position(cards)
@@ -111,7 +114,7 @@ def finish_trick(pos: TrickHistory, plays: tuple[Play, ...]) -> TrickResult:
         winner,
         pts,
         reason,
-        lambda: trick_text(reason, winner, win_card, excuse_key),
+        partial(trick_text, reason, winner, win_card, excuse_key),
     )
 
 
