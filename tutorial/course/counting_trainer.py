@@ -498,7 +498,7 @@ def describe_trick(ex: Exercise, index: int, names: Sequence[str] | None = None)
 
 def trump_text(ex: Exercise) -> str:
     """The trump in words (for the page's header)."""
-    suit: Any = getattr(ex.state, "trump", None) or getattr(ex.state, "trump_suit", None)
+    suit = ex.state.trump_suit  # None in Tarot, whose trumps are a suit of their own
     if isinstance(suit, Suit):
         key = f"common.suit.{suit.name.lower()}"
         return t("table.trump", symbol=suit.symbol, suit=t(key))

@@ -94,6 +94,8 @@ class ReferencePart:
     seeded_bid: Callable[[list[Any], random.Random], Any]
     #: The game at its first trick with full hands, for a dealer.
     first_trick: Callable[[int], GameState]
+    #: What the card lying face up after the deal is ("the card turned up"), "" if none.
+    face_up_words: str
 
 
 #: Each game's part of the reference, from its module of ``tutorial/tools/games``.
@@ -326,15 +328,9 @@ def _deal_example(game: str) -> str:
         f"{names[s]} {' '.join(c.code for c in sorted(h, key=deck.index))}"
         for s, h in enumerate(state.hands)
     )
-    proposed = getattr(state, "proposed", None)  # Belote's card turned up
-    trump_card = getattr(state, "trump_card", None)  # Briscola's
-    extra = (
-        f"; the card turned up is `{proposed.code}`"
-        if proposed is not None
-        else f"; the trump card is `{trump_card.code}`"
-        if trump_card is not None
-        else ""
-    )
+    face_up = state.face_up_card  # Belote's card turned up, Briscola's trump card
+    words = REFERENCE_PARTS.of(game).face_up_words
+    extra = f"; {words} is `{face_up.code}`" if face_up is not None and words else ""
     dealer = names[n - 1]
     return f"with the deck in its usual order and {dealer} dealing: {held}{extra}"
 

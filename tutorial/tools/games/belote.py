@@ -76,6 +76,7 @@ REFERENCE = ReferencePart(
     },
     seeded_bid=_seeded_bid,
     first_trick=_first_trick,
+    face_up_words="the card turned up",
 )
 
 #: The tricks' points and the last trick's bonus are the whole count.

@@ -26,6 +26,7 @@ REFERENCE = ReferencePart(
     author_actions={},
     seeded_bid=no_seeded_bid,
     first_trick=_first_trick,
+    face_up_words="the trump card",
 )
 
 #: The tricks' points and the last trick's bonus are the whole count.

@@ -86,6 +86,7 @@ REFERENCE = ReferencePart(
     },
     seeded_bid=_seeded_bid,
     first_trick=_first_trick,
+    face_up_words="",
 )
 
 SOLVER_COUNT = SolverCount(_counted)
