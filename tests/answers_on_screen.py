@@ -61,7 +61,7 @@ from tutorial.language.i18n import speaking
 from tutorial.pictures.table_data import table_data
 from tutorial.scenarios import actions
 from tutorial.scenarios.checker import Checked
-from tutorial.scenarios.model import AskStep, Play
+from tutorial.scenarios.model import AskStep, PlayStep
 from tutorial.scenarios.runtime import Feedback, Run, start
 from tutorial.scenarios.sides import side_labels, side_of
 
@@ -141,7 +141,7 @@ def _played(run: Run) -> dict[int, tuple[str, ...]]:
 
 def _first_action(run: Run) -> str:
     step = run.current
-    assert isinstance(step, Play)
+    assert isinstance(step, PlayStep)
     if step.play.accept == "any":
         return actions.code(run.state.legal_actions()[0])
     return str(step.play.accept[0])
@@ -167,7 +167,7 @@ def screens(sid: str, checked: Checked, lang: str) -> Iterator[Screen]:
             sides[label] = tuple(seats)
         while not run.finished:
             step = run.current
-            if isinstance(step, Play):
+            if isinstance(step, PlayStep):
                 run, fb = run.try_action(_first_action(run))
                 assert fb.ok, (sid, fb.message)
                 continue

@@ -32,7 +32,7 @@ def test_each_session_has_its_own_parts() -> None:
 
 def test_a_change_to_the_progress_counts_a_revision_and_the_same_value_does_not() -> None:
     from tutorial.course.recorder import ScenarioProgress
-    from tutorial.course.review_deck import Deck
+    from tutorial.course.review_deck import ReviewDeck
 
     s = AppSession()
     s.put_progress("belote/overruff", ScenarioProgress(done=True))
@@ -40,6 +40,6 @@ def test_a_change_to_the_progress_counts_a_revision_and_the_same_value_does_not(
     s.put_progress("belote/overruff", ScenarioProgress(done=True))
     s.deck = s.deck
     assert s.revision == after_one == 1
-    s.deck = Deck()
+    s.deck = ReviewDeck()
     s.quiz_changed()
     assert s.revision == 3

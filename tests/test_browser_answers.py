@@ -31,7 +31,7 @@ from browser_util import (
 )
 
 from tutorial.engine.cards import Card
-from tutorial.scenarios.model import AskStep, Play
+from tutorial.scenarios.model import AskStep, PlayStep
 
 __all__ = ["browser", "pytestmark", "server"]  # fixtures and marks from browser_util
 
@@ -63,7 +63,7 @@ def _moves(sid: str, lang: str) -> list[tuple[str, Any]]:
     at_questions = iter(screens(sid, checked, lang))
     out: list[tuple[str, Any]] = []
     for step in checked.scenario.steps:
-        if isinstance(step, Play):
+        if isinstance(step, PlayStep):
             assert step.play.accept != "any"
             out.append(("play", Card.parse(str(step.play.accept[0])).label))
         elif isinstance(step, AskStep):

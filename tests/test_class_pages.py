@@ -516,11 +516,11 @@ def test_the_review_deck_reaches_the_dashboard_with_the_positions_reviewed(
 ) -> None:
     from datetime import UTC, datetime
 
-    from tutorial.course.review_deck import Deck, ScenarioSource, note_wrong
+    from tutorial.course.review_deck import ReviewDeck, ScenarioSource, note_wrong
 
     teacher, _secret, code = make_class(homework=False)
     now = datetime(2026, 1, 1, 12, tzinfo=UTC)
-    deck = note_wrong(Deck(), ScenarioSource(scenario=OVERRUFF, step=0), "belote", now=now)
+    deck = note_wrong(ReviewDeck(), ScenarioSource(scenario=OVERRUFF, step=0), "belote", now=now)
     for name in ("Ana", "Bo"):
         learner = join(code, name)
         app_session(learner).deck = deck

@@ -243,7 +243,9 @@ def test_the_bench_builds_its_sends_with_the_apps_payload(engine: Engine) -> Non
     store = open_store(engine, clock=fixed)
     made = store.create_class("Class")
     token = store.join(made.join_code, "Ana", "c")
-    learner = bench_classes.Learner(0, token, class_link.Membership(token=token, loaded=True))
+    learner = bench_classes.SimulatedLearner(
+        0, token, class_link.Membership(token=token, loaded=True)
+    )
     hands = bench_classes._hands()[:1]
     for step in range(2):
         p = bench_classes._play_step(learner, step, hands)

@@ -33,8 +33,8 @@ from tutorial.classes.store import (
 from tutorial.course.classroom import ScenarioInfo
 from tutorial.course.progress import Progress, ScenarioRecord, to_json
 from tutorial.course.review_deck import (
-    Deck,
     QuizSource,
+    ReviewDeck,
     ScenarioSource,
     clear,
     note_wrong,
@@ -82,9 +82,9 @@ def a_class(env: Env, *names: str) -> tuple[str, list[str]]:
 NOW = datetime(2026, 3, 2, 12, tzinfo=UTC)
 
 
-def deck_of(*scenarios: str, quiz: str = "") -> Deck:
+def deck_of(*scenarios: str, quiz: str = "") -> ReviewDeck:
     """A deck with a card of each scenario's step 1 (and of a quiz's question 0)."""
-    deck = Deck()
+    deck = ReviewDeck()
     for sid in scenarios:
         deck = note_wrong(deck, ScenarioSource(scenario=sid, step=1), "belote", now=NOW)
     if quiz:
@@ -349,7 +349,7 @@ def test_the_deck_is_merged_as_the_browser_merges_and_counted_for_the_teacher(en
     env.store.sync(ana, Progress())  # a version 1 progress has no deck: the stored one stays
     assert env.store.what_teacher_sees(ana).deck == later
     env.store.sync(bo, Progress().with_deck(deck_of("belote/a", quiz="belote/01")))
-    env.store.sync(cy, Progress().with_deck(Deck()))
+    env.store.sync(cy, Progress().with_deck(ReviewDeck()))
     env.clock.now = DAY + timedelta(days=1)  # the cards are due the next day
     board = env.store.dashboard(secret, INFOS)
     people = board_decks(board.members, board.decks)

@@ -268,7 +268,7 @@ def _play_script() -> None:
     import streamlit as st
 
     from tutorial.course.review_deck import ScenarioSource, card_key
-    from tutorial.scenarios.model import AskStep, Play
+    from tutorial.scenarios.model import AskStep, PlayStep
     from tutorial.scenarios.runtime import goto, start
     from tutorial.webapp import common, state
     from tutorial.webapp.pages.play import Controller
@@ -290,7 +290,7 @@ def _play_script() -> None:
             ctl.hint()
         elif move == "reveal":
             ctl.reveal()
-        elif move == "next" and isinstance(current, Play):
+        elif move == "next" and isinstance(current, PlayStep):
             ctl.act(str(current.play.accept[0]))
         elif move == "next" and isinstance(current, AskStep):
             ctl.answer(current.ask.answer)

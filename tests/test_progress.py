@@ -88,11 +88,14 @@ def test_a_lesson_that_moved_keeps_its_quiz_record_and_review_cards() -> None:
     # between tables took number 12: a code made before keeps their quiz records.
     from datetime import UTC, datetime
 
-    from tutorial.course.review_deck import Deck, QuizSource, card_key, note_wrong
+    from tutorial.course.review_deck import QuizSource, ReviewDeck, card_key, note_wrong
 
     old = "belote/12-from-tarot-partner-winning"
     deck = note_wrong(
-        Deck(), QuizSource(lesson=old, question=1), "belote", now=datetime(2026, 12, 1, tzinfo=UTC)
+        ReviewDeck(),
+        QuizSource(lesson=old, question=1),
+        "belote",
+        now=datetime(2026, 12, 1, tzinfo=UTC),
     )
     made_before = Progress(quizzes={old: QuizRecord(right=2, total=2)})
     raw = from_json(to_json(made_before)).model_dump(mode="json")

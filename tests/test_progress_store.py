@@ -113,9 +113,9 @@ def test_a_stored_deck_merges_card_by_card_the_later_review_winning() -> None:
     from datetime import UTC, datetime, timedelta
 
     from tutorial.course.review_deck import (
-        Deck,
         QuizSource,
         Rating,
+        ReviewDeck,
         ScenarioSource,
         note_wrong,
         review,
@@ -123,7 +123,7 @@ def test_a_stored_deck_merges_card_by_card_the_later_review_winning() -> None:
 
     day = datetime(2030, 3, 1, 12, tzinfo=UTC)
     scenario = ScenarioSource(scenario="belote/overruff", step=2)
-    mine = note_wrong(Deck(), scenario, "belote", now=day)
+    mine = note_wrong(ReviewDeck(), scenario, "belote", now=day)
     mine = note_wrong(mine, QuizSource(lesson="belote/a", question=0), "belote", now=day)
     key = "scenario:belote/overruff:2"
     theirs = review(mine, key, Rating.GOOD, day + timedelta(days=1))  # the other tab's review

@@ -13,7 +13,7 @@ from tutorial.course.recorder import (
     record_move,
     with_hint,
 )
-from tutorial.course.review_deck import Deck, Rating, ScenarioSource, card_key, note_wrong
+from tutorial.course.review_deck import Rating, ReviewDeck, ScenarioSource, card_key, note_wrong
 from tutorial.scenarios.loader import parse_file
 from tutorial.scenarios.position import build
 from tutorial.scenarios.runtime import Run, start
@@ -39,7 +39,7 @@ def _card(run: Run, code: str, sid: str = SID, hinted: bool = False) -> Move:
 
 def test_a_wrong_card_counts_a_mistake_its_card_and_a_deck_card_with_the_answer() -> None:
     before = ScenarioProgress()
-    out = record_move(before, Deck(), _card(_start(), "8H"), under_review=None, now=NOW)
+    out = record_move(before, ReviewDeck(), _card(_start(), "8H"), under_review=None, now=NOW)
     assert out.progress == ScenarioProgress(attempts=1, mistakes=1, wrong={"8H": 1})
     assert before == ScenarioProgress()  # a value: the old record is left as it was
     card = out.deck.cards[KEY]
@@ -49,7 +49,9 @@ def test_a_wrong_card_counts_a_mistake_its_card_and_a_deck_card_with_the_answer(
 
 def test_the_wrong_card_is_kept_in_the_engine_notation_and_counted_again() -> None:
     run = _start()
-    first = record_move(ScenarioProgress(), Deck(), _card(run, "8h"), under_review=None, now=NOW)
+    first = record_move(
+        ScenarioProgress(), ReviewDeck(), _card(run, "8h"), under_review=None, now=NOW
+    )
     again = record_move(first.progress, first.deck, _card(run, "8H"), under_review=None, now=NOW)
     assert again.progress.wrong == {"8H": 2}
     assert again.progress.mistakes == 2
@@ -61,7 +63,11 @@ def test_a_scenario_played_through_is_done_with_its_stars() -> None:
     after_card, fb = run.try_action("9H")
     assert fb.ok
     kept = record_move(
-        ScenarioProgress(), Deck(), Move(SID, run, after_card, fb, "9H"), under_review=None, now=NOW
+        ScenarioProgress(),
+        ReviewDeck(),
+        Move(SID, run, after_card, fb, "9H"),
+        under_review=None,
+        now=NOW,
     )
     assert kept.progress == ScenarioProgress(attempts=1)
     done_run, fb2 = after_card.answer("You")
@@ -69,7 +75,7 @@ def test_a_scenario_played_through_is_done_with_its_stars() -> None:
     end = Move(SID, after_card, done_run, fb2, "You", card=False)
     out = record_move(kept.progress, kept.deck, end, under_review=None, now=NOW)
     assert out.progress == ScenarioProgress(done=True, attempts=2, stars=3)
-    assert out.deck == Deck()  # right moves make no card
+    assert out.deck == ReviewDeck()  # right moves make no card
 
 
 def test_a_wrong_answer_to_a_question_counts_no_wrong_card() -> None:
@@ -77,13 +83,13 @@ def test_a_wrong_answer_to_a_question_counts_no_wrong_card() -> None:
     wrong_run, fb = after_card.answer("Partner")
     assert fb.mistake
     move = Move(SID, after_card, wrong_run, fb, "Partner", card=False)
-    out = record_move(ScenarioProgress(), Deck(), move, under_review=None, now=NOW)
+    out = record_move(ScenarioProgress(), ReviewDeck(), move, under_review=None, now=NOW)
     assert out.progress.mistakes == 1 and out.progress.wrong == {}
 
 
 def test_the_card_under_review_is_rated_by_the_move_and_answered() -> None:
     source = ScenarioSource(scenario=SID, step=STEP)
-    deck = note_wrong(Deck(), source, "belote", tried="8H", answers=["9H"], now=NOW)
+    deck = note_wrong(ReviewDeck(), source, "belote", tried="8H", answers=["9H"], now=NOW)
     out = record_move(ScenarioProgress(), deck, _card(_start(), "9H"), under_review=KEY, now=NOW)
     assert out.review_answered
     assert out.reviewed is not None and out.reviewed[:2] == (KEY, int(Rating.GOOD))
@@ -96,7 +102,7 @@ def test_the_card_under_review_is_rated_by_the_move_and_answered() -> None:
 
 def test_a_card_not_due_and_not_under_review_is_left_alone_by_a_right_move() -> None:
     source = ScenarioSource(scenario=SID, step=STEP)
-    deck = note_wrong(Deck(), source, "belote", tried="8H", answers=["9H"], now=NOW)
+    deck = note_wrong(ReviewDeck(), source, "belote", tried="8H", answers=["9H"], now=NOW)
     out = record_move(ScenarioProgress(), deck, _card(_start(), "9H"), under_review=None, now=NOW)
     assert out.deck == deck and out.reviewed is None and not out.review_answered
 
@@ -104,13 +110,13 @@ def test_a_card_not_due_and_not_under_review_is_left_alone_by_a_right_move() -> 
 def test_a_scenario_the_deck_cannot_name_counts_progress_but_makes_no_card() -> None:
     out = record_move(
         ScenarioProgress(),
-        Deck(),
+        ReviewDeck(),
         _card(_start(), "8H", sid="workshop"),
         under_review=None,
         now=NOW,
     )
     assert out.progress.mistakes == 1
-    assert out.deck == Deck()
+    assert out.deck == ReviewDeck()
 
 
 def test_a_hint_is_counted_and_the_game_is_read_off_the_id() -> None:

@@ -30,11 +30,11 @@ from tutorial.course.progress import (
 )
 from tutorial.course.review_deck import (
     DECK_MAX,
-    Deck,
     DeckCard,
     PracticeSource,
     QuizSource,
     Rating,
+    ReviewDeck,
     ScenarioSource,
     card_key,
     clear,
@@ -55,9 +55,15 @@ OVERRUFF = ScenarioSource(scenario="belote/overruff", step=1)
 KEY = card_key(OVERRUFF)
 
 
-def _one(now: datetime = DAY) -> Deck:
+def _one(now: datetime = DAY) -> ReviewDeck:
     return note_wrong(
-        Deck(), OVERRUFF, "belote", tried="7H", answers=["KH"], reason="must_overtrump", now=now
+        ReviewDeck(),
+        OVERRUFF,
+        "belote",
+        tried="7H",
+        answers=["KH"],
+        reason="must_overtrump",
+        now=now,
     )
 
 
@@ -135,7 +141,7 @@ def test_due_counts_per_game_and_oldest_first() -> None:
 
 
 def test_the_deck_keeps_at_most_its_size() -> None:
-    deck = Deck()
+    deck = ReviewDeck()
     for i in range(DECK_MAX + 5):
         deck = note_wrong(deck, QuizSource(lesson="belote/a", question=i % 100), "belote", now=DAY)
         deck = note_wrong(
@@ -149,7 +155,7 @@ def test_the_deck_keeps_at_most_its_size() -> None:
 
 def test_the_clock_must_be_aware_and_a_day_parses_to_noon_utc() -> None:
     with pytest.raises(ValueError):
-        note_wrong(Deck(), OVERRUFF, "belote", now=datetime(2030, 1, 1))
+        note_wrong(ReviewDeck(), OVERRUFF, "belote", now=datetime(2030, 1, 1))
     assert moment_of_day("2030-01-02") == datetime(2030, 1, 2, 12, tzinfo=UTC)
     for bad in ("tomorrow", "2030-13-01", "1800-01-01"):
         with pytest.raises(ValueError):
@@ -173,7 +179,10 @@ def test_the_later_review_wins_per_card() -> None:
 def test_clearing_wins_over_older_cards_but_not_newer_ones() -> None:
     cleared = clear(_one(), DAY + timedelta(hours=1))
     newer = note_wrong(
-        Deck(), QuizSource(lesson="belote/a", question=0), "belote", now=DAY + timedelta(hours=2)
+        ReviewDeck(),
+        QuizSource(lesson="belote/a", question=0),
+        "belote",
+        now=DAY + timedelta(hours=2),
     )
     both = merge_decks(merge_decks(_one(), cleared), newer)
     assert set(both.cards) == {"quiz:belote/a:0"}
@@ -190,7 +199,7 @@ OLD_CODE = (
 
 def test_an_old_code_still_decodes_without_a_deck() -> None:
     p = decode(OLD_CODE)
-    assert p.version == 1 and p.deck == Deck() and p.scenarios
+    assert p.version == 1 and p.deck == ReviewDeck() and p.scenarios
 
 
 def test_a_progress_with_a_deck_round_trips_as_version_2() -> None:
@@ -202,7 +211,7 @@ def test_a_progress_with_a_deck_round_trips_as_version_2() -> None:
 
 
 def test_a_full_deck_fits_in_a_code() -> None:
-    deck = Deck()
+    deck = ReviewDeck()
     for i in range(DECK_MAX):
         source = ScenarioSource(scenario=f"tarot/scenario-number-{i}", step=i % 9)
         deck = note_wrong(
@@ -277,12 +286,12 @@ def test_any_deck_data_either_decodes_or_is_refused(deck: object) -> None:
     except ProgressError as e:
         assert str(e)
     else:
-        assert isinstance(p.deck, Deck)
+        assert isinstance(p.deck, ReviewDeck)
 
 
 def test_practice_cards_keep_the_deal_to_rebuild_the_position() -> None:
     source = PracticeSource(ruleset="default", seed=12, moves=["pass", "take H", "9H"], trick=1)
-    deck = note_wrong(Deck(), source, "belote", tried="9H", lost=14, now=DAY)
+    deck = note_wrong(ReviewDeck(), source, "belote", tried="9H", lost=14, now=DAY)
     key = card_key(source, "belote")
     assert key == "practice:belote:default:12:3"
     assert decode(encode(Progress().with_deck(deck))).deck.cards[key].source == source
@@ -291,7 +300,7 @@ def test_practice_cards_keep_the_deal_to_rebuild_the_position() -> None:
 # --- the app's session and the Review page -----------------------------------------------
 
 
-def _seeded(at: AppTest, deck: Deck, today: str) -> AppTest:
+def _seeded(at: AppTest, deck: ReviewDeck, today: str) -> AppTest:
 
     app_session(at).deck = deck
     app_session(at).review.today = moment_of_day(today)
@@ -316,7 +325,7 @@ def test_a_quiz_card_is_asked_again_and_rescheduled(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     source = QuizSource(lesson="belote/01-deck-and-card-values", question=0)
-    deck = note_wrong(Deck(), source, "belote", answers=["x"], now=DAY)
+    deck = note_wrong(ReviewDeck(), source, "belote", answers=["x"], now=DAY)
     at = _seeded(
         AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
         deck,
@@ -461,7 +470,7 @@ def test_a_practice_card_that_no_longer_rebuilds_is_read_again_instead(
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     # After the learner's pass the next seat bids: not the learner's card to play.
     source = PracticeSource(ruleset="default", seed=3, moves=["pass"], trick=1)
-    deck = note_wrong(Deck(), source, "belote", tried="9H", lost=12, now=DAY)
+    deck = note_wrong(ReviewDeck(), source, "belote", tried="9H", lost=12, now=DAY)
     at = _seeded(
         AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
         deck,
@@ -499,7 +508,9 @@ def _scenario_script() -> None:
         state.keep_move(Move("belote/overruff", run, after, fb, code, hinted=hinted))
 
 
-def _scenario_app(day: str, tries: list[str], deck: Deck | None = None, **extra: object) -> AppTest:
+def _scenario_app(
+    day: str, tries: list[str], deck: ReviewDeck | None = None, **extra: object
+) -> AppTest:
 
     monkeypatch = pytest.MonkeyPatch()
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
@@ -597,7 +608,7 @@ def _practice_card() -> tuple[str, DeckCard, Any]:
     judged = judge(hand.state)
     costly = max(judged.cards, key=lambda c: judged.of(c).loss)
     lost = card_review.review_card(hand.state, costly, move=len(codes)).lost
-    deck = note_wrong(Deck(), source, "belote", tried=costly.code, lost=lost, now=DAY)
+    deck = note_wrong(ReviewDeck(), source, "belote", tried=costly.code, lost=lost, now=DAY)
     key = card_key(source, "belote")
     return key, deck.cards[key], hand.state
 
@@ -681,10 +692,10 @@ def test_a_practice_card_that_does_not_rebuild_says_so_in_words() -> None:
     source = card.source
     assert isinstance(source, PracticeSource)
     broken = card.model_copy(update={"source": source.model_copy(update={"moves": ["7S"]})})
-    with pytest.raises(review_position.PositionError, match="cannot be dealt again"):
+    with pytest.raises(review_position.PracticeCardError, match="cannot be dealt again"):
         review_position.rebuild(broken)
     elsewhere = card.model_copy(update={"source": OVERRUFF})
-    with pytest.raises(review_position.PositionError):
+    with pytest.raises(review_position.PracticeCardError):
         review_position.rebuild(elsewhere)
 
 
@@ -708,7 +719,7 @@ def test_a_practice_card_is_played_at_the_review_page_table_and_rated(
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     key, card, position = _practice_card()
-    deck = Deck(cards={key: card})
+    deck = ReviewDeck(cards={key: card})
     at = _seeded(
         AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
         deck,
@@ -748,7 +759,7 @@ def test_a_hint_at_the_review_page_table_rates_a_right_card_hard(
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     key, card, _ = _practice_card()
-    deck = Deck(cards={key: card})
+    deck = ReviewDeck(cards={key: card})
     at = _seeded(
         AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD),
         deck,
@@ -776,7 +787,7 @@ def test_a_practice_card_at_the_table_reads_in_chinese(
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     key, card, _ = _practice_card()
     screen = AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD)
-    at = _seeded(screen, Deck(cards={key: card}), "2030-03-02")
+    at = _seeded(screen, ReviewDeck(cards={key: card}), "2030-03-02")
     app_session(at).settings = state.Settings(language=lang)
     at.run()
     with speaking(lang):  # the test's side formats the page's widgets as the page did
@@ -796,8 +807,8 @@ def test_a_practice_card_at_the_table_reads_in_chinese(
 # --- the pace of new cards, the buttons' words, a step's card met again --------------------
 
 
-def _many_new(n: int, now: datetime = DAY) -> Deck:
-    deck = Deck()
+def _many_new(n: int, now: datetime = DAY) -> ReviewDeck:
+    deck = ReviewDeck()
     for i in range(n):
         source = ScenarioSource(scenario="belote/overruff", step=i)
         deck = note_wrong(deck, source, "belote", tried="7H", now=now + timedelta(minutes=i))
@@ -860,7 +871,7 @@ def test_a_step_card_says_the_step_the_link_opens(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     source = ScenarioSource(scenario="belote/overruff", step=2)
-    deck = note_wrong(Deck(), source, "belote", tried="8H", now=DAY)
+    deck = note_wrong(ReviewDeck(), source, "belote", tried="8H", now=DAY)
     at = _seeded(AppTest.from_file(APP, default_timeout=HANG_GUARD), deck, "2030-03-02")
     at.run()
     at.switch_page("screens/review.py").run()
@@ -937,7 +948,7 @@ def test_a_question_card_says_what_was_answered_and_asks_the_question(
     set_language_provider(state.session_language)  # what the app's router does
     monkeypatch.setenv("ATOUT_TEST_CLOCK", "1")
     source = ScenarioSource(scenario=sid, step=step)
-    deck = note_wrong(Deck(), source, "belote", tried=tried, now=DAY)
+    deck = note_wrong(ReviewDeck(), source, "belote", tried=tried, now=DAY)
     screen = AppTest.from_file("../tutorial/screens/review.py", default_timeout=HANG_GUARD)
     at = _seeded(screen, deck, "2030-03-02")
     app_session(at).settings = state.Settings(language=lang)

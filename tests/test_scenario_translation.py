@@ -17,7 +17,7 @@ from tutorial.engine.errors import ScenarioError
 from tutorial.language.i18n import _LANGUAGE
 from tutorial.scenarios.checker import Checked, check_file
 from tutorial.scenarios.loader import ScenarioProblems
-from tutorial.scenarios.model import AskStep, Play, Say
+from tutorial.scenarios.model import AskStep, PlayStep, Say
 from tutorial.scenarios.runtime import start
 from tutorial.scenarios.translation import (
     is_translation_path,
@@ -73,7 +73,7 @@ def test_the_overlay_replaces_the_text_and_keeps_the_play(overruff: Checked) -> 
     assert len(sc.steps) == len(src.steps)
     assert isinstance(sc.steps[0], Say) and "紅心是王牌" in sc.steps[0].say
     play, src_play = sc.steps[2], src.steps[2]
-    assert isinstance(play, Play) and isinstance(src_play, Play)
+    assert isinstance(play, PlayStep) and isinstance(src_play, PlayStep)
     assert play.play.accept == src_play.play.accept  # the answer is the source's
     assert play.play.hints[0].startswith("對手的王牌")
     ask = sc.steps[-1]

@@ -16,7 +16,7 @@ from tutorial.engine.hand_order import sort_hand
 from tutorial.language.i18n import speaking
 from tutorial.pictures.svg import card_svg, card_words
 from tutorial.pictures.table_data import practice_table_data, safe_html, table_data
-from tutorial.scenarios.model import AskStep, Play
+from tutorial.scenarios.model import AskStep, PlayStep
 from tutorial.scenarios.runtime import Run, goto, start
 
 
@@ -97,7 +97,7 @@ def test_nobody_is_to_play_once_the_scenario_is_finished(lib: Library) -> None:
     played = start(run.scenario, run.table)
     while not played.finished:
         step = played.current
-        if isinstance(step, Play):
+        if isinstance(step, PlayStep):
             played, fb = played.try_action(str(step.play.accept[0]))
         else:
             assert isinstance(step, AskStep)
@@ -304,7 +304,7 @@ def test_no_seat_is_marked_to_move_while_a_question_waits(lib: Library) -> None:
     assert str(run.current.ask.answer) == leader  # the frame would have been the answer
     # without the question, the same position marks its leader
     steps = run.scenario.steps
-    narration = next(i for i, s in enumerate(steps) if not isinstance(s, (AskStep, Play)))
+    narration = next(i for i, s in enumerate(steps) if not isinstance(s, (AskStep, PlayStep)))
     played = dataclasses.replace(run, step=narration)
     assert played.waiting_for != "ask" and not played.finished
     assert 'class="to-move"' in table_data(played)["table_svg"]
@@ -326,7 +326,7 @@ def test_the_contract_line_keeps_its_multiplier_back_while_a_question_waits(
     after, fb = run.answer(run.current.ask.answer)
     assert fb.ok
     steps = after.scenario.steps
-    narration = next(i for i, s in enumerate(steps) if not isinstance(s, (AskStep, Play)))
+    narration = next(i for i, s in enumerate(steps) if not isinstance(s, (AskStep, PlayStep)))
     assert (
         "Garde ×2 by South" in table_data(dataclasses.replace(after, step=narration))["table_svg"]
     )

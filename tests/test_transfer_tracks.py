@@ -15,7 +15,7 @@ from tutorial.engine.games import GAMES
 from tutorial.language import i18n
 from tutorial.language.i18n import speaking, t
 from tutorial.scenarios.checker import Checked, check_file
-from tutorial.scenarios.model import Play
+from tutorial.scenarios.model import PlayStep
 from tutorial.scenarios.runtime import Run, start
 from tutorial.scenarios.translation import translate, translation_path
 
@@ -102,9 +102,9 @@ def test_every_track_scenario_has_a_checked_translation(lang: str, sid: str) -> 
     assert translated.scenario.title != CHECKED[sid].scenario.title
 
 
-def _habit_step(run: Run) -> Play:
+def _habit_step(run: Run) -> PlayStep:
     step = run.current
-    assert isinstance(step, Play), "the scenario opens on the learner's card"
+    assert isinstance(step, PlayStep), "the scenario opens on the learner's card"
     return step
 
 

@@ -42,7 +42,7 @@ from tutorial.course.progress import PREFIX, Progress, ProgressError, decode, en
 from tutorial.engine.errors import ScenarioError
 from tutorial.scenarios.checker import CheckerCrash, check_bytes, check_file, problems_of
 from tutorial.scenarios.files import scenario_files
-from tutorial.scenarios.model import AskStep, Play
+from tutorial.scenarios.model import AskStep, PlayStep
 from tutorial.scenarios.runtime import Run, goto, start
 from tutorial.webapp.inert import JOINER, inert_markdown
 
@@ -161,7 +161,7 @@ def exercise_runtime(run: Run, rng: random.Random, moves: int = 60) -> None:
             run.hint(tier)
         step = run.current
         roll = rng.random()
-        if isinstance(step, Play):
+        if isinstance(step, PlayStep):
             if roll < 0.2:
                 run, _ = run.try_action(rng.choice(JUNK_ACTIONS))
             elif roll < 0.5:
@@ -450,13 +450,13 @@ TYPED_SCENARIOS = (
 
 @functools.cache
 def _typed_runs() -> tuple[Run, ...]:
-    """A run at each Play step of the :data:`TYPED_SCENARIOS` (made once)."""
+    """A run at each play step of the :data:`TYPED_SCENARIOS` (made once)."""
     runs = []
     for sid in TYPED_SCENARIOS:
         checked = check_file(SCENARIOS / f"{sid}.yaml")
         run = start(checked.scenario, checked.table)
         while not run.finished:
-            if isinstance(run.current, Play):
+            if isinstance(run.current, PlayStep):
                 runs.append(run)
             run = run.solve_current()
     return tuple(runs)

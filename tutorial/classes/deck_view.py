@@ -6,9 +6,9 @@ A position is a scenario (any of its steps) or a lesson's quiz; practice cards a
 per learner but name no position a class shares (every deal is the learner's own).
 
 >>> from datetime import UTC, datetime, timedelta
->>> from tutorial.course.review_deck import Deck, ScenarioSource, note_wrong
+>>> from tutorial.course.review_deck import ReviewDeck, ScenarioSource, note_wrong
 >>> now = datetime(2030, 1, 1, 12, tzinfo=UTC)
->>> d = note_wrong(Deck(), ScenarioSource(scenario="belote/a", step=1), "belote", now=now)
+>>> d = note_wrong(ReviewDeck(), ScenarioSource(scenario="belote/a", step=1), "belote", now=now)
 >>> summary(d, now + timedelta(days=1))
 DeckSummary(cards=1, due=1, suspended=0)
 >>> [(p.kind, p.ref, p.learners) for p in class_positions([d, d])]
@@ -22,7 +22,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tutorial.classes.store import Member
-from tutorial.course.review_deck import Deck, PracticeSource, QuizSource, ScenarioSource, is_due
+from tutorial.course.review_deck import (
+    PracticeSource,
+    QuizSource,
+    ReviewDeck,
+    ScenarioSource,
+    is_due,
+)
 from tutorial.language.i18n import t
 
 #: Positions shown across the class.
@@ -38,7 +44,7 @@ class DeckSummary:
     suspended: int
 
 
-def summary(deck: Deck, now: datetime) -> DeckSummary:
+def summary(deck: ReviewDeck, now: datetime) -> DeckSummary:
     """A learner's deck counted on ``now``'s day."""
     cards = list(deck.cards.values())
     return DeckSummary(
@@ -60,7 +66,7 @@ class Position:
     cards: int
 
 
-def class_positions(decks: Sequence[Deck], most: int = SHOWN_POSITIONS) -> list[Position]:
+def class_positions(decks: Sequence[ReviewDeck], most: int = SHOWN_POSITIONS) -> list[Position]:
     """The positions most often in the class's decks: the most learners first."""
     holders: dict[tuple[str, str], set[int]] = {}
     cards: dict[tuple[str, str], int] = {}
@@ -83,7 +89,9 @@ def class_positions(decks: Sequence[Deck], most: int = SHOWN_POSITIONS) -> list[
     return found[:most]
 
 
-def deck_rows(people: Sequence[tuple[str, Deck]], now: datetime) -> list[dict[str, str | int]]:
+def deck_rows(
+    people: Sequence[tuple[str, ReviewDeck]], now: datetime
+) -> list[dict[str, str | int]]:
     """Rows for a data frame: one per learner with a deck, in the catalogue's words."""
     rows: list[dict[str, str | int]] = []
     for name, deck in people:
@@ -113,7 +121,9 @@ def position_rows(
     ]
 
 
-def board_decks(members: Sequence[Member], decks: Mapping[int, Deck]) -> list[tuple[str, Deck]]:
+def board_decks(
+    members: Sequence[Member], decks: Mapping[int, ReviewDeck]
+) -> list[tuple[str, ReviewDeck]]:
     """The class's learners who have a deck with cards, each with it (in the class's order)."""
     return [
         (m.shown, decks[m.learner_id])

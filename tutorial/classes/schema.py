@@ -211,7 +211,7 @@ review_decks = Table(
     "review_decks",
     metadata,
     learner_key(),
-    #: The deck as the progress file writes it (``tutorial.course.review_deck.Deck``).
+    #: The deck as the progress file writes it (``tutorial.course.review_deck.ReviewDeck``).
     Column("deck", Text(), nullable=False),
     Column("cards", Integer, nullable=False),
     Column("updated", DateTime(), nullable=False),

@@ -106,7 +106,7 @@ from tutorial.course.progress import (
     merge,
     to_json,
 )
-from tutorial.course.review_deck import Deck, merge_decks
+from tutorial.course.review_deck import ReviewDeck, merge_decks
 from tutorial.engine.games import GAMES
 from tutorial.language.i18n import t
 
@@ -476,7 +476,7 @@ class Dashboard:
     #: Practice hands per learner id, the newest first.
     hands: Mapping[int, tuple[PracticeRecord, ...]] = dataclasses.field(default_factory=dict)
     #: The review deck per learner id (learners who sent none are left out).
-    decks: Mapping[int, Deck] = dataclasses.field(default_factory=dict)
+    decks: Mapping[int, ReviewDeck] = dataclasses.field(default_factory=dict)
     #: When the dashboard was read (UTC, aware): the day cards are due on.
     read_at: datetime = dataclasses.field(default_factory=lambda: datetime.now(UTC))
 
@@ -496,7 +496,7 @@ class LearnerView:
     seconds: Mapping[str, int]
     lesson_seconds: Mapping[str, int] = dataclasses.field(default_factory=dict)
     hands: tuple[PracticeRecord, ...] = ()
-    deck: Deck = dataclasses.field(default_factory=Deck)
+    deck: ReviewDeck = dataclasses.field(default_factory=ReviewDeck)
     read_at: datetime = dataclasses.field(default_factory=lambda: datetime.now(UTC))
 
 
@@ -806,12 +806,12 @@ def _hand_row_of(row: Row[Any]) -> PracticeRecord:
     )
 
 
-def _deck_of(text: str) -> Deck:
+def _deck_of(text: str) -> ReviewDeck:
     """A stored deck (an empty one if it can no longer be read)."""
     try:
-        return Deck.model_validate_json(text)
+        return ReviewDeck.model_validate_json(text)
     except ValueError:
-        return Deck()
+        return ReviewDeck()
 
 
 def _aware(moment: datetime) -> datetime:
@@ -880,7 +880,7 @@ class _Extra:
 
     lesson_seconds: dict[int, dict[str, int]]
     hands: dict[int, tuple[PracticeRecord, ...]]
-    decks: dict[int, Deck]
+    decks: dict[int, ReviewDeck]
 
 
 #: The tables of a learner's records (deleted with the learner).
@@ -1733,7 +1733,7 @@ class ClassStore:
 
     def _merge_deck(
         self, conn: Connection, learner_id: int, sent: Progress, now: datetime
-    ) -> Deck | None:
+    ) -> ReviewDeck | None:
         """Merge the review deck sent with the stored one; returns the deck kept (None
         when neither the store nor the progress has one: a version 1 progress has none)."""
         row = conn.execute(
@@ -1809,7 +1809,7 @@ class ClassStore:
             seconds={r.scenario: r.seconds for r in rows},
             lesson_seconds=extra.lesson_seconds.get(me.id, {}),
             hands=extra.hands.get(me.id, ()),
-            deck=extra.decks.get(me.id, Deck()),
+            deck=extra.decks.get(me.id, ReviewDeck()),
             read_at=_aware(self._now()),
         )
 

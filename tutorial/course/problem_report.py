@@ -39,7 +39,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from tutorial.course.links import is_scenario_id
 from tutorial.course.playlists import MAX_INLINE_BYTES, LinkError, unpack_zlib
 from tutorial.language.i18n import t
-from tutorial.scenarios.model import AskStep, Play
+from tutorial.scenarios.model import AskStep, PlayStep
 from tutorial.scenarios.runtime import Feedback, Run
 
 __all__ = [
@@ -185,7 +185,7 @@ def moves_of(runs: Sequence[Run]) -> tuple[Move, ...]:
         if isinstance(step, AskStep):
             out.append(None)
             continue
-        if not isinstance(step, Play):  # pragma: no cover - a history only moves at these
+        if not isinstance(step, PlayStep):  # pragma: no cover - a history only moves at these
             break
         seen = {id(e) for e in prev.transcript}
         seat = prev.state.to_move
@@ -236,7 +236,7 @@ def replay(first: Run, report: Report) -> Replayed:
     complete = True
     for move in report.moves:
         step = run.current
-        if isinstance(step, Play) and isinstance(move, str):
+        if isinstance(step, PlayStep) and isinstance(move, str):
             nxt, fb = run.try_action(move)
         elif isinstance(step, AskStep) and move is None:
             nxt, fb = run.answer(step.ask.answer)
@@ -252,7 +252,7 @@ def replay(first: Run, report: Report) -> Replayed:
     shown = False
     if complete and report.tried is not None:
         step = run.current
-        if isinstance(step, Play) and isinstance(report.tried, str):
+        if isinstance(step, PlayStep) and isinstance(report.tried, str):
             nxt, feedback = run.try_action(report.tried)
         elif isinstance(step, AskStep):
             nxt, feedback = run.answer(report.tried)

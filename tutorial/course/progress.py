@@ -37,7 +37,7 @@ from pydantic import (
 )
 
 from tutorial.course.lessons import MOVED_LESSONS, current_lesson_id
-from tutorial.course.review_deck import Deck, keys_match, merge_decks
+from tutorial.course.review_deck import ReviewDeck, keys_match, merge_decks
 from tutorial.engine.errors import TutorialError
 from tutorial.language.i18n import t
 
@@ -105,7 +105,7 @@ class Progress(BaseModel):
     #: The document's version (1 when absent: codes made before the deck existed).
     version: int = Field(default=1, ge=1)
     #: The review deck (version 2 on).
-    deck: Deck = Field(default_factory=Deck)
+    deck: ReviewDeck = Field(default_factory=ReviewDeck)
 
     @model_validator(mode="before")
     @classmethod
@@ -136,13 +136,13 @@ class Progress(BaseModel):
     def _versioned(self) -> Progress:
         if self.version > VERSION:
             raise ValueError(f"version {self.version} is newer than this app's ({VERSION})")
-        if self.version < 2 and self.deck != Deck():
+        if self.version < 2 and self.deck != ReviewDeck():
             raise ValueError("a review deck needs version 2")
         if not keys_match(self.deck):
             raise ValueError("a review card is stored under another card's key")
         return self
 
-    def with_deck(self, deck: Deck) -> Progress:
+    def with_deck(self, deck: ReviewDeck) -> Progress:
         """The same progress with ``deck`` (and the version that carries a deck)."""
         return self.model_copy(update={"deck": deck, "version": VERSION})
 
@@ -224,13 +224,13 @@ def merge(a: Progress, b: Progress) -> Progress:
         learner=learner, date=max(a.date, b.date), scenarios=scenarios, quizzes=quizzes
     )
     deck = merge_decks(a.deck, b.deck)
-    return merged.with_deck(deck) if deck != Deck() else merged
+    return merged.with_deck(deck) if deck != ReviewDeck() else merged
 
 
 def to_json(p: Progress) -> str:
     """The progress as a small JSON document (the downloadable file): version 1 (no
     version written) without a deck, so a code without one reads in older apps too."""
-    if p.deck == Deck():
+    if p.deck == ReviewDeck():
         p = p.model_copy(update={"version": 1})
     elif p.version < VERSION:
         p = p.with_deck(p.deck)

@@ -15,9 +15,9 @@ from pydantic import ValidationError
 
 from tutorial.course.progress import add_wrong, stars
 from tutorial.course.review_deck import (
-    Deck,
     PracticeSource,
     QuizSource,
+    ReviewDeck,
     ScenarioSource,
     card_key,
     days_until_due,
@@ -29,7 +29,7 @@ from tutorial.course.review_deck import (
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import GAMES
 from tutorial.scenarios import actions
-from tutorial.scenarios.model import Play
+from tutorial.scenarios.model import PlayStep
 from tutorial.scenarios.runtime import Feedback, Run
 
 
@@ -76,7 +76,7 @@ class Recorded:
     answered (its key, its rating, the days until it is due again) when it rated one."""
 
     progress: ScenarioProgress
-    deck: Deck
+    deck: ReviewDeck
     reviewed: tuple[str, int, int] | None = None
     #: The card under review at the table was answered (the table closes it).
     review_answered: bool = False
@@ -123,12 +123,12 @@ def with_hint(progress: ScenarioProgress) -> ScenarioProgress:
 
 
 def deck_note(
-    deck: Deck,
+    deck: ReviewDeck,
     source: ScenarioSource | QuizSource | PracticeSource,
     game: str | None,
     now: datetime,
     **card: object,
-) -> Deck:
+) -> ReviewDeck:
     """The deck with a wrong answer noted (``card``: what
     :func:`tutorial.course.review_deck.note_wrong` takes); unchanged for a position the
     deck cannot name (no game: the Workshop's scenario, a link's own)."""
@@ -141,7 +141,12 @@ def deck_note(
 
 
 def record_move(
-    progress: ScenarioProgress, deck: Deck, move: Move, *, under_review: str | None, now: datetime
+    progress: ScenarioProgress,
+    deck: ReviewDeck,
+    move: Move,
+    *,
+    under_review: str | None,
+    now: datetime,
 ) -> Recorded:
     """Everything a move leaves (:class:`Recorded`).
 
@@ -172,7 +177,7 @@ def record_move(
             reviewed = (key, int(rating), days_until_due(after, now))
     if fb.mistake:
         step = move.before.current
-        accept = step.play.accept if isinstance(step, Play) else []
+        accept = step.play.accept if isinstance(step, PlayStep) else []
         reason = str(getattr(fb.verdict, "code", "") or "")
         deck = deck_note(
             deck,

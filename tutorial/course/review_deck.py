@@ -21,7 +21,7 @@ Quiet by design: no streak, no penalty. A card can be suspended, the deck cleare
 
 >>> from datetime import timedelta
 >>> now = datetime(2030, 1, 1, 12, tzinfo=UTC)
->>> deck = note_wrong(Deck(), ScenarioSource(scenario="belote/overruff", step=1), "belote",
+>>> deck = note_wrong(ReviewDeck(), ScenarioSource(scenario="belote/overruff", step=1), "belote",
 ...                   tried="7H", answers=["KH"], reason="must_overtrump", now=now)
 >>> due_counts(deck, now), due_counts(deck, now + timedelta(days=1))
 ({}, {'belote': 1})
@@ -174,7 +174,7 @@ class DeckCard(_Strict):
     changed: Moment
 
 
-class Deck(_Strict):
+class ReviewDeck(_Strict):
     """Every card, by its key (:func:`card_key`), and when the deck was last cleared."""
 
     cards: dict[str, DeckCard] = Field(default_factory=dict, max_length=DECK_MAX)
@@ -197,7 +197,7 @@ def card_key(source: ScenarioSource | QuizSource | PracticeSource, game: str = "
     return f"practice:{game}:{source.ruleset}:{source.seed}:{len(source.moves)}"
 
 
-def keys_match(deck: Deck) -> bool:
+def keys_match(deck: ReviewDeck) -> bool:
     """Whether every card is stored under its own key (a stored deck must be)."""
     return all(key == card_key(card.source, card.game) for key, card in deck.cards.items())
 
@@ -244,7 +244,7 @@ def is_due(card: DeckCard, now: datetime) -> bool:
     return not card.suspended and card.due.date() <= _check_now(now).date()
 
 
-def review(deck: Deck, key: str, rating: Rating, now: datetime) -> Deck:
+def review(deck: ReviewDeck, key: str, rating: Rating, now: datetime) -> ReviewDeck:
     """The deck after the card ``key`` was reviewed with ``rating`` at ``now`` (no card
     of that key: the deck as it was)."""
     now = _check_now(now)
@@ -266,7 +266,7 @@ def review(deck: Deck, key: str, rating: Rating, now: datetime) -> Deck:
 
 
 def note_wrong(
-    deck: Deck,
+    deck: ReviewDeck,
     source: ScenarioSource | QuizSource | PracticeSource,
     game: str,
     *,
@@ -275,7 +275,7 @@ def note_wrong(
     reason: str = "",
     lost: float = 0,
     now: datetime,
-) -> Deck:
+) -> ReviewDeck:
     """The deck after a wrong answer at ``source``: a new card, first rated Again (due
     the next day); a card already there is rated Again only when it was due (a second
     wrong try the same day changes nothing), and a suspended one stays as it is."""
@@ -314,7 +314,7 @@ def _keep(cards: dict[str, DeckCard]) -> dict[str, DeckCard]:
     return dict(ranked[:DECK_MAX])
 
 
-def suspend(deck: Deck, key: str, now: datetime, suspended: bool = True) -> Deck:
+def suspend(deck: ReviewDeck, key: str, now: datetime, suspended: bool = True) -> ReviewDeck:
     """The deck with the card ``key`` suspended (or brought back with ``suspended=False``)."""
     now = _check_now(now)
     card = deck.cards.get(key)
@@ -324,10 +324,10 @@ def suspend(deck: Deck, key: str, now: datetime, suspended: bool = True) -> Deck
     return deck.model_copy(update={"cards": {**deck.cards, key: new}})
 
 
-def clear(deck: Deck, now: datetime) -> Deck:
+def clear(deck: ReviewDeck, now: datetime) -> ReviewDeck:
     """An empty deck that remembers it was cleared (so a merge does not bring cards back)."""
     del deck
-    return Deck(cleared=_check_now(now))
+    return ReviewDeck(cleared=_check_now(now))
 
 
 def is_new(card: DeckCard) -> bool:
@@ -335,14 +335,14 @@ def is_new(card: DeckCard) -> bool:
     return card.reviews == 1
 
 
-def new_started(deck: Deck, now: datetime) -> int:
+def new_started(deck: ReviewDeck, now: datetime) -> int:
     """How many cards had their first review on ``now``'s day (they count against the
     day's :data:`NEW_PER_DAY`)."""
     day = _check_now(now).date()
     return sum(1 for c in deck.cards.values() if c.reviews == 2 and c.last.date() == day)
 
 
-def _due_today(deck: Deck, now: datetime) -> tuple[list[tuple[str, DeckCard]], int]:
+def _due_today(deck: ReviewDeck, now: datetime) -> tuple[list[tuple[str, DeckCard]], int]:
     """Every game's cards due today (reviews first, then the day's new cards), and how
     many more new cards wait for the coming days."""
     found = sorted(
@@ -355,13 +355,15 @@ def _due_today(deck: Deck, now: datetime) -> tuple[list[tuple[str, DeckCard]], i
     return reviews + new[:room], max(0, len(new) - room)
 
 
-def due_cards(deck: Deck, now: datetime, game: str | None = None) -> list[tuple[str, DeckCard]]:
+def due_cards(
+    deck: ReviewDeck, now: datetime, game: str | None = None
+) -> list[tuple[str, DeckCard]]:
     """The cards due on ``now``'s day (of one game, if given): the reviews, the most
     overdue first, then the day's new cards (at most :data:`NEW_PER_DAY` a day over
     every game, the oldest first).
 
     >>> now = datetime(2030, 1, 1, 12, tzinfo=UTC)
-    >>> deck = Deck()
+    >>> deck = ReviewDeck()
     >>> for i in range(NEW_PER_DAY + 3):
     ...     deck = note_wrong(deck, QuizSource(lesson="a/b", question=i), "tarot", now=now)
     >>> len(due_cards(deck, now.replace(day=2))), waiting_new(deck, now.replace(day=2))
@@ -371,12 +373,12 @@ def due_cards(deck: Deck, now: datetime, game: str | None = None) -> list[tuple[
     return [kv for kv in found if game is None or kv[1].game == game]
 
 
-def waiting_new(deck: Deck, now: datetime) -> int:
+def waiting_new(deck: ReviewDeck, now: datetime) -> int:
     """New cards due but kept for the coming days (over :data:`NEW_PER_DAY`)."""
     return _due_today(deck, now)[1]
 
 
-def due_counts(deck: Deck, now: datetime) -> dict[str, int]:
+def due_counts(deck: ReviewDeck, now: datetime) -> dict[str, int]:
     """How many cards are due per game (games with none are left out)."""
     counts: dict[str, int] = {}
     for _, card in due_cards(deck, now):
@@ -388,20 +390,20 @@ def days_until_due(card: DeckCard, now: datetime) -> int:
     """Whole days from ``now``'s day to the card's (0 when due today or before).
 
     >>> now = datetime(2030, 1, 1, 12, tzinfo=UTC)
-    >>> d = note_wrong(Deck(), QuizSource(lesson="a/b", question=0), "tarot", now=now)
+    >>> d = note_wrong(ReviewDeck(), QuizSource(lesson="a/b", question=0), "tarot", now=now)
     >>> days_until_due(d.cards["quiz:a/b:0"], now)
     1
     """
     return max(0, (card.due.date() - _check_now(now).date()).days)
 
 
-def merge_decks(a: Deck, b: Deck) -> Deck:
+def merge_decks(a: ReviewDeck, b: ReviewDeck) -> ReviewDeck:
     """Two copies of a deck together (two tabs, an imported code): per card the later
     change wins; the later clearing removes every card that last changed before it.
 
     >>> from datetime import timedelta
     >>> now = datetime(2030, 1, 1, 12, tzinfo=UTC)
-    >>> one = note_wrong(Deck(), QuizSource(lesson="a/b", question=0), "tarot", now=now)
+    >>> one = note_wrong(ReviewDeck(), QuizSource(lesson="a/b", question=0), "tarot", now=now)
     >>> later = suspend(one, "quiz:a/b:0", now + timedelta(hours=1))
     >>> merge_decks(later, one).cards["quiz:a/b:0"].suspended
     True
@@ -416,7 +418,7 @@ def merge_decks(a: Deck, b: Deck) -> Deck:
             cards[key] = card
     if cleared is not None:
         cards = {k: c for k, c in cards.items() if c.changed >= cleared}
-    return Deck(cards=_keep(cards), cleared=cleared)
+    return ReviewDeck(cards=_keep(cards), cleared=cleared)
 
 
 def moment_of_day(day: str) -> datetime:

@@ -31,7 +31,7 @@ from tutorial.scenarios import actions
 
 __all__ = [
     "Judgement",
-    "PositionError",
+    "PracticeCardError",
     "PracticePosition",
     "PracticeTry",
     "ask_hint",
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 
-class PositionError(TutorialError, ValueError):
+class PracticeCardError(TutorialError, ValueError):
     """A practice card whose position cannot be rebuilt here (the message says so in words)."""
 
 
@@ -83,8 +83,8 @@ class Judgement:
         return self.review.sentences()
 
 
-def _gone() -> PositionError:
-    return PositionError(t("review.practice_gone"))
+def _gone() -> PracticeCardError:
+    return PracticeCardError(t("review.practice_gone"))
 
 
 def _replayed(source: PracticeSource, game: str) -> PracticeHand:
@@ -120,7 +120,7 @@ def _replayed(source: PracticeSource, game: str) -> PracticeHand:
             try:
                 hand = practice.advance(hand, recorded)[0]
             except TutorialError as err:
-                if isinstance(err, PositionError):
+                if isinstance(err, PracticeCardError):
                     raise
                 raise _gone() from err
     if not hand.learner_to_move or not hand.state.legal_plays():
@@ -132,7 +132,7 @@ def rebuild(card: DeckCard) -> PracticePosition:
     """The position of a practice card, at the learner's turn, with the card's review.
 
     Raises:
-        PositionError: the card is not a practice card, or its deal, actions or card do
+        PracticeCardError: the card is not a practice card, or its deal, actions or card do
             not rebuild here (rules that changed since).
     """
     source = card.source

@@ -53,7 +53,7 @@ class Term:
 
 
 @dataclass(frozen=True)
-class Variant:
+class WordVariant:
     """A hand-checked vocabulary difference: Taiwan's word and the mainland's.
 
     ``keep`` lists longer Traditional words that contain or straddle ``hant`` and must
@@ -117,10 +117,10 @@ def terms_of(game: str) -> list[Term]:
 
 
 @cache
-def variants() -> tuple[Variant, ...]:
+def variants() -> tuple[WordVariant, ...]:
     """The hand-checked Taiwan/mainland vocabulary differences, longest first."""
     found = [
-        Variant(str(v["hant"]), str(v["hans"]), tuple(str(k) for k in v.get("keep", [])))
+        WordVariant(str(v["hant"]), str(v["hans"]), tuple(str(k) for k in v.get("keep", [])))
         for v in _read().get("variant", [])
     ]
     return tuple(sorted(found, key=lambda v: -len(v.hant)))

@@ -25,10 +25,9 @@ from tutorial.engine.games import game_info
 from tutorial.engine.hand_order import sort_hand
 from tutorial.language.i18n import language, t, tn
 from tutorial.pictures.svg import Highlight, card_svg, mark_words, table_summary, table_svg
-from tutorial.pictures.table_view import TABLE_PARTS, table_view
-from tutorial.pictures.table_view import Run as TableRun
+from tutorial.pictures.table_view import TABLE_PARTS, TableRun, table_view
 from tutorial.scenarios import actions
-from tutorial.scenarios.model import AskStep, Play
+from tutorial.scenarios.model import AskStep, PlayStep
 from tutorial.scenarios.runtime import HINT_ANSWER, HINT_LEGAL, Feedback, Run
 from tutorial.scenarios.sides import side_labels
 
@@ -125,7 +124,7 @@ def marks_for(run: Run, fb: Feedback | None, hint_tier: int, revealed: bool) -> 
     step = run.current
     legal: frozenset[Card] = frozenset()
     answer: frozenset[Card] = frozenset()
-    if isinstance(step, Play):
+    if isinstance(step, PlayStep):
         asked = run.hint_kinds()[:hint_tier]
         if HINT_LEGAL in asked:
             legal = frozenset(run.state.legal_plays())
@@ -144,7 +143,7 @@ def _mode(run: Run, reviewing: bool) -> Mode:
         return "view"
     if isinstance(step, AskStep):
         return "ask"
-    if not isinstance(step, Play):
+    if not isinstance(step, PlayStep):
         return "view"
     if run.state.phase == "discard":
         return "discard"

@@ -21,7 +21,7 @@ from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import side_labels
 
 
-class Run(Protocol):
+class TableRun(Protocol):
     """What the table shows of a hand at a table: a scenario run or a practice hand."""
 
     @property
@@ -95,7 +95,7 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(c.label for c in cards)
 
 
-def _contract_text(run: Run, asking: bool) -> str:
+def _contract_text(run: TableRun, asking: bool) -> str:
     return TABLE_PARTS.of(run.state.game).contract_text(run.state, run.table.seat_names, asking)
 
 
@@ -110,14 +110,14 @@ def _winning_index(state: GameState) -> int | None:
         return None
 
 
-def _question(run: Run) -> str | None:
+def _question(run: TableRun) -> str | None:
     """The kind of question the run waits for an answer to (a scenario's ``ask``), if any."""
     step = getattr(run, "current", None)
     kind = getattr(getattr(step, "ask", None), "kind", None)
     return kind if isinstance(kind, str) else None
 
 
-def _winner_held(run: Run) -> bool:
+def _winner_held(run: TableRun) -> bool:
     """Whether the last trick's winner is held back: a question asks who won it (a
     question on its points shows the winner and counts the trick at once)."""
     return bool(run.pending) and _question(run) in (None, "trick_winner")
@@ -147,7 +147,7 @@ def _seat_tricks(state: GameState, won: Sequence[int]) -> list[int | None]:
     return out
 
 
-def _tally(run: Run, won: Sequence[int]) -> tuple[str, ...]:
+def _tally(run: TableRun, won: Sequence[int]) -> tuple[str, ...]:
     """Each side's tricks (earlier ones included) and, where the game shows them, card
     points so far: one line per side, when some tricks were played before the listed ones
     or the game keeps the points on the table. No points while a question waits (they
@@ -179,7 +179,7 @@ def _tally(run: Run, won: Sequence[int]) -> tuple[str, ...]:
 
 
 def table_view(
-    run: Run,
+    run: TableRun,
     *,
     four_colour: bool = False,
     large: bool = False,

@@ -39,7 +39,7 @@ from tutorial.scenarios.model import (
     Auto,
     Expect,
     ExpectStep,
-    Play,
+    PlayStep,
     Scenario,
 )
 from tutorial.scenarios.position import (
@@ -456,7 +456,7 @@ def _walk(
             for j, text in enumerate(actions.split(step.auto)):
                 state = _act(state, text, ("steps", i, "auto", j), table)
             signature.append(("tricks", [(t.winner, t.points) for t in state.tricks]))
-        elif isinstance(step, Play):
+        elif isinstance(step, PlayStep):
             if state.is_terminal:
                 raise _Fail(("steps", i), "the hand is over: there is nothing left to play")
             if state.to_move != learner:
@@ -643,7 +643,7 @@ def _check_alternatives(sc: Scenario, doc: Located, table: Table) -> list[Proble
     try:
         for i, step in enumerate(sc.steps):
             tick()
-            if isinstance(step, Play):
+            if isinstance(step, PlayStep):
                 if state.is_terminal or state.to_move != table.learner:
                     break  # the main walk reports it
                 legal = sorted(actions.code(a) for a in state.legal_actions())
@@ -656,7 +656,7 @@ def _check_alternatives(sc: Scenario, doc: Located, table: Table) -> list[Proble
                     if branches > MAX_BRANCHES:
                         return problems
                     steps = list(sc.steps)
-                    steps[i] = Play(play=step.play.model_copy(update={"accept": [alt]}))
+                    steps[i] = PlayStep(play=step.play.model_copy(update={"accept": [alt]}))
                     try:
                         # Expectations pin the main line; what the learner sees must hold on all.
                         _walk(sc.model_copy(update={"steps": steps}), table, expectations=False)
@@ -803,7 +803,7 @@ def judge_answers(checked: Checked, *, node_budget: int = JUDGE_NODES) -> list[P
             step = run.current
             to_move = run.state.to_move
             if (
-                isinstance(step, Play)
+                isinstance(step, PlayStep)
                 and run.position_known
                 and run.state.phase == "play"
                 and to_move is not None
@@ -823,7 +823,7 @@ def judge_answers(checked: Checked, *, node_budget: int = JUDGE_NODES) -> list[P
 
 
 def _judge_step(
-    doc: Located, i: int, step: Play, answers: list[Card], values: dict[Card, float]
+    doc: Located, i: int, step: PlayStep, answers: list[Card], values: dict[Card, float]
 ) -> list[Problem]:
     if not values:
         return []

@@ -69,7 +69,7 @@ class Act(_Strict):
     )
 
 
-class Play(_Strict):
+class PlayStep(_Strict):
     """A step where the learner acts (``play:`` for cards; also bids and discards)."""
 
     play: Act
@@ -285,7 +285,7 @@ class ExpectStep(_Strict):
     expect: Expect
 
 
-Step = Say | Play | Auto | AskStep | ExpectStep
+Step = Say | PlayStep | Auto | AskStep | ExpectStep
 
 
 class Variant(_Strict):
@@ -451,7 +451,7 @@ class Scenario(_Strict):
 
 STEP_KEYS: dict[str, type[BaseModel]] = {
     "say": Say,
-    "play": Play,
+    "play": PlayStep,
     "auto": Auto,
     "ask": AskStep,
     "expect": ExpectStep,

@@ -29,13 +29,12 @@ from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, SearchBudget
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.errors import IllegalActionError, NotationError, TutorialError
-from tutorial.engine.outcomes import Play as CardPlay
-from tutorial.engine.outcomes import TrickResult
+from tutorial.engine.outcomes import Play, TrickResult
 from tutorial.engine.seats import seat_names
 from tutorial.engine.verdicts import Verdict
 from tutorial.language.i18n import t
 from tutorial.scenarios import actions
-from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
+from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, PlayStep, Say, Scenario
 from tutorial.scenarios.reasons import answer_label, ask_reasoning, speak, trick_event_text
 from tutorial.scenarios.sides import normalise_answer, result_text, same_answer
 from tutorial.scenarios.table import Table
@@ -122,7 +121,7 @@ class PlayReading:
         return [a for a in self.accepted if isinstance(a, Card)]
 
 
-def read_play(state: GameState, step: Play, index: int) -> PlayReading:
+def read_play(state: GameState, step: PlayStep, index: int) -> PlayReading:
     """``step``'s texts read for ``state`` (a text the engine cannot read is left out: the
     checker refuses such a scenario)."""
     accept_any = step.play.accept == "any"
@@ -189,14 +188,14 @@ class Run:
 
     @property
     def current(self) -> Any:
-        """The step waiting for the learner (a ``Play`` or ``AskStep``), or None."""
+        """The step waiting for the learner (a ``PlayStep`` or ``AskStep``), or None."""
         return None if self.finished else self.scenario.steps[self.step]
 
     @property
     def waiting_for(self) -> Literal["play", "ask", "done"]:
         """What the learner must do next."""
         cur = self.current
-        if isinstance(cur, Play):
+        if isinstance(cur, PlayStep):
             return "play"
         if isinstance(cur, AskStep):
             return "ask"
@@ -246,7 +245,7 @@ class Run:
         ):
             text = result_text(run.table, run.state)
             run = dataclasses.replace(run, transcript=(*run.transcript, Event("score", text)))
-        if isinstance(step, Play):
+        if isinstance(step, PlayStep):
             run = dataclasses.replace(run, play_reading=read_play(run.state, step, run.step))
         return run
 
@@ -254,7 +253,7 @@ class Run:
         """The current ``play`` step read for this position (None: no such step): the one
         read when the step was reached, or read now for a run made another way."""
         step = self.current
-        if not isinstance(step, Play):
+        if not isinstance(step, PlayStep):
             return None
         kept = self.play_reading
         if kept is not None and kept.step == self.step and kept.state is self.state:
@@ -304,7 +303,7 @@ class Run:
         Illegal or wrong tries leave the table as it was (the mistake is counted).
         """
         step = self.current
-        if not isinstance(step, Play):
+        if not isinstance(step, PlayStep):
             return self, Feedback("invalid", t("run.nothing_to_play"))
         try:
             action = actions.parse(self.state, text)
@@ -399,7 +398,7 @@ class Run:
         seconds: float = 2 * DEFAULT_COST_SECONDS,
         node_budget: int = DEFAULT_NODE_BUDGET,
         clock: Callable[[], float] | None = None,
-    ) -> list[CardPlay] | None:
+    ) -> list[Play] | None:
         """The best line from here: the step's best accepted card, then best play by
         every seat to the end of the hand (None when it cannot be computed in time:
         ``seconds`` on ``clock``, by default the solver's ``CLOCK``)."""
@@ -424,7 +423,7 @@ class Run:
         )
         if rest is None:
             return None
-        return [CardPlay(self.state.to_move, ref), *rest]
+        return [Play(self.state.to_move, ref), *rest]
 
     def _missed(self) -> Run:
         """This run after a wrong try: same table, one more mistake."""
@@ -489,7 +488,7 @@ class Run:
 
     def _solved(self) -> Run:
         step = self.current
-        if isinstance(step, Play):
+        if isinstance(step, PlayStep):
             if step.play.accept == "any":
                 legal = self.state.legal_actions()
                 if not legal:
@@ -511,7 +510,7 @@ class Run:
         legal cards (a question: the engine's reasoning), the answer. A card to play
         where every card in hand may be played (Briscola) has no legal cards' tier."""
         step = self.current
-        if isinstance(step, Play) and self.state.legal_plays() and self.state.any_card_playable:
+        if isinstance(step, PlayStep) and self.state.legal_plays() and self.state.any_card_playable:
             return (HINT_NUDGE, HINT_ANSWER)
         return (HINT_NUDGE, HINT_LEGAL, HINT_ANSWER)
 
@@ -531,7 +530,7 @@ class Run:
             why = ask.explain or reasoning.full
             key = "run.hint_answer_why" if why else "run.hint_answer"
             return t(key, answer=answer_label(ask.answer), why=why)
-        if not isinstance(step, Play):
+        if not isinstance(step, PlayStep):
             return ""
         if kind == HINT_NUDGE:
             return step.play.hints[0] if step.play.hints else t("run.hint_rule")

@@ -52,7 +52,7 @@ from tutorial.engine.games import GAMES
 from tutorial.language.i18n import close_up, set_language
 from tutorial.scenarios.checker import Checked
 from tutorial.scenarios.loader import Problem, ScenarioProblems, suggest
-from tutorial.scenarios.model import Act, Ask, AskStep, Auto, ExpectStep, Play, Say, Scenario
+from tutorial.scenarios.model import Act, Ask, AskStep, Auto, ExpectStep, PlayStep, Say, Scenario
 from tutorial.scenarios.sides import same_answer, side_of
 from tutorial.scenarios.yamlsafe import Located, load_file, load_text
 
@@ -131,7 +131,7 @@ def language_dirs(root: Path) -> list[Path]:
 def _kind(step: Any) -> str:
     if isinstance(step, Say):
         return "say"
-    if isinstance(step, Play):
+    if isinstance(step, PlayStep):
         return "play"
     if isinstance(step, Auto):
         return "auto"
@@ -144,7 +144,7 @@ def _source_text(step: Any) -> dict[str, Any]:
     """The text fields a source step has (empty ones left out)."""
     if isinstance(step, Say):
         return {"say": step.say}
-    if isinstance(step, Play):
+    if isinstance(step, PlayStep):
         act = step.play
         out: dict[str, Any] = {}
         if act.hints:
@@ -489,11 +489,11 @@ def _rename(source: Checked, seats: dict[str, str], value: Any) -> Any:
 def _merged_step(source: Checked, seats: dict[str, str], step: Any, text: dict[str, Any]) -> Any:
     if isinstance(step, Say):
         return Say(say=text.get("say", step.say))
-    if isinstance(step, Play) and text:
+    if isinstance(step, PlayStep) and text:
         act: Act = step.play.model_copy(
             update={k: text[k] for k in ("hints", "explain", "feedback") if k in text}
         )
-        return Play(play=act)
+        return PlayStep(play=act)
     if isinstance(step, AskStep):
         ask = step.ask
         update: dict[str, Any] = {k: text[k] for k in ("question", "explain") if k in text}
@@ -511,7 +511,7 @@ def _merged_step(source: Checked, seats: dict[str, str], step: Any, text: dict[s
             update["side"] = _rename(source, seats, ask.side)
         new: Ask = ask.model_copy(update=update)
         return AskStep(ask=new)
-    if isinstance(step, (Auto, ExpectStep, Play)):
+    if isinstance(step, (Auto, ExpectStep, PlayStep)):
         return step
     return step  # pragma: no cover - every step kind is handled above
 

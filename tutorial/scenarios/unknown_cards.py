@@ -13,7 +13,7 @@ from tutorial.engine.games import game_info
 from tutorial.scenarios import actions
 from tutorial.scenarios.author_messages import refusal_message, turn_message
 from tutorial.scenarios.budget import tick
-from tutorial.scenarios.model import Auto, Play, Scenario
+from tutorial.scenarios.model import Auto, PlayStep, Scenario
 from tutorial.scenarios.position_reading import start_state, trick_winner
 from tutorial.scenarios.position_spec import PositionError, PositionSpec
 from tutorial.scenarios.table import Table
@@ -166,16 +166,16 @@ def _first_illegal(
         tick()
         if isinstance(step, Auto):
             texts = actions.split(step.auto)
-        elif isinstance(step, Play) and step.play.accept != "any":
+        elif isinstance(step, PlayStep) and step.play.accept != "any":
             texts = [step.play.accept[0]]
-        elif isinstance(step, Play):  # any legal action: the checker's own choice
+        elif isinstance(step, PlayStep):  # any legal action: the checker's own choice
             legal = state.legal_actions()
             if not legal:
                 continue
             texts = [sorted(actions.code(a) for a in legal)[0]]
         else:
             continue
-        if isinstance(step, Play) and not state.is_terminal and state.to_move != table.learner:
+        if isinstance(step, PlayStep) and not state.is_terminal and state.to_move != table.learner:
             raise PositionError(("steps", i), turn_message(table, state))
         for j, text in enumerate(texts):
             seat = state.to_move

@@ -64,9 +64,9 @@ from tutorial.course.practice import PracticeHand, ReviewProgress
 from tutorial.course.progress import Progress, QuizRecord, ScenarioRecord, keep_wrong, to_json
 from tutorial.course.review_deck import (
     COSTLY,
-    Deck,
     PracticeSource,
     QuizSource,
+    ReviewDeck,
     ScenarioSource,
     note_wrong,
 )
@@ -156,19 +156,19 @@ def stated_review(
 
 
 @dataclass
-class Learner:
+class SimulatedLearner:
     """One learner of the bench: their token, their session as the app keeps it, their deck."""
 
     who: int
     token: str
     session: class_link.Membership
-    deck: Deck = field(default_factory=Deck)
+    deck: ReviewDeck = field(default_factory=ReviewDeck)
 
 
 _HAND_IDS = itertools.count(1)
 
 
-def _play_step(learner: Learner, step: int, hands: list[PracticeHand]) -> Progress:
+def _play_step(learner: SimulatedLearner, step: int, hands: list[PracticeHand]) -> Progress:
     """What the learner's session holds after ``step`` (from 0): one more scenario, a quiz
     every other step, a practice hand, their times, a deck growing with the mistakes;
     returns the progress the app would send."""
@@ -222,7 +222,7 @@ def _play_step(learner: Learner, step: int, hands: list[PracticeHand]) -> Progre
                 now=now,
             )
     p = Progress(scenarios=scenarios, quizzes=quizzes)
-    return p.with_deck(learner.deck) if learner.deck != Deck() else p
+    return p.with_deck(learner.deck) if learner.deck != ReviewDeck() else p
 
 
 def _payload_size(p: Progress, hands: list[PracticeRecord]) -> int:
@@ -266,7 +266,7 @@ def _quantile(times: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _send(store: ClassStore, learner: Learner, p: Progress) -> int:
+def _send(store: ClassStore, learner: SimulatedLearner, p: Progress) -> int:
     """Send what the learner's session holds, as the app's send does; returns its size."""
     seconds, lessons, hands = class_link.payload(learner.session, p)
     store.sync(learner.token, p, seconds, lessons=lessons, hands=hands)
@@ -290,9 +290,12 @@ def measure(
     before = _bytes(engine)
     hands = _hands()
     people = [
-        Learner(who, token, class_link.Membership(token=token, loaded=True, seconds_known=True))
+        SimulatedLearner(
+            who, token, class_link.Membership(token=token, loaded=True, seconds_known=True)
+        )
         for who, token in enumerate(
-            store.join(made.join_code, f"Learner {i}", f"bench-{i}") for i in range(learners_n)
+            store.join(made.join_code, f"SimulatedLearner {i}", f"bench-{i}")
+            for i in range(learners_n)
         )
     ]
     alone: list[float] = []
@@ -409,8 +412,8 @@ def measure_dashboard(
     made = store.create_class("Bench class at the caps", homework)
     hands = _hands()
     for who in range(learners_n):
-        token = store.join(made.join_code, f"Learner {who}", f"bench-caps-{who}")
-        learner = Learner(who, token, class_link.Membership(token=token, loaded=True))
+        token = store.join(made.join_code, f"SimulatedLearner {who}", f"bench-caps-{who}")
+        learner = SimulatedLearner(who, token, class_link.Membership(token=token, loaded=True))
         deck_progress = _play_step(learner, 3, hands)  # a review deck of a few sessions
         sends = _capped_progress(who, ids, lesson_ids, most)
         for n, p in enumerate(sends):

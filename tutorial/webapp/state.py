@@ -32,9 +32,9 @@ from tutorial.course.progress import CAP, Progress, QuizRecord, ScenarioRecord, 
 from tutorial.course.recorder import Move, ScenarioProgress, deck_note, game_of, record_move
 from tutorial.course.review_deck import (
     COSTLY,
-    Deck,
     PracticeSource,
     QuizSource,
+    ReviewDeck,
     clear,
     moment_of_day,
 )
@@ -209,7 +209,7 @@ class AppSession:
     classes: ClassPart = field(default_factory=ClassPart)
     #: The table component's actions answered, by component key (sent back as ``ack``).
     table_acks: dict[str, int] = field(default_factory=dict)
-    _deck: Deck = field(default_factory=Deck)
+    _deck: ReviewDeck = field(default_factory=ReviewDeck)
     #: Counts every change to what the progress code holds made in place (a scenario's
     #: record, a quiz's score, the deck): the progress is exported again only when it or
     #: one of the two dicts (replaced whole by an import) changed.
@@ -218,12 +218,12 @@ class AppSession:
     exported: tuple[int, object, object, Progress] | None = None
 
     @property
-    def deck(self) -> Deck:
+    def deck(self) -> ReviewDeck:
         """The learner's review deck."""
         return self._deck
 
     @deck.setter
-    def deck(self, value: Deck) -> None:
+    def deck(self, value: ReviewDeck) -> None:
         if value is not self._deck:
             self._deck = value
             self.revision += 1
@@ -433,7 +433,7 @@ def export_progress() -> Progress:
             if "total" in q
         },
     )
-    p = p.with_deck(s.deck) if s.deck != Deck() else p
+    p = p.with_deck(s.deck) if s.deck != ReviewDeck() else p
     s.exported = (s.revision, s.progress, s.lessons.quiz, p)
     return p
 

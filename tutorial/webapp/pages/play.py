@@ -14,14 +14,14 @@ import streamlit as st
 from tutorial.course.links import step_param, with_lang
 from tutorial.course.playlists import MAX_INLINE_CHARS, encode_inline
 from tutorial.engine.games import GAMES
-from tutorial.engine.outcomes import Play as CardPlay
+from tutorial.engine.outcomes import Play
 from tutorial.engine.ruleset_titles import ruleset_title
 from tutorial.language.i18n import t
 from tutorial.pictures.line_compare import lines_by_trick
 from tutorial.pictures.table_data import table_data
 from tutorial.pictures.trick_history import numbered, trick_lines, trick_rows
 from tutorial.scenarios.checker import Checked
-from tutorial.scenarios.model import AskStep, Play
+from tutorial.scenarios.model import AskStep, PlayStep
 from tutorial.scenarios.reasons import speak
 from tutorial.scenarios.runtime import Event, Run, start
 from tutorial.webapp import common, state, store
@@ -91,7 +91,7 @@ def show_trick_history(run: Run) -> None:
 class BestPlay:
     """The best line from a step, shown on the table up to ``shown`` cards."""
 
-    plays: tuple[CardPlay, ...]
+    plays: tuple[Play, ...]
     shown: int
 
     def run(self, run: Run) -> Run:
@@ -131,7 +131,7 @@ def can_show_best(run: Run, sid: str, reviewing: bool) -> bool:
         not reviewing
         and fb is not None
         and fb.kind in ("wrong", "illegal")
-        and isinstance(run.current, Play)
+        and isinstance(run.current, PlayStep)
         and run.state.phase == "play"
         and run.position_known
         and bool(run.answers())
@@ -241,7 +241,7 @@ def show_table(run: Run, ctl: Controller, reviewing: bool, best: BestPlay | None
         on_answer=ctl.answer,
         on_discard=ctl.discard,
     )
-    if isinstance(run.current, (Play, AskStep)) and not reviewing:
+    if isinstance(run.current, (PlayStep, AskStep)) and not reviewing:
         with st.expander(t("play.fallback"), icon=":material/keyboard:"):
             st.text_input(t("play.type_card"), key=TYPED_CARD, on_change=ctl.typed)
 

@@ -33,7 +33,7 @@ from tutorial.course.review_deck import (
     suspend,
     waiting_new,
 )
-from tutorial.course.review_position import PositionError, PracticeTry
+from tutorial.course.review_position import PracticeCardError, PracticeTry
 from tutorial.engine.cards import Card
 from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import GAMES
@@ -158,7 +158,7 @@ def open_practice_card(key: str) -> None:
     part = state.session().review
     try:
         part.practice_try = review_position.open_try(key, card)
-    except PositionError:
+    except PracticeCardError:
         part.practice_try = None
         part.practice_gone = part.practice_gone | {key}
 
