@@ -7,7 +7,8 @@ folder too; as root it runs the server as ``nobody`` (PostgreSQL refuses root). 
 stopped and deleted at the end of the session. When PostgreSQL is not installed the
 tests that need it are skipped with that reason (``scripts/setup.sh --test`` installs it).
 
-:func:`new_engine` gives each test a database of its own at the newest schema: a copy of
+:func:`new_engine` gives each test a database of its own at the newest schema (or empty,
+for the migrations' own tests: ``empty=True``): a copy of
 a SQLite file, or a database made on the server from a template, migrated once per test
 process (``open_store`` then finds nothing to do). The migrations themselves, from an
 empty database and from each older schema, are ``test_classes_schema.py``'s: a copy
@@ -190,15 +191,19 @@ def _postgres_migrated(server: Server) -> str:
     return _MIGRATED[key]
 
 
-def new_engine(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Engine:
-    """An engine on a new database of this kind at the newest schema (see the module's
-    docstring; the PostgreSQL server is started on first use; SQLite needs nothing)."""
+def new_engine(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest, *, empty: bool = False
+) -> Engine:
+    """An engine on a new database of this kind at the newest schema, or ``empty`` (the
+    migrations' own tests; see the module's docstring; the PostgreSQL server is started
+    on first use; SQLite needs nothing)."""
     if kind == "sqlite":
         path = tmp_path / "classes.db"
-        shutil.copyfile(_sqlite_migrated(), path)
+        if not empty:
+            shutil.copyfile(_sqlite_migrated(), path)
         return create_engine(f"sqlite:///{path}")
     server: Server = request.getfixturevalue("postgres_server")
-    url = new_postgres_database(server, _postgres_migrated(server))
+    url = new_postgres_database(server, None if empty else _postgres_migrated(server))
     engine = create_engine(url, pool_size=10, max_overflow=30)
 
     def drop() -> None:

@@ -48,7 +48,7 @@ def _make_class(page: Any) -> str:
     expect(name).to_be_visible(timeout=30_000)
     name.fill("Year 7 Belote")
     _run_done(page, lambda: name.press("Enter"), timeout=30_000)  # the name's run
-    homework = page.locator(".st-key-teacher_new_homework")
+    homework = page.locator(".st-key-teacher_new_homework").get_by_role("combobox")
     _select(page, homework, _lesson_label(), timeout=30_000)
     page.keyboard.press("Escape")
     # The lesson's due date box is drawn by the run the choice asked for, above the
