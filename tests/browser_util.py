@@ -15,9 +15,12 @@ test to the next (a page load is most of a browser test's cost: the browser's CP
 the server's). A test that needs a second profile open beside it asks for a context of
 its own (``_open(..., fresh=True)``).
 
-No helper waits on the clock: each waits on the page's state (Playwright's retrying
-``expect``, the table component's ``data-busy="0"``, the page's
-``data-test-script-state='notRunning'``); timeouts are hang guards only.
+No helper waits on the clock: each waits on the page's state, what the app said last
+(``_at_rest``: the app's own messages that a run started and ended, the table component's
+``data-busy="0"``, the store's mark that the app answered its values, the page's
+``data-test-script-state='notRunning'``) or Playwright's retrying ``expect``; timeouts are
+hang guards only. A click on a Streamlit widget waits for the run it asks for
+(``_run_done``), so the next action never lands on a page that a run is still drawing.
 """
 
 from __future__ import annotations
@@ -191,42 +194,79 @@ def browser() -> Iterator[Any]:
 # --- Pages ---------------------------------------------------------------------------------
 
 
-#: Each page's connection to the app (its latest), once the page has opened it.
-_SOCKETS: dict[Any, Any] = {}
+#: The app's runs as the page's connection to it tells them, kept in the page
+#: (``window.__atoutRuns``), read by every wait (``_AT_REST_JS``): each request for a run
+#: the page sends (a ``rerun_script`` message: a click on a widget, a component's value,
+#: a timer), each run the app starts (``new_session``) and each end of a run it says
+#: (``script_finished``; "finished early for a rerun" is no end: another run follows). The
+#: page's runs are over when the last run started after the last request and has ended:
+#: the run that answers the last click has finished, whatever the page showed meanwhile
+#: (right after a click it still says "not running" from the run before). Every socket
+#: the page opens is counted (a reconnection included). The messages are read at their
+#: top level only (protobuf: ``ForwardMsg`` fields 4 and 6, ``BackMsg`` field 11).
+_RUNS_JS = """(() => {
+  if (window.__atoutRuns) return;
+  const runs = window.__atoutRuns = { seq: 0, sent: 0, started: 0, requests: 0, running: false };
+  const bytes = (d) => d instanceof ArrayBuffer ? new Uint8Array(d)
+    : ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : null;
+  const fields = (b) => {  // [field number, varint value or null] at the message's top level
+    const out = [];
+    let i = 0;
+    const varint = () => { let v = 0, m = 1, c; do { c = b[i++]; v += (c & 127) * m; m *= 128; } while (c & 128 && i < b.length); return v; };
+    while (i < b.length) {
+      const tag = varint(), kind = tag % 8, field = Math.floor(tag / 8);
+      if (kind === 0) out.push([field, varint()]);
+      else if (kind === 2) { const n = varint(); i += n; out.push([field, null]); }
+      else if (kind === 1) { i += 8; out.push([field, null]); }
+      else if (kind === 5) { i += 4; out.push([field, null]); }
+      else break;
+    }
+    return out;
+  };
+  const Base = window.WebSocket;
+  class Counted extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        const b = bytes(e.data);
+        if (!b) return;
+        for (const [field, value] of fields(b)) {
+          if (field === 4) { runs.seq += 1; runs.started = runs.seq; runs.running = true; }
+          else if (field === 6 && value !== 2) runs.running = false;
+        }
+      });
+    }
+    send(data) {
+      const b = bytes(data);
+      if (b && fields(b).some(([field]) => field === 11)) {
+        runs.seq += 1; runs.sent = runs.seq; runs.requests += 1;
+      }
+      return super.send(data);
+    }
+  }
+  window.WebSocket = Counted;
+})();"""
 
 
-def _watch(page: Any) -> Any:
-    """The page, its connection to the app kept (see ``_run_done``) from now on."""
-
-    def opened(ws: Any) -> None:
-        if ws.url.endswith("/_stcore/stream"):
-            _SOCKETS[page] = ws
-
-    page.on("websocket", opened)
-    page.on("close", lambda _: _SOCKETS.pop(page, None))
-    return page
+def _context(browser: Any, **options: Any) -> Any:
+    """A new browser context whose pages count the app's runs (``_RUNS_JS``)."""
+    context = browser.new_context(**options)
+    context.add_init_script(_RUNS_JS)
+    return context
 
 
-def _run_finished(payload: str | bytes) -> bool:
-    """The app's message is the end of a run."""
-    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-    if isinstance(payload, str):
-        return False
-    try:
-        return ForwardMsg.FromString(payload).WhichOneof("type") == "script_finished"
-    except Exception:  # not a message of the app's
-        return False
+def _requests(page: Any) -> int:
+    """How many runs the page has asked the app for so far."""
+    return int(page.evaluate("() => (window.__atoutRuns || {}).requests || 0"))
 
 
 def _run_done(page: Any, action: Any, timeout: float) -> None:
-    """``action()`` (a click on a Streamlit widget), then the end of a run the app said
-    after it (its connection's "script finished" message), whether or not the page ever
-    showed the run as running."""
-    ws = _SOCKETS.get(page)
-    assert ws is not None, "the page has no connection to the app"
-    with ws.expect_event("framereceived", predicate=_run_finished, timeout=timeout):
-        action()
+    """``action()`` (a click on a Streamlit widget, which asks the app for a run), then
+    the page at rest (``_at_rest``) once it has asked for that run: the run has started
+    after the request and ended, and every run it led to (a component's values) too."""
+    before = _requests(page)
+    action()
+    _at_rest(page, timeout=timeout, after=before)
 
 
 #: The lane's tab starts its next document with nothing stored (see ``_open``): the flag
@@ -243,8 +283,8 @@ def _lane_tab(browser: Any) -> Any:
     and made again if a test closed it."""
     page = _SHARED.get("tab")
     if page is None or page.is_closed():
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        page = _watch(context.new_page())
+        context = _context(browser, viewport={"width": 1280, "height": 800})
+        page = context.new_page()
         page.add_init_script(_FRESH_PROFILE_JS)
         _SHARED["tab"] = page
     return page
@@ -263,8 +303,8 @@ def _open(browser: Any, url: str, viewport: str, fresh: bool = False) -> Any:
     second profile open at the same time as the lane's tab."""
     width, height, presenter = VIEWPORTS[viewport]
     if fresh:
-        context = browser.new_context(viewport={"width": width, "height": height})
-        page = _watch(context.new_page())
+        context = _context(browser, viewport={"width": width, "height": height})
+        page = context.new_page()
     else:
         page = _lane_tab(browser)
         page.context.clear_cookies()
@@ -298,7 +338,7 @@ def _goto(page: Any, url: str) -> None:
     first run, checked at every animation frame (the page's run state is ``initial``
     until then)."""
     page.goto(url)
-    _at_rest(page, timeout=60_000)
+    _at_rest(page, timeout=60_000, after=0)
 
 
 def _presenter_on(page: Any, lang: str = "en") -> None:
@@ -311,7 +351,7 @@ def _presenter_on(page: Any, lang: str = "en") -> None:
         label = t("app.presenter")
     toggle = page.get_by_text(label, exact=True)
     expect(toggle).to_be_visible(timeout=30_000)
-    toggle.click()
+    _run_done(page, toggle.click, timeout=30_000)
     expect(page.locator(".atout.big")).to_have_count(1, timeout=30_000)
     page.keyboard.press("Escape")
 
@@ -321,12 +361,28 @@ def _frames(page: Any) -> None:
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-#: The page at rest: no table component busy (``data-busy`` other than ``"0"``, the
-#: shadow roots searched), the app's run over (``data-test-script-state``) and every font
-#: in (a font that arrives late moves what follows it: the table fits itself again).
-_AT_REST_JS = """() => {
+#: The page at rest: the app's runs over (``_RUNS_JS``: the last one started after the
+#: page's last request and has ended; ``after``: and the page has asked for more runs than
+#: that) and the page showing it (``data-test-script-state``), no table component busy
+#: (``data-busy`` other than ``"0"``, the shadow roots searched), no store that sent values
+#: no run has answered yet (``tutorial/webapp/store.py``: its element's mark of the mount,
+#: and the mark the app handed back; a store just drawn whose script has not marked it
+#: yet counts as waiting), and every font in (a font that arrives late moves what follows
+#: it: the table fits itself again), and no animation of the page running but endless ones
+#: (an expander opening: a select box in it clicked meanwhile lost its list as the
+#: animation ended).
+_AT_REST_JS = """(after) => {
+  const runs = window.__atoutRuns;
+  if (runs && (runs.running || runs.started < runs.sent || runs.requests <= after)) return false;
   if (!document.querySelector("[data-test-script-state='notRunning']")) return false;
   if (document.fonts && document.fonts.status !== 'loaded') return false;
+  for (const a of document.getAnimations()) {
+    if (a.playState === 'running' && a.effect && isFinite(a.effect.getComputedTiming().endTime)) return false;
+  }
+  for (const box of document.querySelectorAll('.st-key-atout_store')) {
+    const host = box.querySelector("[data-testid='stBidiComponentIsolated']");
+    if (!host || !host.dataset.atoutSent || host.dataset.atoutSent !== host.dataset.atoutHeard) return false;
+  }
   for (const e of document.querySelectorAll('*')) {
     const t = e.shadowRoot && e.shadowRoot.querySelector('.atout');
     if (t && t.dataset.busy !== '0') return false;
@@ -335,11 +391,25 @@ _AT_REST_JS = """() => {
 }"""
 
 
-def _at_rest(page: Any, timeout: float = 30_000) -> None:
-    """Wait until the page is at rest (see ``_AT_REST_JS``), checked at every animation
-    frame: the wait ends the frame the page gets there (Playwright's ``expect`` checks
-    at growing intervals, up to a second apart, and every action of a test waits so)."""
-    page.wait_for_function(_AT_REST_JS, timeout=timeout, polling="raf")
+def _at_rest(page: Any, timeout: float = 30_000, after: int = -1) -> None:
+    """Wait until the page is at rest (see ``_AT_REST_JS``; ``after``: once it has asked
+    for more than that many runs), checked at every animation frame: the wait ends the
+    frame the page gets there (Playwright's ``expect`` checks at growing intervals, up to
+    a second apart, and every action of a test waits so)."""
+    from playwright.sync_api import Error
+
+    try:
+        page.wait_for_function(_AT_REST_JS, arg=after, timeout=timeout, polling="raf")
+    except Error as e:
+        raise AssertionError(f"the page never came to rest: {_page_state(page)}") from e
+
+
+def _page_state(page: Any) -> str:
+    """What a failed wait reports of the page (see ``_PAGE_STATE_JS``)."""
+    try:
+        return str(page.evaluate(_PAGE_STATE_JS))
+    except Exception as e:  # the page itself gone
+        return f"unreadable ({e})"
 
 
 def _settle(page: Any) -> None:
@@ -382,7 +452,7 @@ def _restart(page: Any, cards: int, label: str = "Restart") -> None:
     button = page.get_by_role("button", name=label, exact=True)
     expect(button).to_be_visible(timeout=30_000)
     button.focus()
-    page.keyboard.press("Enter")
+    _run_done(page, lambda: page.keyboard.press("Enter"), timeout=30_000)
     expect(_hand(page)).to_have_count(cards, timeout=30_000)
     expect(page.locator(".atout .fb")).to_have_count(0, timeout=30_000)
     _settle(page)
@@ -441,27 +511,44 @@ def _choose(page: Any, button: Any) -> None:
     _at_rest(page)
 
 
-#: Tries at opening a select box's list before giving up (a hang guard, not a time).
-_OPEN_TRIES = 5
+def _select(page: Any, box: Any, name: str, timeout: float = 30_000) -> None:
+    """Choose the option ``name`` of the select box ``box`` (its combobox), from the
+    keyboard, and wait for the run the choice asks for (``_run_done``).
 
+    Once the page is at rest (no run under way or still to come would draw the box
+    again), the name is typed into the box, which opens its list on that one option,
+    and Enter chooses it once the list has marked it as the one to choose. The mouse would need the list to stay open between two steps
+    (open, then click the option): a list that closes meanwhile (the focus moving as the
+    page settles) left the click waiting on an option gone from the page."""
+    from playwright.sync_api import expect
 
-def _option(page: Any, box: Any, name: str) -> Any:
-    """Open the select box ``box`` and return its option ``name``, visible: a rerun that
-    redraws the box meanwhile (the browser's stored progress arriving, a computer
-    player's card) closes its list, which is then opened again."""
-    from playwright.sync_api import Error
-
+    _at_rest(page)
+    box.fill(name)
+    # The option listed and marked as the one Enter chooses (react-aria's ``data-focused``,
+    # set a moment after the list is drawn: an Enter before it chooses nothing).
     option = page.get_by_role("option", name=name, exact=True)
-    for _ in range(_OPEN_TRIES):
-        if not option.is_visible():
-            box.click()
-        try:
-            option.wait_for(state="visible", timeout=5_000)
-            return option
-        except Error:
-            continue
-    option.wait_for(state="visible", timeout=5_000)
-    return option
+    try:
+        expect(option).to_have_attribute("data-focused", "true", timeout=timeout)
+    except AssertionError as e:
+        raise AssertionError(f"option {name!r} not offered: {_page_state(page)}") from e
+    _run_done(page, lambda: page.keyboard.press("Enter"), timeout=timeout)
+
+
+#: What a failed wait reports of the page: the app's runs, the run state, each store's
+#: marks, the focus, the options listed.
+_PAGE_STATE_JS = """() => JSON.stringify({
+  runs: window.__atoutRuns,
+  state: (document.querySelector('[data-test-script-state]') || {dataset: {}}).dataset.testScriptState,
+  stores: [...document.querySelectorAll('.st-key-atout_store')].map((b) => {
+    const h = b.querySelector("[data-testid='stBidiComponentIsolated']");
+    return h ? [h.dataset.atoutSent, h.dataset.atoutHeard] : null;
+  }),
+  busy: [...document.querySelectorAll('*')].filter((e) => e.shadowRoot && e.shadowRoot.querySelector('.atout'))
+    .map((e) => e.shadowRoot.querySelector('.atout').dataset.busy),
+  fonts: document.fonts ? document.fonts.status : null,
+  focus: document.activeElement ? document.activeElement.outerHTML.slice(0, 80) : null,
+  options: [...document.querySelectorAll('[role=option]')].map((o) => o.innerText).slice(0, 8),
+})"""
 
 
 def _font_size(page: Any, selector: str) -> float:

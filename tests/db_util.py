@@ -7,8 +7,12 @@ folder too; as root it runs the server as ``nobody`` (PostgreSQL refuses root). 
 stopped and deleted at the end of the session. When PostgreSQL is not installed the
 tests that need it are skipped with that reason (``scripts/setup.sh --test`` installs it).
 
-:func:`new_engine` gives each test an empty database of its own: a fresh SQLite file, or
-a fresh database on the server.
+:func:`new_engine` gives each test a database of its own at the newest schema (or empty,
+for the migrations' own tests: ``empty=True``): a copy of
+a SQLite file, or a database made on the server from a template, migrated once per test
+process (``open_store`` then finds nothing to do). The migrations themselves, from an
+empty database and from each older schema, are ``test_classes_schema.py``'s: a copy
+saves each test the half second the migrations take (their DDL, committed step by step).
 """
 
 from __future__ import annotations
@@ -141,25 +145,65 @@ def postgres_server() -> Iterator[Server]:
 _numbers = itertools.count(1)
 
 
-def new_postgres_database(server: Server) -> str:
-    """A new empty database on the server; returns its URL."""
+def new_postgres_database(server: Server, template: str | None = None) -> str:
+    """A new database on the server, empty or a copy of the database ``template``;
+    returns its URL."""
     name = f"atout_{os.getpid()}_{next(_numbers)}"
+    like = f' TEMPLATE "{template}"' if template else ""
     admin = create_engine(server.url("postgres"), isolation_level="AUTOCOMMIT")
     try:
         with admin.connect() as conn:
-            conn.execute(text(f'CREATE DATABASE "{name}"'))  # a name made here, not a value
+            conn.execute(text(f'CREATE DATABASE "{name}"{like}'))  # names made here
     finally:
         admin.dispose()
     return server.url(name)
 
 
-def new_engine(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Engine:
-    """An engine on a new empty database of this kind (the PostgreSQL server is started
+#: This process's migrated databases to copy: the SQLite file, the server's database name
+#: (per server: a session has one).
+_MIGRATED: dict[str, str] = {}
+
+
+def _migrated(engine: Engine) -> None:
+    """``engine``'s database brought to the newest schema, its connections closed."""
+    open_store(engine)
+    engine.dispose()
+
+
+def _sqlite_migrated() -> str:
+    """The path of this process's SQLite file at the newest schema (made on first use)."""
+    if "sqlite" not in _MIGRATED:
+        folder = tempfile.mkdtemp(prefix="atout-sqlite-")
+        path = str(Path(folder) / "migrated.db")
+        _migrated(create_engine(f"sqlite:///{path}"))
+        _MIGRATED["sqlite"] = path
+    return _MIGRATED["sqlite"]
+
+
+def _postgres_migrated(server: Server) -> str:
+    """The name of this process's database at the newest schema on ``server`` (made on
+    first use; nobody connects to it after, as a template must be)."""
+    key = f"postgresql:{server.port}"
+    if key not in _MIGRATED:
+        url = new_postgres_database(server)
+        _migrated(create_engine(url))
+        _MIGRATED[key] = url.rsplit("/", 1)[1]
+    return _MIGRATED[key]
+
+
+def new_engine(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest, *, empty: bool = False
+) -> Engine:
+    """An engine on a new database of this kind at the newest schema, or ``empty`` (the
+    migrations' own tests; see the module's docstring; the PostgreSQL server is started
     on first use; SQLite needs nothing)."""
     if kind == "sqlite":
-        return create_engine(f"sqlite:///{tmp_path / 'classes.db'}")
+        path = tmp_path / "classes.db"
+        if not empty:
+            shutil.copyfile(_sqlite_migrated(), path)
+        return create_engine(f"sqlite:///{path}")
     server: Server = request.getfixturevalue("postgres_server")
-    url = new_postgres_database(server)
+    url = new_postgres_database(server, None if empty else _postgres_migrated(server))
     engine = create_engine(url, pool_size=10, max_overflow=30)
 
     def drop() -> None:

@@ -31,11 +31,11 @@ from browser_util import (
     _hand,
     _in_view,
     _open,
-    _option,
     _presenter_on,
     _resize,
     _restart,
     _run_done,
+    _select,
     _settle,
     browser,
     pytestmark,
@@ -435,14 +435,14 @@ def _practice_rerun(page: Any, click: Any) -> None:
     """``click()`` on a Streamlit widget, then wait until the run it starts has finished.
 
     Right after a click the page may still say "not running" from the run before, and a
-    click during the run was lost once (a Deal after choosing the game); a short run may
-    never show "running" at all (the page draws its two states as one). So the end of
-    the run is heard on the page's connection to the app (``_run_done``).
+    short run may never show "running" at all (the page draws its two states as one). So
+    the run's start and end are heard on the page's connection to the app, and the runs
+    it leads to waited for too (``_run_done``).
     """
     from playwright.sync_api import expect
 
     _run_done(page, click, timeout=_IDLE_MS)
-    expect(page.locator(NOT_RUNNING)).to_have_count(1, timeout=_IDLE_MS)
+    expect(page.locator(NOT_RUNNING)).to_have_count(1)
 
 
 def _practice_prompt(page: Any) -> str:
@@ -470,7 +470,7 @@ def _practice_deal(page: Any, variant_title: str) -> None:
     _practice_setup(page)
     game = page.get_by_role("combobox", name="Game")
     if game.input_value() != variant_title:
-        _practice_rerun(page, _option(page, game, variant_title).click)
+        _select(page, game, variant_title, timeout=_IDLE_MS)
     expect(game).to_have_value(variant_title)
     strong = page.get_by_test_id("stRadioGroup").get_by_role("radio", name="Strong players")
     if not strong.is_checked():
@@ -538,7 +538,7 @@ def _practice_play(page: Any, name: str, shots: bool) -> int:
             return turns
         if prompt.startswith("Every player passed"):
             before = _practice_table(page).get_attribute("data-key")
-            page.get_by_role("button", name="Deal again").first.click()
+            _run_done(page, page.get_by_role("button", name="Deal again").first.click, _IDLE_MS)
             expect(_practice_table(page)).not_to_have_attribute(
                 "data-key", str(before), timeout=_IDLE_MS
             )

@@ -19,7 +19,8 @@ from browser_util import (
     _close,
     _goto,
     _open,
-    _option,
+    _run_done,
+    _select,
     _settle,
     browser,
     pytestmark,
@@ -46,18 +47,16 @@ def _make_class(page: Any) -> str:
     name = page.get_by_label("Name of the class")
     expect(name).to_be_visible(timeout=30_000)
     name.fill("Year 7 Belote")
-    name.press("Enter")
-    _settle(page)
-    # The name's run may begin only now (nothing of it is awaited above): a rerun that
-    # redraws the box closes its list, which _option opens again.
-    _option(page, page.locator(".st-key-teacher_new_homework"), _lesson_label()).click()
+    _run_done(page, lambda: name.press("Enter"), timeout=30_000)  # the name's run
+    homework = page.locator(".st-key-teacher_new_homework").get_by_role("combobox")
+    _select(page, homework, _lesson_label(), timeout=30_000)
     page.keyboard.press("Escape")
     # The lesson's due date box is drawn by the run the choice asked for, above the
     # button: the button is clicked once that run is over, not while it moves.
     due = page.get_by_role("group", name=f"Due date for {_lesson_label()}")
     expect(due).to_be_visible(timeout=30_000)
     _settle(page)
-    page.get_by_role("button", name="Make the class").click()
+    _run_done(page, page.get_by_role("button", name="Make the class").click, timeout=30_000)
     code_box = page.locator(".st-key-class_join_code code")
     expect(code_box).to_have_text(
         re.compile(r"^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$"), timeout=30_000
@@ -73,7 +72,7 @@ def _join(page: Any, code: str, name: str) -> None:
 
     page.get_by_label("Join code").fill(code)
     page.get_by_label("Your name, as your teacher will see it").fill(name)
-    page.get_by_role("button", name="Join the class").click()
+    _run_done(page, page.get_by_role("button", name="Join the class").click, timeout=30_000)
     # Joined: the class's own view, by name (the one-time "You are in the class" notice
     # may already be gone, taken by the rerun that stores the learner's token).
     expect(page.get_by_text(f"Your teacher sees you as {name}.")).to_be_visible(timeout=30_000)

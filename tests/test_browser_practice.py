@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_util import SHOTS, _close, _open, _option, browser, pytestmark, server
+from browser_util import SHOTS, _close, _open, _select, browser, pytestmark, server
 from test_browser import (
     _IDLE_MS,
     _practice_card,
@@ -113,7 +113,7 @@ def test_a_finished_hand_played_again_from_trick_3_shows_both_results(
         # the end of the hand: play this deal again, from trick 3
         choice = page.get_by_role("combobox", name="Start from")
         expect(choice).to_be_visible(timeout=_IDLE_MS)
-        _practice_rerun(page, _option(page, choice, "Trick 3").click)
+        _select(page, choice, "Trick 3", timeout=_IDLE_MS)
         expect(choice).to_have_value("Trick 3")
         page.screenshot(path=str(SHOTS / "practice-belote-replay-choice.png"))
         before = _practice_table(page).get_attribute("data-key")

@@ -30,12 +30,13 @@ from browser_util import (
     _choose,
     _click,
     _close,
+    _context,
     _font_size,
     _goto,
     _open,
-    _option,
     _resize,
     _restart,
+    _select,
     _settle,
     _to_top,
     browser,
@@ -185,7 +186,7 @@ def _switch_language(page: Any, lang: str) -> None:
     if page.viewport_size["width"] < 640:
         _resize(page, "laptop")
     shown = catalogue(str(page.evaluate("document.documentElement.lang")))
-    _option(page, page.get_by_role("combobox", name=shown["language.label"]), NAMES[lang]).click()
+    _select(page, page.get_by_role("combobox", name=shown["language.label"]), NAMES[lang])
     page.wait_for_function(f"() => document.documentElement.lang === '{lang}'", timeout=30_000)
     _settle(page)
 
@@ -363,14 +364,14 @@ def test_the_browser_language_chooses_first_then_the_choice_is_kept(
     choosing 简体中文 in the sidebar is kept in the browser: the next visit opens in it."""
     from playwright.sync_api import expect
 
-    context = browser.new_context(locale="zh-TW", viewport={"width": 1280, "height": 800})
+    context = _context(browser, locale="zh-TW", viewport={"width": 1280, "height": 800})
     page = context.new_page()
     try:
         _goto(page, server)
         page.wait_for_function("() => document.documentElement.lang === 'zh-Hant'", timeout=60_000)
         hant, hans = catalogue("zh-Hant"), catalogue("zh-Hans")
         expect(page.get_by_text(hant["app.nav_rules"]).first).to_be_visible(timeout=30_000)
-        _option(page, page.get_by_role("combobox", name=hant["language.label"]), "简体中文").click()
+        _select(page, page.get_by_role("combobox", name=hant["language.label"]), "简体中文")
         page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'", timeout=30_000)
         assert "lang=zh-Hans" in page.url
         page.wait_for_function(

@@ -42,7 +42,7 @@ TABLES = {
 def test_the_migrations_build_the_models_and_a_second_upgrade_changes_nothing(
     kind: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    engine = new_engine(kind, tmp_path, request)
+    engine = new_engine(kind, tmp_path, request, empty=True)
     try:
         assert migrate.current(engine) is None
         migrate.upgrade(engine)
@@ -131,7 +131,7 @@ def _old_class(engine: Engine) -> tuple[str, str]:
 def test_a_class_kept_before_boards_keeps_its_code_and_gets_its_board(
     kind: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    engine = new_engine(kind, tmp_path, request)
+    engine = new_engine(kind, tmp_path, request, empty=True)
     try:
         _upgrade_to(engine, "0004")
         secret, token = _old_class(engine)
@@ -153,7 +153,7 @@ def test_a_class_kept_before_boards_keeps_its_code_and_gets_its_board(
 def test_practice_hands_kept_before_their_time_was_counted_stay_valid_with_none(
     kind: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    engine = new_engine(kind, tmp_path, request)
+    engine = new_engine(kind, tmp_path, request, empty=True)
     try:
         _upgrade_to(engine, "0003")
         assert migrate.current(engine) == "0003"
@@ -191,7 +191,7 @@ def test_homework_and_records_of_a_moved_lesson_follow_it(
     sent under the new id is the one kept."""
     old12, new13 = "belote/12-from-tarot-partner-winning", "belote/13-from-tarot-partner-winning"
     old13, new14 = "belote/13-from-tarot-ranks-and-points", "belote/14-from-tarot-ranks-and-points"
-    engine = new_engine(kind, tmp_path, request)
+    engine = new_engine(kind, tmp_path, request, empty=True)
     try:
         _upgrade_to(engine, "0005")
         _old_class(engine)

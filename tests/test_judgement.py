@@ -158,10 +158,12 @@ print(json.dumps(out[:3]))
 def test_another_process_with_another_hash_seed_gives_the_same_judgement(
     game: str, players: int
 ) -> None:
-    seed = next(
-        s for s in range(5, 50) if _decisions(game, players, s, follow_hint=False).played_out
+    # the first seed whose hand is played out (the hand kept, not played again)
+    seed, hand = next(
+        (s, h)
+        for s in range(5, 50)
+        if (h := _decisions(game, players, s, follow_hint=False)).played_out
     )
-    hand = _decisions(game, players, seed, follow_hint=False)
     here = [judge(s) for _i, s, _c in _positions(hand) if len(s.legal_plays()) > 1][:3]
     args = [game, str(players), str(seed), str(judgement.DEALS)]
     env = {**os.environ, "PYTHONHASHSEED": "12345"}

@@ -19,6 +19,11 @@ supported browser language, unless a link or the sidebar already chose
 (:func:`tutorial.webapp.state.set_language_from`). A choice made in the sidebar is written
 under :data:`LANG_KEY`. Every run sets the page's ``lang`` attribute, so browsers use the
 Traditional or Simplified glyphs of the fonts.
+
+Each mount also sends a mark of its own (state value ``mounted``), which every run hands
+back (``heard``); the component's element carries both (``data-atout-sent``,
+``data-atout-heard``): until they agree, the values it sent have not been answered by a
+run yet. Only the browser tests read them (``tests/browser_util.py``, a page at rest).
 """
 
 from __future__ import annotations
@@ -55,9 +60,15 @@ export default function (component) {
     let chosen = '';
     try { chosen = window.localStorage.getItem(LANG) || ''; } catch (e) {}
     const browser = Array.from(navigator.languages || [navigator.language || '']).slice(0, 30);
+    // This mount's mark, sent with its values: the app hands back the last mark it
+    // received (``data.heard``), so the page shows a run still to come until then.
+    const mark = Date.now().toString(36) + Math.random().toString(36).slice(2);
+    host.dataset.atoutSent = mark;
     setStateValue('languages', JSON.stringify({ chosen: chosen.slice(0, 20), browser: browser }));
     setStateValue('stored', read());
+    setStateValue('mounted', mark);
   }
+  host.dataset.atoutHeard = data.heard || '';
   if (data.lang_save) {
     try {
       if (window.localStorage.getItem(LANG) !== data.lang_save) window.localStorage.setItem(LANG, data.lang_save);
@@ -149,6 +160,20 @@ def _on_languages() -> None:
     receive_languages((state.widget(STORE_KEY) or {}).get("languages"))
 
 
+def _on_mounted() -> None:
+    """The store's mark of its mount arrived: :func:`sync` hands it back (``heard``)."""
+
+
+def _heard() -> str:
+    """The mark of the store's last mount the app received (empty before any).
+
+    The browser tests wait on it: the component marks its element with the mark it sends
+    on mounting and with the mark the app hands back, so a page whose store has sent
+    values that no run has answered yet is seen as not finished (nothing a learner sees).
+    """
+    return str((state.widget(STORE_KEY) or {}).get("mounted") or "")
+
+
 def begin_run() -> None:
     """A new run of the whole app: the store is not drawn yet, and nothing waits for a
     whole run (this is one)."""
@@ -189,9 +214,11 @@ def sync() -> None:
             "lang_key": LANG_KEY,
             "lang_save": lang_save,
             "html_lang": html_lang(state.settings().language),
+            "heard": _heard(),
         },
         on_stored_change=_on_stored,
         on_languages_change=_on_languages,
+        on_mounted_change=_on_mounted,
         height=0,
     )
     if broken:
