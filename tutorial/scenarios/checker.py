@@ -196,7 +196,7 @@ def _count_breakdown(table: Table, state: GameState, ask: Ask) -> str:
     )
 
 
-#: Each rule of a winning mark in an author's words (``core.MARK_RULES``).
+#: Each rule of a winning mark in an author's words (``outcomes.MARK_RULES``).
 _MARK_RULE_WORDS = {
     "reach": "a fixed share of the hand",
     "more_than_other": "more than the other side",

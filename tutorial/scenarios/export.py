@@ -39,6 +39,7 @@ from tutorial.analysis import explain
 from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, SearchBudget, points_left
 from tutorial.engine.cards import EXCUSE
 from tutorial.engine.contract import GameState
+from tutorial.engine.errors import TutorialError
 from tutorial.engine.games import player_counts
 from tutorial.engine.outcomes import Play
 from tutorial.engine.rule_options import find_ruleset
@@ -57,7 +58,7 @@ DEFAULT_EXPORT_SECONDS = 3.0
 _SCHEMA_LINE = "# yaml-language-server: $schema=../scenario.schema.json\n"
 
 
-class ExportError(ValueError):
+class ExportError(TutorialError, ValueError):
     """The state is not a moment a scenario can start from (not the play phase)."""
 
 
