@@ -33,9 +33,9 @@ from tutorial.classes.store import (
     ClassStore,
     KnownItems,
     Timeouts,
-    _sqlite_writer,
     open_store,
     shown_names,
+    sqlite_writer,
 )
 from tutorial.course.classroom import ScenarioInfo, name_key, read_codes
 from tutorial.course.progress import Progress, QuizRecord, ScenarioRecord, encode
@@ -466,7 +466,7 @@ def test_a_busy_sqlite_file_gives_up_in_bounded_time(tmp_path: Path) -> None:
         other.execute("ROLLBACK")
         other.close()
     assert isinstance(error, ClassError) and error.key == "unreachable"
-    queue = _sqlite_writer(store.engine)
+    queue = sqlite_writer(store.engine)
     queue.acquire()
     try:
         error = in_time(lambda: store.rename(made.teacher_secret, "New"))

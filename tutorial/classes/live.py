@@ -398,8 +398,8 @@ class LiveClass:
             LiveError: what it plays is malformed, or another live session runs.
         """
         kind, ref = self._what(kind, ref)
-        with self.store._write() as conn:
-            cls = self.store._open_class_of(conn, secret)
+        with self.store.write() as conn:
+            cls = self.store.open_class_of(conn, secret)
             running = self._live_of_class(conn, cls.id)
             if running is not None:
                 if (running.kind, running.ref) == (kind, ref):
@@ -418,7 +418,7 @@ class LiveClass:
                     guests=bool(guests),
                     split_shown=False,
                     choices=None,
-                    created=self.store._now(),
+                    created=self.store.now(),
                     ended=None,
                 )
                 .returning(live_sessions.c.id)
@@ -437,8 +437,8 @@ class LiveClass:
         then the session's; ``change`` gives the session's new values (None: nothing to
         change) and may write its step's row. The version grows when anything changed."""
         sid = self._session_id(session_id)
-        with self.store._write() as conn:
-            cls = self.store._class_of(conn, secret, lock=True)
+        with self.store.write() as conn:
+            cls = self.store.class_of(conn, secret, lock=True)
             row = self._locked_session(conn, sid, cls.id)
             if row.state == "ended":
                 if ended_ok:
@@ -498,7 +498,7 @@ class LiveClass:
                 return None
             if row.state == "revealed":
                 raise _refuse("revealed_step", t("classes.live.revealed_step"))
-            self._step_row(conn, row.id, wanted, opened=self.store._now())
+            self._step_row(conn, row.id, wanted, opened=self.store.now())
             return {
                 "state": "open",
                 "choices": None if given is None else _compact(given),
@@ -524,7 +524,7 @@ class LiveClass:
                 raise _refuse("moved", t("classes.live.moved"))
             if row.state == "revealed":
                 return None
-            self._step_row(conn, row.id, wanted, revealed=self.store._now(), best=_compact(kept))
+            self._step_row(conn, row.id, wanted, revealed=self.store.now(), best=_compact(kept))
             return {"state": "revealed"}
 
         return self._change(secret, session_id, change)
@@ -585,7 +585,7 @@ class LiveClass:
         Ending an ended session changes nothing."""
 
         def change(conn: Connection, row: Row[Any]) -> dict[str, Any] | None:
-            return {"state": "ended", "ended": self.store._now(), "choices": None}
+            return {"state": "ended", "ended": self.store.now(), "choices": None}
 
         return self._change(secret, session_id, change, ended_ok=True)
 
@@ -600,8 +600,8 @@ class LiveClass:
             LiveError: no live session runs, it ended, or the link is another class's.
         """
         key = self._key(link_key) if link_key is not None else None
-        with self.store._write() as conn:
-            me = self.store._learner_of(conn, token, lock=True)
+        with self.store.write() as conn:
+            me = self.store.learner_of(conn, token, lock=True)
             if me.class_closed is not None:
                 raise AccessError("class_closed", t("classes.class_closed"))
             if key is None:
@@ -624,7 +624,7 @@ class LiveClass:
                     learner_id=me.id,
                     guest_name=None,
                     token_hash=None,
-                    joined=self.store._now(),
+                    joined=self.store.now(),
                 )
                 .on_conflict_do_nothing(index_elements=["session_id", "learner_id"])
             )
@@ -648,7 +648,7 @@ class LiveClass:
         key = self._key(link_key)
         name = clean_name(name)
         token = tokens.new_secret()
-        with self.store._write() as conn:
+        with self.store.write() as conn:
             found = self._keyed(conn, key)
             closed = conn.execute(
                 select(classes.c.closed)
@@ -676,7 +676,7 @@ class LiveClass:
                     learner_id=None,
                     guest_name=name,
                     token_hash=tokens.digest(token),
-                    joined=self.store._now(),
+                    joined=self.store.now(),
                 )
                 .returning(live_members.c.id)
             ).scalar_one()
@@ -765,7 +765,7 @@ class LiveClass:
         text = answer_text(answer)
         sid = self._session_id(session_id)
         wanted = self._step(step)
-        with self.store._write() as conn:
+        with self.store.write() as conn:
             class_id = conn.execute(
                 select(live_sessions.c.class_id).where(live_sessions.c.id == sid)
             ).scalar()
@@ -789,7 +789,7 @@ class LiveClass:
             choices = _json_list(row.choices)
             if row.choices is not None and text not in choices:
                 raise _refuse("not_choice", t("classes.live.not_choice"))
-            now = self.store._now()
+            now = self.store.now()
             conn.execute(
                 self._insert(live_answers)
                 .values(session_id=sid, step=wanted, member_id=member_id, answer=text, at=now)
@@ -810,7 +810,7 @@ class LiveClass:
             LiveError: the key names no session.
         """
         key = self._key(link_key)
-        with self.store._read() as conn:
+        with self.store.read() as conn:
             row = conn.execute(_POLL.where(live_sessions.c.link_key == key)).first()
         if row is None:
             raise _refuse("bad_link", t("classes.live.bad_link"))
@@ -824,7 +824,7 @@ class LiveClass:
             LiveError: the key names no session.
         """
         key = self._key(link_key)
-        with self.store._read() as conn:
+        with self.store.read() as conn:
             row = conn.execute(_SESSION.where(live_sessions.c.link_key == key)).first()
         if row is None:
             raise _refuse("bad_link", t("classes.live.bad_link"))
@@ -832,28 +832,28 @@ class LiveClass:
 
     def current(self, secret: str) -> LiveSession | None:
         """The class's live session (not ended) for its teacher, or None."""
-        with self.store._read() as conn:
-            cls = self.store._class_of(conn, secret)
+        with self.store.read() as conn:
+            cls = self.store.class_of(conn, secret)
             return self._live_of_class(conn, cls.id)
 
     def board_current(self, board_token: str) -> LiveSession | None:
         """The class's live session for its board (the read-only key), or None."""
-        with self.store._read() as conn:
-            cls = self.store._board_class_of(conn, board_token)
+        with self.store.read() as conn:
+            cls = self.store.board_class_of(conn, board_token)
             return self._live_of_class(conn, cls.id)
 
     def live_now(self, token: str) -> LiveSession | None:
         """The live session of a learner's class ("Live now" on My class), or None."""
-        with self.store._read() as conn:
-            me = self.store._learner_of(conn, token)
+        with self.store.read() as conn:
+            me = self.store.learner_of(conn, token)
             if me.class_closed is not None:
                 return None
             return self._live_of_class(conn, me.class_id)
 
     def sessions(self, secret: str) -> tuple[LiveSession, ...]:
         """Every live session of the class, the newest first."""
-        with self.store._read() as conn:
-            cls = self.store._class_of(conn, secret)
+        with self.store.read() as conn:
+            cls = self.store.class_of(conn, secret)
             rows = conn.execute(
                 _SESSION.where(live_sessions.c.class_id == cls.id).order_by(
                     live_sessions.c.created.desc(), live_sessions.c.id.desc()
@@ -875,8 +875,8 @@ class LiveClass:
         """How the class's answers at ``step`` split (answer: count, no names), for the
         teacher at any time."""
         sid, wanted = self._session_id(session_id), self._step(step)
-        with self.store._read() as conn:
-            cls = self.store._class_of(conn, secret)
+        with self.store.read() as conn:
+            cls = self.store.class_of(conn, secret)
             self._of_class(conn, sid, cls.id)
             return self._split_in(conn, sid, wanted)
 
@@ -888,8 +888,8 @@ class LiveClass:
             LiveError: the teacher has not shown it.
         """
         sid, wanted = self._session_id(session_id), self._step(step)
-        with self.store._read() as conn:
-            cls = self.store._board_class_of(conn, board_token)
+        with self.store.read() as conn:
+            cls = self.store.board_class_of(conn, board_token)
             row = self._of_class(conn, sid, cls.id)
             revealed = conn.execute(
                 select(live_steps.c.revealed).where(
@@ -917,7 +917,7 @@ class LiveClass:
         """A member's own answers in a session, each with the best answers once revealed
         (a learner's page shows their result; no one else's)."""
         sid = self._session_id(session_id)
-        with self.store._read() as conn:
+        with self.store.read() as conn:
             row = conn.execute(select(live_sessions).where(live_sessions.c.id == sid)).first()
             if row is None:
                 raise _refuse("unknown", t("classes.live.unknown"))
@@ -950,8 +950,8 @@ class LiveClass:
         each member (their answers, how often they chose a best answer of a revealed step).
         Learners the teacher removed are gone with their answers."""
         sid = self._session_id(session_id)
-        with self.store._read() as conn:
-            cls = self.store._class_of(conn, secret)
+        with self.store.read() as conn:
+            cls = self.store.class_of(conn, secret)
             self._of_class(conn, sid, cls.id)
             session = self._session_in(conn, sid)
             steps = self._steps_in(conn, sid)
