@@ -15,7 +15,6 @@ from sqlalchemy import (
 )
 
 from tutorial.classes import tokens
-from tutorial.classes.core import StoreCore
 from tutorial.classes.errors import (
     AccessError,
 )
@@ -29,6 +28,7 @@ from tutorial.classes.schema import (
     records,
     review_decks,
 )
+from tutorial.classes.transactions import StoreCore
 from tutorial.classes.values import Dashboard, LearnerView, Member, PracticeRecord
 from tutorial.course.classroom import (
     Learner,

@@ -11,7 +11,6 @@ from sqlalchemy import (
 )
 
 from tutorial.classes import tokens
-from tutorial.classes.core import StoreCore
 from tutorial.classes.errors import (
     AccessError,
     ClassError,
@@ -23,6 +22,7 @@ from tutorial.classes.schema import (
     join_attempts,
     learners,
 )
+from tutorial.classes.transactions import StoreCore
 from tutorial.language.i18n import t
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from sqlalchemy import Engine
 
 from tutorial.classes.dashboard import DashboardReads
-from tutorial.classes.engine import (
+from tutorial.classes.database import (
     WATCH,
     Clock,
     StatementWatch,
@@ -76,7 +76,7 @@ __all__ = [
 
 class ClassStore(TeacherOperations, DashboardReads, LearnerOperations, LearnerSync):
     """Classes, their learners and their records, in one database (see the module's text):
-    the store's core (:mod:`~tutorial.classes.core`) with the teacher's operations
+    the store's core (:mod:`~tutorial.classes.transactions`) with the teacher's operations
     (:mod:`~tutorial.classes.teacher`), the dashboard's reads (:mod:`~tutorial.classes.dashboard`),
     the learner's (:mod:`~tutorial.classes.learner`) and the sync of their records
     (:mod:`~tutorial.classes.sync`)."""

@@ -16,8 +16,7 @@ from sqlalchemy import (
     update,
 )
 
-from tutorial.classes.core import StoreCore
-from tutorial.classes.engine import LOG
+from tutorial.classes.database import LOG
 from tutorial.classes.errors import (
     AccessError,
     SyncError,
@@ -39,6 +38,7 @@ from tutorial.classes.schema import (
     records,
     review_decks,
 )
+from tutorial.classes.transactions import StoreCore
 from tutorial.classes.values import PracticeRecord
 from tutorial.course.progress import (
     Progress,

@@ -17,7 +17,6 @@ from sqlalchemy import (
 )
 
 from tutorial.classes import tokens
-from tutorial.classes.core import LEARNER_TABLES, StoreCore
 from tutorial.classes.errors import (
     AccessError,
 )
@@ -32,6 +31,7 @@ from tutorial.classes.schema import (
     join_attempts,
     learners,
 )
+from tutorial.classes.transactions import LEARNER_TABLES, StoreCore
 from tutorial.classes.values import Homework, NewClass
 from tutorial.language.i18n import t
 

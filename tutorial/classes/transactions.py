@@ -1,4 +1,4 @@
-"""The class store's core (:class:`StoreCore`): its engine, clock and limits, its
+"""The class store's transactions (:class:`StoreCore`): its engine, clock and limits, its
 transactions (each failure mapped to :class:`~tutorial.classes.errors.UnreachableError`),
 who is asking (a teacher's secret, a learner's token) and the rows every operation shares."""
 
@@ -22,7 +22,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import SQLAlchemyError
 
 from tutorial.classes import tokens
-from tutorial.classes.engine import (
+from tutorial.classes.database import (
     LOG,
     Clock,
     Timeouts,
