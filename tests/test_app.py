@@ -144,7 +144,7 @@ def test_trainer_diagnoses_a_wrong_count_and_accepts_the_right_one() -> None:
 
 def test_the_trainers_cards_name_themselves_to_a_screen_reader() -> None:
     from tutorial.course.counting_trainer import make_exercise
-    from tutorial.pictures.svg import card_words
+    from tutorial.pictures.picture_words import card_words
 
     at = _app("trainer")
     trick = make_exercise("belote", 1).tricks[0]

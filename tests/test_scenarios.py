@@ -162,7 +162,8 @@ class TestBadInput:
 def test_every_scenario_plays_to_the_end_and_draws(path: Path) -> None:
     """Along its own answers, every step runs and the table and score can be drawn."""
     from tutorial.pictures.charts import hand_charts
-    from tutorial.pictures.svg import table_summary, table_svg
+    from tutorial.pictures.picture_words import table_summary
+    from tutorial.pictures.table_svg import table_svg
     from tutorial.pictures.table_view import table_view
     from tutorial.scenarios.runtime import start
     from tutorial.scenarios.sides import side_labels

@@ -12,16 +12,11 @@ from hypothesis import strategies as st
 
 from tutorial.engine.cards import BELOTE_DECK, BRISCOLA_DECK, TAROT_DECK, Card, Deck, Suit
 from tutorial.language import i18n
-from tutorial.pictures.svg import (
-    Highlight,
-    SeatView,
-    TableView,
-    TrickCard,
-    card_svg,
-    suit_colour,
-    table_summary,
-    table_svg,
-)
+from tutorial.pictures.card_svg import card_svg
+from tutorial.pictures.picture_words import table_summary
+from tutorial.pictures.svg_basics import suit_colour
+from tutorial.pictures.table_picture import Highlight, SeatView, TableView, TrickCard
+from tutorial.pictures.table_svg import table_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 C = Card.parse

@@ -14,7 +14,8 @@ from tutorial.course.library import Library, load_library
 from tutorial.engine.cards import Card
 from tutorial.engine.hand_order import sort_hand
 from tutorial.language.i18n import speaking
-from tutorial.pictures.svg import card_svg, card_words
+from tutorial.pictures.card_svg import card_svg
+from tutorial.pictures.picture_words import card_words
 from tutorial.pictures.table_data import practice_table_data, safe_html, table_data
 from tutorial.scenarios.model import AskStep, PlayStep
 from tutorial.scenarios.runtime import Run, goto, start

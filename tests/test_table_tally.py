@@ -8,7 +8,8 @@ import functools
 
 from tutorial.course.library import Library, load_library
 from tutorial.language.i18n import speaking, t, tn
-from tutorial.pictures.svg import table_summary, table_svg
+from tutorial.pictures.picture_words import table_summary
+from tutorial.pictures.table_svg import table_svg
 from tutorial.pictures.table_view import table_view
 from tutorial.scenarios import runtime
 from tutorial.scenarios.model import AskStep

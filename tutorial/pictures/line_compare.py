@@ -26,7 +26,8 @@ from tutorial.engine.hand_order import sort_hand
 from tutorial.engine.outcomes import Play, TrickResult
 from tutorial.engine.reasons import figure, trick_in_play
 from tutorial.language.i18n import t, tn
-from tutorial.pictures.svg import table_summary, table_svg
+from tutorial.pictures.picture_words import table_summary
+from tutorial.pictures.table_svg import table_svg
 from tutorial.pictures.table_view import table_view
 from tutorial.scenarios.position import Table
 

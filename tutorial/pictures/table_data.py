@@ -24,7 +24,10 @@ from tutorial.engine.cards import Card
 from tutorial.engine.games import game_info
 from tutorial.engine.hand_order import sort_hand
 from tutorial.language.i18n import language, t, tn
-from tutorial.pictures.svg import Highlight, card_svg, mark_words, table_summary, table_svg
+from tutorial.pictures.card_svg import card_svg
+from tutorial.pictures.picture_words import mark_words, table_summary
+from tutorial.pictures.table_picture import Highlight
+from tutorial.pictures.table_svg import table_svg
 from tutorial.pictures.table_view import TABLE_PARTS, TableRun, table_view
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import AskStep, PlayStep

@@ -16,7 +16,7 @@ from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.game_parts import GameParts
 from tutorial.engine.games import game_info
 from tutorial.language.i18n import t, tn
-from tutorial.pictures.svg import Highlight, Position, SeatView, TableView, TrickCard
+from tutorial.pictures.table_picture import Highlight, Position, SeatView, TableView, TrickCard
 from tutorial.scenarios.position import Table
 from tutorial.scenarios.sides import side_labels
 

@@ -18,7 +18,8 @@ from tutorial.course.counting_trainer import (
 )
 from tutorial.engine.games import GAMES
 from tutorial.language.i18n import t, tn
-from tutorial.pictures.svg import card_svg, card_words
+from tutorial.pictures.card_svg import card_svg
+from tutorial.pictures.picture_words import card_words
 from tutorial.webapp import common, state
 
 
