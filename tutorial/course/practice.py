@@ -574,9 +574,6 @@ class PracticePart:
     #: Why the computer players' habit bids ``action`` (its label given), in a sentence
     #: with the count of the hand it bids by; None: no reason of the game's own.
     bid_reason: Callable[[GameState, Any, str], str | None]
-    #: The cards set aside turned face up for every seat by the bid that ended the
-    #: bidding (Tarot's chien of a Prise or a Garde), in any order; empty when none.
-    chien_turned_up: Callable[[GameState], list[Card]]
 
 
 #: Each game's practice part, from its module of ``tutorial/course/games``.
@@ -586,11 +583,6 @@ PRACTICE_PARTS = GameParts("tutorial.course.games", PracticePart, "PRACTICE")
 def no_bid_reason(state: GameState, action: Any, label: str) -> str | None:
     """No reason of the game's own (a game without bids)."""
     return None
-
-
-def no_chien(state: GameState) -> list[Card]:
-    """No card set aside is turned face up (a game without a chien)."""
-    return []
 
 
 def habit_reason(state: GameState, action: Any) -> str:
@@ -663,7 +655,7 @@ def shown_chien(before: GameState, after: GameState) -> list[Card]:
     Prise or Garde), in the hand's order; empty after any other action."""
     if before.phase != "bidding" or after.phase == "bidding":
         return []
-    return sort_hand(PRACTICE_PARTS.of(after.game).chien_turned_up(after), after)
+    return sort_hand(list(after.chien_turned_up), after)
 
 
 # --- After the hand ---------------------------------------------------------------------

@@ -133,6 +133,8 @@ class GameState(Protocol):
     @property
     def discard(self) -> tuple[Card, ...]: ...
     @property
+    def chien_turned_up(self) -> tuple[Card, ...]: ...
+    @property
     def contract(self) -> Any: ...
     @property
     def stock_count(self) -> int | None: ...
@@ -193,6 +195,12 @@ class WithoutChien:
     @property
     def discard(self) -> tuple[Card, ...]:
         """The cards the taker laid aside (Tarot's discard): none."""
+        return ()
+
+    @property
+    def chien_turned_up(self) -> tuple[Card, ...]:
+        """The cards set aside that the bidding turned face up for every seat (Tarot's
+        chien of a Prise or a Garde): none."""
         return ()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutorial.analysis import beginner
-from tutorial.course.practice import PracticePart, no_chien
+from tutorial.course.practice import PracticePart
 from tutorial.engine import belote
 from tutorial.engine.contract import GameState
 from tutorial.language.i18n import t
@@ -21,4 +21,4 @@ def _bid_reason(state: GameState, action: Any, label: str) -> str | None:
     return t("practice.hint_bid_belote_pass", action=label, least=beginner.BELOTE_TAKE)
 
 
-PRACTICE = PracticePart(_bid_reason, no_chien)
+PRACTICE = PracticePart(_bid_reason)

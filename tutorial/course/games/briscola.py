@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from tutorial.course.practice import PracticePart, no_bid_reason, no_chien
+from tutorial.course.practice import PracticePart, no_bid_reason
 
-PRACTICE = PracticePart(no_bid_reason, no_chien)
+PRACTICE = PracticePart(no_bid_reason)

@@ -1,4 +1,4 @@
-"""Tarot's own part of a practice hand: the count a bid is made by, the chien turned up."""
+"""Tarot's own part of a practice hand: the count a bid is made by."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from typing import Any
 from tutorial.analysis import beginner
 from tutorial.course.practice import PracticePart
 from tutorial.engine import tarot
-from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 from tutorial.language.i18n import t
 from tutorial.scenarios import actions
@@ -37,10 +36,4 @@ def _bid_reason(state: GameState, action: Any, label: str) -> str | None:
     )
 
 
-def _chien_turned_up(state: GameState) -> list[Card]:
-    """The chien of a Prise or a Garde (Garde sans and Garde contre keep it face down)."""
-    assert isinstance(state, tarot.TarotState)  # Tarot's practice: its own fields
-    return list(state.chien) if state.chien_shown else []
-
-
-PRACTICE = PracticePart(_bid_reason, _chien_turned_up)
+PRACTICE = PracticePart(_bid_reason)

@@ -155,6 +155,12 @@ class TarotState(WithoutStock, KeepsTheAuction):
         return self.phase == PHASE_DONE
 
     @property
+    def chien_turned_up(self) -> tuple[Card, ...]:
+        """The chien, once a Prise or a Garde has turned it face up for every seat (a
+        Garde sans or a Garde contre keeps it face down: empty)."""
+        return self.chien if self.chien_shown else ()
+
+    @property
     def trick_number(self) -> int:
         """The 1-based number of the trick being played (19 once all are played)."""
         return self.unlisted_tricks + len(self.tricks) + 1

@@ -288,13 +288,13 @@ def _face_up_chien(state: GameState, learner: int) -> list[Card]:
     discards, and for a defender until the first trick is over (the defender has not
     seen the table since the bidding)."""
     assert isinstance(state, tarot.TarotState)  # Tarot's picture: its own fields
-    if not state.chien_shown:
+    if not state.chien_turned_up:
         return []
     if state.phase != "discard":
         defender = learner != state.taker
         if not defender or state.is_terminal or state.trick_number != 1:
             return []
-    return list(state.chien)
+    return list(state.chien_turned_up)
 
 
 def _contract_lines(hand: GameState, names: Sequence[str]) -> list[str]:
