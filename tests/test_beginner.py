@@ -8,6 +8,8 @@ import pytest
 
 from tutorial.analysis import beginner
 from tutorial.analysis.beginner import played_deal
+from tutorial.analysis.games import belote as belote_analysis
+from tutorial.analysis.games import tarot as tarot_analysis
 from tutorial.engine import belote, tarot
 from tutorial.engine.cards import BELOTE_DECK, TAROT_DECK, Card, Suit
 from tutorial.engine.games import GAMES, new_hand
@@ -56,9 +58,9 @@ def test_otherwise_throw_the_lowest_card() -> None:
 def test_tarot_bids_follow_the_count_and_never_a_chelem() -> None:
     weak = TAROT_DECK.parse_many("1H 2H 3H 4H 5H 6H 7H 8H 9H 10H 1S 2S 3S 4S 5S 6S 7S 8S")
     strong = TAROT_DECK.parse_many("T1 T21 EXC T20 T19 T18 T17 T16 T15 T14 KH KS KD KC QH QS 1D 2D")
-    assert beginner.tarot_bid(weak) is tarot.Bid.PASS
-    assert beginner.tarot_count(strong) == 9 + 3 * 3 + 2 * 4  # 9 trumps, 3 bouts, 4 kings
-    assert beginner.tarot_bid(strong) is tarot.Bid.GARDE_SANS
+    assert tarot_analysis.tarot_bid(weak) is tarot.Bid.PASS
+    assert tarot_analysis.tarot_count(strong) == 9 + 3 * 3 + 2 * 4  # 9 trumps, 3 bouts, 4 kings
+    assert tarot_analysis.tarot_bid(strong) is tarot.Bid.GARDE_SANS
     for number in range(1, 6):
         _, hand = played_deal("tarot", "default", number)
         assert isinstance(hand, tarot.TarotState)
@@ -69,9 +71,9 @@ def test_tarot_bids_follow_the_count_and_never_a_chelem() -> None:
 
 def test_belote_takes_only_with_the_jack_or_nine() -> None:
     hand = BELOTE_DECK.parse_many("7H 8H AS AD KC")
-    assert beginner.belote_bid(hand, Suit.HEARTS, C("AH")) == 0
+    assert belote_analysis.belote_bid(hand, Suit.HEARTS, C("AH")) == 0
     with_jack = BELOTE_DECK.parse_many("JH 8H AS 7D KC")
-    assert beginner.belote_bid(with_jack, Suit.HEARTS, C("QH")) == 3 + 1
+    assert belote_analysis.belote_bid(with_jack, Suit.HEARTS, C("QH")) == 3 + 1
     for name in (r.name for r in rulesets("belote")):
         _, hand_state = played_deal("belote", name, 2)
         taker = hand_state.taker  # type: ignore[attr-defined]
@@ -91,10 +93,10 @@ def test_the_excuse_is_not_kept_for_the_last_trick() -> None:
 
 def test_the_tarot_count_is_made_of_trumps_bouts_and_kings() -> None:
     hand = [Card.parse(c) for c in ("T1", "T21", "EXC", "T5", "KH", "KS", "2C")]
-    assert beginner.tarot_count_parts(hand) == (3, 3, 2)  # the Excuse is a bout, not a trump
-    assert beginner.tarot_count(hand) == 3 + 3 * 3 + 2 * 2
-    assert beginner.tarot_bid(hand) is tarot.Bid.GARDE  # 16 is a Garde's least count
-    least = beginner.tarot_bid_thresholds()
+    assert tarot_analysis.tarot_count_parts(hand) == (3, 3, 2)  # the Excuse is a bout, not a trump
+    assert tarot_analysis.tarot_count(hand) == 3 + 3 * 3 + 2 * 2
+    assert tarot_analysis.tarot_bid(hand) is tarot.Bid.GARDE  # 16 is a Garde's least count
+    least = tarot_analysis.tarot_bid_thresholds()
     bids = [tarot.Bid.PRISE, tarot.Bid.GARDE, tarot.Bid.GARDE_SANS, tarot.Bid.GARDE_CONTRE]
     assert list(least) == bids
     assert list(least.values()) == sorted(least.values()) == [11, 16, 22, 27]

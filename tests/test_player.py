@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from tutorial.analysis import beginner, player
 from tutorial.analysis.card_bits import CardBits
-from tutorial.analysis.goals import Goal, TarotGoal
+from tutorial.analysis.games import tarot as tarot_analysis
+from tutorial.analysis.goals import Goal
 from tutorial.analysis.judgement import judge
 from tutorial.analysis.knowledge import knowledge
 from tutorial.analysis.playouts import Playout
@@ -448,11 +449,13 @@ def test_the_tarot_bids_rule_out_hands_that_would_have_bid_otherwise() -> None:
         assert kn.plausible(real)
         taker = state.taker
         assert taker is not None
-        strong = max((s for s in range(4) if s != me), key=lambda s: beginner.tarot_count(real[s]))
+        strong = max(
+            (s for s in range(4) if s != me), key=lambda s: tarot_analysis.tarot_count(real[s])
+        )
         weak = next(s for s in range(4) if s not in (me, strong))
         swapped = dict(real)
         swapped[strong], swapped[weak] = real[weak], real[strong]
-        if beginner.tarot_bid(real[strong]) > tarot.Bid.PASS:
+        if tarot_analysis.tarot_bid(real[strong]) > tarot.Bid.PASS:
             assert not kn.plausible(swapped)
 
 
@@ -737,7 +740,7 @@ def test_the_strong_player_plays_for_the_score_not_only_the_points() -> None:
     state = walk("tarot", 4, 5, play_phase=True)
     assert isinstance(state, tarot.TarotState) and state.contract is not None
     goal = Goal(state, CardBits(state))
-    assert isinstance(goal, TarotGoal)
+    assert isinstance(goal, tarot_analysis.TarotGoal)
     goal.poignee = 0.0
     sign = 1 if goal.side == 0 else -1
     unit = state.contract.multiplier * (3 if state.to_move == state.taker else 1)

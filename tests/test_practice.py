@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial.analysis import beginner
 from tutorial.analysis.card_review import CardReview
+from tutorial.analysis.games import tarot as tarot_analysis
 from tutorial.course import practice, review_worker
 from tutorial.course.practice import PracticeHand
 from tutorial.course.review_worker import InlineExecutor, ReviewWorker
@@ -496,8 +497,8 @@ def test_the_bid_hint_gives_the_count_the_computer_bids_by() -> None:
             break
     three = practice.hint(practice.hint(practice.hint(hand)))
     text = practice.hint_text(three, 3)
-    trumps, bouts, kings = beginner.tarot_count_parts(hand.state.hands[0])
-    count = beginner.tarot_count(hand.state.hands[0])
+    trumps, bouts, kings = tarot_analysis.tarot_count_parts(hand.state.hands[0])
+    count = tarot_analysis.tarot_count(hand.state.hands[0])
     assert text.startswith(f"A computer player would choose {three.suggested[0].label} here.")
     assert f"trumps {trumps} × 1 + bouts {bouts} × 3 + Kings {kings} × 2 = {count}" in text
 

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from tutorial.analysis.games import PARTS, named_in_a_part
+from tutorial.analysis.games import PARTS
 from tutorial.engine.cards import EXCUSE, PETIT, Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
@@ -224,9 +224,3 @@ def first_leads(state: GameState, seat: Seat) -> frozenset[Card]:
     game's part: Belote the Jack of trumps for the taking side; Tarot a King; Briscola
     none)."""
     return PARTS.of(state.game).beginner.first_leads(state, seat)
-
-
-def __getattr__(name: str) -> Any:
-    """One game's own habits under the names callers know (``tarot_bid``, ``tarot_count``,
-    ``belote_bid``...): in the game's part (``games/<game>.py``)."""
-    return named_in_a_part(name, __name__)

@@ -10,10 +10,9 @@ score the hand would give the mover's side (see :class:`Goal`). The judge
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tutorial.analysis.card_bits import CardBits
-from tutorial.analysis.games import PARTS, named_in_a_part
+from tutorial.analysis.games import PARTS
 from tutorial.analysis.solver import SolveRoot
 from tutorial.engine.contract import GameState
 
@@ -109,8 +108,3 @@ class Goal:
         taker's bouts at the end, the Petit left out (Tarot); ``swept``: the side that
         can take every trick still to play with best play, if one can."""
         return mine
-
-
-def __getattr__(name: str) -> Any:
-    """A game's own goal (``BeloteGoal``, ``TarotGoal``): in its part (``games/<game>.py``)."""
-    return named_in_a_part(name, __name__)

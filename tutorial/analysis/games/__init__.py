@@ -22,14 +22,12 @@ package. A game with nothing to say on one of these gives the neutral value expl
 (``Goal``, ``None`` for no bidding, no phase outside the card play, no cards to draw).
 
 A game's own functions and classes that callers name (``tarot_bid``, ``TarotGoal``)
-live in its part module, listed in that module's ``__all__``; the neutral module they
-were asked of (``beginner.tarot_bid``, ``goals.TarotGoal``) still finds them there
-(:func:`named_in_a_part`).
+live in its part module, listed in that module's ``__all__``, and are imported from it
+(``from tutorial.analysis.games import tarot``), never through a neutral module.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -52,7 +50,6 @@ __all__ = [
     "SeatKnowledge",
     "Shown",
     "ShownReader",
-    "named_in_a_part",
     "no_first_leads",
 ]
 
@@ -155,19 +152,3 @@ class AnalysisPart:
 
 #: Every game's analysis part.
 PARTS = GameParts("tutorial.analysis.games", AnalysisPart)
-
-
-def named_in_a_part(name: str, asked: str) -> Any:
-    """What a game's part module lists as ``name`` in its ``__all__``: one game's own
-    function, class or figure that callers still ask the neutral module ``asked`` for
-    (``beginner.tarot_bid``, ``goals.TarotGoal``).
-
-    Raises:
-        AttributeError: no part has the name (``asked`` has no such attribute).
-    """
-    if not name.startswith("__"):
-        for game in PARTS.games():
-            module = importlib.import_module(f"{PARTS.package}.{game}")
-            if name in getattr(module, "__all__", ()):
-                return getattr(module, name)
-    raise AttributeError(f"module {asked!r} has no attribute {name!r}")

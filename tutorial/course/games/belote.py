@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutorial.analysis import beginner
+from tutorial.analysis.games import belote as belote_analysis
 from tutorial.course.practice import PracticePart
 from tutorial.engine import belote
 from tutorial.engine.contract import GameState
@@ -16,9 +16,9 @@ def _bid_reason(state: GameState, action: Any, label: str) -> str | None:
     hand = state.hands[state.to_move or 0]
     assert isinstance(state, belote.BeloteState)  # Belote's practice: its own fields
     if isinstance(action, belote.Take):
-        count = beginner.belote_bid(hand, action.suit, state.proposed)
+        count = belote_analysis.belote_bid(hand, action.suit, state.proposed)
         return t("practice.hint_bid_belote_take", action=label, count=count)
-    return t("practice.hint_bid_belote_pass", action=label, least=beginner.BELOTE_TAKE)
+    return t("practice.hint_bid_belote_pass", action=label, least=belote_analysis.BELOTE_TAKE)
 
 
 PRACTICE = PracticePart(_bid_reason)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutorial.analysis import beginner
+from tutorial.analysis.games import tarot as tarot_analysis
 from tutorial.course.practice import PracticePart
 from tutorial.engine import tarot
 from tutorial.engine.contract import GameState
@@ -15,9 +15,9 @@ from tutorial.scenarios import actions
 def _bid_reason(state: GameState, action: Any, label: str) -> str | None:
     """At a Tarot bid, the count of the hand the habit bids by."""
     hand = state.hands[state.to_move or 0]
-    trumps, bouts, kings = beginner.tarot_count_parts(hand)
-    least = beginner.tarot_bid_thresholds()
-    wanted = beginner.tarot_bid(hand)
+    trumps, bouts, kings = tarot_analysis.tarot_count_parts(hand)
+    least = tarot_analysis.tarot_bid_thresholds()
+    wanted = tarot_analysis.tarot_bid(hand)
     key = "practice.hint_bid_tarot"
     if wanted != action:  # its contract does not beat the bid already made
         key = "practice.hint_bid_tarot_outbid"
@@ -27,7 +27,7 @@ def _bid_reason(state: GameState, action: Any, label: str) -> str | None:
         trumps=trumps,
         bouts=bouts,
         kings=kings,
-        count=beginner.tarot_count(hand),
+        count=tarot_analysis.tarot_count(hand),
         wanted=actions.label(wanted),
         prise=least[tarot.Bid.PRISE],
         garde=least[tarot.Bid.GARDE],
