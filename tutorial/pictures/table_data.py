@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
+from tutorial.course.live_lesson import LiveStep
 from tutorial.course.practice import PracticeHand, legal_marked
 from tutorial.course.progress import stars
 from tutorial.engine.cards import Card
@@ -489,3 +490,65 @@ __all__ = [
     "scenario_scene",
     "table_data",
 ]
+
+
+# --- A live class: one decision on every screen ----------------------------------------
+
+#: The mode a learner answers a step's kind in.
+_ANSWER_MODES: dict[str, Mode] = {
+    "card": "play",
+    "bid": "action",
+    "discard": "discard",
+    "ask": "ask",
+}
+
+
+def answer_mode(step: LiveStep) -> Mode:
+    """How a learner answers ``step`` at the table: play a card, choose a bid, lay cards
+    aside, or answer a question."""
+    return _ANSWER_MODES[step.kind]
+
+
+def live_table_data(
+    step: LiveStep,
+    *,
+    answering: bool,
+    prompt: str,
+    feedback: tuple[str, str, str] | None = None,
+    four_colour: bool = False,
+    presenter: bool = False,
+    key: str = "",
+) -> dict[str, Any]:
+    """Everything the table component draws at ``step``: to answer it (``answering``:
+    the step's question is open and this screen answers it) or to watch it.
+
+    ``feedback`` is (tone, heading, text): a refused card's reason, the answer kept, the
+    verdict at the reveal. ``key`` changes with the step and its state, so the component
+    forgets a half-chosen discard when the question moves on.
+    """
+    mode: Mode = answer_mode(step) if answering else "view"
+    choices: list[dict[str, str]] = []
+    free_answer = False
+    if mode == "ask":
+        choices = [{"value": c.text, "label": c.label} for c in step.choices]
+        free_answer = not choices
+    data = _payload(
+        step.run,
+        mode=mode,
+        marks=Marks(),
+        prompt=prompt,
+        feedback=(
+            {"tone": feedback[0], "head": feedback[1], "html": safe_html(feedback[2])}
+            if feedback is not None
+            else None
+        ),
+        four_colour=four_colour,
+        presenter=presenter,
+        key=key,
+        scene=f"live|{step.game}|{step.title}",
+        choices=choices,
+        free_answer=free_answer,
+    )
+    if mode == "action":
+        data["menu"] = [{"code": c.text, "label": c.label} for c in step.choices]
+    return data

@@ -50,6 +50,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from tutorial.analysis.card_review import CardReview
 from tutorial.classes import tokens
 from tutorial.classes.errors import AccessError, ClassError, SyncError
+from tutorial.classes.live import LiveClass
 from tutorial.classes.store import (
     ClassStore,
     CostlyCard,
@@ -160,6 +161,12 @@ def store() -> ClassStore | None:
     except (ClassError, SQLAlchemyError, ImportError, ValueError) as e:
         LOG.error("The class database could not be opened: %s", describe_error(e))
         return None
+
+
+def live() -> LiveClass | None:
+    """The class database's live classes, or None when the database cannot be opened."""
+    box = store()
+    return None if box is None else LiveClass(box)
 
 
 def describe_error(error: BaseException) -> str:

@@ -35,12 +35,14 @@ PAGES: tuple[Page, ...] = (
     Page("screens/workshop.py", "app.nav_workshop", ":material/build:", "workshop"),
     Page("screens/my_class.py", "my_class.nav", ":material/group_add:", "my-class"),
     Page("screens/teacher.py", "teacher.nav", ":material/groups:", "teacher"),
+    Page("screens/live.py", "live.nav", ":material/podium:", "live"),
 )
 
 PLAY_PAGE = "screens/play.py"
 LESSONS_PAGE = "screens/lessons.py"
 PRACTICE_PAGE = "screens/practice.py"
 REVIEW_PAGE = "screens/review.py"
+LIVE_PAGE = "screens/live.py"
 
 
 def page_url(path: str) -> str:

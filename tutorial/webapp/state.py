@@ -35,6 +35,7 @@ from tutorial.course.review_deck import (
     PracticeSource,
     QuizSource,
     ReviewDeck,
+    ScenarioSource,
     clear,
     moment_of_day,
 )
@@ -186,6 +187,28 @@ class ClassPart:
 
 
 @dataclass
+class LivePart:
+    """The live class this session follows: as a learner or a guest (the session's link
+    key, a guest's token), and what its page drew last (the poll's version and step), the
+    last refused choice's sentence, the steps whose wrong answer went in the review deck."""
+
+    #: The link key of the session followed ("" for none).
+    link_key: str = ""
+    #: A guest's token (None for a learner of the class: their class token answers).
+    guest_token: str | None = None
+    #: The guest's name as given (shown on their own screen).
+    guest_name: str = ""
+    #: The sentence of the last choice refused, and the step it was refused at.
+    refusal: tuple[int, str] | None = None
+    #: The answer this session sent last, by step (shown before the store's copy is read).
+    sent: dict[int, str] = field(default_factory=dict)
+    #: The (session, step) pairs already noted in the review deck.
+    noted: set[tuple[int, int]] = field(default_factory=set)
+    #: The teacher's last answer to an action ("" for none), shown once.
+    teacher_notice: str = ""
+
+
+@dataclass
 class AppSession:
     """Everything the app keeps for one browser session, a part per page."""
 
@@ -207,6 +230,7 @@ class AppSession:
     trainer: TrainerState = field(default_factory=TrainerState)
     workshop: WorkshopPart = field(default_factory=WorkshopPart)
     classes: ClassPart = field(default_factory=ClassPart)
+    live: LivePart = field(default_factory=LivePart)
     #: The table component's actions answered, by component key (sent back as ``ack``).
     table_acks: dict[str, int] = field(default_factory=dict)
     _deck: ReviewDeck = field(default_factory=ReviewDeck)
@@ -541,6 +565,13 @@ def quiz_wrong(lesson_id: str, question: int, answer: object) -> None:
         return
     s = session()
     s.deck = deck_note(s.deck, source, game_of(lesson_id), now(), answers=[str(answer)[:40]])
+
+
+def live_wrong(source: ScenarioSource | PracticeSource, game: str, tried: str, answers: list[str]) -> None:
+    """A live class's question answered wrong goes in the review deck, like a wrong try in
+    a scenario (``source``: the scenario's step, or the practice deal's position)."""
+    s = session()
+    s.deck = deck_note(s.deck, source, game, now(), tried=tried[:40], answers=answers[:8])
 
 
 def practice_costly(hand: PracticeHand, reviews: Any) -> None:

@@ -1,0 +1,320 @@
+"""The teacher's side of a live class (part of the Live class page): start a session from
+a scenario, a playlist or a practice deal's link; at each decision open the question, show
+how the class is answering, reveal the engine's verdict, go on, back or skip; let guests
+in or not; end it; and each session's record afterwards (who chose what, how each step
+split, how often each learner chose a best answer), as tables and as CSV.
+
+The teacher's screen is the board plus the controls (many teachers project their own
+screen): the split shows here when it shows on the board, never before. Every control
+names the step it acts on, so a second tab that is behind is refused (the session moved
+on) or changes nothing; both tabs follow the session by the same fragment as the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+import streamlit as st
+
+from tutorial.classes.errors import ClassError, UnreachableError
+from tutorial.classes.live import LiveClass, LiveSession
+from tutorial.classes.live_view import member_rows, results_csv, step_rows
+from tutorial.course.live_lesson import LiveLesson, LiveLessonError, open_lesson
+from tutorial.language.i18n import t
+from tutorial.webapp import class_link, common, state
+from tutorial.webapp.inert import inert_markdown
+from tutorial.webapp.pages.live_board import (
+    POLL_SECONDS,
+    board_link,
+    labels_of,
+    lesson_of,
+    show_join,
+    show_watch,
+    unreachable,
+)
+from tutorial.webapp.pages.teacher import scenario_infos
+
+#: The key of the answer to the teacher's last action (``common.tell``).
+MESSAGE = "live_teacher_message"
+#: What a session may play, in the order the start form offers them.
+KINDS = ("scenario", "playlist", "deal")
+
+
+def deal_ref(text: str) -> str:
+    """A practice deal's link as a session keeps it: the link's query (what follows ``?``),
+    or the text as given when it is the query alone.
+
+    >>> deal_ref("https://atout.example/practice?game=belote&seed=7")
+    'game=belote&seed=7'
+    >>> deal_ref(" game=belote&seed=7 ")
+    'game=belote&seed=7'
+    """
+    text = text.strip()
+    if "?" in text:
+        return urlsplit(text).query
+    return text
+
+
+def _start(secret: str) -> None:
+    """Start a session of what the form names (the button's callback)."""
+    live = class_link.live()
+    if live is None:
+        common.tell(MESSAGE, "error", t("live.unreachable"))
+        return
+    kind = str(state.widget("live_start_kind", "scenario"))
+    if kind == "scenario":
+        ref = str(state.widget("live_start_scenario", "") or "")
+    elif kind == "playlist":
+        ref = str(state.widget("live_start_playlist", "") or "")
+    else:
+        ref = deal_ref(str(state.widget("live_start_deal", "")))
+    try:
+        open_lesson(kind, ref)
+        live.start(secret, kind, ref, guests=bool(state.widget("live_start_guests", False)))
+    except (LiveLessonError, ClassError) as e:
+        common.tell(MESSAGE, "error", str(e))
+        return
+    common.tell(MESSAGE, "ok", t("live.started"))
+
+
+def show_start(secret: str) -> None:
+    """The form that starts a session: what it plays, and whether guests may join."""
+    st.subheader(t("live.start_title"))
+    st.caption(t("live.start_help"))
+    with st.container(key="live_start_form", border=True):
+        kind = st.radio(
+            t("live.start_kind"),
+            KINDS,
+            format_func=lambda k: t(f"live.kind.{k}"),
+            key="live_start_kind",
+            horizontal=True,
+        )
+        if kind == "scenario":
+            infos = scenario_infos()
+            titles = {s.sid: f"{common.game_title(s.game)} · {s.title}" for s in infos}
+            st.selectbox(
+                t("live.start_scenario"),
+                list(titles),
+                format_func=lambda sid: titles.get(sid, sid),
+                key="live_start_scenario",
+            )
+        elif kind == "playlist":
+            lists = {c.ref: c.own_title or c.title for c in class_link.homework_choices() if c.kind == "playlist"}
+            st.selectbox(
+                t("live.start_playlist"),
+                list(lists),
+                format_func=lambda ref: lists.get(ref, ref),
+                key="live_start_playlist",
+            )
+        else:
+            st.text_input(t("live.start_deal"), key="live_start_deal", max_chars=600)
+            st.caption(t("live.start_deal_help"))
+        st.checkbox(t("live.guests"), key="live_start_guests")
+        st.button(
+            t("live.start"), key="live_start", on_click=_start, args=(secret,), type="primary"
+        )
+
+
+def _act(secret: str, session: LiveSession, number: int, what: str) -> None:
+    """One of the teacher's controls at step ``number`` (the buttons' callback)."""
+    live = class_link.live()
+    if live is None:
+        common.tell(MESSAGE, "error", t("live.unreachable"))
+        return
+    sid = session.session_id
+    try:
+        lesson = open_lesson(session.kind, session.ref)
+        step = lesson.step(number)
+        actions: dict[str, Callable[[], object]] = {
+            "open": lambda: live.open_question(
+                secret, sid, number, [c.text for c in step.choices] if step and step.choices else None
+            ),
+            "split": lambda: live.show_split(secret, sid, number, True),
+            "hide": lambda: live.show_split(secret, sid, number, False),
+            "reveal": lambda: reveal(live, lesson, secret, sid, number),
+            "next": lambda: go_on(live, lesson, secret, sid, number),
+            "back": lambda: live.go_to(secret, sid, max(0, number - 1)),
+            "end": lambda: live.end(secret, sid),
+            "guests_on": lambda: live.set_guests(secret, sid, True),
+            "guests_off": lambda: live.set_guests(secret, sid, False),
+        }
+        actions[what]()
+    except (LiveLessonError, ClassError) as e:
+        common.tell(MESSAGE, "error", str(e))
+
+
+def reveal(live: LiveClass, lesson: LiveLesson, secret: str, sid: int, number: int) -> None:
+    """Reveal step ``number``: the engine's best answers, judged over what the class chose."""
+    split = live.split(secret, sid, number)
+    found = lesson.reveal(number, list(split))
+    live.reveal(secret, sid, number, found.best)
+
+
+def go_on(live: LiveClass, lesson: LiveLesson, secret: str, sid: int, number: int) -> None:
+    """The next decision (the line played on is the lesson's), or say this was the last."""
+    if lesson.step(number + 1) is None:
+        common.tell(MESSAGE, "info", t("live.last_step"))
+        return
+    live.go_to(secret, sid, number + 1)
+
+
+def _button(label: str, what: str, args: tuple[object, ...], *, primary: bool = False) -> None:
+    st.button(
+        t(label),
+        key=f"live_{what}",
+        on_click=_act,
+        args=(*args, what),
+        type="primary" if primary else "secondary",
+    )
+
+
+def show_controls(secret: str, session: LiveSession, state_now: str, number: int, split: bool, guests: bool) -> None:
+    """The controls for the step the session is at."""
+    args = (secret, session, number)
+    with st.container(key="live_controls", horizontal=True):
+        if state_now == "waiting":
+            _button("live.open", "open", args, primary=True)
+            _button("live.skip", "next", args)
+        elif state_now == "open":
+            _button("live.reveal", "reveal", args, primary=True)
+            _button("live.hide_split" if split else "live.show_split", "hide" if split else "split", args)
+        else:
+            _button("live.next", "next", args, primary=True)
+        if number > 0:
+            _button("live.back", "back", args)
+        _button("live.guests_off" if guests else "live.guests_on", "guests_off" if guests else "guests_on", args)
+    with st.expander(t("live.end_title"), icon=":material/stop_circle:"):
+        _button("live.end", "end", args)
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def teacher_view(secret: str) -> None:
+    """The teacher's session, read again every :data:`POLL_SECONDS` seconds: the board's
+    view, the controls, how to join and the projector's link."""
+    live = class_link.live()
+    if live is None:
+        unreachable()
+        return
+    try:
+        session = live.current(secret)
+        if session is None:
+            st.rerun(scope="app")
+        assert session is not None
+        poll = live.poll(session.link_key)
+        shown = poll.state == "revealed" or poll.split_shown
+        split = live.split(secret, session.session_id, poll.step) if shown else None
+        board_token = live.store.board_token(secret)
+    except UnreachableError:
+        unreachable()
+        return
+    except ClassError as e:
+        st.error(str(e), icon=":material/error:")
+        return
+    lesson = lesson_of(session)
+    if lesson is None:
+        return
+    common.show_told(MESSAGE)
+    show_controls(secret, session, poll.state, poll.step, poll.split_shown, poll.guests)
+    main, side = st.columns([3, 1], gap="medium")
+    with main:
+        show_watch(session, poll, lesson, split=split, key="teacher")
+    with side:
+        show_join(session.link_key)
+        st.markdown(t("live.board_line"))
+        with st.container(key="live_board_link"):
+            st.code(board_link(board_token), language=None, wrap_lines=True)
+        if poll.guests:
+            st.caption(t("live.guests_allowed"))
+
+
+def answer_label(lesson: LiveLesson | None) -> Callable[[int, str], str]:
+    """An answer's words at a step of ``lesson`` (as kept, when the lesson is gone)."""
+
+    def label(number: int, answer: str) -> str:
+        step = lesson.step(number) if lesson is not None else None
+        return labels_of(step).get(answer, answer) if step is not None else answer
+
+    return label
+
+
+def session_title(session: LiveSession) -> str:
+    """A session in the list of records: its day and what it played."""
+    try:
+        title = open_lesson(session.kind, session.ref).title
+    except LiveLessonError:
+        title = t("teacher.board.unknown_item")
+    return t("live.results.session", day=session.created.date().isoformat(), title=title)
+
+
+def show_results(secret: str) -> None:
+    """The class's live sessions: pick one, see who chose what, how each step split and
+    how often each learner chose a best answer; download it as CSV."""
+    live = class_link.live()
+    if live is None:
+        return
+    try:
+        sessions = live.sessions(secret)
+    except ClassError:
+        return
+    if not sessions:
+        return
+    st.subheader(t("live.results.title"))
+    by_id = {s.session_id: s for s in sessions}
+    picked = st.selectbox(
+        t("live.results.pick"),
+        list(by_id),
+        format_func=lambda sid: session_title(by_id[sid]),
+        key="live_results_pick",
+    )
+    session = by_id.get(picked) if picked is not None else None
+    if session is None:
+        return
+    try:
+        results = live.results(secret, session.session_id)
+    except ClassError as e:
+        st.warning(str(e), icon=":material/cloud_off:")
+        return
+    try:
+        lesson: LiveLesson | None = open_lesson(session.kind, session.ref)
+    except LiveLessonError:
+        lesson = None
+    label = answer_label(lesson)
+    if not results.members:
+        st.info(t("live.results.nobody"))
+        return
+    with st.container(key="live_results"):
+        st.dataframe(member_rows(results, label), hide_index=True, width="stretch", key="live_results_members")
+        st.dataframe(step_rows(results, label), hide_index=True, width="stretch", key="live_results_steps")
+    st.download_button(
+        t("live.results.csv"),
+        results_csv(results, label),
+        file_name=t("live.results.csv_file"),
+        mime="text/csv",
+        key="live_results_csv",
+        icon=":material/download:",
+    )
+
+
+def show(secret: str) -> None:
+    """The teacher's page: the session running (or the form that starts one), then the
+    records of the class's sessions."""
+    live = class_link.live()
+    if live is None:
+        unreachable()
+        return
+    try:
+        running = live.current(secret)
+    except UnreachableError:
+        unreachable()
+        return
+    except ClassError as e:
+        st.error(str(e), icon=":material/error:")
+        return
+    if running is None:
+        common.show_told(MESSAGE)
+        show_start(secret)
+    else:
+        st.markdown(inert_markdown(t("live.running_intro")))
+        teacher_view(secret)
+    show_results(secret)
