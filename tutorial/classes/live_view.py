@@ -102,9 +102,11 @@ def results_csv(results: LiveResults, label: Label) -> str:
         for n, answer in m.answers.items():
             step = steps.get(n)
             revealed = step is not None and step.revealed is not None
-            right = (t("live.results.yes") if answer in step.best else t("live.results.no")) if (
-                revealed and step is not None
-            ) else ""
+            right = (
+                (t("live.results.yes") if answer in step.best else t("live.results.no"))
+                if (revealed and step is not None)
+                else ""
+            )
             w.writerow(
                 [
                     csv_cell(m.shown),

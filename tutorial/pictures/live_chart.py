@@ -74,7 +74,9 @@ def split_chart(
         text = t("live.split_none")
     elif revealed:
         shown_best = t("svg.list_separator").join(labels.get(a, a) for a in best or ())
-        text = t("live.split_revealed", total=tn("live.answers", total), items=items, best=shown_best)
+        text = t(
+            "live.split_revealed", total=tn("live.answers", total), items=items, best=shown_best
+        )
     else:
         text = t("live.split_open", total=tn("live.answers", total), items=items)
     return Chart("live_split", fig, text)

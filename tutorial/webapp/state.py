@@ -567,7 +567,9 @@ def quiz_wrong(lesson_id: str, question: int, answer: object) -> None:
     s.deck = deck_note(s.deck, source, game_of(lesson_id), now(), answers=[str(answer)[:40]])
 
 
-def live_wrong(source: ScenarioSource | PracticeSource, game: str, tried: str, answers: list[str]) -> None:
+def live_wrong(
+    source: ScenarioSource | PracticeSource, game: str, tried: str, answers: list[str]
+) -> None:
     """A live class's question answered wrong goes in the review deck, like a wrong try in
     a scenario (``source``: the scenario's step, or the practice deal's position)."""
     s = session()

@@ -125,7 +125,11 @@ def feedback_at(
         reveal = lesson.reveal(step.number, [answer] if answer is not None else [])
         if answer is None:
             best = ", ".join(labels.get(a, a) for a in reveal.best)
-            return ("info", t("live.you_none"), t("live.best_plain", best=best, reason=reveal.best_reason))
+            return (
+                "info",
+                t("live.you_none"),
+                t("live.best_plain", best=best, reason=reveal.best_reason),
+            )
         verdict = reveal.verdicts[answer]
         if verdict.best:
             return ("success", t("live.you_best", answer=verdict.label), verdict.sentence)
@@ -142,7 +146,9 @@ def feedback_at(
     return None
 
 
-def note_wrong(lesson: LiveLesson, step: LiveStep, session: LiveSession, answer: str | None) -> bool:
+def note_wrong(
+    lesson: LiveLesson, step: LiveStep, session: LiveSession, answer: str | None
+) -> bool:
     """At the reveal, a wrong answer goes in the learner's review deck once (True when it
     went in now)."""
     part = state.session().live
@@ -227,7 +233,11 @@ def show_guest_form(link_key: str, poll: LivePoll) -> None:
     with st.container(key="live_guest_form", border=True):
         st.text_input(t("my_class.name"), key="live_guest_name", max_chars=60)
         st.button(
-            t("live.join"), key="live_guest_join", on_click=_join_guest, args=(link_key,), type="primary"
+            t("live.join"),
+            key="live_guest_join",
+            on_click=_join_guest,
+            args=(link_key,),
+            type="primary",
         )
 
 

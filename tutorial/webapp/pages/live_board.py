@@ -19,7 +19,13 @@ import streamlit as st
 
 from tutorial.classes.errors import ClassError, UnreachableError
 from tutorial.classes.live import LivePoll, LiveSession
-from tutorial.course.live_lesson import LiveLesson, LiveLessonError, LiveReveal, LiveStep, open_lesson
+from tutorial.course.live_lesson import (
+    LiveLesson,
+    LiveLessonError,
+    LiveReveal,
+    LiveStep,
+    open_lesson,
+)
 from tutorial.language.i18n import language, t, tn
 from tutorial.pictures.charts import CONFIG
 from tutorial.pictures.join_qr import qr_svg
@@ -196,7 +202,11 @@ def show_reveal(reveal: LiveReveal, step: LiveStep) -> None:
         others = [v for v in reveal.verdicts.values() if not v.best]
         for v in others:
             st.markdown(
-                t("live.verdict_line", answer=inert_markdown(v.label), why=inert_markdown(v.sentence))
+                t(
+                    "live.verdict_line",
+                    answer=inert_markdown(v.label),
+                    why=inert_markdown(v.sentence),
+                )
             )
 
 

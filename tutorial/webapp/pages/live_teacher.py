@@ -19,7 +19,6 @@ import streamlit as st
 
 from tutorial.classes.errors import ClassError, UnreachableError
 from tutorial.classes.live import LiveClass, LiveSession
-from tutorial.classes.live_view import member_rows, results_csv, step_rows
 from tutorial.course.live_lesson import LiveLesson, LiveLessonError, open_lesson
 from tutorial.language.i18n import t
 from tutorial.webapp import class_link, common, state
@@ -27,12 +26,12 @@ from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.pages.live_board import (
     POLL_SECONDS,
     board_link,
-    labels_of,
     lesson_of,
     show_join,
     show_watch,
     unreachable,
 )
+from tutorial.webapp.pages.live_records import show_results
 from tutorial.webapp.pages.teacher import scenario_infos
 
 #: The key of the answer to the teacher's last action (``common.tell``).
@@ -100,7 +99,11 @@ def show_start(secret: str) -> None:
                 key="live_start_scenario",
             )
         elif kind == "playlist":
-            lists = {c.ref: c.own_title or c.title for c in class_link.homework_choices() if c.kind == "playlist"}
+            lists = {
+                c.ref: c.own_title or c.title
+                for c in class_link.homework_choices()
+                if c.kind == "playlist"
+            }
             st.selectbox(
                 t("live.start_playlist"),
                 list(lists),
@@ -128,7 +131,10 @@ def _act(secret: str, session: LiveSession, number: int, what: str) -> None:
         step = lesson.step(number)
         actions: dict[str, Callable[[], object]] = {
             "open": lambda: live.open_question(
-                secret, sid, number, [c.text for c in step.choices] if step and step.choices else None
+                secret,
+                sid,
+                number,
+                [c.text for c in step.choices] if step and step.choices else None,
             ),
             "split": lambda: live.show_split(secret, sid, number, True),
             "hide": lambda: live.show_split(secret, sid, number, False),
@@ -169,7 +175,9 @@ def _button(label: str, what: str, args: tuple[object, ...], *, primary: bool = 
     )
 
 
-def show_controls(secret: str, session: LiveSession, state_now: str, number: int, split: bool, guests: bool) -> None:
+def show_controls(
+    secret: str, session: LiveSession, state_now: str, number: int, split: bool, guests: bool
+) -> None:
     """The controls for the step the session is at."""
     args = (secret, session, number)
     with st.container(key="live_controls", horizontal=True):
@@ -178,12 +186,20 @@ def show_controls(secret: str, session: LiveSession, state_now: str, number: int
             _button("live.skip", "next", args)
         elif state_now == "open":
             _button("live.reveal", "reveal", args, primary=True)
-            _button("live.hide_split" if split else "live.show_split", "hide" if split else "split", args)
+            _button(
+                "live.hide_split" if split else "live.show_split",
+                "hide" if split else "split",
+                args,
+            )
         else:
             _button("live.next", "next", args, primary=True)
         if number > 0:
             _button("live.back", "back", args)
-        _button("live.guests_off" if guests else "live.guests_on", "guests_off" if guests else "guests_on", args)
+        _button(
+            "live.guests_off" if guests else "live.guests_on",
+            "guests_off" if guests else "guests_on",
+            args,
+        )
     with st.expander(t("live.end_title"), icon=":material/stop_circle:"):
         _button("live.end", "end", args)
 
@@ -226,74 +242,6 @@ def teacher_view(secret: str) -> None:
             st.code(board_link(board_token), language=None, wrap_lines=True)
         if poll.guests:
             st.caption(t("live.guests_allowed"))
-
-
-def answer_label(lesson: LiveLesson | None) -> Callable[[int, str], str]:
-    """An answer's words at a step of ``lesson`` (as kept, when the lesson is gone)."""
-
-    def label(number: int, answer: str) -> str:
-        step = lesson.step(number) if lesson is not None else None
-        return labels_of(step).get(answer, answer) if step is not None else answer
-
-    return label
-
-
-def session_title(session: LiveSession) -> str:
-    """A session in the list of records: its day and what it played."""
-    try:
-        title = open_lesson(session.kind, session.ref).title
-    except LiveLessonError:
-        title = t("teacher.board.unknown_item")
-    return t("live.results.session", day=session.created.date().isoformat(), title=title)
-
-
-def show_results(secret: str) -> None:
-    """The class's live sessions: pick one, see who chose what, how each step split and
-    how often each learner chose a best answer; download it as CSV."""
-    live = class_link.live()
-    if live is None:
-        return
-    try:
-        sessions = live.sessions(secret)
-    except ClassError:
-        return
-    if not sessions:
-        return
-    st.subheader(t("live.results.title"))
-    by_id = {s.session_id: s for s in sessions}
-    picked = st.selectbox(
-        t("live.results.pick"),
-        list(by_id),
-        format_func=lambda sid: session_title(by_id[sid]),
-        key="live_results_pick",
-    )
-    session = by_id.get(picked) if picked is not None else None
-    if session is None:
-        return
-    try:
-        results = live.results(secret, session.session_id)
-    except ClassError as e:
-        st.warning(str(e), icon=":material/cloud_off:")
-        return
-    try:
-        lesson: LiveLesson | None = open_lesson(session.kind, session.ref)
-    except LiveLessonError:
-        lesson = None
-    label = answer_label(lesson)
-    if not results.members:
-        st.info(t("live.results.nobody"))
-        return
-    with st.container(key="live_results"):
-        st.dataframe(member_rows(results, label), hide_index=True, width="stretch", key="live_results_members")
-        st.dataframe(step_rows(results, label), hide_index=True, width="stretch", key="live_results_steps")
-    st.download_button(
-        t("live.results.csv"),
-        results_csv(results, label),
-        file_name=t("live.results.csv_file"),
-        mime="text/csv",
-        key="live_results_csv",
-        icon=":material/download:",
-    )
 
 
 def show(secret: str) -> None:

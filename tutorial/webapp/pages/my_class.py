@@ -27,6 +27,7 @@ from tutorial.course.playlists import lesson_link
 from tutorial.language.i18n import t
 from tutorial.webapp import class_link, common, navigation, state
 from tutorial.webapp.inert import inert_markdown
+from tutorial.webapp.pages.live_board import LIVE
 from tutorial.webapp.pages.teacher import JOIN, one_full_stop, scenario_infos
 
 #: The session key of the answer to the last join or leave, shown once.
@@ -231,6 +232,27 @@ def show_sending(m: class_link.Membership) -> None:
         st.caption(t("my_class.sync_auto"))
 
 
+def show_live_now(token: str) -> None:
+    """ "Live now": the class's live session, one tap away (nothing when none runs)."""
+    live = class_link.live()
+    if live is None:
+        return
+    try:
+        session = live.live_now(token)
+    except ClassError:
+        return
+    if session is None:
+        return
+    with st.container(key="my_class_live_now", border=True):
+        st.markdown(t("my_class.live_now"))
+        st.page_link(
+            navigation.LIVE_PAGE,
+            label=t("my_class.live_join"),
+            icon=":material/podium:",
+            query_params={LIVE: session.link_key},
+        )
+
+
 def show_mine(m: class_link.Membership) -> None:
     """The class joined (or ended): its name, the learner's homework and records, and
     leaving it; a class that ended says why."""
@@ -250,6 +272,8 @@ def show_mine(m: class_link.Membership) -> None:
     with st.container(key="my_class_joined"):
         st.header(t("my_class.in_class", name=inert_markdown(view.class_name)))
         st.text(one_full_stop(t("my_class.shown_as", name=view.name)))
+    if view.closed is None and m.token:
+        show_live_now(m.token)
     if view.closed is not None:
         if m.token:  # nothing more is sent to a closed class
             class_link.ended("class_closed")

@@ -72,7 +72,8 @@ from tutorial.pictures.join_qr import qr_svg
 from tutorial.webapp import class_link, common, state
 from tutorial.webapp.common import course_order
 from tutorial.webapp.inert import inert_markdown
-from tutorial.webapp.navigation import page_url
+from tutorial.webapp.navigation import LIVE_PAGE, page_url
+from tutorial.webapp.pages.live_records import show_results
 
 #: The key of the answer to the teacher's last action (``common.tell``), shown until the next.
 MESSAGE = "teacher_class_message"
@@ -801,6 +802,8 @@ def show_class() -> None:
         show_not_opened(e)
         return
     teacher_board(secret, board_token)
+    st.page_link(LIVE_PAGE, label=t("teacher.board.live_link"), icon=":material/podium:")
+    show_results(secret)
 
 
 def _forget_link() -> None:
