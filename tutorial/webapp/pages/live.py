@@ -45,6 +45,8 @@ from tutorial.webapp.pages.live_board import (
 
 #: The key of the answer to the learner's last action (``common.tell``).
 MESSAGE = "live_message"
+#: The typed fallback's widget (a card, a bid or an answer typed instead of tapped).
+TYPED = "live_typed"
 #: How many sessions' kind and reference a server keeps (they never change).
 SESSIONS_KEPT = 256
 
@@ -99,6 +101,14 @@ def _answer(session: LiveSession, number: int, text: str) -> None:
         return
     part.refusal = None
     part.sent[number] = canonical
+
+
+def _typed(session: LiveSession, number: int) -> None:
+    """The typed fallback's answer (the same as a tap on the table)."""
+    text = str(state.widget(TYPED, "")).strip()
+    state.set_widget(TYPED, "")
+    if text:
+        _answer(session, number, text)
 
 
 def my_answer(live: LiveClass, session: LiveSession, number: int) -> str | None:
@@ -162,7 +172,7 @@ def note_wrong(
     return True
 
 
-@st.fragment(run_every=POLL_SECONDS)
+@st.fragment(run_every=POLL_SECONDS, key="live_follow")
 def follow(link_key: str) -> None:
     """The learner's screen, read again every :data:`POLL_SECONDS` seconds: the current
     step's table from the deciding seat, the question, and their answer or verdict."""
@@ -204,6 +214,14 @@ def follow(link_key: str) -> None:
         key="live_learner_table",
         on_answer=lambda text: _answer(session, step.number, text),
     )
+    if answering:
+        with st.expander(t("play.fallback"), icon=":material/keyboard:"):
+            st.text_input(
+                t("play.type_card"),
+                key=TYPED,
+                on_change=_typed,
+                args=(session, step.number),
+            )
     if poll.state == "revealed" and note_wrong(lesson, step, session, answer):
         st.rerun(scope="app")  # the review deck is saved to the browser by a whole run
 

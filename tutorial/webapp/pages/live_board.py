@@ -262,7 +262,7 @@ def read_board(board_token: str) -> tuple[LiveSession, LivePoll] | None:
         return None
 
 
-@st.fragment(run_every=POLL_SECONDS)
+@st.fragment(run_every=POLL_SECONDS, key="live_board")
 def board_view(board_token: str) -> None:
     """The projector's view, read again every :data:`POLL_SECONDS` seconds: the session
     running in the class, its table and question, how to join, the split once the teacher

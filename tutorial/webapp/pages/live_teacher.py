@@ -204,7 +204,7 @@ def show_controls(
         _button("live.end", "end", args)
 
 
-@st.fragment(run_every=POLL_SECONDS)
+@st.fragment(run_every=POLL_SECONDS, key="live_teacher")
 def teacher_view(secret: str) -> None:
     """The teacher's session, read again every :data:`POLL_SECONDS` seconds: the board's
     view, the controls, how to join and the projector's link."""
