@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 from test_class_live_pages import refresh
 from test_class_pages import frames, join, make_class, texts
 
+from tutorial.classes.errors import UnreachableError
 from tutorial.classes.live import LiveClass, LiveSession
 from tutorial.classes.store import open_store
 from tutorial.course.live_lesson import open_lesson
@@ -162,3 +163,53 @@ def board_token(url: str, secret: str) -> str:
         return box.board_token(secret)
     finally:
         box.engine.dispose()
+
+
+def test_a_guest_joins_by_the_link_with_a_name_only_when_the_teacher_lets_them(db: str) -> None:
+    teacher, secret, _code = make_class()
+    start(teacher)
+    key = current(db, secret).link_key
+    stranger = open_app("live", live=key)
+    assert "Only the learners of this class take part" in texts(stranger)
+    assert not [b for b in stranger.button if b.key == "live_guest_join"]
+    click(teacher, "live_guests_on")
+    sam = open_app("live", live=key)
+    sam.text_input(key="live_guest_name").input("Sam")
+    sam.button(key="live_guest_join").click().run()
+    assert "You take part as Sam." in texts(sam)
+    assert table(sam)["mode"] == "view"
+    assert current(db, secret).poll.members == 1
+    click(teacher, "live_open")
+    refresh(sam, "live_follow")
+    typed(sam, "9H")
+    assert table(sam)["feedback"]["head"] == "Your answer: 9♥."
+    assert current(db, secret).poll.answers == 1
+
+
+def test_the_database_gone_is_said_calmly_on_every_screen_and_the_session_resumes(
+    db: str, monkeypatch: Any
+) -> None:
+    teacher, secret, code = make_class()
+    ana = join(code, "Ana")
+    start(teacher)
+    click(teacher, "live_open")
+    board = open_app("live", board=board_token(db, secret))
+    to_live(ana)
+    typed(ana, "9H")
+    before = current(db, secret).poll
+
+    def gone(*_args: object, **_kw: object) -> object:
+        raise UnreachableError("unreachable", "down")
+
+    with monkeypatch.context() as down:
+        for name in ("poll", "current", "board_current", "session", "answer", "mine"):
+            down.setattr(LiveClass, name, gone)
+        for at, key in ((ana, "live_follow"), (board, "live_board"), (teacher, "live_teacher")):
+            refresh(at, key)
+            assert "cannot be reached just now" in texts(at), key
+            assert not at.exception
+    for at, key in ((ana, "live_follow"), (board, "live_board"), (teacher, "live_teacher")):
+        refresh(at, key)
+        assert "cannot be reached" not in texts(at), key
+    assert table(ana)["feedback"]["head"] == "Your answer: 9♥."
+    assert current(db, secret).poll == before
