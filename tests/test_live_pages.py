@@ -51,9 +51,10 @@ def to_live(at: AppTest) -> AppTest:
 
 def start(teacher: AppTest, scenario: str = SCENARIO, guests: bool = False) -> AppTest:
     to_live(teacher)
-    teacher.selectbox(key="live_start_scenario").set_value(scenario)
+    starts = app_session(teacher).live.starts  # the start form's widgets are named afresh
+    teacher.selectbox(key=f"live_start_scenario_{starts}").set_value(scenario)
     if guests:
-        teacher.checkbox(key="live_start_guests").check()
+        teacher.checkbox(key=f"live_start_guests_{starts}").check()
     teacher.button(key="live_start").click().run()
     assert not teacher.exception, teacher.exception
     return teacher

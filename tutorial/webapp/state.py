@@ -204,8 +204,8 @@ class LivePart:
     sent: dict[int, str] = field(default_factory=dict)
     #: The (session, step) pairs already noted in the review deck.
     noted: set[tuple[int, int]] = field(default_factory=set)
-    #: The teacher's last answer to an action ("" for none), shown once.
-    teacher_notice: str = ""
+    #: How many sessions the teacher started here (names the start form's widgets afresh).
+    starts: int = 0
 
 
 @dataclass

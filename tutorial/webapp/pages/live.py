@@ -144,11 +144,7 @@ def feedback_at(
         if verdict.best:
             return ("success", t("live.you_best", answer=verdict.label), verdict.sentence)
         best = ", ".join(labels.get(a, a) for a in reveal.best)
-        return (
-            "warning",
-            t("live.you_other", answer=verdict.label, best=best),
-            f"{verdict.sentence}\n\n{reveal.best_reason}",
-        )
+        return ("warning", t("live.you_other", answer=verdict.label, best=best), verdict.sentence)
     if part.refusal is not None and part.refusal[0] == step.number and poll.state == "open":
         return ("error", t("component.not_allowed"), part.refusal[1])
     if answer is not None:
@@ -184,6 +180,10 @@ def follow(link_key: str) -> None:
         poll = live.poll(link_key)
         session = session_of(live, link_key)
         if poll.state == "ended":
+            following = live_now_key() if not state.session().live.guest_token else None
+            if following is not None and following != link_key:  # the teacher started another
+                st.query_params[LIVE] = following
+                st.rerun(scope="app")
             st.info(t("live.ended"), icon=":material/flag:")
             return
         lesson = lesson_of(session)

@@ -11,7 +11,7 @@ table are worked out once per server (:func:`step_table`), never per screen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -217,28 +217,38 @@ def show_watch(
     *,
     split: Mapping[str, int] | None,
     key: str,
+    aside: Callable[[], None] = lambda: None,
 ) -> None:
-    """The session as the room sees it at its current step: the title and question line,
-    the table (large, to watch), the counts, the split when shown, the reveal when made.
-    ``split`` is None when the board may not show it yet."""
+    """The session as the room sees it at its current step: the title and question line
+    and the table (large, to watch) on the left; on the right how many are in and
+    answered, then the split when shown and the reveal when made, else how to join
+    (``aside`` adds the teacher's own links below). ``split`` is None when the board may
+    not show it yet."""
     step = lesson.step(poll.step)
     if step is None:
         st.info(t("live.past_end"), icon=":material/flag:")
         return
-    with st.container(key="live_heading"):
-        st.subheader(inert_markdown(step.title))
-        st.markdown(question_line(poll, step, lesson.steps_known()))
-    prompt = step.prompt
-    draw_table(session, step, answering=False, prompt=prompt, presenter=True, key=f"{key}_table")
-    show_counts(poll)
-    revealed = poll.state == "revealed"
-    if split is not None and (revealed or poll.split_shown):
-        reveal = lesson.reveal(step.number, list(split)) if revealed else None
-        show_split(split, step, reveal.best if reveal is not None else None)
-        if reveal is not None:
-            show_reveal(reveal, step)
-    elif revealed:
-        show_reveal(lesson.reveal(step.number, []), step)
+    main, side = st.columns([5, 2], gap="medium")
+    with main:
+        with st.container(key="live_heading"):
+            st.subheader(inert_markdown(step.title))
+            st.markdown(question_line(poll, step, lesson.steps_known()))
+        draw_table(
+            session, step, answering=False, prompt=step.prompt, presenter=True, key=f"{key}_table"
+        )
+    with side:
+        show_counts(poll)
+        revealed = poll.state == "revealed"
+        shown = split is not None and (revealed or poll.split_shown)
+        if shown and split is not None:
+            reveal = lesson.reveal(step.number, list(split)) if revealed else None
+            show_split(split, step, reveal.best if reveal is not None else None)
+            if reveal is not None:
+                show_reveal(reveal, step)
+        elif revealed:
+            show_reveal(lesson.reveal(step.number, []), step)
+        show_join(session.link_key, qr=not shown and not revealed)
+        aside()
 
 
 def read_board(board_token: str) -> tuple[LiveSession, LivePoll] | None:
@@ -281,8 +291,4 @@ def board_view(board_token: str) -> None:
             split = live.board_split(board_token, session.session_id, poll.step) if live else None
         except ClassError:
             split = None
-    main, side = st.columns([3, 1], gap="medium")
-    with main:
-        show_watch(session, poll, lesson, split=split, key="board")
-    with side:
-        show_join(session.link_key)
+    show_watch(session, poll, lesson, split=split, key="board")

@@ -27,7 +27,6 @@ from tutorial.webapp.pages.live_board import (
     POLL_SECONDS,
     board_link,
     lesson_of,
-    show_join,
     show_watch,
     unreachable,
 )
@@ -38,6 +37,14 @@ from tutorial.webapp.pages.teacher import scenario_infos
 MESSAGE = "live_teacher_message"
 #: What a session may play, in the order the start form offers them.
 KINDS = ("scenario", "playlist", "deal")
+
+
+def start_key(name: str) -> str:
+    """A widget of the start form, named afresh for each session started: the browser
+    keeps a widget's last value while it is not drawn and sends it back when the same
+    widget is drawn again, so a form drawn again after a session would show its defaults
+    and answer with the values of the last start."""
+    return f"live_start_{name}_{state.session().live.starts}"
 
 
 def deal_ref(text: str) -> str:
@@ -61,19 +68,20 @@ def _start(secret: str) -> None:
     if live is None:
         common.tell(MESSAGE, "error", t("live.unreachable"))
         return
-    kind = str(state.widget("live_start_kind", "scenario"))
+    kind = str(state.widget(start_key("kind"), "scenario"))
     if kind == "scenario":
-        ref = str(state.widget("live_start_scenario", "") or "")
+        ref = str(state.widget(start_key("scenario"), "") or "")
     elif kind == "playlist":
-        ref = str(state.widget("live_start_playlist", "") or "")
+        ref = str(state.widget(start_key("playlist"), "") or "")
     else:
-        ref = deal_ref(str(state.widget("live_start_deal", "")))
+        ref = deal_ref(str(state.widget(start_key("deal"), "")))
     try:
         open_lesson(kind, ref)
-        live.start(secret, kind, ref, guests=bool(state.widget("live_start_guests", False)))
+        live.start(secret, kind, ref, guests=bool(state.widget(start_key("guests"), False)))
     except (LiveLessonError, ClassError) as e:
         common.tell(MESSAGE, "error", str(e))
         return
+    state.session().live.starts += 1
     common.tell(MESSAGE, "ok", t("live.started"))
 
 
@@ -86,7 +94,7 @@ def show_start(secret: str) -> None:
             t("live.start_kind"),
             KINDS,
             format_func=lambda k: t(f"live.kind.{k}"),
-            key="live_start_kind",
+            key=start_key("kind"),
             horizontal=True,
         )
         if kind == "scenario":
@@ -96,7 +104,7 @@ def show_start(secret: str) -> None:
                 t("live.start_scenario"),
                 list(titles),
                 format_func=lambda sid: titles.get(sid, sid),
-                key="live_start_scenario",
+                key=start_key("scenario"),
             )
         elif kind == "playlist":
             lists = {
@@ -108,12 +116,12 @@ def show_start(secret: str) -> None:
                 t("live.start_playlist"),
                 list(lists),
                 format_func=lambda ref: lists.get(ref, ref),
-                key="live_start_playlist",
+                key=start_key("playlist"),
             )
         else:
-            st.text_input(t("live.start_deal"), key="live_start_deal", max_chars=600)
+            st.text_input(t("live.start_deal"), key=start_key("deal"), max_chars=600)
             st.caption(t("live.start_deal_help"))
-        st.checkbox(t("live.guests"), key="live_start_guests")
+        st.checkbox(t("live.guests"), key=start_key("guests"))
         st.button(
             t("live.start"), key="live_start", on_click=_start, args=(secret,), type="primary"
         )
@@ -141,13 +149,19 @@ def _act(secret: str, session: LiveSession, number: int, what: str) -> None:
             "reveal": lambda: reveal(live, lesson, secret, sid, number),
             "next": lambda: go_on(live, lesson, secret, sid, number),
             "back": lambda: live.go_to(secret, sid, max(0, number - 1)),
-            "end": lambda: live.end(secret, sid),
+            "end": lambda: ended(live, secret, sid),
             "guests_on": lambda: live.set_guests(secret, sid, True),
             "guests_off": lambda: live.set_guests(secret, sid, False),
         }
         actions[what]()
     except (LiveLessonError, ClassError) as e:
         common.tell(MESSAGE, "error", str(e))
+
+
+def ended(live: LiveClass, secret: str, sid: int) -> None:
+    """End the session; its record is below the start form."""
+    live.end(secret, sid)
+    common.tell(MESSAGE, "ok", t("live.ended_teacher"))
 
 
 def reveal(live: LiveClass, lesson: LiveLesson, secret: str, sid: int, number: int) -> None:
@@ -232,16 +246,15 @@ def teacher_view(secret: str) -> None:
         return
     common.show_told(MESSAGE)
     show_controls(secret, session, poll.state, poll.step, poll.split_shown, poll.guests)
-    main, side = st.columns([3, 1], gap="medium")
-    with main:
-        show_watch(session, poll, lesson, split=split, key="teacher")
-    with side:
-        show_join(session.link_key)
+
+    def links() -> None:
         st.markdown(t("live.board_line"))
         with st.container(key="live_board_link"):
             st.code(board_link(board_token), language=None, wrap_lines=True)
         if poll.guests:
             st.caption(t("live.guests_allowed"))
+
+    show_watch(session, poll, lesson, split=split, key="teacher", aside=links)
 
 
 def show(secret: str) -> None:
