@@ -79,12 +79,20 @@ def _free_port() -> int:
 
 
 def _start_server() -> str:
-    """``streamlit run tutorial/app.py`` on a free port, once it answers its health check."""
-    port = _free_port()
-    # The server's classes' file, in a folder deleted when the server stops.
+    """``streamlit run tutorial/app.py`` on a free port, once it answers its health check;
+    its classes in a SQLite file of its own, in a folder deleted when the server stops."""
     classes = _SHARED["server_dir"] = tempfile.TemporaryDirectory(
         prefix="atout-classes-", ignore_cleanup_errors=True
     )
+    url, proc = launch_app(f"sqlite:///{classes.name}/classes.db")
+    _SHARED["server_proc"] = proc
+    return url
+
+
+def launch_app(classes_url: str) -> tuple[str, subprocess.Popen[bytes]]:
+    """A server of the app on a free port with its classes at ``classes_url``, once it
+    answers its health check: its address and its process (``stop_app`` ends it)."""
+    port = _free_port()
     env = {
         **os.environ,
         "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false",
@@ -96,8 +104,8 @@ def _start_server() -> str:
         "ATOUT_REVIEW_PROCESSES": "1",  # one review process per lane's server
         "ATOUT_REVIEW_NODES": str(TEST_REVIEW_NODES),
         "ATOUT_TEST_CLOCK": "1",  # ?today=YYYY-MM-DD sets the review deck's day: see webapp.state
-        # classes in a SQLite file of the server's own, never the checkout's .streamlit/
-        "ATOUT_CLASSES_URL": f"sqlite:///{classes.name}/classes.db",
+        # classes where the test says, never the checkout's .streamlit/
+        "ATOUT_CLASSES_URL": classes_url,
     }
     proc = subprocess.Popen(
         [
@@ -120,17 +128,26 @@ def _start_server() -> str:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    _SHARED["server_proc"] = proc
     url = f"http://127.0.0.1:{port}"
     for _ in range(120):  # a hang guard: the server answers within seconds
         try:
             with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
                 if r.read().decode().strip() == "ok":
-                    return url
+                    return url, proc
         except OSError:
             time.sleep(0.5)
-    _stop_server()
+    stop_app(proc)
     pytest.fail("the app did not answer on /_stcore/health")
+
+
+def stop_app(proc: subprocess.Popen[bytes]) -> None:
+    """End a server of the app (``launch_app``)."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
 
 
 def _stop_server() -> None:
@@ -138,12 +155,7 @@ def _stop_server() -> None:
     _SHARED.pop("server_url", None)
     if proc is None:
         return
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=10)
+    stop_app(proc)
     folder = _SHARED.pop("server_dir", None)
     if folder is not None:
         folder.cleanup()

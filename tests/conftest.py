@@ -181,6 +181,7 @@ BROWSER_WEIGHTS = {
     "test_browser_classes.py::test_the_teacher_link_leaves_the_address_and_the_board_changes_nothing": 20,
     "test_browser_classes.py::test_the_open_class_follows_the_database_and_keeps_what_the_teacher_is_typing": 35,
     "test_browser_live.py::test_a_live_class_on_a_projector_and_three_phones": 90,
+    "test_browser_live.py::test_two_servers_on_one_postgresql_serve_one_live_class": 45,
     "test_browser_review.py::test_a_wrong_try_comes_back_the_next_day_and_is_scheduled_later": 25,
     "test_browser_zh.py::test_the_tutor_in_chinese": 44,
     "test_browser_zh.py::test_presenter_mode_in_chinese_is_readable": 3,

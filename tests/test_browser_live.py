@@ -28,9 +28,12 @@ from browser_util import (
     _select,
     _settle,
     browser,
+    launch_app,
     pytestmark,
     server,
+    stop_app,
 )
+from db_util import drop_postgres_database, new_postgres_database
 from test_browser_classes import _join, _make_class
 
 __all__ = ["browser", "pytestmark", "server"]  # the fixture and marks from browser_util
@@ -240,3 +243,58 @@ def _teacher_click_end(teacher: Any) -> None:
     expect(end).to_be_visible(timeout=SEEN)
     end.click()
     expect(teacher.locator(".st-key-live_start_form")).to_be_visible(timeout=SEEN)
+
+
+def test_two_servers_on_one_postgresql_serve_one_live_class(
+    browser: Any, postgres_server: Any
+) -> None:
+    """The teacher and the board on different app servers, a learner on each: the session
+    lives in the database, so every screen follows it whichever server draws it."""
+    from playwright.sync_api import expect
+
+    database = new_postgres_database(postgres_server)
+    first, first_proc = launch_app(database)
+    second, second_proc = launch_app(database)
+    pages: list[Any] = []
+    try:
+        teacher = _open(browser, f"{first}/teacher", "laptop", fresh=True)
+        pages.append(teacher)
+        code = _make_class(teacher)
+        ana = _open(browser, f"{second}/my-class", "phone", fresh=True)
+        bo = _open(browser, f"{first}/my-class", "phone", fresh=True)
+        pages += [ana, bo]
+        _join(ana, code, "Ana")
+        _join(bo, code, "Bo")
+        _goto(teacher, f"{first}/live")
+        _start(teacher)
+        link = teacher.locator(".st-key-live_board_link code").first
+        expect(link).to_contain_text("/live?board=", timeout=SEEN)
+        board_path = str(link.inner_text()).strip().split("/live?", 1)[1]
+        board = _open(browser, f"{second}/live?{board_path}", "projector", fresh=True)
+        pages.append(board)
+        for phone, server_url in ((ana, second), (bo, first)):
+            _goto(phone, f"{server_url}/live")
+            expect(_prompt(phone)).to_contain_text("opens the question", timeout=SEEN)
+        _teacher_click(teacher, "Open the question")
+        for phone in (ana, bo):
+            expect(_prompt(phone)).to_have_text("Which card would you play?", timeout=SEEN)
+            _click(phone, "8♥")
+            expect(_feedback(phone)).to_contain_text("Your answer: 8♥.", timeout=SEEN)
+        expect(board.locator(".st-key-live_counts").first).to_contain_text(
+            "2 answers", timeout=SEEN
+        )
+        expect(teacher.locator(".st-key-live_counts").first).to_contain_text(
+            "2 answers", timeout=SEEN
+        )
+        _teacher_click(teacher, "Reveal")
+        for phone in (ana, bo):
+            expect(_feedback(phone)).to_contain_text("is a best answer", timeout=SEEN)
+        expect(board.locator(".st-key-live_reveal").first).to_contain_text(
+            "The best answer: 8♥.", timeout=SEEN
+        )
+    finally:
+        for page in pages:
+            _close(page)
+        stop_app(first_proc)
+        stop_app(second_proc)
+        drop_postgres_database(postgres_server, database.rsplit("/", 1)[1])
