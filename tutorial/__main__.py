@@ -18,6 +18,8 @@ USAGE = """usage: python -m tutorial COMMAND
   bench-classes [--url URL] [--learners N] [--syncs N] [--json]
                                  the class storage's sync latency and size per learner
   bench-classes --live [--url URL] [--learners N] [--rounds N] [--every-ms MS] [--json]
+  bench-live [--url URL] [--learners N] [--rounds N] [--every-ms MS] [--json]
+                                 a live class with the learners' pages as app sessions
                                  a live class: the poll, answers at once, open/answer/
                                  reveal to every page when pages poll every MS
   check [PATH ...]               validate scenario files or folders (default scenarios/)
@@ -55,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial.tools import bench_coach
 
         return bench_coach.main(rest)
+    if cmd == "bench-live":
+        from tutorial.tools import bench_live_app
+
+        return bench_live_app.main(rest)
     if cmd == "bench-classes":
         from tutorial.tools import bench_classes
 

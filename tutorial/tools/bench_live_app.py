@@ -1,0 +1,305 @@
+"""``python -m tutorial bench-live``: a live class's figures with the learners' pages as
+real app sessions. Prints, never asserts.
+
+The learners are sessions of the app itself (Streamlit's ``AppTest`` runs the app's
+script in this process, as a server runs it: the Live class page, its fragment, the class
+database), one per learner, plus the board's. Every page follows the session as a browser
+makes it: its fragment runs every ``--every-ms`` (each page's timer starting at its own
+moment within the period); the runs take turns in this one process, so a server too busy
+to run every page within the period shows as pages running late, as on a real server of
+one core's worth of Python. The teacher's operations are the teacher page's own calls.
+
+For ``--rounds`` decisions of a practice deal (Briscola for two: a card each time):
+
+- **open → screen**: from the teacher's "open" to each learner's page drawing the question;
+- **answer → board**: each learner answers through their page (the typed fallback: the same
+  call as a tap on the table), one after the other; from each answer to the board's page
+  counting it;
+- **reveal → screen**: from the teacher's reveal to each learner's page drawing the verdict;
+- **waiting CPU**: with a question open and nobody answering, the CPU this process uses per
+  second of the learners' pages following the session (1.0 is one core);
+- **memory per learner**: the process's resident memory grown by opening the learners'
+  pages, divided by their number (AppTest's own bookkeeping included: an upper bound).
+
+``--url`` runs on a PostgreSQL database (else a SQLite file of its own). Two servers on
+one database are tested (``tests/test_browser_live.py``), not measured here.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "tutorial" / "app.py")
+#: The deal the bench's class plays: Briscola for two, every decision a card.
+DEAL = "deal=3&game=briscola&players=2&rules=default&level=beginner"
+
+
+@dataclass(frozen=True)
+class LiveAppFigures:
+    """One run's figures (milliseconds, but ``waiting_cores`` and ``memory_mb``)."""
+
+    database: str
+    learners: int
+    rounds: int
+    every_ms: int
+    open_seen_p50_ms: float
+    open_seen_p95_ms: float
+    count_seen_p50_ms: float
+    count_seen_p95_ms: float
+    reveal_seen_p50_ms: float
+    reveal_seen_p95_ms: float
+    run_p50_ms: float
+    run_p95_ms: float
+    waiting_cores: float
+    memory_mb_per_learner: float
+
+
+def _quantile(times: list[float], q: float) -> float:
+    ordered = sorted(times)
+    if not ordered:
+        return float("nan")
+    return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+
+def _rss_mb() -> float:
+    """This process's resident memory (MB), from /proc."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _fragment_run(at: Any, key: str, by_timer: bool = True) -> None:
+    """What the page's timer asks (``by_timer``), or a widget of the fragment: the
+    fragment ``key`` alone runs again. AppTest runs whole scripts only, so the run's
+    request names the fragment, as the browser's request does."""
+    from streamlit.testing.v1 import local_script_runner
+
+    ids = at._fragment_storage.resolve_target(key)
+    request = functools.partial(
+        vars(local_script_runner)["RerunData"],
+        fragment_id_queue=list(ids),
+        is_auto_rerun=by_timer,
+    )
+    with mock.patch.object(local_script_runner, "RerunData", request):
+        at.run()
+
+
+def _table(at: Any) -> dict[str, Any]:
+    for el in at.get("bidi_component"):
+        if el.proto.component_name == "atout_table":
+            found: dict[str, Any] = json.loads(el.proto.json)
+            return found
+    return {}
+
+
+def _board_count(board: Any) -> int:
+    """The answers the board's page counts at this step ("30 in the class · 12 answers")."""
+    for m in board.markdown:
+        words = str(m.value).split(" · ")
+        if len(words) == 2 and words[1].split(" ")[0].isdigit():
+            return int(words[1].split(" ")[0])
+    return 0
+
+
+class Room:
+    """The pages of one process: the learners' and the board's, each with its timer."""
+
+    def __init__(self, pages: list[Any], board: Any, every: float) -> None:
+        self.pages, self.board, self.every = pages, board, every
+        self.runs: list[float] = []
+        #: How many answers the board's page counts, and when it first counted the n-th.
+        self.board_count = 0
+        self.board_seen: dict[int, float] = {}
+        now = time.perf_counter()
+        # (when, order, page index; -1 for the board)
+        self.timers = [(now + every * i / (len(pages) + 1), i, i) for i in range(len(pages))]
+        self.timers.append((now + every * len(pages) / (len(pages) + 1), len(pages), -1))
+        heapq.heapify(self.timers)
+
+    def tick(self) -> tuple[int, float]:
+        """Run the next page whose timer is due (waiting for it): its index and when its
+        run ended."""
+        when, order, i = heapq.heappop(self.timers)
+        delay = when - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+        began = time.perf_counter()
+        if i < 0:
+            _fragment_run(self.board, "live_board")
+            count = _board_count(self.board)
+            ended = time.perf_counter()
+            for n in range(self.board_count, count):
+                self.board_seen[n] = ended
+            self.board_count = max(self.board_count, count)
+        else:
+            _fragment_run(self.pages[i], "live_follow")
+        ended = time.perf_counter()
+        self.runs.append(ended - began)
+        heapq.heappush(self.timers, (max(when + self.every, ended), order, i))
+        return i, ended
+
+    def until(self, seen: Callable[[int], bool], count: int) -> dict[int, float]:
+        """Tick until ``seen(i)`` held for ``count`` pages: when each first did."""
+        found: dict[int, float] = {}
+        while len(found) < count:
+            i, ended = self.tick()
+            if i not in found and seen(i):
+                found[i] = ended
+        return found
+
+
+def measure(url: str, *, learners: int, rounds: int, every_ms: int) -> LiveAppFigures:
+    """Run the live class on ``url`` with the learners' pages in this process."""
+    os.environ["ATOUT_CLASSES_URL"] = url
+    from streamlit.testing.v1 import AppTest
+
+    from tutorial.classes.live import LiveClass
+    from tutorial.classes.store import open_store
+    from tutorial.course.live_lesson import open_lesson
+    from tutorial.webapp import class_link
+    from tutorial.webapp.pages.live_teacher import reveal
+    from tutorial.webapp.state import SESSION, AppSession
+
+    store = open_store(url)
+    live = LiveClass(store)
+    made = store.create_class("Live bench class")
+    secret = made.teacher_secret
+    every = every_ms / 1000
+    try:
+        tokens = [
+            store.join(made.join_code, f"Learner {i}", f"live-app-bench-{i}")
+            for i in range(learners)
+        ]
+        session = live.start(secret, "deal", DEAL)
+        sid, key = session.session_id, session.link_key
+        lesson = open_lesson("deal", DEAL)
+        before = _rss_mb()
+        pages = []
+        for token in tokens:
+            at = AppTest.from_file(APP, default_timeout=600)
+            app = AppSession()
+            m = class_link.Membership()
+            m.token, m.loaded = token, True
+            app.classes.membership = m
+            app.store.loaded = True
+            at.session_state[SESSION] = app
+            at.query_params["live"] = key
+            at.run()
+            at.switch_page("screens/live.py")
+            at.run()
+            pages.append(at)
+        board = AppTest.from_file(APP, default_timeout=600)
+        board.query_params["board"] = made.board_token
+        board.run()
+        board.switch_page("screens/live.py")
+        board.run()
+        memory = (_rss_mb() - before) / max(1, len(pages))
+        room = Room(pages, board, every)
+        opened: list[float] = []
+        counted: list[float] = []
+        revealed: list[float] = []
+        for step in range(rounds):
+            if step:
+                live.go_to(secret, sid, step)
+            here = lesson.step(step)
+            assert here is not None
+            began = time.perf_counter()
+            live.open_question(secret, sid, step, [c.text for c in here.choices])
+            seen = room.until(
+                lambda i: i >= 0 and _table(pages[i]).get("mode") == "play", len(pages)
+            )
+            opened += [t - began for t in seen.values()]
+            answered: list[float] = []
+            room.board_count = 0
+            for at in pages:  # one after the other, the pages' timers going on meanwhile
+                at.text_input(key="live_typed").input(here.choices[0].text)
+                _fragment_run(at, "live_follow", by_timer=False)
+                answered.append(time.perf_counter())
+                room.tick()
+            while room.board_count < len(pages):
+                room.tick()
+            counted += [room.board_seen[n] - a for n, a in enumerate(answered)]
+            began = time.perf_counter()
+            reveal(live, lesson, secret, sid, step)
+            seen = room.until(
+                lambda i: (
+                    i >= 0
+                    and (_table(pages[i]).get("feedback") or {}).get("tone")
+                    in ("success", "warning")
+                ),
+                len(pages),
+            )
+            revealed += [t - began for t in seen.values()]
+        live.go_to(secret, sid, rounds)
+        live.open_question(secret, sid, rounds, None)
+        room.until(lambda i: i >= 0 and _table(pages[i]).get("mode") == "play", len(pages))
+        cpu, wall = time.process_time(), time.perf_counter()
+        room.runs.clear()
+        while time.perf_counter() - wall < 10 * every:
+            room.tick()
+        cores = (time.process_time() - cpu) / (time.perf_counter() - wall)
+        live.end(secret, sid)
+    finally:
+        store.delete(secret)
+    return LiveAppFigures(
+        database=store.engine.dialect.name,
+        learners=len(pages),
+        rounds=rounds,
+        every_ms=every_ms,
+        open_seen_p50_ms=_quantile(opened, 0.5),
+        open_seen_p95_ms=_quantile(opened, 0.95),
+        count_seen_p50_ms=_quantile(counted, 0.5),
+        count_seen_p95_ms=_quantile(counted, 0.95),
+        reveal_seen_p50_ms=_quantile(revealed, 0.5),
+        reveal_seen_p95_ms=_quantile(revealed, 0.95),
+        run_p50_ms=_quantile(room.runs, 0.5),
+        run_p95_ms=_quantile(room.runs, 0.95),
+        waiting_cores=round(cores, 3),
+        memory_mb_per_learner=round(memory, 2),
+    )
+
+
+def describe(f: LiveAppFigures) -> str:
+    """The figures in words."""
+    return (
+        f"{f.database}: {f.learners} learners' pages, {f.rounds} decisions, "
+        f"pages read every {f.every_ms} ms\n"
+        f"  open -> question on screen: p50 {f.open_seen_p50_ms} ms, p95 {f.open_seen_p95_ms} ms\n"
+        f"  answer -> board's count:    p50 {f.count_seen_p50_ms} ms, p95 {f.count_seen_p95_ms} ms\n"
+        f"  reveal -> verdict on screen: p50 {f.reveal_seen_p50_ms} ms, p95 {f.reveal_seen_p95_ms} ms\n"
+        f"  one page's follow run: p50 {f.run_p50_ms} ms, p95 {f.run_p95_ms} ms\n"
+        f"  CPU while {f.learners} pages wait on a question: {f.waiting_cores} cores\n"
+        f"  memory per learner's page: {f.memory_mb_per_learner} MB"
+    )
+
+
+def main(argv: list[str]) -> int:
+    """``bench-live [--url URL] [--learners N] [--rounds N] [--every-ms MS] [--json]``."""
+    args = dict(zip(argv[::2], argv[1::2], strict=False))
+    as_json = "--json" in argv
+    learners = int(args.get("--learners", 30))
+    rounds = int(args.get("--rounds", 3))
+    every_ms = int(args.get("--every-ms", 1000))
+    url = args.get("--url")
+    folder = None
+    if url is None:
+        folder = tempfile.TemporaryDirectory(prefix="atout-bench-live-")
+        url = f"sqlite:///{folder.name}/classes.db"
+    figures = measure(url, learners=learners, rounds=rounds, every_ms=every_ms)
+    print(json.dumps(asdict(figures)) if as_json else describe(figures))
+    return 0
+
+
+__all__ = ["LiveAppFigures", "describe", "main", "measure"]
