@@ -161,8 +161,20 @@ class Room:
 
 
 def measure(url: str, *, learners: int, rounds: int, every_ms: int) -> LiveAppFigures:
-    """Run the live class on ``url`` with the learners' pages in this process."""
+    """Run the live class on ``url`` with the learners' pages in this process (whose
+    class database it names while it runs)."""
+    before_url = os.environ.get("ATOUT_CLASSES_URL")
     os.environ["ATOUT_CLASSES_URL"] = url
+    try:
+        return _measure(url, learners=learners, rounds=rounds, every_ms=every_ms)
+    finally:
+        if before_url is None:
+            os.environ.pop("ATOUT_CLASSES_URL", None)
+        else:
+            os.environ["ATOUT_CLASSES_URL"] = before_url
+
+
+def _measure(url: str, *, learners: int, rounds: int, every_ms: int) -> LiveAppFigures:
     from streamlit.testing.v1 import AppTest
 
     from tutorial.classes.live import LiveClass
