@@ -5,7 +5,7 @@ The learners are sessions of the app itself (Streamlit's ``AppTest`` runs the ap
 script in this process, as a server runs it: the Live class page, its fragment, the class
 database), one per learner, plus the board's. Every page follows the session as a browser
 makes it: its fragment runs every ``--every-ms`` (each page's timer starting at its own
-moment within the period); the runs take turns in this one process, so a server too busy
+moment within the period; the board's at the board's own, shorter period); the runs take turns in this one process, so a server too busy
 to run every page within the period shows as pages running late, as on a real server of
 one core's worth of Python. The teacher's operations are the teacher page's own calls.
 
@@ -116,8 +116,8 @@ def _board_count(board: Any) -> int:
 class Room:
     """The pages of one process: the learners' and the board's, each with its timer."""
 
-    def __init__(self, pages: list[Any], board: Any, every: float) -> None:
-        self.pages, self.board, self.every = pages, board, every
+    def __init__(self, pages: list[Any], board: Any, every: float, board_every: float) -> None:
+        self.pages, self.board, self.every, self.board_every = pages, board, every, board_every
         self.runs: list[float] = []
         #: How many answers the board's page counts, and when it first counted the n-th.
         self.board_count = 0
@@ -147,7 +147,8 @@ class Room:
             _fragment_run(self.pages[i], "live_follow")
         ended = time.perf_counter()
         self.runs.append(ended - began)
-        heapq.heappush(self.timers, (max(when + self.every, ended), order, i))
+        period = self.board_every if i < 0 else self.every
+        heapq.heappush(self.timers, (max(when + period, ended), order, i))
         return i, ended
 
     def until(self, seen: Callable[[int], bool], count: int) -> dict[int, float]:
@@ -181,6 +182,7 @@ def _measure(url: str, *, learners: int, rounds: int, every_ms: int) -> LiveAppF
     from tutorial.classes.store import open_store
     from tutorial.course.live_lesson import open_lesson
     from tutorial.webapp import class_link
+    from tutorial.webapp.pages.live_board import BOARD_POLL_SECONDS, POLL_SECONDS
     from tutorial.webapp.pages.live_teacher import reveal
     from tutorial.webapp.state import SESSION, AppSession
 
@@ -218,7 +220,7 @@ def _measure(url: str, *, learners: int, rounds: int, every_ms: int) -> LiveAppF
         board.switch_page("screens/live.py")
         board.run()
         memory = (_rss_mb() - before) / max(1, len(pages))
-        room = Room(pages, board, every)
+        room = Room(pages, board, every, every * BOARD_POLL_SECONDS / POLL_SECONDS)
         opened: list[float] = []
         counted: list[float] = []
         revealed: list[float] = []
@@ -299,6 +301,9 @@ def describe(f: LiveAppFigures) -> str:
 
 def main(argv: list[str]) -> int:
     """``bench-live [--url URL] [--learners N] [--rounds N] [--every-ms MS] [--json]``."""
+    from streamlit import logger
+
+    logger.set_log_level("error")  # AppTest's sessions run without a server: said once each
     args = dict(zip(argv[::2], argv[1::2], strict=False))
     as_json = "--json" in argv
     learners = int(args.get("--learners", 30))

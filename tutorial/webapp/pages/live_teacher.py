@@ -24,7 +24,7 @@ from tutorial.language.i18n import t
 from tutorial.webapp import class_link, common, state
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.pages.live_board import (
-    POLL_SECONDS,
+    BOARD_POLL_SECONDS,
     board_link,
     lesson_of,
     show_watch,
@@ -218,9 +218,9 @@ def show_controls(
         _button("live.end", "end", args)
 
 
-@st.fragment(run_every=POLL_SECONDS, key="live_teacher")
+@st.fragment(run_every=BOARD_POLL_SECONDS, key="live_teacher")
 def teacher_view(secret: str) -> None:
-    """The teacher's session, read again every :data:`POLL_SECONDS` seconds: the board's
+    """The teacher's session, read again every :data:`BOARD_POLL_SECONDS` seconds: the board's
     view, the controls, how to join and the projector's link."""
     live = class_link.live()
     if live is None:
