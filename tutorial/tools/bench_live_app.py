@@ -303,7 +303,10 @@ def main(argv: list[str]) -> int:
     """``bench-live [--url URL] [--learners N] [--rounds N] [--every-ms MS] [--json]``."""
     from streamlit import logger
 
-    logger.set_log_level("error")  # AppTest's sessions run without a server: said once each
+    # AppTest's sessions run without a server, and Streamlit says so at every run.
+    logger.set_log_level("error")
+    for name in ("streamlit.runtime.scriptrunner_utils.script_run_context", "streamlit"):
+        logger.get_logger(name).setLevel("ERROR")
     args = dict(zip(argv[::2], argv[1::2], strict=False))
     as_json = "--json" in argv
     learners = int(args.get("--learners", 30))

@@ -198,10 +198,12 @@ class LivePart:
     guest_token: str | None = None
     #: The guest's name as given (shown on their own screen).
     guest_name: str = ""
-    #: The sentence of the last choice refused, and the step it was refused at.
-    refusal: tuple[int, str] | None = None
-    #: The answer this session sent last, by step (shown before the store's copy is read).
-    sent: dict[int, str] = field(default_factory=dict)
+    #: The last choice refused: the session and step it was refused at, and why.
+    refusal: tuple[int, int, str] | None = None
+    #: The answer this page sent last, by (session, step), or read back from the store.
+    sent: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: The (session, step) pairs whose stored answer this page has read.
+    read: set[tuple[int, int]] = field(default_factory=set)
     #: The (session, step) pairs already noted in the review deck.
     noted: set[tuple[int, int]] = field(default_factory=set)
     #: How many sessions the teacher started here (names the start form's widgets afresh).

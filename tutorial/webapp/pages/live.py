@@ -80,27 +80,27 @@ def _answer(session: LiveSession, number: int, text: str) -> None:
     part = state.session().live
     live = class_link.live()
     if live is None:
-        part.refusal = (number, t("live.not_sent"))
+        part.refusal = (session.session_id, number, t("live.not_sent"))
         return
     try:
         lesson = open_lesson(session.kind, session.ref)
         refusal = lesson.refusal(number, text)
         if refusal is not None:
-            part.refusal = (number, refusal)
+            part.refusal = (session.session_id, number, refusal)
             return
         canonical = lesson.canonical(number, text)
         live.answer(my_token(), session.session_id, number, canonical)
     except LiveLessonError as e:
-        part.refusal = (number, str(e))
+        part.refusal = (session.session_id, number, str(e))
         return
     except UnreachableError:
-        part.refusal = (number, t("live.not_sent"))
+        part.refusal = (session.session_id, number, t("live.not_sent"))
         return
     except ClassError as e:
-        part.refusal = (number, str(e))
+        part.refusal = (session.session_id, number, str(e))
         return
     part.refusal = None
-    part.sent[number] = canonical
+    part.sent[(session.session_id, number)] = canonical
 
 
 def _typed(session: LiveSession, number: int) -> None:
@@ -112,16 +112,17 @@ def _typed(session: LiveSession, number: int) -> None:
 
 
 def my_answer(live: LiveClass, session: LiveSession, number: int) -> str | None:
-    """This learner's answer at a step: the one sent from this page, else the database's
-    (a reload, another tab)."""
+    """This learner's answer at a step: the one sent from this page, else the database's,
+    read once per step (a reload, a late arrival): a page that has not answered does not
+    ask the database again every second."""
     part = state.session().live
-    if number in part.sent:
-        return part.sent[number]
-    mine = live.mine(my_token(), session.session_id).at(number)
-    if mine is not None:
-        part.sent[number] = mine.answer
-        return mine.answer
-    return None
+    at = (session.session_id, number)
+    if at not in part.sent and at not in part.read:
+        mine = live.mine(my_token(), session.session_id).at(number)
+        part.read.add(at)
+        if mine is not None:
+            part.sent[at] = mine.answer
+    return part.sent.get(at)
 
 
 def feedback_at(
@@ -145,8 +146,13 @@ def feedback_at(
             return ("success", t("live.you_best", answer=verdict.label), verdict.sentence)
         best = ", ".join(labels.get(a, a) for a in reveal.best)
         return ("warning", t("live.you_other", answer=verdict.label, best=best), verdict.sentence)
-    if part.refusal is not None and part.refusal[0] == step.number and poll.state == "open":
-        return ("error", t("component.not_allowed"), part.refusal[1])
+    refused = part.refusal
+    if (
+        refused is not None
+        and refused[:2] == (poll.session_id, step.number)
+        and poll.state == "open"
+    ):
+        return ("error", t("component.not_allowed"), refused[2])
     if answer is not None:
         return ("info", t("live.kept", answer=labels.get(answer, answer)), t("live.kept_help"))
     return None
