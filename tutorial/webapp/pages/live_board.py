@@ -41,6 +41,13 @@ POLL_SECONDS = 1.0
 #: The same on the board and the teacher's screen: two pages a class, read twice as
 #: often, so an answer reaches the board's count sooner.
 BOARD_POLL_SECONDS = 0.5
+#: What the class does now, by the session's state.
+STATE_WORDS = {
+    "waiting": "live.state.waiting",
+    "open": "live.state.open",
+    "revealed": "live.state.revealed",
+    "ended": "live.state.ended",
+}
 #: The page's address and its parameters: a session's link key (learners and guests
 #: join by it) and the class's board token (the projector's view).
 PAGE = "live"
@@ -149,7 +156,7 @@ def question_line(poll: LivePoll, step: LiveStep, known: int | None) -> str:
         if known is not None
         else t("live.step", number=step.number + 1)
     )
-    return f"{number} · {t(f'live.state.{poll.state}')}"
+    return f"{number} · {t(STATE_WORDS[poll.state])}"
 
 
 def labels_of(step: LiveStep) -> dict[str, str]:

@@ -37,6 +37,12 @@ from tutorial.webapp.pages.teacher import scenario_infos
 MESSAGE = "live_teacher_message"
 #: What a session may play, in the order the start form offers them.
 KINDS = ("scenario", "playlist", "deal")
+#: Each kind in the form's words.
+KIND_WORDS = {
+    "scenario": "live.kind.scenario",
+    "playlist": "live.kind.playlist",
+    "deal": "live.kind.deal",
+}
 
 
 def start_key(name: str) -> str:
@@ -93,7 +99,7 @@ def show_start(secret: str) -> None:
         kind = st.radio(
             t("live.start_kind"),
             KINDS,
-            format_func=lambda k: t(f"live.kind.{k}"),
+            format_func=lambda k: t(KIND_WORDS[k]),
             key=start_key("kind"),
             horizontal=True,
         )
