@@ -8,7 +8,9 @@ Shaped like OpenSpiel's state API: a state says whose turn it is (``to_move``), 
 The values it speaks in live beside it: seats (ints in playing order) in
 :mod:`tutorial.engine.seats`, the :class:`~tutorial.engine.verdicts.Verdict` in
 :mod:`tutorial.engine.verdicts`, plays, tricks and scores in
-:mod:`tutorial.engine.outcomes`, the ruleset in :mod:`tutorial.engine.rule_options`.
+:mod:`tutorial.engine.outcomes`, the ruleset in :mod:`tutorial.engine.rule_options`, an
+action (a card or a :class:`~tutorial.engine.actions.GameAction`) in
+:mod:`tutorial.engine.actions`.
 Below the protocol, the bases and helpers the games' states share.
 """
 
