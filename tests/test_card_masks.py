@@ -315,3 +315,23 @@ def test_tarot_legal_led_is_the_class_legal() -> None:
         top = max((c for c in trick if 56 <= c < 77), default=-1)
         above = tarot_fast.ABOVE[top] if top >= 0 else tarot_fast.TRUMPS
         assert masks.legal(hand, trick, wpos) == tarot_fast.legal_led(hand, led, above)
+
+
+def test_the_legality_options_are_the_rulesets_switches_and_tell_the_rulesets_apart() -> None:
+    # The solver keys its memo of legal follows on them: rules whose legal cards differ
+    # beside the tables must give different options.
+    seen = set()
+    for ruleset in BELOTE_RULESETS:
+        line = _played_hands("belote", ruleset, 4, 11, 1)[0]
+        masks = line[0].card_masks()
+        options = masks.legality_options()
+        assert options == (
+            ruleset.options.partner_winning == "free",
+            ruleset.options.cannot_overtrump == "must_trump",
+        )
+        seen.add(options)
+    assert len(seen) == len(BELOTE_RULESETS)
+    for game, ruleset, players in CASES:
+        if game != "belote":
+            line = _played_hands(game, ruleset, players, 11, 1)[0]
+            assert line[0].card_masks().legality_options() in ((), (False, False))

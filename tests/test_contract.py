@@ -537,3 +537,39 @@ def test_card_points_as_and_the_last_trick_bonus_agree_with_a_state() -> None:
     assert belote_pkg.card_points_as(Card.parse("3H"), trump=False) is None  # no 3 in Belote
     assert briscola_pkg.card_points_as(Card.parse("10H"), trump=False) is None
     assert tarot_pkg.card_points_as(Card.parse("AH"), trump=False) is None  # Tarot's one is 1
+
+
+def test_every_action_is_a_card_or_a_game_action_naming_the_card_it_lays_aside() -> None:
+    from tutorial.engine.actions import GameAction, card_of
+
+    discards = 0
+    for game in GAMES3:
+        rng = random.Random(19)
+        for _ in range(6):
+            state = new_hand(game, rng=rng)
+            while not state.is_terminal:
+                legal = state.legal_actions()
+                for action in legal:
+                    assert isinstance(action, Card | GameAction), (game, state.phase, action)
+                    laid = card_of(action)
+                    if isinstance(action, Card):
+                        assert laid is action
+                    elif state.phase == "discard":
+                        # A Tarot discard lays one card of the taker's hand aside.
+                        assert state.taker is not None
+                        assert laid in state.hands[state.taker], action
+                        discards += 1
+                    else:
+                        assert laid is None, (game, state.phase, action)
+                for choice in state.bid_choices():
+                    assert isinstance(choice, GameAction), (game, choice)
+                if state.phase == "bidding":
+                    # The first bidder takes at the lowest bid (a Tarot Prise: the
+                    # discard follows), the others pass.
+                    action = legal[0] if state.seated_bids() else legal[1]
+                else:
+                    action = legal[rng.randrange(len(legal))]
+                state = state.apply(action)
+            assert all(isinstance(bid, GameAction) for _, bid in state.seated_bids())
+            assert state.contract is None or isinstance(state.contract, GameAction)
+    assert discards > 0  # the Tarot hands reached a discard

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import typing
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,10 @@ from work import Calls
 
 from tutorial.__main__ import main as cli
 from tutorial.engine.errors import ScenarioError
+from tutorial.engine.games import GAMES
 from tutorial.scenarios.checker import check_file, check_text, problems_of
 from tutorial.scenarios.files import scenario_files
-from tutorial.scenarios.model import json_schema
+from tutorial.scenarios.model import Scenario, json_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -36,6 +38,12 @@ def test_every_scenario_is_proved(path: Path) -> None:
 def test_committed_schema_is_current() -> None:
     committed = json.loads((SCENARIOS / "scenario.schema.json").read_text(encoding="utf-8"))
     assert committed == json_schema(), "run: python -m tutorial schema"
+
+
+def test_the_format_names_exactly_the_registered_games_in_their_order() -> None:
+    # The format's ``game`` is a Literal written out (the type checker and the schema read
+    # it as written): it must name the engine's registry of games, no more, no fewer.
+    assert typing.get_args(Scenario.model_fields["game"].annotation) == GAMES
 
 
 def test_cli_ok_and_failure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

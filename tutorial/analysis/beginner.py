@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from tutorial.analysis.games import PARTS
+from tutorial.engine.actions import Action
 from tutorial.engine.cards import EXCUSE, PETIT, Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.games import new_hand
@@ -78,7 +79,7 @@ def played_deal(game: str, ruleset: str, number: int, tries: int = 50) -> tuple[
     return number + tries - 1, state
 
 
-def choose(state: GameState) -> Any:
+def choose(state: GameState) -> Action:
     """The action the seat to move takes (always one of ``state.legal_actions()``)."""
     legal = state.legal_actions()
     if not legal:

@@ -34,6 +34,8 @@ from typing import Any
 
 from tutorial.analysis import beginner
 from tutorial.analysis.judgement import position_key
+from tutorial.engine.actions import Action, GameAction, card_of
+from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
 from tutorial.engine.outcomes import HandOutcome
@@ -71,7 +73,7 @@ class BidValue:
     standard error of the mean; ``scores``: the score on each deal, the same deals for
     every bid, in order)."""
 
-    action: Any
+    action: Action
     mean: float
     error: float
     deals: int
@@ -101,7 +103,7 @@ def seat_score(end: GameState, outcome: HandOutcome, seat: int) -> float:
     return float(outcome.totals[keys[end.team_of(seat)]])
 
 
-def _agrees(start: GameState, earlier: Sequence[Any], seat: int) -> GameState | None:
+def _agrees(start: GameState, earlier: Sequence[Action], seat: int) -> GameState | None:
     """The state after ``earlier`` from ``start`` if each other seat's action is the one
     the bidding rule gives with these cards (the seat's own are taken as they were)."""
     state = start
@@ -116,7 +118,7 @@ def _agrees(start: GameState, earlier: Sequence[Any], seat: int) -> GameState | 
 
 def advise(
     history: Sequence[GameState],
-    earlier: Sequence[Any],
+    earlier: Sequence[Action],
     rng: random.Random,
     *,
     deals: int = DEFAULT_DEALS,
@@ -174,7 +176,9 @@ def _play_key(state: GameState) -> tuple[Any, ...] | None:
     return key
 
 
-def _bid_scores(position: GameState, bids: Sequence[Any], seat: int, *, share: bool) -> list[float]:
+def _bid_scores(
+    position: GameState, bids: Sequence[Action], seat: int, *, share: bool
+) -> list[float]:
     """The seat's score for each of ``bids`` from ``position``, the rest of the auction,
     the discard and the play by the beginner's rules. With ``share``, the bids whose
     auctions end in the same position but for its record (Tarot: a Prise and a Garde both
@@ -199,7 +203,7 @@ def _bid_scores(position: GameState, bids: Sequence[Any], seat: int, *, share: b
     return out
 
 
-def bidding_history(state: GameState) -> tuple[list[GameState], list[Any]]:
+def bidding_history(state: GameState) -> tuple[list[GameState], list[GameAction]]:
     """``(history, earlier)`` for :func:`advise` from a position at the bidding alone: the
     hand as dealt (the position with its bids taken back, the first bidder to move) and
     the bids made since, as ``state.seated_bids()`` lists them. When taking the bids back
@@ -245,14 +249,14 @@ def position_rng(state: GameState, salt: str) -> random.Random:
     return random.Random(f"{position_key(state)}|{salt}")
 
 
-def advise_bid(history: Sequence[GameState], earlier: Sequence[Any]) -> BidAdvice:
+def advise_bid(history: Sequence[GameState], earlier: Sequence[Action]) -> BidAdvice:
     """:func:`advise` at ``history[-1]`` from the position's own seed (``position_rng``),
     over ``POSITION_DEALS`` deals: the hint's and the review's figures."""
     rng = position_rng(history[-1], "bid")
     return advise(history, earlier, rng, deals=POSITION_DEALS)
 
 
-def advise_discard_from(state: GameState, chosen: Sequence[Any] | None = None) -> DiscardAdvice:
+def advise_discard_from(state: GameState, chosen: Sequence[Card] | None = None) -> DiscardAdvice:
     """:func:`advise_discard` at ``state`` (the discard's first card) from the position's
     own seed (``position_rng``), over ``POSITION_DEALS`` deals, with the learner's six
     cards when ``chosen``."""
@@ -285,7 +289,7 @@ class DiscardValue:
     habit it is: ``yours``, ``computer``, ``shortest``, ``lowest``."""
 
     kind: str
-    cards: tuple[Any, ...]
+    cards: tuple[Card, ...]
     mean: float
     error: float
     deals: int
@@ -307,40 +311,42 @@ class DiscardAdvice:
         return self.values[0]
 
 
-def _lay(state: GameState, cards: Sequence[Any]) -> GameState:
+def _lay(state: GameState, cards: Sequence[Card]) -> GameState:
     """``state`` after the taker lays ``cards`` aside, one by one (legal ones)."""
     for card in cards:
-        state = state.apply(next(a for a in state.legal_actions() if a.card == card))
+        state = state.apply(next(a for a in state.legal_actions() if card_of(a) == card))
     return state
 
 
-def _candidates(state: GameState) -> list[tuple[str, tuple[Any, ...]]]:
+def _candidates(state: GameState) -> list[tuple[str, tuple[Card, ...]]]:
     """Discards worth weighing: the computer's (the richest cards first), and two habits
     the sources teach: the shortest suits emptied first, and the lowest cards kept out
     of the defenders' tricks (each within the cards the rules allow)."""
     seat = state.to_move
     assert seat is not None
     need = 6 - len(state.discard)
-    computer = []
+    computer: list[Card] = []
     s = state
     for _ in range(need):
         action = beginner.choose(s)
-        computer.append(action.card)
+        laid = card_of(action)
+        assert laid is not None  # each action of the discard lays a card aside
+        computer.append(laid)
         s = s.apply(action)
-    allowed = [a.card for a in state.legal_actions()]
+    allowed = [c for a in state.legal_actions() if (c := card_of(a)) is not None]
     hand = state.hands[seat]
     length = {c: sum(1 for x in hand if x.suit == c.suit) for c in allowed}
     points = {c: state.card_points(c) for c in allowed}
     shortest = sorted(allowed, key=lambda c: (length[c], -points[c]))[:need]
     lowest = sorted(allowed, key=lambda c: (points[c], length[c]))[:need]
-    out: list[tuple[str, tuple[Any, ...]]] = []
+    out: list[tuple[str, tuple[Card, ...]]] = []
     for kind, cards in (("computer", computer), ("shortest", shortest), ("lowest", lowest)):
         if not any(_same(cards, o) for _, o in out):
             out.append((kind, tuple(cards)))
     return out
 
 
-def _same(a: Sequence[Any], b: Sequence[Any]) -> bool:
+def _same(a: Sequence[Card], b: Sequence[Card]) -> bool:
     """Whether two discards hold the same cards, in any order."""
     return set(a) == set(b)
 
@@ -349,7 +355,7 @@ def advise_discard(
     state: GameState,
     rng: random.Random,
     *,
-    chosen: Sequence[Any] | None = None,
+    chosen: Sequence[Card] | None = None,
     deals: int = DEFAULT_DEALS,
 ) -> DiscardAdvice:
     """The expected score of the learner's discard (``chosen``, six cards) beside the
@@ -364,7 +370,7 @@ def advise_discard(
     if state.phase != "discard" or seat is None:
         raise InvalidStateError(f"there is no discard to advise on in the {state.phase!r} phase")
     candidates = _candidates(state)
-    mine: tuple[Any, ...] | None = None
+    mine: tuple[Card, ...] | None = None
     if chosen is not None:
         mine = tuple(chosen)
         try:

@@ -29,7 +29,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from tutorial.analysis import beginner
 from tutorial.analysis.bid_advice import seat_score
@@ -39,6 +39,7 @@ from tutorial.analysis.judgement import LEAST_LOSS, Judgement, canonical_text, j
 from tutorial.analysis.playouts import Playout
 from tutorial.analysis.solver import SearchBudget, best_line
 from tutorial.analysis.valuing import exact_values, solve_with_stock
+from tutorial.engine.actions import Action
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.games import GAMES
@@ -479,7 +480,7 @@ def best_from(state: GameState, seat: Seat, node_budget: int | None = None) -> B
 # --- A whole hand ------------------------------------------------------------------------
 
 
-def replay(start: GameState, actions: Sequence[Any]) -> list[GameState]:
+def replay(start: GameState, actions: Sequence[Action]) -> list[GameState]:
     """The states of a hand: ``start``, then after each action (through ``apply``)."""
     states = [start]
     for a in actions:

@@ -46,7 +46,7 @@ def _fmemo(rules: CardMasks) -> dict[int, list[int]]:
     emptied past ``MEMO_LIMIT`` entries)."""
     beats = rules.beats
     key = (tuple(rules.pts), tuple(beats) if beats is not None else None, rules.must_follow,
-           getattr(rules, "partner_free", None), getattr(rules, "undertrump", None))  # fmt: skip
+           rules.legality_options())  # fmt: skip
     memo = _FMEMO.get(key)
     if memo is None or len(memo) > MEMO_LIMIT:
         if len(_FMEMO) > 64:

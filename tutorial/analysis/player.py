@@ -22,6 +22,7 @@ from typing import Any
 
 from tutorial.analysis import beginner, bid_advice
 from tutorial.analysis.judgement import judge
+from tutorial.engine.actions import Action, card_of
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 
@@ -42,7 +43,7 @@ _DISCARD_PLANS_KEPT = 32
 _DISCARD_PLANS_LOCK = threading.Lock()
 
 
-def strong_bid(state: GameState, rng: random.Random, *, deals: int | None = None) -> Any:
+def strong_bid(state: GameState, rng: random.Random, *, deals: int | None = None) -> Action:
     """The strong player's bid: the one of highest expected score by the bidding advice
     (``bid_advice.advise_at``, over ``deals`` deals, by default ``BID_DEALS``); the only
     bid when there is one.
@@ -68,7 +69,7 @@ def _discard_key(state: GameState) -> tuple[Any, ...]:
     return (state.ruleset.name, seat, whole, others, state.contract)
 
 
-def strong_discard(state: GameState, rng: random.Random, *, deals: int | None = None) -> Any:
+def strong_discard(state: GameState, rng: random.Random, *, deals: int | None = None) -> Action:
     """The strong player's next card to lay aside at the Tarot discard: a card of the
     discard of highest expected score by the discard advice (``bid_advice.advise_discard``
     over ``deals`` deals, by default ``DISCARD_DEALS``).
@@ -97,7 +98,7 @@ def strong_discard(state: GameState, rng: random.Random, *, deals: int | None = 
             _DISCARD_PLANS[key] = plan
             while len(_DISCARD_PLANS) > _DISCARD_PLANS_KEPT:
                 _DISCARD_PLANS.popitem(last=False)
-    legal = {a.card: a for a in state.legal_actions()}  # the discard's actions lay a card
+    legal = {card_of(a): a for a in state.legal_actions()}  # the discard's actions lay a card
     for card in plan:
         if card not in laid and card in legal:
             return legal[card]
@@ -112,7 +113,7 @@ def choose(
     deals: int | None = None,
     bid_deals: int | None = None,
     discard_deals: int | None = None,
-) -> Any:
+) -> Action:
     """The action a computer player of ``level`` takes for the seat to move: a bid, a
     discard, an announcement, a declaration or a card (one of ``legal_actions()``).
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tutorial.engine.actions import Action
 from tutorial.engine.contract import GameState
 from tutorial.engine.errors import IllegalActionError, InvalidStateError, TutorialError
 from tutorial.engine.outcomes import HandOutcome
@@ -40,7 +41,7 @@ class Replay:
     ruleset: Ruleset
     outcome: HandOutcome | None
     refused_at: int | None = None
-    refused_action: Any = None
+    refused_action: Action | None = None
     refusal: str = ""
     refused_seat: int | None = None
 
@@ -80,7 +81,7 @@ class UnderRuleset:
         return self.replay.ruleset
 
 
-def replay_under(start: GameState, actions: Sequence[Any], ruleset: Ruleset) -> Replay:
+def replay_under(start: GameState, actions: Sequence[Action], ruleset: Ruleset) -> Replay:
     """The hand from ``start`` with ``actions`` applied again under ``ruleset``.
 
     Raises:
@@ -112,7 +113,7 @@ def _differing(a: Ruleset, b: Ruleset) -> tuple[tuple[str, Any, Any], ...]:
     )
 
 
-def compare(start: GameState, actions: Sequence[Any]) -> list[UnderRuleset]:
+def compare(start: GameState, actions: Sequence[Action]) -> list[UnderRuleset]:
     """The hand under the rules it was played by (first), then under every other named
     ruleset of its game (see :func:`other_rulesets`), each with the options that cause a
     difference. A ruleset under which the first position itself cannot be scored (its

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from tutorial.analysis.bid_advice import (
     BidAdvice,
@@ -31,6 +30,7 @@ from tutorial.analysis.bid_advice import (
 )
 from tutorial.analysis.card_review import BEST, WRONG
 from tutorial.analysis.judgement import LEAST_LOSS, NOISE_ERRORS
+from tutorial.engine.actions import Action
 from tutorial.engine.cards import Card, Suit, describe_cards
 from tutorial.engine.contract import GameState
 from tutorial.engine.reasons import Points, Reason, Suits, bid_fact, figure, reason
@@ -83,10 +83,10 @@ class BidReview(_Decision):
     """
 
     move: int
-    action: Any
+    action: Action
     advice: BidAdvice = field(repr=False)
     verdict: str
-    better: Any | None = None
+    better: Action | None = None
     lost: float = 0.0
     error: float = 0.0
     reasons: tuple[Reason, ...] = ()
@@ -108,7 +108,7 @@ class BidReview(_Decision):
 
 
 def review_bid(
-    history: Sequence[GameState], earlier: Sequence[Any], bid: Any, move: int
+    history: Sequence[GameState], earlier: Sequence[Action], bid: Action, move: int
 ) -> BidReview:
     """``bid``, made at ``history[-1]`` (``history`` from the deal to it, ``earlier`` the
     actions since the deal; at index ``move`` of the hand's history), judged against the

@@ -44,6 +44,7 @@ from tutorial.analysis.errors import UnsolvablePosition
 from tutorial.analysis.why_trick import why_trick
 from tutorial.course import bid_review
 from tutorial.course.review_worker import ReviewWorker
+from tutorial.engine.actions import Action, card_of
 from tutorial.engine.cards import Card, describe_cards
 from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
@@ -120,7 +121,7 @@ class Move:
     """One action taken at the table, and the state it was taken in."""
 
     seat: int
-    action: Any
+    action: Action
     before: GameState
 
 
@@ -166,7 +167,7 @@ class PracticeHand:
     pending: tuple[object, ...] = field(default=())  # the table view's "held back" events
     #: A replay's recorded actions of the hand it replays, and whether every action so
     #: far repeats them (the computer seats then take the recorded ones).
-    script: tuple[Any, ...] = ()
+    script: tuple[Action, ...] = ()
     on_script: bool = True
     #: The finished hand this one replays (None for a new deal), and from which trick
     #: (0: from the deal).
@@ -371,7 +372,7 @@ def _rng(hand: PracticeHand) -> random.Random:
     return random.Random(hand.seed * 1_000 + len(hand.moves))
 
 
-def computer_action(hand: PracticeHand) -> Any:
+def computer_action(hand: PracticeHand) -> Action:
     """The action the computer takes for the seat to move: in a replay that has repeated
     every recorded action so far, the recorded one; otherwise the level's choice."""
     done = len(hand.moves)
@@ -380,7 +381,7 @@ def computer_action(hand: PracticeHand) -> Any:
     return player.choose(hand.state, hand.level, _rng(hand))
 
 
-def _record(hand: PracticeHand, action: Any) -> PracticeHand:
+def _record(hand: PracticeHand, action: Action) -> PracticeHand:
     """The hand after ``action`` by the seat to move (legal: checked by the caller)."""
     seat = hand.state.to_move
     assert seat is not None
@@ -416,7 +417,7 @@ def _why(hand: PracticeHand, after: GameState, trick: TrickResult) -> str:
 
 
 def advance(
-    hand: PracticeHand, choose: Callable[[PracticeHand], Any] | None = None
+    hand: PracticeHand, choose: Callable[[PracticeHand], Action] | None = None
 ) -> tuple[PracticeHand, tuple[PracticeHand, ...]]:
     """The computer seats act until the learner's turn or the end of the hand.
 
@@ -434,7 +435,7 @@ def advance(
 # --- The learner's actions --------------------------------------------------------------
 
 
-def try_action(hand: PracticeHand, action: Any) -> PracticeHand:
+def try_action(hand: PracticeHand, action: Action | str) -> PracticeHand:
     """The learner tries ``action`` (an engine action or its text: ``9H``, ``take H``).
 
     A refused action leaves the state as it was and records the engine's reason; an
@@ -548,7 +549,9 @@ def suggestion(hand: PracticeHand) -> tuple[Any, str]:
         state, chosen = hand.state, []
         while state.phase == "discard" and state.to_move == hand.learner:
             action = beginner.choose(state)
-            chosen.append(action.card)
+            laid = card_of(action)
+            assert laid is not None  # each action of the discard lays a card aside
+            chosen.append(laid)
             state = state.apply(action)
         return chosen, t("practice.hint_discard_suggest", cards=describe_cards(chosen))
     with seat_names(hand.table.seat_names):
@@ -573,19 +576,19 @@ class PracticePart:
 
     #: Why the computer players' habit bids ``action`` (its label given), in a sentence
     #: with the count of the hand it bids by; None: no reason of the game's own.
-    bid_reason: Callable[[GameState, Any, str], str | None]
+    bid_reason: Callable[[GameState, Action, str], str | None]
 
 
 #: Each game's practice part, from its module of ``tutorial/course/games``.
 PRACTICE_PARTS = GameParts("tutorial.course.games", PracticePart, "PRACTICE")
 
 
-def no_bid_reason(state: GameState, action: Any, label: str) -> str | None:
+def no_bid_reason(state: GameState, action: Action, label: str) -> str | None:
     """No reason of the game's own (a game without bids)."""
     return None
 
 
-def habit_reason(state: GameState, action: Any) -> str:
+def habit_reason(state: GameState, action: Action) -> str:
     """Why the computer players' habit takes ``action`` here, in a sentence: at a Tarot
     bid, the count of the hand it bids by; at a Belote bid, the trumps and Aces it counts."""
     label = actions.label(action)
@@ -722,7 +725,9 @@ def _discard_cards(moves: Sequence[Move], i: int) -> list[Card]:
     for m in moves[i:]:
         if m.before.phase != "discard":
             break
-        out.append(m.action.card)
+        card = card_of(m.action)
+        if card is not None:
+            out.append(card)
     return out
 
 

@@ -77,6 +77,11 @@ class CardMasks:
         the card winning it so far, 0 for an empty trick)."""
         raise NotImplementedError
 
+    def legality_options(self) -> tuple[bool, ...]:
+        """The ruleset's switches that decide the legal cards beside the tables and
+        ``must_follow`` (a memo of legal cards is kept per value): none here."""
+        return ()
+
     def winner(self, trick: Sequence[int]) -> int:
         """The position in the (partial, non-empty) trick of the card winning it so far."""
         raise NotImplementedError
@@ -133,6 +138,11 @@ class TableCardMasks(CardMasks):
     higher: Sequence[int] = ()
     partner_free: bool = False
     undertrump: bool = False
+
+    def legality_options(self) -> tuple[bool, ...]:
+        """The switches that decide the legal cards beside the tables and ``must_follow``:
+        ``partner_free`` and ``undertrump``."""
+        return (self.partner_free, self.undertrump)
 
     def winner(self, trick: Sequence[int]) -> int:
         """The position in the (partial, non-empty) trick of the card winning it so far."""

@@ -12,10 +12,10 @@ reads every game through it and names none.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from tutorial.engine.actions import Action, GameAction
 from tutorial.engine.cards import Deck
 from tutorial.engine.contract import GameState
 from tutorial.engine.errors import NotationError
@@ -27,30 +27,30 @@ class Notation:
 
     #: The classes of the game's actions other than cards (an action's class finds its
     #: game's notation).
-    action_types: tuple[type, ...]
+    action_types: tuple[type[GameAction], ...]
     #: The one-word actions (``pass``, ``garde``): such a word is not read as a card.
     words: frozenset[str]
     #: The phrases written in words separated by spaces: a phrase's first word and the
     #: words that may follow it (None: any word, as ``discard 7H``'s card).
     phrases: Mapping[str, frozenset[str] | None]
     #: The canonical text of one of the game's actions (what a scenario file writes).
-    code: Callable[[Any], str]
+    code: Callable[[GameAction], str]
     #: Its short label in the session's language.
-    label: Callable[[Any], str]
+    label: Callable[[GameAction], str]
     #: What another seat's action shows the learner (a Tarot discard face down, a
     #: Belote declaration by its kind); the learner's own action shows its label.
-    label_for_others: Callable[[Any], str]
+    label_for_others: Callable[[GameAction], str]
     #: The action meant by a text that is no legal action's code:
     #: ``read(state, text, legal, raw)``, ``text`` lower-cased with spaces made single,
     #: ``raw`` as written (for the refusal). Raises :class:`NotationError`.
-    read: Callable[[GameState, str, list[Any], str], Any]
+    read: Callable[[GameState, str, Sequence[Action], str], Action]
     #: Every action the seat to move might try in a phase of the game's own, legal or
     #: not, for the learner's buttons (Tarot's discard: every card of the hand as a
     #: discard), or None where the phase offers its legal actions (and bids).
-    phase_choices: Callable[[GameState], list[Any] | None]
+    phase_choices: Callable[[GameState], Sequence[Action] | None]
 
 
-def no_phase_of_its_own(state: GameState) -> list[Any] | None:
+def no_phase_of_its_own(state: GameState) -> Sequence[Action] | None:
     """A game whose phases offer their legal actions (and bids) as the choices."""
     return None
 
@@ -59,7 +59,7 @@ def cards_only(deck: Deck) -> Notation:
     """The notation of a game whose every action is a card of ``deck`` (Briscola): it
     reads no other text."""
 
-    def read(state: GameState, text: str, legal: list[Any], raw: str) -> Any:
+    def read(state: GameState, text: str, legal: Sequence[Action], raw: str) -> Action:
         raise NotationError(f"{raw!r} is not a {deck.name} card")
 
     return Notation(

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutorial.engine.actions import Action
 from tutorial.engine.cards import Card, Suit, suit_word
 from tutorial.engine.contract import GameState
 from tutorial.engine.errors import InvalidStateError
@@ -325,7 +326,7 @@ def find_reasons(cmp: Comparison, most: int = MOST_REASONS) -> list[Reason]:
 # --- What a hand holds, behind a bid ------------------------------------------------------
 
 #: A game's facts of the bidder's hand that bear on a bid (None: nothing to say of it).
-BidFact = Callable[[GameState, Any], Reason | None]
+BidFact = Callable[[GameState, Action], Reason | None]
 
 _BID_FACTS: dict[str, BidFact] = {}
 
@@ -335,7 +336,7 @@ def register_bid_fact(game: str, fact: BidFact) -> None:
     _BID_FACTS[game] = fact
 
 
-def bid_fact(state: GameState, bid: Any) -> Reason | None:
+def bid_fact(state: GameState, bid: Action) -> Reason | None:
     """What the bidder's hand holds that bears on ``bid`` at ``state`` (the trumps of
     the suit a Belote take names, a Tarot hand's trumps, bouts and Kings), from the
     game's own facts; None for a game with none, or a bid they say nothing of."""

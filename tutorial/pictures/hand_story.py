@@ -29,11 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from tutorial.engine.actions import GameAction
 from tutorial.engine.contract import GameState
 from tutorial.engine.game_parts import GameParts
 from tutorial.engine.outcomes import HandOutcome, TrickResult
+from tutorial.engine.seats import Seat
 from tutorial.scenarios.position import Table, shown_seat_names
 
 __all__ = [
@@ -222,7 +223,7 @@ def trick_steps(state: GameState) -> tuple[list[Step], list[float], list[int]]:
     return steps, sums, won
 
 
-def auction(state: GameState) -> list[tuple[int, Any]]:
+def auction(state: GameState) -> Sequence[tuple[Seat, GameAction]]:
     """The bids in order, each with its seat (Briscola has none)."""
     return state.seated_bids()
 

@@ -136,12 +136,13 @@ def rules_chart(
         causes = _rules_in_words(u, u.causes)
         outcome = u.replay.outcome
         if outcome is None:
-            seat = u.replay.refused_seat
+            seat, action = u.replay.refused_seat, u.replay.refused_action
+            assert action is not None  # a hand left unscored stopped at a refused action
             refused = t(
                 "variants.refused" if seat is None or seat == learner else "variants.refused_other",
                 rules=name,
                 seat=seat_name(seat) if seat is not None else "",
-                action=actions.label(u.replay.refused_action),
+                action=actions.label(action),
                 why=u.replay.refusal,
             )
             said.append(refused + (" " + t("variants.because", rules=causes) if causes else ""))

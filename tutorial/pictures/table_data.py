@@ -21,6 +21,7 @@ from typing import Any, Literal
 from tutorial.course.live_lesson import LiveStep
 from tutorial.course.practice import PracticeHand, legal_marked
 from tutorial.course.progress import stars
+from tutorial.engine.actions import card_of
 from tutorial.engine.cards import Card
 from tutorial.engine.games import game_info
 from tutorial.engine.hand_order import sort_hand
@@ -135,8 +136,8 @@ def marks_for(run: Run, fb: Feedback | None, hint_tier: int, revealed: bool) -> 
         reading = run.reading()
         if (HINT_ANSWER in asked or revealed) and reading is not None:
             for a in reading.accepted:  # the step's answers, read once (a discard: its card)
-                card = a if isinstance(a, Card) else getattr(a, "card", None)
-                if isinstance(card, Card):
+                card = card_of(a)
+                if card is not None:
                     answer |= {card}
     return Marks(forcing, legal, answer)
 
@@ -401,9 +402,7 @@ def practice_marks(hand: PracticeHand, show_legal: bool = False) -> Marks:
         state = hand.state
         legal = frozenset(state.legal_plays())
         if not legal and state.phase == "discard":
-            legal = frozenset(
-                a.card for a in state.legal_actions() if isinstance(getattr(a, "card", None), Card)
-            )
+            legal = frozenset(c for a in state.legal_actions() if (c := card_of(a)) is not None)
     return Marks(forcing, legal, frozenset())
 
 

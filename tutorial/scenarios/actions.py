@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
+from tutorial.engine.actions import Action, GameAction
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.games import GAMES, game_info
@@ -83,7 +83,7 @@ def _joins(prev: str, word: str) -> bool:
 
 
 @functools.cache
-def _notations_by_kind() -> Mapping[type, Notation]:
+def _notations_by_kind() -> Mapping[type[GameAction], Notation]:
     """Each game's notation by the classes of its actions other than cards."""
     return {
         kind: game_info(game).notation
@@ -92,12 +92,12 @@ def _notations_by_kind() -> Mapping[type, Notation]:
     }
 
 
-def _notation_of(action: Any) -> Notation | None:
-    """The notation of the game whose action ``action`` is (None: a card, or no action)."""
+def _notation_of(action: GameAction) -> Notation | None:
+    """The notation of the game whose action ``action`` is (None: no game's)."""
     return _notations_by_kind().get(type(action))
 
 
-def code(action: Any) -> str:
+def code(action: Action) -> str:
     """The canonical text of an action (what a scenario file writes)."""
     if isinstance(action, Card):
         return action.code
@@ -105,7 +105,7 @@ def code(action: Any) -> str:
     return notation.code(action) if notation is not None else str(action)
 
 
-def label(action: Any) -> str:
+def label(action: Action) -> str:
     """A short display label in the session's language (cards keep their symbols)."""
     if isinstance(action, Card):
         return action.label
@@ -113,15 +113,16 @@ def label(action: Any) -> str:
     return notation.label(action) if notation is not None else str(action)
 
 
-def public_label(action: Any, own: bool) -> str:
+def public_label(action: Action, own: bool) -> str:
     """The label the learner may see: another seat's discard stays face down.
 
     In Tarot the taker's discard is hidden, except the trumps, which are shown; in Belote
     another seat's declaration is heard by its kind, its cards are not seen yet.
     """
-    notation = _notation_of(action)
-    if notation is not None and not own:
-        return notation.label_for_others(action)
+    if isinstance(action, GameAction) and not own:
+        notation = _notation_of(action)
+        if notation is not None:
+            return notation.label_for_others(action)
     return label(action)
 
 
@@ -129,7 +130,7 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip().lower().replace("_", " ").replace("é", "e"))
 
 
-def parse(state: GameState, text: str) -> Any:
+def parse(state: GameState, text: str) -> Action:
     """The engine action meant by ``text`` for the seat to move in ``state``.
 
     Raises:
@@ -147,7 +148,7 @@ def parse(state: GameState, text: str) -> Any:
     return info.notation.read(state, t, legal, raw)
 
 
-def menu(state: GameState) -> list[Any]:
+def menu(state: GameState) -> Sequence[Action]:
     """Everything the seat to move might try now, legal or not, for the learner's buttons.
 
     The illegal choices are kept on purpose: trying one gets the engine's reason (a King
@@ -155,7 +156,7 @@ def menu(state: GameState) -> list[Any]:
     """
     seat = state.to_move
     if seat is None:
-        return []
+        return ()
     legal = state.legal_actions()
     own = game_info(state.game).notation.phase_choices(state)  # Tarot's discard
     if own is not None:

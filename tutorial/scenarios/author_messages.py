@@ -5,11 +5,12 @@ action is refused and why a ``play`` step is not the learner's turn."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from tutorial.engine.actions import Action
 from tutorial.engine.cards import Card, Deck
 from tutorial.engine.contract import GameState
 from tutorial.engine.games import game_info
+from tutorial.engine.verdicts import Verdict
 from tutorial.scenarios.table import Table
 
 
@@ -54,7 +55,9 @@ def _seat(table: Table, seat: int | None) -> str:
     return table.seat_names[seat] if seat is not None else "nobody"
 
 
-def refusal_message(table: Table, state: GameState, text: str, action: Any, verdict: Any) -> str:
+def refusal_message(
+    table: Table, state: GameState, text: str, action: Action, verdict: Verdict
+) -> str:
     """Why a scripted action is refused, for the author: whose turn, what is wrong.
 
     A card the seat does not hold says where the card is (the engine's own sentence,

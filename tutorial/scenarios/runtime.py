@@ -26,6 +26,7 @@ from typing import Any, Literal
 from tutorial.analysis import explain
 from tutorial.analysis.explain import DEFAULT_COST_SECONDS, Cost, card_cost, cost_sentence
 from tutorial.analysis.solver import DEFAULT_NODE_BUDGET, SearchBudget
+from tutorial.engine.actions import Action
 from tutorial.engine.cards import Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.errors import IllegalActionError, NotationError, TutorialError
@@ -83,7 +84,7 @@ class Feedback:
     as_good: bool = False
     #: The action the learner tried, as the engine read it (None: an answer to a
     #: question, or a text the engine could not read), for whatever records the try.
-    action: Any = None
+    action: Action | None = None
 
     @property
     def ok(self) -> bool:
@@ -109,7 +110,7 @@ class PlayReading:
     #: Every action is accepted (``accept: any``).
     accept_any: bool
     #: The accepted actions, in the author's order.
-    accepted: tuple[Any, ...]
+    accepted: tuple[Action, ...]
     #: Their canonical codes.
     accepted_codes: frozenset[str]
     #: The author's sentence for a wrong action, by the action's code.
@@ -125,7 +126,7 @@ def read_play(state: GameState, step: PlayStep, index: int) -> PlayReading:
     """``step``'s texts read for ``state`` (a text the engine cannot read is left out: the
     checker refuses such a scenario)."""
     accept_any = step.play.accept == "any"
-    accepted: list[Any] = []
+    accepted: list[Action] = []
     if not accept_any:
         for text in step.play.accept:
             try:
@@ -167,7 +168,7 @@ class Run:
     wrong_here: int = 0
     #: Every action applied since the table's first position, in order (the hand can be
     #: replayed from ``table.state``, as under other rules).
-    actions: tuple[Any, ...] = ()
+    actions: tuple[Action, ...] = ()
     #: The steps whose answer was shown to the learner before they gave it (the hint's
     #: last tier, the presenter's "show the answer"): each counts as a wrong try for the
     #: stars.
@@ -270,7 +271,7 @@ class Run:
         """Apply one action in notation for the seat to move; raises on a bad one."""
         return self._apply(actions.parse(self.state, text))
 
-    def _apply(self, action: Any) -> tuple[Run, tuple[Event, ...]]:
+    def _apply(self, action: Action) -> tuple[Run, tuple[Event, ...]]:
         """Apply one action (parsed) for the seat to move; raises on an illegal one."""
         state = self.state
         seat = state.to_move

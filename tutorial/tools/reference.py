@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tutorial.engine import verdicts
+from tutorial.engine.actions import Action, GameAction
 from tutorial.engine.cards import EXCUSE, Card
 from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
@@ -89,9 +90,9 @@ class ReferencePart:
     #: Every kind of score line the engine writes: (who it goes to, its sign, what it is).
     line_kinds: Mapping[str, tuple[str, str, str]]
     #: Per phase, the game's own actions an author might also write there.
-    author_actions: Mapping[str, tuple[Any, ...]]
+    author_actions: Mapping[str, tuple[GameAction, ...]]
     #: The bid of the seeded hands among the legal actions (None: a random legal action).
-    seeded_bid: Callable[[list[Any], random.Random], Any]
+    seeded_bid: Callable[[Sequence[Action], random.Random], Action | None]
     #: The game at its first trick with full hands, for a dealer.
     first_trick: Callable[[int], GameState]
     #: What the card lying face up after the deal is ("the card turned up"), "" if none.
@@ -108,7 +109,7 @@ def line_kinds(game: str) -> Mapping[str, tuple[str, str, str]]:
     return REFERENCE_PARTS.of(game).line_kinds
 
 
-def no_seeded_bid(legal: list[Any], rng: random.Random) -> Any:
+def no_seeded_bid(legal: Sequence[Action], rng: random.Random) -> Action | None:
     """No bid of the game's own (a game without bids): a random legal action."""
     return None
 
@@ -178,7 +179,7 @@ def _default_text(info: Any) -> str:
 # --- engine-made examples -------------------------------------------------------------
 
 
-def _deck_actions(state: GameState) -> Iterator[Any]:
+def _deck_actions(state: GameState) -> Iterator[Action | Play]:
     """What an author might write at this state: every card, every menu action, and a
     card of the next seat (a play out of turn)."""
     yield from actions.menu(state)
@@ -192,7 +193,7 @@ def _deck_actions(state: GameState) -> Iterator[Any]:
     yield from REFERENCE_PARTS.of(state.game).author_actions.get(state.phase, ())
 
 
-def _pick(state: GameState, rng: random.Random) -> Any:
+def _pick(state: GameState, rng: random.Random) -> Action:
     """The next action of the seeded hands: random and legal, but in Tarot the first
     bidder takes (a Prise: the discard follows) and in Belote the first seat takes."""
     legal = state.legal_actions()

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
 
 import streamlit as st
 
 from tutorial.analysis.rule_variants import compare
+from tutorial.engine.actions import Action
 from tutorial.engine.contract import GameState
 from tutorial.engine.errors import TutorialError
 from tutorial.language.i18n import t
@@ -26,7 +26,7 @@ from tutorial.webapp.score_view import side_namer
 
 
 def show_other_rules(
-    start: GameState, actions: Sequence[Any], end: GameState, table: Table, key_prefix: str
+    start: GameState, actions: Sequence[Action], end: GameState, table: Table, key_prefix: str
 ) -> None:
     """The switch, and when it is on the hand from ``start`` with ``actions`` (ending at
     ``end``, a finished state) under every other ruleset of its game."""

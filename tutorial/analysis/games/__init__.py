@@ -29,11 +29,12 @@ live in its part module, listed in that module's ``__all__``, and are imported f
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tutorial.analysis.solver import SearchBudget
+from tutorial.engine.actions import Action
 from tutorial.engine.cards import Card, Deck
 from tutorial.engine.contract import GameState
 from tutorial.engine.game_parts import GameParts
@@ -88,7 +89,7 @@ class BeginnerHabits:
 
     #: ``outside_play(state, legal)``: the action taken outside the card play (bids, the
     #: discard, announcements, declarations); None: the game has no phase but the play.
-    outside_play: Callable[[GameState, list[Any]], Any] | None
+    outside_play: Callable[[GameState, Sequence[Action]], Action] | None
     #: ``first_leads(state, seat)``: the cards ``seat`` leads first when it holds one
     #: (``no_first_leads``: none).
     first_leads: Callable[[GameState, Seat], frozenset[Card]]

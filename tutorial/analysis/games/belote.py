@@ -20,6 +20,7 @@ from tutorial.analysis.games import (
 from tutorial.analysis.goals import Goal
 from tutorial.analysis.knowledge import all_plays
 from tutorial.engine import belote
+from tutorial.engine.actions import Action
 from tutorial.engine.cards import Card, Deck, Suit
 from tutorial.engine.contract import GameState
 from tutorial.engine.seats import Seat
@@ -115,7 +116,7 @@ def belote_bid(hand: Sequence[Card], suit: Suit, proposed: Card | None) -> int:
 BELOTE_TAKE = 3
 
 
-def _outside_play(state: GameState, legal: list[Any]) -> Any:
+def _outside_play(state: GameState, legal: Sequence[Action]) -> Action:
     """Take the best suit by ``belote_bid`` when it counts ``BELOTE_TAKE``, else pass;
     declare whatever is offered."""
     if state.phase == "declare":
@@ -125,7 +126,7 @@ def _outside_play(state: GameState, legal: list[Any]) -> Any:
     assert seat is not None
     hand = state.hands[seat]
     proposed = state.proposed
-    best: tuple[int, Any] = (0, next(a for a in legal if isinstance(a, belote.Pass)))
+    best: tuple[int, Action] = (0, next(a for a in legal if isinstance(a, belote.Pass)))
     for a in legal:
         if isinstance(a, belote.Take):
             score = belote_bid(hand, a.suit, proposed)

@@ -21,6 +21,7 @@ from tutorial.analysis.goals import Goal
 from tutorial.analysis.knowledge import OUT, all_plays
 from tutorial.analysis.solver import SolveRoot
 from tutorial.engine import tarot
+from tutorial.engine.actions import Action
 from tutorial.engine.cards import TAROT_DECK, Card, Deck
 from tutorial.engine.contract import GameState
 from tutorial.engine.seats import Seat
@@ -199,7 +200,7 @@ def tarot_bid(hand: Sequence[Card]) -> tarot.Bid:
     return tarot.Bid.PRISE if count >= TAROT_PRISE else tarot.Bid.PASS
 
 
-def _outside_play(state: GameState, legal: list[Any]) -> Any:
+def _outside_play(state: GameState, legal: Sequence[Action]) -> Action:
     """The bid by the count, no chelem, the taker's poignée when it holds one, and the
     discard: the richest card; between equals, the one of the shortest suit."""
     seat = state.to_move

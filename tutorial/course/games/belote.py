@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutorial.analysis.games import belote as belote_analysis
 from tutorial.course.practice import PracticePart
 from tutorial.engine import belote
+from tutorial.engine.actions import Action
 from tutorial.engine.contract import GameState
 from tutorial.language.i18n import t
 
 
-def _bid_reason(state: GameState, action: Any, label: str) -> str | None:
+def _bid_reason(state: GameState, action: Action, label: str) -> str | None:
     """At a Belote bid, the trumps and Aces the habit counts."""
     hand = state.hands[state.to_move or 0]
     assert isinstance(state, belote.BeloteState)  # Belote's practice: its own fields

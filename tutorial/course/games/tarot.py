@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutorial.analysis.games import tarot as tarot_analysis
 from tutorial.course.practice import PracticePart
 from tutorial.engine import tarot
+from tutorial.engine.actions import Action
 from tutorial.engine.contract import GameState
 from tutorial.language.i18n import t
 from tutorial.scenarios import actions
 
 
-def _bid_reason(state: GameState, action: Any, label: str) -> str | None:
+def _bid_reason(state: GameState, action: Action, label: str) -> str | None:
     """At a Tarot bid, the count of the hand the habit bids by."""
     hand = state.hands[state.to_move or 0]
     trumps, bouts, kings = tarot_analysis.tarot_count_parts(hand)

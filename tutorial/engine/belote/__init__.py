@@ -38,7 +38,7 @@ from __future__ import annotations
 from tutorial.engine.belote import fast
 from tutorial.engine.belote.actions import (
     UNKNOWN_ACTION,
-    Action,
+    BeloteAction,
     Bid,
     Declare,
     NoDeclaration,
@@ -121,7 +121,7 @@ __all__ = [
     "TRUMP_ORDER",
     "TRUMP_POINTS",
     "UNKNOWN_ACTION",
-    "Action",
+    "BeloteAction",
     "BeloteCardMasks",
     "BeloteMatch",
     "BeloteOptions",

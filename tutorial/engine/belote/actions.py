@@ -1,21 +1,22 @@
 """Belote's actions: the bids (``Pass``, ``Take``), the declaration choice (``Declare``,
-``NoDeclaration``), and a card (a ``Card``, or a ``Play`` naming its seat)."""
+``NoDeclaration``), each a :class:`~tutorial.engine.actions.GameAction`, and a card (a
+``Card``; ``explain`` and ``apply`` also take a ``Play`` naming its seat)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from tutorial.engine.actions import GameAction
 from tutorial.engine.belote.declarations import Combination
 from tutorial.engine.cards import PLAIN_SUITS, Card, Suit
-from tutorial.engine.outcomes import Play
 
 #: A game-specific reason code: the object given is not a Belote action at all.
 UNKNOWN_ACTION = "unknown_action"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(GameAction):
     """A bid: pass (in round 1 or round 2)."""
 
     def __str__(self) -> str:
@@ -23,7 +24,7 @@ class Pass:
 
 
 @dataclass(frozen=True, slots=True)
-class Take:
+class Take(GameAction):
     """A bid: take with ``suit`` as trump (round 1: the proposed card's suit; round 2: another)."""
 
     suit: Suit
@@ -33,7 +34,7 @@ class Take:
 
 
 @dataclass(frozen=True, slots=True)
-class Declare:
+class Declare(GameAction):
     """At your first turn of the first trick: declare your combinations."""
 
     combinations: tuple[Combination, ...]
@@ -43,7 +44,7 @@ class Declare:
 
 
 @dataclass(frozen=True, slots=True)
-class NoDeclaration:
+class NoDeclaration(GameAction):
     """At your first turn of the first trick: declare nothing."""
 
     def __str__(self) -> str:
@@ -55,4 +56,5 @@ PASS = Pass()
 TAKE = {s: Take(s) for s in PLAIN_SUITS}
 
 Bid: TypeAlias = Pass | Take
-Action: TypeAlias = Pass | Take | Declare | NoDeclaration | Card | Play
+#: Every action a Belote state lists among its legal actions.
+BeloteAction: TypeAlias = Pass | Take | Declare | NoDeclaration | Card

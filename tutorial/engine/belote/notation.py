@@ -5,8 +5,9 @@ reads them, and read back from text (:class:`tutorial.engine.notation.Notation`)
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
 
+from tutorial.engine.actions import Action, GameAction
 from tutorial.engine.belote.actions import Declare, NoDeclaration, Pass, Take
 from tutorial.engine.belote.state import BeloteState
 from tutorial.engine.cards import Card, Suit
@@ -28,7 +29,7 @@ _SUITS = {
 }
 
 
-def code(action: Any) -> str:
+def code(action: GameAction) -> str:
     """A bid or declaration choice as a scenario file writes it."""
     if isinstance(action, Pass):
         return "pass"
@@ -41,7 +42,7 @@ def code(action: Any) -> str:
     return str(action)
 
 
-def label(action: Any) -> str:
+def label(action: GameAction) -> str:
     """A bid or declaration choice in the session's language (a declaration's cards told)."""
     if isinstance(action, Pass):
         return t("belote.action.pass")
@@ -55,7 +56,7 @@ def label(action: Any) -> str:
     return str(action)
 
 
-def label_for_others(action: Any) -> str:
+def label_for_others(action: GameAction) -> str:
     """Another seat's declaration is heard by its kind; its cards are shown later."""
     if isinstance(action, Declare):
         names = t("common.cards.separator").join(c.name for c in action.combinations)
@@ -63,7 +64,7 @@ def label_for_others(action: Any) -> str:
     return label(action)
 
 
-def read(state: GameState, text: str, legal: list[Any], raw: str) -> Any:
+def read(state: GameState, text: str, legal: Sequence[Action], raw: str) -> Action:
     """A bid from its text: ``take`` alone is the proposed card's suit (round 1).
 
     Raises:

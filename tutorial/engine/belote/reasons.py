@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutorial.engine.actions import Action
 from tutorial.engine.belote.actions import Take
 from tutorial.engine.belote.cards import DIX_DE_DER
 from tutorial.engine.belote.state import BeloteState
@@ -109,7 +110,7 @@ def last_trick(cmp: Comparison) -> Reason | None:
     )
 
 
-def take_fact(state: GameState, bid: Any) -> Reason | None:
+def take_fact(state: GameState, bid: Action) -> Reason | None:
     """A take names its trumps: how many of that suit the bidder would hold (the proposed
     card included, which the taker receives), with or without its Jack and its Nine."""
     if not isinstance(bid, Take) or not isinstance(state, BeloteState):

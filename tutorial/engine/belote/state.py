@@ -19,6 +19,7 @@ from tutorial.engine.belote.actions import (
     PASS,
     TAKE,
     UNKNOWN_ACTION,
+    BeloteAction,
     Bid,
     Declare,
     NoDeclaration,
@@ -179,7 +180,7 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
 
     # -- legal actions and reasons --
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[BeloteAction]:
         """Every action accepted now: bids, a declaration choice, or the legal cards."""
         if self.phase == "bidding":
             assert self.proposed is not None
@@ -260,8 +261,9 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
         played += [p.card for p in self.current_trick if p.seat == seat]
         return (*self.hands[seat], *played)
 
-    def explain(self, action: Any) -> Verdict:
-        """Whether ``action`` is accepted now (for the seat to move), and why not."""
+    def explain(self, action: object) -> Verdict:
+        """Whether ``action`` is accepted now (for the seat to move), and why not: a
+        ``BeloteAction``, a ``Play`` naming its seat, or anything else, refused."""
         if self.phase == "done":
             return Verdict.refuse(HAND_OVER, t("belote.refuse.hand_over"), (), RULE_TURN)
         if isinstance(action, Play):
@@ -649,7 +651,7 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
             piles.append((pile[0], pile[1]))
         return tuple(piles)
 
-    def seated_bids(self) -> list[tuple[Seat, Any]]:
+    def seated_bids(self) -> list[tuple[Seat, Bid]]:
         """The bids in the order they were made, each with its seat."""
         return [(seat, bid) for seat, bid in self.bids]
 
@@ -749,15 +751,15 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
         """Whether the verdict on a card left free names the rule freeing it: yes."""
         return True
 
-    def bid_choices(self) -> list[Any]:
+    def bid_choices(self) -> list[Bid]:
         """Every bid the seat to move might try now, legal or not (empty outside the bidding)."""
         # Round 1: pass or take the proposed suit; round 2: pass or take any suit (the
         # proposed one too: trying it gets the engine's reason).
         if self.phase != "bidding" or self.to_move is None:
             return []
-        legal = self.legal_actions()
-        if any(isinstance(a, Take) for a in legal) and len(legal) == 2:
-            return legal  # round 1: pass or take the proposed suit
+        if self.bid_round == 1:
+            assert self.proposed is not None
+            return [PASS, TAKE[self.proposed.suit]]  # as legal_actions() offers them
         return [Pass(), *(Take(s) for s in PLAIN_SUITS)]
 
     def dealt_again(self, seat: Seat, rng: random.Random) -> BeloteState:

@@ -8,7 +8,7 @@ mover's hand (the sentence then says where the card is, when the mover may know)
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from tutorial.engine.cards import BRISCOLA_DECK, Card, describe_cards
 from tutorial.engine.outcomes import Play, TrickResult
@@ -48,7 +48,7 @@ class PlayPosition(Protocol):
     def trump_card_holder(self) -> Seat | None: ...
 
 
-def explain_play(position: PlayPosition, action: Any) -> Verdict:
+def explain_play(position: PlayPosition, action: object) -> Verdict:
     """Whether the seat to move may play ``action`` (a card, ``Play`` or notation), and why."""
     seat = position.to_move
     if seat is None:

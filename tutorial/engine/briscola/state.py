@@ -19,6 +19,7 @@ from functools import partial
 from operator import attrgetter
 from typing import Any
 
+from tutorial.engine.actions import GameAction
 from tutorial.engine.briscola.card_masks import BriscolaCardMasks
 from tutorial.engine.briscola.cards import (
     HIGHEST_OF_LED_SUIT,
@@ -168,12 +169,12 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
         # hand is over every hand is empty, so the seat the turn would reach holds none.
         return list(self.hands[(self.leader + len(self.current_trick)) % self.num_players])
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Card]:
         """The legal actions: the cards of ``legal_plays()``."""
         # The hand over, the seat the turn would reach holds no card (see legal_plays).
         return list(self.hands[(self.leader + len(self.current_trick)) % self.num_players])
 
-    def explain(self, action: Any) -> Verdict:
+    def explain(self, action: object) -> Verdict:
         """Whether the seat to move may play ``action`` (a card, ``Play`` or notation), and why."""
         return explain_play(self, action)
 
@@ -404,7 +405,7 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
             piles.append((pile[0], pile[1]))
         return tuple(piles)
 
-    def seated_bids(self) -> list[tuple[Seat, Any]]:
+    def seated_bids(self) -> list[tuple[Seat, GameAction]]:
         """The bids in the order they were made, each with its seat: none in Briscola."""
         return []
 
@@ -502,7 +503,7 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
         """Whether the verdict on a card left free names the rule freeing it: no, only the card."""
         return False
 
-    def bid_choices(self) -> list[Any]:
+    def bid_choices(self) -> list[GameAction]:
         """Every bid the seat to move might try now, legal or not: none, there is no bidding."""
         return []
 

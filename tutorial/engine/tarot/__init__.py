@@ -84,6 +84,7 @@ from tutorial.engine.tarot.actions import (
     Chelem,
     Discard,
     Poignee,
+    TarotAction,
 )
 from tutorial.engine.tarot.card_masks import TarotCardMasks
 from tutorial.engine.tarot.cards import (
@@ -206,6 +207,7 @@ __all__ = [
     "PlayoutResult",
     "Poignee",
     "Tally",
+    "TarotAction",
     "TarotCardMasks",
     "TarotOptions",
     "TarotState",

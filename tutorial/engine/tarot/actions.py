@@ -1,6 +1,7 @@
 """What a player does in a Tarot hand: bids, discards, the chelem decision, poignées.
 
-``TarotState.legal_actions()`` lists these (and cards, in the play); ``apply`` and
+Each is a :class:`~tutorial.engine.actions.GameAction`; ``TarotState.legal_actions()``
+lists these (and cards, in the play: together a ``TarotAction``); ``apply`` and
 ``explain`` take them.
 """
 
@@ -9,7 +10,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import TypeAlias
 
+from tutorial.engine.actions import GameAction
 from tutorial.engine.cards import TAROT_DECK, Card
 from tutorial.engine.errors import NotationError
 from tutorial.engine.tarot.cards import sort_cards
@@ -28,7 +31,7 @@ POIGNEE_SIZES: Mapping[str, int] = {"simple": 10, "double": 13, "triple": 15}
 POIGNEE_BONUS: Mapping[str, int] = {"simple": 20, "double": 30, "triple": 40}
 
 
-class Bid(enum.IntEnum):
+class Bid(GameAction, enum.IntEnum):
     """A bid, in increasing order; each contract has its multiplier."""
 
     PASS = 0
@@ -97,10 +100,15 @@ BIDS = tuple(Bid)
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(GameAction):
     """The taker lays one card aside into the discard (Prise/Garde, after taking the chien)."""
 
     card: Card
+
+    @property
+    def card_from_hand(self) -> Card:
+        """The card laid aside."""
+        return self.card
 
 
 #: The Discard action of each card (the same value every time it is offered).
@@ -108,7 +116,7 @@ DISCARD_OF = {c: Discard(c) for c in TAROT_DECK}
 
 
 @dataclass(frozen=True, slots=True)
-class Chelem:
+class Chelem(GameAction):
     """The taker's decision before the first card: declare the chelem (all 18 tricks) or not."""
 
     declared: bool
@@ -119,7 +127,7 @@ NO_CHELEM = Chelem(False)
 
 
 @dataclass(frozen=True)
-class Poignee:
+class Poignee(GameAction):
     """A poignée shown before one's first card: a level and the cards shown.
 
     ``level`` is ``"simple"`` (10 cards, 20 points), ``"double"`` (13, 30) or
@@ -151,6 +159,9 @@ class Poignee:
 
 
 NO_POIGNEE = Poignee("none")
+
+#: Every action a Tarot state lists among its legal actions.
+TarotAction: TypeAlias = Bid | Discard | Chelem | Poignee | Card
 
 #: The kind of action each phase takes.
 ACTION_TYPES: Mapping[str, type] = {

@@ -7,8 +7,9 @@ from text (:class:`tutorial.engine.notation.Notation`)."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
 
+from tutorial.engine.actions import Action, GameAction
 from tutorial.engine.cards import TAROT_DECK
 from tutorial.engine.contract import GameState
 from tutorial.engine.errors import NotationError
@@ -30,7 +31,7 @@ from tutorial.language.i18n import t
 _LEVELS = frozenset({"simple", "double", "triple"})
 
 
-def code(action: Any) -> str:
+def code(action: GameAction) -> str:
     """A bid, discard, chelem or poignée as a scenario file writes it."""
     if action is Bid.PASS:
         return "pass"
@@ -45,7 +46,7 @@ def code(action: Any) -> str:
     return str(action)
 
 
-def label(action: Any) -> str:
+def label(action: GameAction) -> str:
     """A bid, discard, chelem or poignée in the session's language."""
     if isinstance(action, Discard):
         return t("tarot.action.discard", card=action.card.label)
@@ -62,14 +63,14 @@ def label(action: Any) -> str:
     return str(action)
 
 
-def label_for_others(action: Any) -> str:
+def label_for_others(action: GameAction) -> str:
     """The taker's discard stays face down, except its trumps, which are shown."""
     if isinstance(action, Discard) and not is_trump(action.card):
         return t("tarot.action.discard_hidden")
     return label(action)
 
 
-def read(state: GameState, text: str, legal: list[Any], raw: str) -> Any:
+def read(state: GameState, text: str, legal: Sequence[Action], raw: str) -> Action:
     """A bid, discard, chelem or poignée from its text.
 
     Raises:
@@ -95,7 +96,7 @@ def read(state: GameState, text: str, legal: list[Any], raw: str) -> Any:
     )
 
 
-def phase_choices(state: GameState) -> list[Any] | None:
+def phase_choices(state: GameState) -> list[Action] | None:
     """The taker making the discard may try any card of the hand (a King is refused)."""
     if state.phase == PHASE_DISCARD and state.to_move is not None:
         return [Discard(c) for c in state.hands[state.to_move]]

@@ -4,8 +4,7 @@ the engine's reason kinds when the game is imported."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from tutorial.engine.actions import Action
 from tutorial.engine.cards import PETIT
 from tutorial.engine.contract import GameState
 from tutorial.engine.outcomes import TrickResult
@@ -79,7 +78,7 @@ def contract_changes(cmp: Comparison) -> Reason | None:
     return reason(kind, mine=CardOf(cmp.seat, cmp.played.card), better=cmp.better.card)
 
 
-def hand_fact(state: GameState, bid: Any) -> Reason | None:
+def hand_fact(state: GameState, bid: Action) -> Reason | None:
     """What a Tarot bid counts on: the bidder's trumps (the Excuse not among them), its
     bouts and its Kings."""
     seat = state.to_move

@@ -39,6 +39,7 @@ from tutorial.engine.tarot.actions import (
     Chelem,
     Discard,
     Poignee,
+    TarotAction,
 )
 from tutorial.engine.tarot.announcements import (
     explain_chelem,
@@ -282,7 +283,7 @@ class TarotState(WithoutStock, KeepsTheAuction):
         seat = self.to_move
         return requirement(seat, self.hands[seat], self.current_trick, self.taker)
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> Sequence[TarotAction]:
         """Every action accepted now: bids, discards, declarations or cards."""
         phase = self.phase
         if phase == PHASE_PLAY:
@@ -306,7 +307,7 @@ class TarotState(WithoutStock, KeepsTheAuction):
 
     # -- verdicts ------------------------------------------------------------------------
 
-    def explain(self, action: Any) -> Verdict:
+    def explain(self, action: object) -> Verdict:
         """Whether the seat to move may take ``action`` now, and why (with the cards)."""
         seat = self.to_move
         if seat is None:
@@ -343,7 +344,7 @@ class TarotState(WithoutStock, KeepsTheAuction):
         hand, trick = self.hands[seat], self.current_trick
         return explain_card(seat, action, hand, trick, self.taker, self._requirement)
 
-    def _wrong_phase(self, action: Any) -> Verdict:
+    def _wrong_phase(self, action: object) -> Verdict:
         """Rule: each phase takes its own kind of action (say what is expected)."""
         phase = self.phase
         known = isinstance(action, tuple(ACTION_TYPES.values()))
@@ -663,7 +664,7 @@ class TarotState(WithoutStock, KeepsTheAuction):
             raise InvalidStateError("the sides are not known: there is no taker (yet)")
         return piles_after_tricks(self)
 
-    def seated_bids(self) -> list[tuple[Seat, Any]]:
+    def seated_bids(self) -> list[tuple[Seat, Bid]]:
         """The bids in the order they were made, each with its seat."""
         return [((self.dealer + 1 + i) % NUM_PLAYERS, b) for i, b in enumerate(self.bids)]
 
@@ -779,7 +780,7 @@ class TarotState(WithoutStock, KeepsTheAuction):
         no card of the led suit and no trump, no trump when trumps are led)."""
         return True
 
-    def bid_choices(self) -> list[Any]:
+    def bid_choices(self) -> list[Bid]:
         """Every bid the seat to move might try now, legal or not (empty outside the bidding)."""
         if self.phase != PHASE_BIDDING or self.to_move is None:
             return []

@@ -273,7 +273,7 @@ def _contract_text(state: GameState, names: Sequence[str], asking: bool) -> str:
     if taker is None:
         return ""
     contract = state.contract
-    if contract is None:
+    if not isinstance(contract, tarot.Bid):  # none named yet
         return t("table.taker", name=names[taker])
     label, mult = contract.label, contract.multiplier
     if mult and asking:

@@ -4,16 +4,17 @@ author might write, the seeded hands' bids, the first trick."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
 
 from tutorial.engine import belote
+from tutorial.engine.actions import Action
 from tutorial.engine.cards import PLAIN_SUITS
 from tutorial.engine.contract import GameState
 from tutorial.tools.bench_solver import SolverCount
 from tutorial.tools.reference import ReferencePart, full_hands
 
 
-def _seeded_bid(legal: list[Any], rng: random.Random) -> Any:
+def _seeded_bid(legal: Sequence[Action], rng: random.Random) -> Action | None:
     """Belote: a seat takes half the time it may."""
     takes = [a for a in legal if isinstance(a, belote.Take)]
     if takes and rng.random() < 0.5:

@@ -4,15 +4,16 @@ author might write, the seeded hands' bids, the first trick."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
 
 from tutorial.engine import tarot
+from tutorial.engine.actions import Action
 from tutorial.engine.contract import GameState
 from tutorial.tools.bench_solver import SolverCount
 from tutorial.tools.reference import ReferencePart, full_hands
 
 
-def _seeded_bid(legal: list[Any], rng: random.Random) -> Any:
+def _seeded_bid(legal: Sequence[Action], rng: random.Random) -> Action | None:
     """Tarot: the first bidder takes (a Prise: the discard follows)."""
     return tarot.Bid.PRISE if tarot.Bid.PRISE in legal else None
 

@@ -31,6 +31,7 @@ from tutorial.analysis.bid_advice import advise_bid, advise_discard_from
 from tutorial.analysis.why_trick import why_trick
 from tutorial.course import practice, review_worker
 from tutorial.course.practice import PracticeHand
+from tutorial.engine.actions import card_of
 from tutorial.engine.cards import Card
 from tutorial.engine.games import game_info
 from tutorial.engine.outcomes import TrickResult
@@ -397,7 +398,7 @@ def show_discard_weighed(hand: PracticeHand) -> None:
     if not laid or not st.toggle(t("discard_advice.weigh"), key="practice_weigh_discard"):
         return
     before = laid[0].before
-    cards = [m.action.card for m in laid]
+    cards = [c for m in laid if (c := card_of(m.action)) is not None]
     key = ("weighed", hand.seed, len(hand.moves))
     advice = _advice(hand, key, lambda: advise_discard_from(before, chosen=cards))
     _show_chart(hand, discard_chart(advice), "practice_discard_weighed")
