@@ -52,9 +52,11 @@ class LiveFigures:
     reveal_seen_p95_ms: float
 
 
-def _quantile(times: list[float], q: float) -> float:
-    """The ``q`` quantile of times in seconds, in milliseconds."""
+def quantile_ms(times: list[float], q: float) -> float:
+    """The ``q`` quantile of times in seconds, in milliseconds (NaN for no times)."""
     ordered = sorted(times)
+    if not ordered:
+        return float("nan")
     return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
 
 
@@ -182,16 +184,16 @@ def measure_live(
         learners=learners_n,
         rounds=rounds,
         every_ms=every_ms,
-        poll_p50_ms=_quantile(alone, 0.5),
-        poll_p95_ms=_quantile(alone, 0.95),
-        answer_p50_ms=_quantile(answers, 0.5),
-        answer_p95_ms=_quantile(answers, 0.95),
-        open_seen_p50_ms=_quantile(opened, 0.5),
-        open_seen_p95_ms=_quantile(opened, 0.95),
-        count_seen_p50_ms=_quantile(counted, 0.5),
-        count_seen_p95_ms=_quantile(counted, 0.95),
-        reveal_seen_p50_ms=_quantile(revealed, 0.5),
-        reveal_seen_p95_ms=_quantile(revealed, 0.95),
+        poll_p50_ms=quantile_ms(alone, 0.5),
+        poll_p95_ms=quantile_ms(alone, 0.95),
+        answer_p50_ms=quantile_ms(answers, 0.5),
+        answer_p95_ms=quantile_ms(answers, 0.95),
+        open_seen_p50_ms=quantile_ms(opened, 0.5),
+        open_seen_p95_ms=quantile_ms(opened, 0.95),
+        count_seen_p50_ms=quantile_ms(counted, 0.5),
+        count_seen_p95_ms=quantile_ms(counted, 0.95),
+        reveal_seen_p50_ms=quantile_ms(revealed, 0.5),
+        reveal_seen_p95_ms=quantile_ms(revealed, 0.95),
     )
 
 

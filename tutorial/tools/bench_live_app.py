@@ -39,6 +39,8 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+from tutorial.tools.bench_live import quantile_ms
+
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "tutorial" / "app.py")
 #: The deal the bench's class plays: Briscola for two, every decision a card.
@@ -63,13 +65,6 @@ class LiveAppFigures:
     run_p95_ms: float
     waiting_cores: float
     memory_mb_per_learner: float
-
-
-def _quantile(times: list[float], q: float) -> float:
-    ordered = sorted(times)
-    if not ordered:
-        return float("nan")
-    return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
 
 
 def _rss_mb() -> float:
@@ -272,14 +267,14 @@ def _measure(url: str, *, learners: int, rounds: int, every_ms: int) -> LiveAppF
         learners=len(pages),
         rounds=rounds,
         every_ms=every_ms,
-        open_seen_p50_ms=_quantile(opened, 0.5),
-        open_seen_p95_ms=_quantile(opened, 0.95),
-        count_seen_p50_ms=_quantile(counted, 0.5),
-        count_seen_p95_ms=_quantile(counted, 0.95),
-        reveal_seen_p50_ms=_quantile(revealed, 0.5),
-        reveal_seen_p95_ms=_quantile(revealed, 0.95),
-        run_p50_ms=_quantile(room.runs, 0.5),
-        run_p95_ms=_quantile(room.runs, 0.95),
+        open_seen_p50_ms=quantile_ms(opened, 0.5),
+        open_seen_p95_ms=quantile_ms(opened, 0.95),
+        count_seen_p50_ms=quantile_ms(counted, 0.5),
+        count_seen_p95_ms=quantile_ms(counted, 0.95),
+        reveal_seen_p50_ms=quantile_ms(revealed, 0.5),
+        reveal_seen_p95_ms=quantile_ms(revealed, 0.95),
+        run_p50_ms=quantile_ms(room.runs, 0.5),
+        run_p95_ms=quantile_ms(room.runs, 0.95),
         waiting_cores=round(cores, 3),
         memory_mb_per_learner=round(memory, 2),
     )

@@ -40,6 +40,7 @@ from tutorial.webapp.pages.live_board import (
     labels_of,
     lesson_of,
     question_line,
+    show_refusal,
     unreachable,
 )
 
@@ -200,11 +201,8 @@ def follow(link_key: str) -> None:
             st.info(t("live.past_end"), icon=":material/flag:")
             return
         answer = my_answer(live, session, step.number)
-    except UnreachableError:
-        unreachable()
-        return
     except ClassError as e:
-        st.error(str(e), icon=":material/error:")
+        show_refusal(e)
         return
     with st.container(key="live_heading"):
         st.subheader(inert_markdown(step.title))
@@ -299,11 +297,8 @@ def show_learner(link_key: str) -> None:
     try:
         if not take_place(live, link_key):
             return
-    except UnreachableError:
-        unreachable()
-        return
     except ClassError as e:
-        st.error(str(e), icon=":material/error:")
+        show_refusal(e)
         return
     if state.session().live.guest_token:
         st.caption(t("live.guest_as", name=state.session().live.guest_name))

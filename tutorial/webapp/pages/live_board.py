@@ -75,6 +75,15 @@ def lesson_of(session: LiveSession) -> LiveLesson | None:
         return None
 
 
+def show_refusal(error: ClassError) -> None:
+    """Why the class database refused a read: the calm notice of a database that cannot be
+    reached, else the refusal's own sentence."""
+    if isinstance(error, UnreachableError):
+        unreachable()
+    else:
+        st.error(str(error), icon=":material/error:")
+
+
 def unreachable() -> None:
     """The calm notice of a database that cannot be reached: nothing is lost, the page
     keeps reading, and the session goes on where it was."""
@@ -275,10 +284,7 @@ def read_board(board_token: str) -> tuple[LiveSession, LivePoll] | None:
             return None
         return session, live.poll(session.link_key)
     except ClassError as e:
-        if isinstance(e, UnreachableError):
-            unreachable()
-        else:
-            st.error(str(e), icon=":material/error:")
+        show_refusal(e)
         return None
 
 

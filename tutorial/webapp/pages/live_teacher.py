@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-from tutorial.classes.errors import ClassError, UnreachableError
+from tutorial.classes.errors import ClassError
 from tutorial.classes.live import LiveClass, LiveSession
 from tutorial.course.live_lesson import LiveLesson, LiveLessonError, open_lesson
 from tutorial.language.i18n import t
@@ -27,6 +27,7 @@ from tutorial.webapp.pages.live_board import (
     BOARD_POLL_SECONDS,
     board_link,
     lesson_of,
+    show_refusal,
     show_watch,
     unreachable,
 )
@@ -241,11 +242,8 @@ def teacher_view(secret: str) -> None:
         shown = poll.state == "revealed" or poll.split_shown
         split = live.split(secret, session.session_id, poll.step) if shown else None
         board_token = live.store.board_token(secret)
-    except UnreachableError:
-        unreachable()
-        return
     except ClassError as e:
-        st.error(str(e), icon=":material/error:")
+        show_refusal(e)
         return
     lesson = lesson_of(session)
     if lesson is None:
@@ -272,11 +270,8 @@ def show(secret: str) -> None:
         return
     try:
         running = live.current(secret)
-    except UnreachableError:
-        unreachable()
-        return
     except ClassError as e:
-        st.error(str(e), icon=":material/error:")
+        show_refusal(e)
         return
     if running is None:
         common.show_told(MESSAGE)
