@@ -9,7 +9,8 @@ import pytest
 
 from tutorial.analysis.bid_advice import advise_bid
 from tutorial.analysis.judgement import judge
-from tutorial.classes.schema import LIVE_KINDS
+from tutorial.classes import live
+from tutorial.classes.schema import ANSWER_MOST, LIVE_KINDS
 from tutorial.course import live_lesson, practice
 from tutorial.course.library import scenarios_root
 from tutorial.course.live_lesson import LiveLessonError, LiveStep, forget_lessons, open_lesson
@@ -314,3 +315,25 @@ def test_a_lesson_is_kept_per_kind_and_reference() -> None:
     ref = _deal_ref("briscola", 2, 7)
     assert open_lesson("deal", ref) is open_lesson("deal", ref)
     assert open_lesson("scenario", TRICKS) is open_lesson("scenario", TRICKS)
+
+
+def test_a_question_whose_words_are_not_plain_text_is_answered_by_the_choices_number() -> None:
+    lesson = open_lesson("scenario", "belote/declaration-carre-beats-sequence")
+    step = lesson.step(1)
+    assert step is not None and step.kind == "ask"
+    assert [c.text for c in step.choices] == ["choice 1", "choice 2", "choice 3"]
+    assert [c.label for c in step.choices] == ["The carré", "The quinte", "They are equal"]
+    assert lesson.canonical(1, "The carré") == lesson.canonical(1, "choice 1") == "choice 1"
+    reveal = lesson.reveal(1, ["choice 1", "choice 3"])
+    assert reveal.best == ("choice 1",)
+    assert reveal.verdicts["choice 1"].best and not reveal.verdicts["choice 3"].best
+    assert "carré" in reveal.verdicts["choice 3"].sentence
+    # The second decision of the same scenario is a bid: every action but a card.
+    bid = lesson.step(2)
+    assert bid is not None and bid.kind == "bid"
+    assert set(lesson.reveal(2, []).best) == {"declare", "no declaration"}
+
+
+def test_canonical_texts_are_ones_the_class_database_keeps() -> None:
+    assert live_lesson.ANSWER_MOST == ANSWER_MOST
+    assert live_lesson.ANSWER.pattern == live.ANSWER.pattern
