@@ -8,6 +8,7 @@ import urllib.parse
 import pytest
 
 from tutorial.analysis.bid_advice import advise_bid
+from tutorial.analysis.explain import cost_sentence
 from tutorial.analysis.judgement import judge
 from tutorial.classes import live
 from tutorial.classes.schema import ANSWER_MOST, LIVE_KINDS
@@ -337,3 +338,19 @@ def test_a_question_whose_words_are_not_plain_text_is_answered_by_the_choices_nu
 def test_canonical_texts_are_ones_the_class_database_keeps() -> None:
     assert live_lesson.ANSWER_MOST == ANSWER_MOST
     assert live_lesson.ANSWER.pattern == live.ANSWER.pattern
+
+
+def test_a_wrong_cards_cost_does_not_depend_on_the_clock_of_an_earlier_try() -> None:
+    # The Play page works a wrong card's cost out within half a second on the clock; a
+    # try that ran out of time first must not take the cost out of the live verdict.
+    lesson = open_lesson("scenario", "briscola/no-need-to-follow")
+    step = lesson.step(0)
+    assert step is not None and isinstance(step.run, Run)
+    run = step.run
+    ticks = iter(range(0, 10**9, 1000))
+    late = run.cost_of(Card.parse("KH"), clock=lambda: float(next(ticks)))
+    assert late is None  # the clock ran out at its first look
+    sentence = lesson.reveal(0, ["KH"]).verdicts["KH"].sentence
+    cost = run.cost_of(Card.parse("KH"))
+    assert cost is not None and cost.lost > 0
+    assert cost_sentence(cost, run.table.seat_names, run.table.learner) in sentence

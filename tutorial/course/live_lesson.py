@@ -33,7 +33,15 @@ the clock. The engine's facts (the line, the judgements, the reviews) are worked
 per process and kept (a bounded store under a lock, :class:`_Kept`); the sentences are
 made when asked, in the language of the moment, so a learner reading Chinese and a board
 reading English read their own words of the same facts. A scenario's line is played once
-per language (its translation names the seats and words the questions).
+per language (its translation names the seats and words the questions). A scenario's wrong
+card's cost, which the Play page works out within half a second on the clock, is worked
+out here within the solver's nodes alone (``_cost_worked_out``). A practice deal that the
+rules call off before anyone plays (Tarot's Petit sec) has no decision: ``step(0)`` is None.
+
+The answers are written as the class database keeps them (printable ASCII): an action's
+``actions.code``; a question's choice by the English file's words, or by its number
+(``choice 2``) for a question whose words are not all plain text (``The carré``). A
+choice's button words (``take ♥``, a translated choice) are read back as the choice.
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ from typing import Any, Generic, Literal, TypeVar
 from tutorial.analysis import card_review, hints
 from tutorial.analysis.bid_advice import advise_bid, advise_discard_from
 from tutorial.analysis.judgement import judge
+from tutorial.analysis.solver import DEFAULT_NODE_BUDGET
 from tutorial.course import practice
 from tutorial.course.bid_review import BidReview, review_bid
 from tutorial.course.library import scenarios_root
@@ -74,6 +83,9 @@ from tutorial.scenarios.sides import same_answer
 from tutorial.scenarios.translation import translate, translation_path
 
 __all__ = [
+    "ANSWER",
+    "ANSWER_MOST",
+    "COST_SECONDS",
     "LESSON_KINDS",
     "LessonKind",
     "LiveChoice",
@@ -99,6 +111,9 @@ StepKind = Literal["card", "bid", "discard", "ask"]
 LESSONS_KEPT = 64
 #: Verdicts and reviews kept per lesson.
 FACTS_KEPT = 2048
+#: Seconds of a scenario's wrong card's cost on a clock that stands still: the solver's
+#: nodes alone bound it (``_cost_worked_out``).
+COST_SECONDS = 3600.0
 #: A playlist's id: a file's stem under ``lessons/playlists/``.
 _PLAYLIST_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,119}")
 #: Printable ASCII, no space at either end, and the longest: the class database's answers.
@@ -332,6 +347,26 @@ class _Decision:
         step = self.run.current
         assert isinstance(step, PlayStep | AskStep)
         return step
+
+
+def _still() -> float:
+    """A clock that stands still (the solver's nodes alone bound a search)."""
+    return 0.0
+
+
+def _cost_worked_out(run: Run, text: str) -> None:
+    """What a wrong card would cost at ``run``'s step, worked out within the solver's
+    default nodes and no clock, and kept by ``analysis.explain`` for the runtime's own
+    feedback to read: the Play page's half second on the clock would make the words
+    depend on how busy the process is (a cost found, or none), and a cost found or given
+    up within a larger budget answers every smaller one there, so every process words the
+    card the same."""
+    try:
+        action = actions.parse(run.state, text)
+    except TutorialError:
+        return
+    if isinstance(action, Card) and action in run.state.legal_plays():
+        run.cost_of(action, seconds=COST_SECONDS, node_budget=DEFAULT_NODE_BUDGET, clock=_still)
 
 
 def _line(scenario_id: str, lang: str) -> tuple[_Decision, ...]:
@@ -584,6 +619,7 @@ class _ScenarioLesson(LiveLesson):
                 # The second wrong try's words: the whole reasoning and the answer.
                 again = dataclasses.replace(run, wrong_here=max(1, run.wrong_here))
                 return again.answer(value)[1]
+            _cost_worked_out(run, answer)
             return run.try_action(answer)[1]
 
         return self._feedbacks.get((lang, number, answer), make)
