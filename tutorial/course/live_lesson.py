@@ -33,7 +33,15 @@ the clock. The engine's facts (the line, the judgements, the reviews) are worked
 per process and kept (a bounded store under a lock, :class:`_Kept`); the sentences are
 made when asked, in the language of the moment, so a learner reading Chinese and a board
 reading English read their own words of the same facts. A scenario's line is played once
-per language (its translation names the seats and words the questions).
+per language (its translation names the seats and words the questions). A scenario's wrong
+card's cost, which the Play page works out within half a second on the clock, is worked
+out here within the solver's nodes alone (``_cost_worked_out``). A practice deal that the
+rules call off before anyone plays (Tarot's Petit sec) has no decision: ``step(0)`` is None.
+
+The answers are written as the class database keeps them (printable ASCII): an action's
+``actions.code``; a question's choice by the English file's words, or by its number
+(``choice 2``) for a question whose words are not all plain text (``The carré``). A
+choice's button words (``take ♥``, a translated choice) are read back as the choice.
 """
 
 from __future__ import annotations
@@ -52,6 +60,7 @@ from typing import Any, Generic, Literal, TypeVar
 from tutorial.analysis import card_review, hints
 from tutorial.analysis.bid_advice import advise_bid, advise_discard_from
 from tutorial.analysis.judgement import judge
+from tutorial.analysis.solver import DEFAULT_NODE_BUDGET
 from tutorial.course import practice
 from tutorial.course.bid_review import BidReview, review_bid
 from tutorial.course.library import scenarios_root
@@ -74,6 +83,9 @@ from tutorial.scenarios.sides import same_answer
 from tutorial.scenarios.translation import translate, translation_path
 
 __all__ = [
+    "ANSWER",
+    "ANSWER_MOST",
+    "COST_SECONDS",
     "LESSON_KINDS",
     "LessonKind",
     "LiveChoice",
@@ -99,10 +111,14 @@ StepKind = Literal["card", "bid", "discard", "ask"]
 LESSONS_KEPT = 64
 #: Verdicts and reviews kept per lesson.
 FACTS_KEPT = 2048
+#: Seconds of a scenario's wrong card's cost on a clock that stands still: the solver's
+#: nodes alone bound it (``_cost_worked_out``).
+COST_SECONDS = 3600.0
 #: A playlist's id: a file's stem under ``lessons/playlists/``.
 _PLAYLIST_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,119}")
-#: Printable ASCII, no space at either end (the class database's answers).
-_ANSWER = re.compile(r"[!-~](?:[ -~]*[!-~])?")
+#: Printable ASCII, no space at either end, and the longest: the class database's answers.
+ANSWER = re.compile(r"[!-~](?:[ -~]*[!-~])?")
+ANSWER_MOST = 120
 
 
 class LiveLessonError(TutorialError, ValueError):
@@ -333,6 +349,26 @@ class _Decision:
         return step
 
 
+def _still() -> float:
+    """A clock that stands still (the solver's nodes alone bound a search)."""
+    return 0.0
+
+
+def _cost_worked_out(run: Run, text: str) -> None:
+    """What a wrong card would cost at ``run``'s step, worked out within the solver's
+    default nodes and no clock, and kept by ``analysis.explain`` for the runtime's own
+    feedback to read: the Play page's half second on the clock would make the words
+    depend on how busy the process is (a cost found, or none), and a cost found or given
+    up within a larger budget answers every smaller one there, so every process words the
+    card the same."""
+    try:
+        action = actions.parse(run.state, text)
+    except TutorialError:
+        return
+    if isinstance(action, Card) and action in run.state.legal_plays():
+        run.cost_of(action, seconds=COST_SECONDS, node_budget=DEFAULT_NODE_BUDGET, clock=_still)
+
+
 def _line(scenario_id: str, lang: str) -> tuple[_Decision, ...]:
     """A scenario's decisions in ``lang``, the line between them its own answers."""
     checked = _scenario_in(scenario_id, lang)
@@ -353,6 +389,31 @@ def _answer_text(value: Any) -> str:
     return " ".join(str(value).split())
 
 
+def _storable(text: str) -> bool:
+    """Whether the class database keeps ``text`` as an answer (printable ASCII)."""
+    return len(text) <= ANSWER_MOST and ANSWER.fullmatch(text) is not None
+
+
+def _ask_choices(here: _Decision, source: _Decision) -> list[tuple[str, Any, Any]]:
+    """A question's choices: each one's canonical text, its words in the language of the
+    moment and in the English file. The canonical text is the English file's words, or
+    for every choice of a question whose words are not all plain text the database keeps
+    (a card's symbol, an accent), the choice's number (``choice 2``)."""
+    ask, asked = here.current, source.current
+    assert isinstance(ask, AskStep) and isinstance(asked, AskStep)
+    shown, english = ask.ask.choices or [], asked.ask.choices or []
+    texts = [_answer_text(word) for word in english]
+    if not all(_storable(text) for text in texts):
+        texts = [f"choice {i}" for i in range(1, len(english) + 1)]
+    return list(zip(texts, shown, english, strict=True))
+
+
+def _names(text: str, key: str, shown: Any, word: Any) -> bool:
+    """Whether the learner's ``text`` names a choice: its canonical text, its words here or
+    in the English file."""
+    return same_answer(text, key) or same_answer(text, shown) or same_answer(text, word)
+
+
 def _play_kind(state: GameState) -> StepKind:
     """A ``play`` step's kind: a card, Tarot's discard, or another action (a bid, a
     declaration, an announcement: each a "bid" to the pages)."""
@@ -371,6 +432,20 @@ def _action_choices(state: GameState) -> tuple[LiveChoice, ...]:
     else:
         legal = state.legal_actions()
     return tuple(LiveChoice(actions.code(a), actions.label(a)) for a in legal)
+
+
+def _read_action(state: GameState, text: str) -> Any:
+    """The action ``text`` names for the seat to move: a choice's words as its button shows
+    them (``take ♥``), else the engine's notation (``9H``, ``take H``).
+
+    Raises:
+        TutorialError: the engine's sentence when the text names no action.
+    """
+    words = " ".join(text.split()).casefold()
+    for action in state.legal_actions():
+        if words and actions.label(action).casefold() == words:
+            return action
+    return actions.parse(state, text)
 
 
 def _action_prompt(kind: StepKind) -> str:
@@ -440,11 +515,10 @@ class _ScenarioLesson(LiveLesson):
         seat = state.to_move if state.to_move is not None else run.table.learner
         cur = here.current
         if isinstance(cur, AskStep):
-            ask, asked = cur.ask, source.current
-            assert isinstance(asked, AskStep)
+            ask = cur.ask
             choices = tuple(
-                LiveChoice(_answer_text(c), _answer_text(shown))
-                for c, shown in zip(asked.ask.choices or [], ask.choices or [], strict=True)
+                LiveChoice(key, _answer_text(shown))
+                for key, shown, _word in _ask_choices(here, source)
             )
             return LiveStep(
                 number,
@@ -468,11 +542,9 @@ class _ScenarioLesson(LiveLesson):
     def _ask_value(self, here: _Decision, source: _Decision, text: str) -> Any | None:
         """The learner's answer to a question as the run in this language reads it (the
         choice at the same place, a seat by its name here), None when it cannot be one."""
-        ask, asked = here.current, source.current
-        assert isinstance(ask, AskStep) and isinstance(asked, AskStep)
-        choices, english = ask.ask.choices or [], asked.ask.choices or []
-        for shown, word in zip(choices, english, strict=True):
-            if same_answer(text, word) or same_answer(text, shown):
+        choices = _ask_choices(here, source)
+        for key, shown, word in choices:
+            if _names(text, key, shown, word):
                 return shown
         if choices:
             return None
@@ -483,14 +555,13 @@ class _ScenarioLesson(LiveLesson):
         return text.strip() or None
 
     def _ask_text(self, here: _Decision, source: _Decision, text: str) -> str | None:
-        """The canonical text of an answer to a question (the English file's words), None
-        when it is no answer here."""
-        ask, asked = here.current, source.current
-        assert isinstance(ask, AskStep) and isinstance(asked, AskStep)
-        choices, english = ask.ask.choices or [], asked.ask.choices or []
-        for shown, word in zip(choices, english, strict=True):
-            if same_answer(text, word) or same_answer(text, shown):
-                return _answer_text(word)
+        """The canonical text of an answer to a question (the English file's words, or the
+        choice's number when those are no text the class database keeps), None when it is
+        no answer here."""
+        choices = _ask_choices(here, source)
+        for key, shown, word in choices:
+            if _names(text, key, shown, word):
+                return key
         if choices:
             return None
         names, english_names = here.run.table.seat_names, source.run.table.seat_names
@@ -502,7 +573,7 @@ class _ScenarioLesson(LiveLesson):
         except ValueError:
             pass
         written = _answer_text(text)
-        return written if _ANSWER.fullmatch(written) else None
+        return written if _storable(written) else None
 
     def canonical(self, number: int, text: str) -> str:
         """A card's or a bid's code, or the English file's words of a question's answer."""
@@ -513,7 +584,7 @@ class _ScenarioLesson(LiveLesson):
                 raise LiveLessonError(_not_a_choice(self._needed(number)))
             return found
         try:
-            return actions.code(actions.parse(here.run.state, text))
+            return actions.code(_read_action(here.run.state, text))
         except TutorialError as err:
             raise LiveLessonError(str(err)) from err
 
@@ -526,7 +597,7 @@ class _ScenarioLesson(LiveLesson):
             return None
         run = here.run
         try:
-            action = actions.parse(run.state, text)
+            action = _read_action(run.state, text)
         except TutorialError as err:
             return str(err)
         with seat_names(run.table.seat_names):
@@ -548,6 +619,7 @@ class _ScenarioLesson(LiveLesson):
                 # The second wrong try's words: the whole reasoning and the answer.
                 again = dataclasses.replace(run, wrong_here=max(1, run.wrong_here))
                 return again.answer(value)[1]
+            _cost_worked_out(run, answer)
             return run.try_action(answer)[1]
 
         return self._feedbacks.get((lang, number, answer), make)
@@ -558,9 +630,9 @@ class _ScenarioLesson(LiveLesson):
         cur = source.current
         if isinstance(cur, AskStep):
             expected = cur.ask.answer
-            for word in cur.ask.choices or []:
+            for key, _shown, word in _ask_choices(here, source):
                 if same_answer(word, expected):
-                    return (_answer_text(word),)
+                    return (key,)
             return (_answer_text(expected),)
         reading = here.run.reading()
         assert reading is not None
@@ -692,9 +764,11 @@ class _DealLesson(LiveLesson):
     @property
     def title(self) -> str:
         """The deal in words: its game, its number, the computer players' level."""
-        level = t(f"practice.level_{self.link.level}")
-        game = t(f"games.{self.link.game}.title")
-        return t("live_lesson.deal_title", game=game, deal=self.link.seed, level=level)
+        levels = {"beginner": t("practice.level_beginner"), "strong": t("practice.level_strong")}
+        game = self.link.game
+        title = t(f"games.{game}.title")
+        level = levels.get(self.link.level, self.link.level)
+        return t("live_lesson.deal_title", game=title, deal=self.link.seed, level=level)
 
     def _hand(self, number: int) -> PracticeHand | None:
         """The hand at decision ``number``, the line played on as far as needed (None past
@@ -754,7 +828,7 @@ class _DealLesson(LiveLesson):
         hand = self._at(number)
         try:
             with seat_names(practice.in_language(hand).table.seat_names):
-                return actions.code(actions.parse(hand.state, text))
+                return actions.code(_read_action(hand.state, text))
         except TutorialError as err:
             raise LiveLessonError(str(err)) from err
 
@@ -765,7 +839,7 @@ class _DealLesson(LiveLesson):
         names = practice.in_language(hand).table.seat_names
         with seat_names(names):
             try:
-                action = actions.parse(hand.state, text)
+                action = _read_action(hand.state, text)
             except TutorialError as err:
                 return str(err)
             verdict = hand.state.explain(action)
