@@ -3,10 +3,12 @@ engine's refusals and the reveal's verdicts (tutorial/course/live_lesson.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import urllib.parse
 
 import pytest
 
+from tutorial.analysis import card_review
 from tutorial.analysis.bid_advice import advise_bid
 from tutorial.analysis.explain import cost_sentence
 from tutorial.analysis.judgement import judge
@@ -19,6 +21,7 @@ from tutorial.course.playlists import load_playlists
 from tutorial.course.practice import PracticeHand
 from tutorial.course.review_deck import PracticeSource, ScenarioSource
 from tutorial.engine.cards import Card
+from tutorial.engine.reasons import CardOf, reason
 from tutorial.engine.seats import seat_names
 from tutorial.language.i18n import speaking
 from tutorial.scenarios.checker import check_file
@@ -117,25 +120,30 @@ def test_the_reveal_counts_the_scenarios_answers_and_words_the_runtimes_verdicts
     runs = _runs(TRICKS)
     reveal = lesson.reveal(1, ["KD", "AD", "9H"])
     assert reveal.step == 1
-    assert reveal.best == ("AD",)  # the step's accept: [AD]
+    # The step's accept is [AD]; K♦ ends the same with best play, which the Play page
+    # calls no mistake: so is it here.
+    assert reveal.best == ("AD", "KD")
     play = runs[1].current
     assert isinstance(play, PlayStep)
     assert reveal.best_reason == play.play.explain
-    wrong = runs[1].try_action("KD")[1]
-    assert not wrong.ok
-    assert reveal.verdicts["KD"].sentence == wrong.message
-    assert reveal.verdicts["KD"].best is False
+    same = runs[1].try_action("KD")[1]
+    assert same.as_good and not same.mistake
+    assert reveal.verdicts["KD"].sentence == same.message
+    assert reveal.verdicts["KD"].best is True
+    assert lesson.reveal(1, ["AD"]).best == ("AD",)  # as good only among the answers given
     assert reveal.verdicts["KD"].label == "K♦"
     assert reveal.verdicts["AD"].best is True
     assert reveal.verdicts["AD"].sentence == runs[1].try_action("AD")[1].message
     assert reveal.verdicts["9H"].best is False
     assert reveal.verdicts["9H"].sentence == lesson.refusal(1, "9H")
-    # A question: the wrong answer's words are the second wrong try's, the whole reasoning.
+    # A question: the wrong answer's words are the whole reasoning and the answer (as a
+    # second wrong try gives them, without "not the answer either": it is the only try).
     asked = lesson.reveal(0, ["You", "Partner"])
     assert asked.best == ("Partner",)
     again = runs[0].answer("You")[0].answer("You")[1]
-    assert asked.verdicts["You"].sentence == again.message
+    assert asked.verdicts["You"].sentence == again.explanation
     assert "Partner" in asked.verdicts["You"].sentence
+    assert "either" not in asked.verdicts["You"].sentence
     assert asked.verdicts["Partner"].best is True
     assert lesson.reveal(3, []).best == ("24",)
 
@@ -354,3 +362,35 @@ def test_a_wrong_cards_cost_does_not_depend_on_the_clock_of_an_earlier_try() -> 
     cost = run.cost_of(Card.parse("KH"))
     assert cost is not None and cost.lost > 0
     assert cost_sentence(cost, run.table.seat_names, run.table.learner) in sentence
+
+
+def test_a_practice_cards_verdict_reads_only_what_its_seat_could_know() -> None:
+    """The hand goes on after the reveal: an unlucky card is told as good as the best (its
+    seat could not know better), and no reason read off the real deal is given while
+    cards are hidden; a costly card keeps the judgement's figure."""
+    lesson = open_lesson("deal", _deal_ref("belote", 4, 11))
+    step = _first_card(lesson)
+    hand = step.run
+    assert isinstance(hand, PracticeHand)
+    card = Card.parse(step.choices[0].text)
+    review = card_review.review_card(hand.state, card, move=len(hand.moves))
+    unlucky = dataclasses.replace(
+        review,
+        verdict=card_review.UNLUCKY,
+        better=Card.parse(step.choices[-1].text),
+        reasons=(reason("lucky", mine=CardOf(review.seat, card), better=card),),
+    )
+    with speaking("en"):
+        told = live_lesson.known_only(unlucky)
+        best = dataclasses.replace(review, verdict=card_review.BEST, better=None, reasons=())
+        assert told == best.sentence()
+        assert "every card shown" not in told
+        if not review.judgement.complete:
+            wrong = dataclasses.replace(
+                review,
+                verdict=card_review.WRONG,
+                better=Card.parse(step.choices[-1].text),
+                reasons=unlucky.reasons,
+            )
+            assert live_lesson.known_only(wrong) == wrong.sentence()
+            assert wrong.reasons_text() not in live_lesson.known_only(wrong)

@@ -640,13 +640,23 @@ class _ScenarioLesson(LiveLesson):
             return tuple(actions.code(a) for a in here.run.state.legal_actions())
         return tuple(actions.code(a) for a in reading.accepted)
 
-    def reveal(self, number: int, answers: Iterable[str]) -> LiveReveal:
-        """The accepted answers, the author's (or the engine's) reason, and the runtime's
-        feedback on each answer given."""
+    def _as_good(self, number: int, answer: str) -> bool:
+        """Whether ``answer`` is a legal card the runtime finds as good as the scenario's
+        with best play (the Play page calls it no mistake: so does the live class)."""
         step = self._needed(number)
-        best = self._best(number)
+        if step.kind != "card" or self.refusal(number, answer) is not None:
+            return False
+        return self._feedback(number, answer).as_good
+
+    def reveal(self, number: int, answers: Iterable[str]) -> LiveReveal:
+        """The accepted answers (and any card given that is as good with best play), the
+        author's (or the engine's) reason, and the runtime's feedback on each answer given."""
+        step = self._needed(number)
+        given = list(dict.fromkeys(answers))
+        accepted = self._best(number)
+        best = accepted + tuple(a for a in given if a not in accepted and self._as_good(number, a))
         labels = {c.text: c.label for c in step.choices}
-        right = self._feedback(number, best[0])
+        right = self._feedback(number, accepted[0])
         reason = right.explanation or right.message
 
         def judged(answer: str) -> LiveVerdict:
@@ -654,11 +664,25 @@ class _ScenarioLesson(LiveLesson):
             sentence = fb.message
             if fb.kind == "wrong" and not fb.headed:  # a computed cost alone
                 sentence = t("live_lesson.legal_not_best", reason=fb.message)
-            # Counted right: the step's own answers (a card the runtime finds as good with
-            # best play is still told to look again, and is no answer of the scenario).
+            elif fb.kind == "answer_wrong" and fb.explanation:
+                # The whole reasoning and the answer, without the words of a second try
+                # ("not the answer either"): at the reveal it is the learner's only answer.
+                sentence = fb.explanation
             return LiveVerdict(answer, labels.get(answer, answer), answer in best, sentence)
 
-        return LiveReveal(number, best, reason, self._verdicts(number, answers, judged))
+        return LiveReveal(number, best, reason, self._verdicts(number, given, judged))
+
+
+def known_only(review: card_review.CardReview) -> str:
+    """A practice card's verdict from what its seat could know: the judgement's words, and
+    the reasons only when the seat knew every card. The review's other words read the real
+    deal with every card shown (an unlucky card, the lines played out): in a live class the
+    hand goes on after the reveal, and they would tell the room where the hidden cards lie."""
+    if review.verdict == card_review.UNLUCKY:
+        review = dataclasses.replace(review, verdict=card_review.BEST, better=None, reasons=())
+    if review.judgement.complete and not review.lucky:
+        return t("reasons.separator").join(review.sentences())
+    return review.sentence()
 
 
 def _not_a_choice(step: LiveStep) -> str:
@@ -881,11 +905,13 @@ class _DealLesson(LiveLesson):
         bidding = hand.state.phase == "bidding"
 
         def judged(answer: str) -> LiveVerdict:
-            found: BidReview | card_review.CardReview = (
-                self._bid_review(number, answer) if bidding else self._card_review(number, answer)
-            )
-            sentence = t("reasons.separator").join(found.sentences())
-            return LiveVerdict(answer, labels.get(answer, answer), not found.costly, sentence)
+            if bidding:
+                bid = self._bid_review(number, answer)
+                sentence = t("reasons.separator").join(bid.sentences())
+                return LiveVerdict(answer, labels.get(answer, answer), not bid.costly, sentence)
+            card = self._card_review(number, answer)
+            sentence = known_only(card)
+            return LiveVerdict(answer, labels.get(answer, answer), not card.costly, sentence)
 
         with seat_names(names):
             if bidding:

@@ -12,6 +12,7 @@ on) or changes nothing; both tabs follow the session by the same fragment as the
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
@@ -143,14 +144,8 @@ def _act(secret: str, session: LiveSession, number: int, what: str) -> None:
     sid = session.session_id
     try:
         lesson = open_lesson(session.kind, session.ref)
-        step = lesson.step(number)
         actions: dict[str, Callable[[], object]] = {
-            "open": lambda: live.open_question(
-                secret,
-                sid,
-                number,
-                [c.text for c in step.choices] if step and step.choices else None,
-            ),
+            "open": lambda: opened(live, lesson, secret, sid, number),
             "split": lambda: live.show_split(secret, sid, number, True),
             "hide": lambda: live.show_split(secret, sid, number, False),
             "reveal": lambda: reveal(live, lesson, secret, sid, number),
@@ -169,6 +164,18 @@ def ended(live: LiveClass, secret: str, sid: int) -> None:
     """End the session; its record is below the start form."""
     live.end(secret, sid)
     common.tell(MESSAGE, "ok", t("live.ended_teacher"))
+
+
+def opened(live: LiveClass, lesson: LiveLesson, secret: str, sid: int, number: int) -> None:
+    """Open step ``number``'s question with its answers, and start working out its reveal
+    on the side: the engine's facts (a card's cost, a practice position's judgement) take
+    up to seconds the first time, and are ready when the teacher reveals."""
+    step = lesson.step(number)
+    choices = [c.text for c in step.choices] if step is not None else []
+    live.open_question(secret, sid, number, choices or None)
+    threading.Thread(
+        target=lesson.reveal, args=(number, choices), name="live-reveal", daemon=True
+    ).start()
 
 
 def reveal(live: LiveClass, lesson: LiveLesson, secret: str, sid: int, number: int) -> None:
