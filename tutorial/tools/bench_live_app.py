@@ -21,8 +21,11 @@ For ``--rounds`` decisions of a practice deal (Briscola for two: a card each tim
 - **memory per learner**: the process's resident memory grown by opening the learners'
   pages, divided by their number (AppTest's own bookkeeping included: an upper bound).
 
-``--url`` runs on a PostgreSQL database (else a SQLite file of its own). Two servers on
-one database are tested (``tests/test_browser_live.py``), not measured here.
+``--url`` runs on a PostgreSQL database (else a SQLite file of its own). ``--servers N``
+(with ``--url``) shares the learners among N processes of their own on that database, as
+N app servers would (the board's page on the first), the teacher driven from the command's
+own process; each page answers as soon as it shows the question, and the times are read
+on the machine's clock, which the processes share.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ import functools
 import heapq
 import json
 import os
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -171,15 +176,12 @@ def measure(url: str, *, learners: int, rounds: int, every_ms: int) -> LiveAppFi
 
 
 def _measure(url: str, *, learners: int, rounds: int, every_ms: int) -> LiveAppFigures:
-    from streamlit.testing.v1 import AppTest
 
     from tutorial.classes.live import LiveClass
     from tutorial.classes.store import open_store
     from tutorial.course.live_lesson import open_lesson
-    from tutorial.webapp import class_link
     from tutorial.webapp.pages.live_board import BOARD_POLL_SECONDS, POLL_SECONDS
     from tutorial.webapp.pages.live_teacher import reveal
-    from tutorial.webapp.state import SESSION, AppSession
 
     store = open_store(url)
     live = LiveClass(store)
@@ -195,25 +197,8 @@ def _measure(url: str, *, learners: int, rounds: int, every_ms: int) -> LiveAppF
         sid, key = session.session_id, session.link_key
         lesson = open_lesson("deal", DEAL)
         before = _rss_mb()
-        pages = []
-        for token in tokens:
-            at = AppTest.from_file(APP, default_timeout=600)
-            app = AppSession()
-            m = class_link.Membership()
-            m.token, m.loaded = token, True
-            app.classes.membership = m
-            app.store.loaded = True
-            at.session_state[SESSION] = app
-            at.query_params["live"] = key
-            at.run()
-            at.switch_page("screens/live.py")
-            at.run()
-            pages.append(at)
-        board = AppTest.from_file(APP, default_timeout=600)
-        board.query_params["board"] = made.board_token
-        board.run()
-        board.switch_page("screens/live.py")
-        board.run()
+        pages, board = _pages_for(key, tokens, made.board_token)
+        assert board is not None
         memory = (_rss_mb() - before) / max(1, len(pages))
         room = Room(pages, board, every, every * BOARD_POLL_SECONDS / POLL_SECONDS)
         opened: list[float] = []
@@ -295,19 +280,34 @@ def describe(f: LiveAppFigures) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """``bench-live [--url URL] [--learners N] [--rounds N] [--every-ms MS] [--json]``."""
+    """``bench-live [--url URL] [--learners N] [--rounds N] [--every-ms MS] [--servers N]
+    [--json]``."""
     from streamlit import logger
 
     # AppTest's sessions run without a server, and Streamlit says so at every run.
     logger.set_log_level("error")
     for name in ("streamlit.runtime.scriptrunner_utils.script_run_context", "streamlit"):
         logger.get_logger(name).setLevel("ERROR")
+    if argv[:1] == ["--follow"]:  # one server's share, started by ``several``
+        spec = json.loads(Path(argv[1]).read_text())
+        Path(spec["out"]).write_text(json.dumps(follow(spec)))
+        return 0
     args = dict(zip(argv[::2], argv[1::2], strict=False))
     as_json = "--json" in argv
     learners = int(args.get("--learners", 30))
     rounds = int(args.get("--rounds", 3))
     every_ms = int(args.get("--every-ms", 1000))
     url = args.get("--url")
+    servers = int(args.get("--servers", 1))
+    if servers > 1:
+        if url is None:
+            print(
+                "bench-live: several servers share a PostgreSQL database: give --url",
+                file=sys.stderr,
+            )
+            return 2
+        print(several(url, learners=learners, rounds=rounds, every_ms=every_ms, servers=servers))
+        return 0
     folder = None
     if url is None:
         folder = tempfile.TemporaryDirectory(prefix="atout-bench-live-")
@@ -318,3 +318,225 @@ def main(argv: list[str]) -> int:
 
 
 __all__ = ["LiveAppFigures", "describe", "main", "measure"]
+
+
+# --- Two servers or more: each a process of its own on one database ---------------------
+
+
+def _pages_for(key: str, tokens: list[str], board_token: str | None) -> tuple[list[Any], Any]:
+    """The learners' pages of ``tokens`` at the session ``key`` (and the board's), run once."""
+    from streamlit.testing.v1 import AppTest
+
+    from tutorial.webapp import class_link
+    from tutorial.webapp.state import SESSION, AppSession
+
+    pages = []
+    for token in tokens:
+        at = AppTest.from_file(APP, default_timeout=600)
+        app = AppSession()
+        m = class_link.Membership()
+        m.token, m.loaded = token, True
+        app.classes.membership = m
+        app.store.loaded = True
+        at.session_state[SESSION] = app
+        at.query_params["live"] = key
+        at.run()
+        at.switch_page("screens/live.py")
+        at.run()
+        pages.append(at)
+    board = None
+    if board_token is not None:
+        board = AppTest.from_file(APP, default_timeout=600)
+        board.query_params["board"] = board_token
+        board.run()
+        board.switch_page("screens/live.py")
+        board.run()
+    return pages, board
+
+
+def follow(spec: dict[str, Any]) -> dict[str, Any]:
+    """One server's share of the class (a process of its own): its learners' pages follow
+    the session on their timers, each answering as soon as it shows a question, until the
+    session ends; what each page saw, and when (the machine's clock, shared by the
+    processes), for the process that drives the teacher."""
+    from tutorial.classes.live import LiveClass
+    from tutorial.classes.store import open_store
+    from tutorial.webapp.pages.live_board import BOARD_POLL_SECONDS, POLL_SECONDS
+
+    os.environ["ATOUT_CLASSES_URL"] = spec["url"]
+    live = LiveClass(open_store(spec["url"]))
+    before = _rss_mb()
+    pages, board = _pages_for(spec["key"], spec["tokens"], spec.get("board"))
+    memory = (_rss_mb() - before) / max(1, len(pages))
+    every = spec["every_ms"] / 1000
+    room = Room(pages, board, every, every * BOARD_POLL_SECONDS / POLL_SECONDS)
+    if board is None:
+        room.timers = [x for x in room.timers if x[2] >= 0]
+    Path(spec["ready"]).write_text("ready")
+    events: dict[str, list[list[float]]] = {"open": [], "answer": [], "reveal": [], "board": []}
+    done: set[tuple[str, int, int]] = set()
+    cpu_from: tuple[float, float] | None = None
+    cores = float("nan")
+    while True:
+        poll = live.poll(spec["key"])
+        if poll.state == "ended":
+            break
+        if poll.step >= spec["rounds"] and poll.state == "open":
+            if cpu_from is None:
+                cpu_from = (time.process_time(), time.perf_counter())
+                room.runs.clear()
+            elif time.perf_counter() - cpu_from[1] >= 10 * every and cores != cores:
+                cores = (time.process_time() - cpu_from[0]) / (time.perf_counter() - cpu_from[1])
+        i, _ended = room.tick()
+        now = time.time()
+        if i < 0:
+            events["board"].append([poll.step, _board_count(board), now])
+            continue
+        table = _table(pages[i])
+        if table.get("mode") == "play" and ("open", i, poll.step) not in done:
+            done.add(("open", i, poll.step))
+            events["open"].append([poll.step, now])
+            if poll.step < spec["rounds"]:
+                pages[i].text_input(key="live_typed").input(spec["answers"][str(poll.step)])
+                _fragment_run(pages[i], "live_follow", by_timer=False)
+                events["answer"].append([poll.step, time.time()])
+        tone = (table.get("feedback") or {}).get("tone")
+        if tone in ("success", "warning") and ("reveal", i, poll.step) not in done:
+            done.add(("reveal", i, poll.step))
+            events["reveal"].append([poll.step, now])
+    return {
+        "events": events,
+        "memory_mb_per_learner": round(memory, 2),
+        "waiting_cores": round(cores, 3),
+        "run_p50_ms": quantile_ms(room.runs, 0.5),
+        "run_p95_ms": quantile_ms(room.runs, 0.95),
+        "learners": len(pages),
+    }
+
+
+def several(url: str, *, learners: int, rounds: int, every_ms: int, servers: int) -> str:
+    """The live class with its learners shared among ``servers`` processes on one
+    database (the board on the first), the teacher driven from here: the figures."""
+    from tutorial.classes.live import LiveClass
+    from tutorial.classes.store import open_store
+    from tutorial.course.live_lesson import open_lesson
+    from tutorial.webapp.pages.live_teacher import reveal
+
+    store = open_store(url)
+    live = LiveClass(store)
+    made = store.create_class("Live bench class")
+    secret = made.teacher_secret
+    folder = tempfile.TemporaryDirectory(prefix="atout-bench-live-")
+    procs = []
+    try:
+        tokens = [
+            store.join(made.join_code, f"Learner {i}", f"live-app-bench-{i}")
+            for i in range(learners)
+        ]
+        session = live.start(secret, "deal", DEAL)
+        sid, key = session.session_id, session.link_key
+        lesson = open_lesson("deal", DEAL)
+        answers = {}
+        for step in range(rounds):
+            here = lesson.step(step)
+            assert here is not None
+            answers[str(step)] = here.choices[0].text
+        specs: list[dict[str, Any]] = []
+        for n in range(servers):
+            spec: dict[str, Any] = {
+                "url": url,
+                "key": key,
+                "tokens": tokens[n::servers],
+                "board": made.board_token if n == 0 else None,
+                "every_ms": every_ms,
+                "rounds": rounds,
+                "answers": answers,
+                "ready": f"{folder.name}/ready-{n}",
+                "out": f"{folder.name}/out-{n}.json",
+            }
+            Path(f"{folder.name}/spec-{n}.json").write_text(json.dumps(spec))
+            specs.append(spec)
+            procs.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "tutorial",
+                        "bench-live",
+                        "--follow",
+                        f"{folder.name}/spec-{n}.json",
+                    ],
+                    cwd=ROOT,
+                )
+            )
+        while not all(Path(s["ready"]).exists() for s in specs):
+            time.sleep(0.2)
+        opened_at: dict[int, float] = {}
+        revealed_at: dict[int, float] = {}
+        for step in range(rounds):
+            if step:
+                live.go_to(secret, sid, step)
+            here = lesson.step(step)
+            assert here is not None
+            lesson.reveal(step, [c.text for c in here.choices])  # the teacher's page warms it
+            opened_at[step] = time.time()
+            live.open_question(secret, sid, step, [c.text for c in here.choices])
+            waited = time.perf_counter()
+            while live.poll(key).answers < learners and time.perf_counter() - waited < 120:
+                time.sleep(0.1)
+            time.sleep(3 * every_ms / 1000)  # the board's count catches up
+            revealed_at[step] = time.time()
+            reveal(live, lesson, secret, sid, step)
+            time.sleep(4 * every_ms / 1000)
+        live.go_to(secret, sid, rounds)
+        live.open_question(secret, sid, rounds, None)
+        time.sleep(14 * every_ms / 1000)
+        live.end(secret, sid)
+        for p in procs:
+            p.wait(timeout=300)
+        outs = [json.loads(Path(s["out"]).read_text()) for s in specs]
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+        store.delete(secret)
+        folder.cleanup()
+    return _several_words(outs, opened_at, revealed_at, learners, rounds, every_ms, servers)
+
+
+def _several_words(
+    outs: list[dict[str, Any]],
+    opened_at: dict[int, float],
+    revealed_at: dict[int, float],
+    learners: int,
+    rounds: int,
+    every_ms: int,
+    servers: int,
+) -> str:
+    """The figures of several servers: latencies over every page, CPU and memory per server."""
+    opened = [t - opened_at[s] for o in outs for s, t in o["events"]["open"] if s in opened_at]
+    revealed = [
+        t - revealed_at[s] for o in outs for s, t in o["events"]["reveal"] if s in revealed_at
+    ]
+    board = outs[0]["events"]["board"]
+    counted: list[float] = []
+    for step in range(rounds):
+        times = sorted(t for o in outs for s, t in o["events"]["answer"] if s == step)
+        shown = [(c, t) for s, c, t in board if s == step]
+        for k, a in enumerate(times, start=1):
+            first = next((t for c, t in shown if c >= k and t >= a), None)
+            if first is not None:
+                counted.append(first - a)
+    lines = [
+        f"{servers} servers on one database: {learners} learners' pages, {rounds} decisions, "
+        f"pages read every {every_ms} ms",
+        f"  open -> question on screen: p50 {quantile_ms(opened, 0.5)} ms, p95 {quantile_ms(opened, 0.95)} ms",
+        f"  answer -> board's count:    p50 {quantile_ms(counted, 0.5)} ms, p95 {quantile_ms(counted, 0.95)} ms",
+        f"  reveal -> verdict on screen: p50 {quantile_ms(revealed, 0.5)} ms, p95 {quantile_ms(revealed, 0.95)} ms",
+    ]
+    for n, o in enumerate(outs):
+        lines.append(
+            f"  server {n + 1}: {o['learners']} pages, a run p50 {o['run_p50_ms']} ms, "
+            f"CPU while waiting {o['waiting_cores']} cores, {o['memory_mb_per_learner']} MB per learner"
+        )
+    return "\n".join(lines)
