@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from contextvars import Context, copy_context
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from tutorial.engine.cards import Card
 from tutorial.engine.seats import Seat
@@ -107,17 +107,20 @@ class TrickResult:
         build: Callable[[], str],
     ) -> TrickResult:
         """A trick whose ``explanation`` ``build()`` makes on first read (then kept)."""
-        r = object.__new__(cls)
-        _set = object.__setattr__
-        _set(r, "index", index)
-        _set(r, "plays", plays)
-        _set(r, "winner", winner)
-        _set(r, "points", points)
-        _set(r, "reason", reason)
-        _set(r, "_explanation", None)
-        _set(r, "_language", None)
-        _set(r, "_build", (build, copy_context()))
-        return r
+        # A hot path (every trick of every hand the engine plays): the trick is filled in
+        # as an _OpenTrickResult, whose plain stores cost a third of object.__setattr__'s,
+        # then turned into this class (the same slots) and frozen from then on.
+        r = _OpenTrickResult()
+        r.index = index
+        r.plays = plays
+        r.winner = winner
+        r.points = points
+        r.reason = reason
+        r._explanation = None
+        r._language = None
+        r._build = (build, copy_context())
+        r.__class__ = cls  # type: ignore[assignment]  # allowed: the same slots
+        return cast(TrickResult, r)
 
     @property
     def explanation(self) -> str:
@@ -181,6 +184,22 @@ class TrickResult:
         self,
     ) -> tuple[type[TrickResult], tuple[int, tuple[Play, ...], Seat, float, str, str]]:
         return (TrickResult, self._fields())
+
+
+class _OpenTrickResult:
+    """A :class:`TrickResult` while ``TrickResult.deferred`` fills it in: the same slots,
+    without the refusal to assign."""
+
+    __slots__ = TrickResult.__slots__
+
+    index: int
+    plays: tuple[Play, ...]
+    winner: Seat
+    points: float
+    reason: str
+    _explanation: str | None
+    _language: str | None
+    _build: tuple[Callable[[], str], Context] | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,7 +93,7 @@ def new_hand(
             hands[(dealer + k) % NUM_PLAYERS].extend(deck[pos : pos + n])
             pos += n
     first = (dealer + 1) % NUM_PLAYERS
-    return BeloteState(
+    state = BeloteState(
         ruleset=rs,
         dealer=dealer,
         phase="bidding",
@@ -104,6 +104,11 @@ def new_hand(
         carried_points=carried_points,
         first_leader=first,
     )
+    # The engine's next states copy this one's dict: given a dict of its own, not the split
+    # one __init__ shares with the class, their attribute reads are specialised by Python
+    # (see BriscolaState.apply).
+    object.__setattr__(state, "__dict__", dict(state.__dict__))
+    return state
 
 
 def start_play(

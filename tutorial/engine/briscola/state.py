@@ -202,23 +202,29 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
         new = object.__new__(self.__class__)  # evolve(), inline: no __init__, no checks
         if len(plays) < n:
             # The most frequent step of all: the trick goes on.
-            d = self.__dict__.copy()
+            # dict(), not .copy(): the dict of the state new_hand built is split (its keys
+            # shared with the class), a .copy() of it is split too, and Python does not
+            # specialise an attribute read on an object given a split dict: each read of
+            # every later state would be a full look-up (a hand: 8% more instructions).
+            d = dict(self.__dict__)
             d["hands"] = tuple(hands)
             d["current_trick"] = plays
             object.__setattr__(new, "__dict__", d)
             return new
         # The trick is complete: judge it, then the winner draws first (if cards remain).
-        strength, points = self._tables()
-        d = self.__dict__.copy()  # after _tables(): the next state keeps them
+        d = dict(self.__dict__)  # not .copy(): see above
+        tables = d.get("_tables_")
+        if tables is None:
+            tables = d["_tables_"] = self._tables()  # the next state keeps them
+        strength, points = tables
         trump = self.trump_card.suit
-        cards = (*map(_CARD_OF, current), card)
-        best = cards[0]
+        best = current[0].card
         led = best.suit
         w = 0
         led_cards = 1
         total = points[best]
         for k in range(1, n):
-            c = cards[k]
+            c = plays[k].card
             total += points[c]
             suit = c.suit
             if suit is led:
@@ -246,7 +252,7 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
                 winner,
                 total,
                 reason,
-                partial(_trick_sentence, cards, trump, self.ruleset),
+                partial(_trick_sentence, plays, trump, self.ruleset),
             ),
         )
         stock = self.stock
@@ -516,9 +522,9 @@ class BriscolaState(WithoutChien, KeepsTheAuction):
         raise InvalidStateError("Briscola has no bidding to deal a hand again for")
 
 
-def _trick_sentence(cards: tuple[Card, ...], trump: Suit, ruleset: Ruleset) -> str:
+def _trick_sentence(plays: tuple[Play, ...], trump: Suit, ruleset: Ruleset) -> str:
     """Why a trick's winner won it, in a sentence (made when a reader first asks)."""
-    return judge_trick(cards, trump, ruleset).explanation
+    return judge_trick(tuple(map(_CARD_OF, plays)), trump, ruleset).explanation
 
 
 def hand_order(state: BriscolaState) -> tuple[Suit | None, Callable[[Card], int]]:

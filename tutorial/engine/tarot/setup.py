@@ -185,7 +185,12 @@ def new_hand(
         return TarotState(
             rs, dealer, PHASE_DONE, hands_t, dog_t, cancelled=RESULT_PETIT_SEC, petit_sec=sec
         )
-    return TarotState(rs, dealer, PHASE_BIDDING, hands_t, dog_t)
+    state = TarotState(rs, dealer, PHASE_BIDDING, hands_t, dog_t)
+    # The engine's next states copy this one's dict: given a dict of its own, not the split
+    # one __init__ shares with the class, their attribute reads are specialised by Python
+    # (see BriscolaState.apply).
+    object.__setattr__(state, "__dict__", dict(state.__dict__))
+    return state
 
 
 def _deck_order(deal: Sequence[Card] | str) -> tuple[Card, ...]:
