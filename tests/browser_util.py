@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from db_util import memory_folder
 from judge_settings import TEST_DEALS, TEST_REVIEW_NODES
 
 CHROMIUM = "/usr/bin/chromium"
@@ -81,9 +82,10 @@ def _free_port() -> int:
 def _start_server() -> str:
     """``streamlit run tutorial/app.py`` on a free port, once it answers its health check."""
     port = _free_port()
-    # The server's classes' file, in a folder deleted when the server stops.
+    # The server's classes' file, in a folder deleted when the server stops (in memory
+    # where the machine has it, as the tests' own databases).
     classes = _SHARED["server_dir"] = tempfile.TemporaryDirectory(
-        prefix="atout-classes-", ignore_cleanup_errors=True
+        prefix="atout-classes-", dir=memory_folder(), ignore_cleanup_errors=True
     )
     env = {
         **os.environ,
