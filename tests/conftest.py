@@ -34,8 +34,10 @@ from typing import Any
 import pytest
 import streamlit as st
 from clocks import still
-from db_util import memory_folder
-from db_util import postgres_server  # noqa: F401  (the PostgreSQL fixture, for every test file)
+from db_util import (
+    memory_folder,
+    postgres_server,  # noqa: F401  (the PostgreSQL fixture, for every test file)
+)
 from hypothesis import HealthCheck, settings
 from judge_settings import TEST_DEALS, TEST_REVIEW_NODES
 from streamlit.components.v2 import manifest_scanner
