@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from db_util import memory_folder
 from judge_settings import TEST_DEALS, TEST_REVIEW_NODES
 
 CHROMIUM = "/usr/bin/chromium"
@@ -67,6 +68,13 @@ VIEWPORTS = {  # name: (width, height, presenter mode)
 
 NOT_RUNNING = "[data-test-script-state='notRunning']"
 
+#: How often a wait on the page checks it (ms): about once a frame. On a timer, not on
+#: the page's animation frames (Playwright's ``polling="raf"``): a wait polling on frames
+#: asks the browser for a frame 60 times a second all the wait long: test_browser_tarot.py
+#: and test_browser_score.py took a tenth more CPU so (57 s against 52 s, the processes
+#: of the app's server and the browser counted), for no earlier answer.
+POLL_MS = 20
+
 # --- One server and one browser per test process ------------------------------------------
 
 _SHARED: dict[str, Any] = {}
@@ -80,9 +88,10 @@ def _free_port() -> int:
 
 def _start_server() -> str:
     """``streamlit run tutorial/app.py`` on a free port, once it answers its health check;
-    its classes in a SQLite file of its own, in a folder deleted when the server stops."""
+    its classes in a SQLite file of its own, in a folder deleted when the server stops (in
+    memory where the machine has it, as the tests' own databases)."""
     classes = _SHARED["server_dir"] = tempfile.TemporaryDirectory(
-        prefix="atout-classes-", ignore_cleanup_errors=True
+        prefix="atout-classes-", dir=memory_folder(), ignore_cleanup_errors=True
     )
     url, proc = launch_app(f"sqlite:///{classes.name}/classes.db")
     _SHARED["server_proc"] = proc
@@ -347,8 +356,8 @@ def _close(page: Any) -> None:
 
 def _goto(page: Any, url: str) -> None:
     """Load ``url`` in the tab (a new app session) and wait for the end of the app's
-    first run, checked at every animation frame (the page's run state is ``initial``
-    until then)."""
+    first run, checked every ``POLL_MS`` (the page's run state is ``initial`` until
+    then)."""
     page.goto(url)
     _at_rest(page, timeout=60_000, after=0)
 
@@ -405,13 +414,13 @@ _AT_REST_JS = """(after) => {
 
 def _at_rest(page: Any, timeout: float = 30_000, after: int = -1) -> None:
     """Wait until the page is at rest (see ``_AT_REST_JS``; ``after``: once it has asked
-    for more than that many runs), checked at every animation frame: the wait ends the
+    for more than that many runs), checked every ``POLL_MS``: the wait ends about the
     frame the page gets there (Playwright's ``expect`` checks at growing intervals, up to
     a second apart, and every action of a test waits so)."""
     from playwright.sync_api import Error
 
     try:
-        page.wait_for_function(_AT_REST_JS, arg=after, timeout=timeout, polling="raf")
+        page.wait_for_function(_AT_REST_JS, arg=after, timeout=timeout, polling=POLL_MS)
     except Error as e:
         raise AssertionError(f"the page never came to rest: {_page_state(page)}") from e
 

@@ -14,6 +14,8 @@
   its deadline on a clock that never moves (``clocks.still``), so only the node budgets
   and deal counts bound a run; a test about a time budget running out passes its own
   clock (``clocks.Jumping``).
+- Temporary folders (``tmp_path``) and the PostgreSQL server's files are in memory
+  (``/dev/shm``) where the machine has it: the class store's databases write there.
 - The scenario library (``tutorial.course.library.load_library``, about 2 s) is checked once per
   test process for each scenario tree and its files' sizes and times, as the app's
   server does once per process (``st.cache_resource``); a test that writes or points
@@ -32,7 +34,10 @@ from typing import Any
 import pytest
 import streamlit as st
 from clocks import still
-from db_util import postgres_server  # noqa: F401  (the PostgreSQL fixture, for every test file)
+from db_util import (
+    memory_folder,
+    postgres_server,  # noqa: F401  (the PostgreSQL fixture, for every test file)
+)
 from hypothesis import HealthCheck, settings
 from judge_settings import TEST_DEALS, TEST_REVIEW_NODES
 from streamlit.components.v2 import manifest_scanner
@@ -48,6 +53,16 @@ from tutorial.scenarios import budget as _budget
 # The browser tests' shared helpers assert too: rewrite them for pytest's detailed
 # messages (doctest collection imports the module before any test file could ask).
 pytest.register_assert_rewrite("browser_util")
+
+# --- Temporary files in memory ---------------------------------------------------------------
+
+# ``tmp_path`` in memory where the machine has it (``db_util.memory_folder``): the class
+# store's tests commit to SQLite files there, and each commit on a disk waits for it (a
+# third of their time on the project's machine). pytest reads the variable when it first
+# makes a temporary folder, after the conftest files are loaded; its numbered folders keep
+# concurrent runs apart as in the system's temporary folder.
+if memory_folder() is not None:
+    os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", str(memory_folder()))
 
 # --- Hypothesis ------------------------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 
 :func:`postgres_server` (session-scoped; registered in ``conftest.py``) starts one
 PostgreSQL with Debian's binaries (``initdb``/``pg_ctl`` on the PATH or in
-``/usr/lib/postgresql/*/bin``) in a temporary folder, on a free port, its socket in that
-folder too; as root it runs the server as ``nobody`` (PostgreSQL refuses root). It is
+``/usr/lib/postgresql/*/bin``) in a temporary folder, in memory where the machine has
+``/dev/shm`` (``memory_folder``), on a free port, its socket in that folder too; as root it runs the server as ``nobody`` (PostgreSQL refuses root). It is
 stopped and deleted at the end of the session. When PostgreSQL is not installed the
 tests that need it are skipped with that reason (``scripts/setup.sh --test`` installs it).
 
@@ -63,6 +63,20 @@ def postgres_bin() -> Path | None:
     return None
 
 
+#: A folder in memory (tmpfs), where there is one: see ``memory_folder``.
+MEMORY = Path("/dev/shm")
+
+
+def memory_folder() -> str | None:
+    """Where the PostgreSQL server keeps its files: a folder in memory when the machine
+    has one we may write to (each test's database is a copy of the migrated one, files
+    that PostgreSQL writes out on disk: about 0.5 s a copy on this project's machines,
+    0.05 s in memory), else the system's temporary folder (None)."""
+    if MEMORY.is_dir() and os.access(MEMORY, os.W_OK | os.X_OK):
+        return str(MEMORY)
+    return None
+
+
 def _free_port() -> int:
     """A TCP port nobody listens on now."""
     with socket.socket() as s:
@@ -82,7 +96,7 @@ def postgres_server() -> Iterator[Server]:
         if runuser is None:
             pytest.skip("running as root without runuser: PostgreSQL refuses to run as root")
         as_user = [runuser, "-u", "nobody", "--"]
-    home = Path(tempfile.mkdtemp(prefix="atout-pg-"))
+    home = Path(tempfile.mkdtemp(prefix="atout-pg-", dir=memory_folder()))
     if as_user:
         shutil.chown(home, user="nobody")
     data, log = home / "data", home / "server.log"

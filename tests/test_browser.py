@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from browser_util import (
     NOT_RUNNING,
+    POLL_MS,
     SHOTS,
     VIEWPORTS,
     Sections,
@@ -896,7 +897,7 @@ def _walk_the_discard_scenario(page: Any, viewport: str) -> list[float]:
         page.wait_for_function(
             f"""() => ({_TABLE_ROOT})().querySelector('.atout').style.getPropertyValue('--tw')""",
             timeout=30_000,
-            polling="raf",
+            polling=POLL_MS,
         )
         size = _table_width(page)
         floor = min(TABLE_FLOOR_PX, size["room"])

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from browser_util import (
+    POLL_MS,
     _at_rest,
     _click,
     _close,
@@ -154,8 +155,8 @@ _STILL_JS = """() => {
 
 
 def _still(page: Any) -> None:
-    """Wait until the page is still (see ``_STILL_JS``), checked at every frame."""
-    page.wait_for_function(_STILL_JS, timeout=30_000, polling="raf")
+    """Wait until the page is still (see ``_STILL_JS``), checked every ``POLL_MS``."""
+    page.wait_for_function(_STILL_JS, timeout=30_000, polling=POLL_MS)
 
 
 def _unreachable_scrollers(page: Any) -> list[str]:
@@ -165,7 +166,7 @@ def _unreachable_scrollers(page: Any) -> list[str]:
 
     with contextlib.suppress(PlaywrightTimeout):  # reported below
         page.wait_for_function(
-            f"() => ({_UNREACHABLE_SCROLLERS_JS})().length === 0", timeout=10_000, polling="raf"
+            f"() => ({_UNREACHABLE_SCROLLERS_JS})().length === 0", timeout=10_000, polling=POLL_MS
         )
     boxes: list[str] = page.evaluate(_UNREACHABLE_SCROLLERS_JS)
     return boxes
