@@ -177,25 +177,14 @@ def measure(url: str, *, learners: int, rounds: int, every_ms: int) -> LiveAppFi
 
 def _measure(url: str, *, learners: int, rounds: int, every_ms: int) -> LiveAppFigures:
 
-    from tutorial.classes.live import LiveClass
-    from tutorial.classes.store import open_store
-    from tutorial.course.live_lesson import open_lesson
     from tutorial.webapp.pages.live_board import BOARD_POLL_SECONDS, POLL_SECONDS
     from tutorial.webapp.pages.live_teacher import reveal
 
-    store = open_store(url)
-    live = LiveClass(store)
-    made = store.create_class("Live bench class")
-    secret = made.teacher_secret
+    bench = _bench_class(url, learners)
+    store, live, made, tokens = bench.store, bench.live, bench.made, bench.tokens
+    secret, sid, key, lesson = made.teacher_secret, bench.session_id, bench.key, bench.lesson
     every = every_ms / 1000
     try:
-        tokens = [
-            store.join(made.join_code, f"Learner {i}", f"live-app-bench-{i}")
-            for i in range(learners)
-        ]
-        session = live.start(secret, "deal", DEAL)
-        sid, key = session.session_id, session.link_key
-        lesson = open_lesson("deal", DEAL)
         before = _rss_mb()
         pages, board = _pages_for(key, tokens, made.board_token)
         assert board is not None
@@ -323,6 +312,38 @@ __all__ = ["LiveAppFigures", "describe", "main", "measure"]
 # --- Two servers or more: each a process of its own on one database ---------------------
 
 
+@dataclass(frozen=True)
+class BenchClass:
+    """The bench's class on a database: its store, its learners' tokens, the live session
+    of the bench's deal started, and the deal's lesson."""
+
+    store: Any
+    live: Any
+    made: Any
+    tokens: list[str]
+    session_id: int
+    key: str
+    lesson: Any
+
+
+def _bench_class(url: str, learners: int) -> BenchClass:
+    """A class of ``learners`` learners on ``url`` with a live session of :data:`DEAL`."""
+    from tutorial.classes.live import LiveClass
+    from tutorial.classes.store import open_store
+    from tutorial.course.live_lesson import open_lesson
+
+    store = open_store(url)
+    live = LiveClass(store)
+    made = store.create_class("Live bench class")
+    tokens = [
+        store.join(made.join_code, f"Learner {i}", f"live-app-bench-{i}") for i in range(learners)
+    ]
+    session = live.start(made.teacher_secret, "deal", DEAL)
+    return BenchClass(
+        store, live, made, tokens, session.session_id, session.link_key, open_lesson("deal", DEAL)
+    )
+
+
 def _pages_for(key: str, tokens: list[str], board_token: str | None) -> tuple[list[Any], Any]:
     """The learners' pages of ``tokens`` at the session ``key`` (and the board's), run once."""
     from streamlit.testing.v1 import AppTest
@@ -417,25 +438,14 @@ def follow(spec: dict[str, Any]) -> dict[str, Any]:
 def several(url: str, *, learners: int, rounds: int, every_ms: int, servers: int) -> str:
     """The live class with its learners shared among ``servers`` processes on one
     database (the board on the first), the teacher driven from here: the figures."""
-    from tutorial.classes.live import LiveClass
-    from tutorial.classes.store import open_store
-    from tutorial.course.live_lesson import open_lesson
     from tutorial.webapp.pages.live_teacher import reveal
 
-    store = open_store(url)
-    live = LiveClass(store)
-    made = store.create_class("Live bench class")
-    secret = made.teacher_secret
+    bench = _bench_class(url, learners)
+    store, live, made, tokens = bench.store, bench.live, bench.made, bench.tokens
+    secret, sid, key, lesson = made.teacher_secret, bench.session_id, bench.key, bench.lesson
     folder = tempfile.TemporaryDirectory(prefix="atout-bench-live-")
     procs = []
     try:
-        tokens = [
-            store.join(made.join_code, f"Learner {i}", f"live-app-bench-{i}")
-            for i in range(learners)
-        ]
-        session = live.start(secret, "deal", DEAL)
-        sid, key = session.session_id, session.link_key
-        lesson = open_lesson("deal", DEAL)
         answers = {}
         for step in range(rounds):
             here = lesson.step(step)
