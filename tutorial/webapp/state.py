@@ -184,6 +184,9 @@ class ClassPart:
     #: The learner the teacher removed last, by the name shown, while the page offers a
     #: new join code beside that answer (None: no removal to answer).
     removed_learner: str | None = None
+    #: The join code a join link brought, put in the form's box until the learner joins
+    #: or types another ("" for none).
+    code_from_link: str = ""
 
 
 @dataclass

@@ -50,6 +50,7 @@ def _join() -> None:
         common.tell(MESSAGE, "error", str(e))
         return
     class_link.joined(token)
+    state.session().classes.code_from_link = ""
     state.set_widget("my_class_code", "")
     common.tell(MESSAGE, "ok", t("my_class.joined"))
 
@@ -89,13 +90,31 @@ def code_from_address() -> None:
     code = tokens.normal_join_code(str(st.query_params.get(JOIN, "")))
     st.query_params.pop(JOIN, None)
     if code is not None:
-        state.set_widget("my_class_code", tokens.shown_join_code(code))
+        state.session().classes.code_from_link = tokens.shown_join_code(code)
         common.tell(MESSAGE, "info", t("my_class.code_from_link"))
+
+
+def fill_code_from_link() -> None:
+    """The join link's code set in the form's box at each run, until the learner joins or
+    types another code. Set once, it could be lost: when the first run ends early (the
+    browser's stored values arriving during it), the browser never draws the value the app
+    set, the app keeps believing the box holds it and sends it no more, and the address no
+    longer holds the code to set it again (a loaded machine's browser test saw the box
+    empty for 30 s). A value set in a run is sent with that run's box, every time."""
+    part = state.session().classes
+    if not part.code_from_link:
+        return
+    typed = str(state.widget("my_class_code", "") or "")
+    if typed in ("", part.code_from_link):
+        state.set_widget("my_class_code", part.code_from_link)
+    else:
+        part.code_from_link = ""
 
 
 def show_join() -> None:
     """The join form: the class's code and the learner's name."""
     st.write(t("my_class.intro"))
+    fill_code_from_link()
     with st.container(key="my_class_join_form", border=True):
         st.text_input(t("my_class.code"), key="my_class_code", max_chars=20)
         st.text_input(t("my_class.name"), key="my_class_name", max_chars=60)
