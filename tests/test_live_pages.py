@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 import test_class_pages as pages
-from apptest_util import app_session, open_app
+from apptest_util import app_session
 from streamlit.testing.v1 import AppTest
 from test_class_live_pages import refresh
 from test_class_pages import frames, join, make_class, texts
@@ -43,6 +43,7 @@ def table(at: AppTest) -> dict[str, Any]:
 
 
 def to_live(at: AppTest) -> AppTest:
+    app_session(at).store.loaded = True  # what the browser's store says on a first run
     at.switch_page("screens/live.py")
     at.run()
     assert not at.exception, at.exception
@@ -82,12 +83,24 @@ def current(url: str, secret: str) -> LiveSession:
         box.engine.dispose()
 
 
+def open_live(**params: str) -> AppTest:
+    """The Live class page opened by an address with ``params``, in a new browser whose
+    store has said what it holds (nothing)."""
+    at = AppTest.from_file("../tutorial/app.py", default_timeout=900)
+    app_session(at).store.loaded = True
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    return to_live(at)
+
+
 def learner_again(token: str) -> AppTest:
     """The learner's browser reloaded: a new session, the token the browser kept."""
     at = AppTest.from_file("../tutorial/app.py", default_timeout=900)
     m = class_link.Membership()
     m.token, m.loaded = token, True
     app_session(at).classes.membership = m
+    app_session(at).store.loaded = True
     at.run()
     return to_live(at)
 
@@ -102,7 +115,7 @@ def test_a_session_runs_on_the_teacher_the_board_and_a_learner(db: str) -> None:
     lesson = open_lesson("scenario", SCENARIO)
     first = lesson.step(0)
     assert first is not None and first.kind == "card"
-    board = open_app("live", board=board_token(db, secret))
+    board = open_live(board=board_token(db, secret))
     # Ana lands in the session from the page itself ("Live now"), before the question opens
     to_live(ana)
     assert table(ana)["mode"] == "view"
@@ -170,11 +183,11 @@ def test_a_guest_joins_by_the_link_with_a_name_only_when_the_teacher_lets_them(d
     teacher, secret, _code = make_class()
     start(teacher)
     key = current(db, secret).link_key
-    stranger = open_app("live", live=key)
+    stranger = open_live(live=key)
     assert "Only the learners of this class take part" in texts(stranger)
     assert not [b for b in stranger.button if b.key == "live_guest_join"]
     click(teacher, "live_guests_on")
-    sam = open_app("live", live=key)
+    sam = open_live(live=key)
     sam.text_input(key="live_guest_name").input("Sam")
     sam.button(key="live_guest_join").click().run()
     assert "You take part as Sam." in texts(sam)
@@ -194,7 +207,7 @@ def test_the_database_gone_is_said_calmly_on_every_screen_and_the_session_resume
     ana = join(code, "Ana")
     start(teacher)
     click(teacher, "live_open")
-    board = open_app("live", board=board_token(db, secret))
+    board = open_live(board=board_token(db, secret))
     to_live(ana)
     typed(ana, "9H")
     before = current(db, secret).poll

@@ -358,7 +358,7 @@ def _pages_for(key: str, tokens: list[str], board_token: str | None) -> tuple[li
         m = class_link.Membership()
         m.token, m.loaded = token, True
         app.classes.membership = m
-        app.store.loaded = True
+        app.store.loaded = True  # what the browser's store says on a first run
         at.session_state[SESSION] = app
         at.query_params["live"] = key
         at.run()
@@ -368,6 +368,9 @@ def _pages_for(key: str, tokens: list[str], board_token: str | None) -> tuple[li
     board = None
     if board_token is not None:
         board = AppTest.from_file(APP, default_timeout=600)
+        screen = AppSession()
+        screen.store.loaded = True  # what the browser's store says on a first run
+        board.session_state[SESSION] = screen
         board.query_params["board"] = board_token
         board.run()
         board.switch_page("screens/live.py")

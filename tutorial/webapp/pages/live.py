@@ -321,6 +321,12 @@ def live_now_key() -> str | None:
 def main() -> None:
     """The page: the board, a learner's or guest's screen, or the teacher's controls."""
     st.title(t("live.title"))
+    if not state.store_loaded():
+        # The screens follow the session by a timer; started before the browser's stored
+        # values are heard, its runs kept interrupting the whole run that hears them on a
+        # loaded machine (the store's values never taken in). One run later it starts.
+        st.caption(t("live.loading"))
+        return
     board_token = str(st.query_params.get(BOARD, "")).strip()
     if board_token:
         board_view(board_token)
