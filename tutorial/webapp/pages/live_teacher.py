@@ -233,7 +233,7 @@ def show_controls(
 
 
 @st.fragment(run_every=BOARD_POLL_SECONDS, key="live_teacher")
-def teacher_view(secret: str) -> None:
+def teacher_view(secret: str, board_token: str) -> None:
     """The teacher's session, read again every :data:`BOARD_POLL_SECONDS` seconds: the board's
     view, the controls, how to join and the projector's link."""
     live = class_link.live()
@@ -248,7 +248,6 @@ def teacher_view(secret: str) -> None:
         poll = live.poll(session.link_key)
         shown = poll.state == "revealed" or poll.split_shown
         split = live.split(secret, session.session_id, poll.step) if shown else None
-        board_token = live.store.board_token(secret)
     except ClassError as e:
         show_refusal(e)
         return
@@ -277,6 +276,9 @@ def show(secret: str) -> None:
         return
     try:
         running = live.current(secret)
+        # The board's link never changes while a class lives: read once per page, not at
+        # every half-second read of the session.
+        board_token = live.store.board_token(secret) if running is not None else ""
     except ClassError as e:
         show_refusal(e)
         return
@@ -285,5 +287,5 @@ def show(secret: str) -> None:
         show_start(secret)
     else:
         st.markdown(inert_markdown(t("live.running_intro")))
-        teacher_view(secret)
+        teacher_view(secret, board_token)
     show_results(secret)
