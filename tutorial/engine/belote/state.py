@@ -364,26 +364,30 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
 
     # -- moving on --
 
-    def apply(self, action: Any) -> BeloteState:
+    def apply(self, action: object) -> BeloteState:
         """The next state after ``action``.
 
         Raises:
             IllegalPlayError: a card (or ``Play``) the rules refuse, with its verdict.
             IllegalActionError: any other refused action (bid, declaration).
         """
-        # The common cases first, without building a verdict.
-        kind = action.__class__
+        # The common cases first, without building a verdict. (``type(action) is``: an
+        # exact class, the test mypy narrows on; a subclass takes the checked way.)
         phase = self.phase
         if phase == "play":
-            if kind is Card:
+            if type(action) is Card:
                 if action in self._legal():
                     return self._play(action)
-            elif kind is Play and action.seat == self.to_move and action.card in self._legal():
+            elif (
+                type(action) is Play
+                and action.seat == self.to_move
+                and action.card in self._legal()
+            ):
                 return self._play(action.card)
         elif phase == "bidding":
-            if kind is Pass:
+            if type(action) is Pass:
                 return self._bid(action)
-            if kind is Take:
+            if type(action) is Take:
                 assert self.proposed is not None
                 psuit = self.proposed.suit
                 if self.bid_round == 1:
@@ -392,10 +396,14 @@ class BeloteState(WithoutStock, WithoutChien, KeepsTheAuction):
                 elif action.suit is not psuit and action.suit in PLAIN_SUITS:
                     return self._bid(action)
         elif phase == "declare":
-            if kind is NoDeclaration:
+            if type(action) is NoDeclaration:
                 return self._declare(())
             seat = self.to_move
-            if kind is Declare and seat is not None and self._is_offer(action, self._offer(seat)):
+            if (
+                type(action) is Declare
+                and seat is not None
+                and self._is_offer(action, self._offer(seat))
+            ):
                 return self._declare(action.combinations)
         verdict = self.explain(action)
         if not verdict.legal:
