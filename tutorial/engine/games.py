@@ -68,9 +68,11 @@ class GameInfo:
     new_hand: Callable[..., GameState]
     #: A position in play, from its hands and the game's own fields.
     start_play: Callable[..., GameState]
-    #: A random playout from a state over the game's fast tables.
-    playout: Callable[..., Any]
-    #: The order a hand is shown in, for a state.
+    #: A random hand dealt and played out over the game's fast tables (its own result:
+    #: only benches and tests read it).
+    playout: Callable[..., object]
+    #: The order a hand is shown in, for a state of the game (``Any``: each game's
+    #: function takes its own state class, which a ``GameState`` parameter would refuse).
     hand_order: Callable[[Any], HandOrder]
     #: Which way play goes round the table under a ruleset (``clockwise``...).
     play_direction: Callable[[Ruleset], str]
@@ -122,12 +124,16 @@ def player_counts(game: str) -> tuple[int, ...]:
     return game_info(game).player_counts
 
 
-def new_hand(game: str, ruleset: Any = "default", *, rng: random.Random, **kw: Any) -> GameState:
+def new_hand(
+    game: str, ruleset: str | Ruleset = "default", *, rng: random.Random, **kw: Any
+) -> GameState:
     """A fresh hand of ``game`` dealt with ``rng`` (keywords go to the game's ``new_hand``)."""
     return game_info(game).new_hand(ruleset, rng=rng, **kw)
 
 
-def random_hand(game: str, rng: random.Random, ruleset: Any = "default", **kw: Any) -> GameState:
+def random_hand(
+    game: str, rng: random.Random, ruleset: str | Ruleset = "default", **kw: Any
+) -> GameState:
     """Deal and play one full hand through the public state API, choosing at random."""
     state = new_hand(game, ruleset, rng=rng, **kw)
     while not state.is_terminal:
