@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
@@ -24,12 +25,13 @@ from tutorial.course.lessons import (
 from tutorial.course.progress import stars
 from tutorial.engine.cards import Card
 from tutorial.engine.outcomes import Play, TrickResult
+from tutorial.language.i18n import speaking, t
 from tutorial.scenarios.checker import Checked, check_text
 from tutorial.scenarios.files import scenario_files
 from tutorial.scenarios.loader import parse_file
 from tutorial.scenarios.model import AskStep
 from tutorial.scenarios.position import build
-from tutorial.scenarios.reasons import answer_label, speak, trick_event_text
+from tutorial.scenarios.reasons import answer_label, given_label, speak, trick_event_text
 from tutorial.scenarios.runtime import Run, goto, start
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -127,6 +129,20 @@ def test_a_wrong_answer_first_gets_the_reasoning_without_the_answer() -> None:
     # ... but not who takes it
     assert "You take the trick" not in fb.message and "answer is" not in fb.message
     assert run.mistakes == before + 1 and run.wrong_here == 1
+
+
+def test_a_wrong_answer_reads_in_chinese_without_a_space_after_its_quotes() -> None:
+    """「你」 then 也不是 with no space between (the message once kept the English
+    sentence's spaces around the answer); a figure is still spaced from the Chinese, and
+    yes or no is quoted, where 是不是 would read "is it or not"."""
+    with speaking("zh-Hant"):
+        run = _to_question(_checked())
+        run, first = run.answer("Right")
+        run, again = run.answer("Left")
+        assert t("run.answer_wrong", value=given_label(41), detail="") == "不太對：41 不是答案。"
+        assert given_label(True) == "「是」" and given_label("no") == "「否」"
+    assert re.match(r"不太對：「[^」]+」不是答案。", first.message), first.message
+    assert re.match(r"還是不對：「[^」]+」也不是答案。", again.message), again.message
 
 
 def test_a_second_wrong_answer_gets_the_full_reasoning_and_the_answer() -> None:

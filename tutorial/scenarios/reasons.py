@@ -91,6 +91,20 @@ def answer_label(value: Any) -> str:
     return text
 
 
+def given_label(value: Any) -> str:
+    """An answer the learner gave, as it reads in "... is not the answer": a figure as it
+    is, anything else quoted, yes and no included ("“yes” is not the answer", 「是」不是答案,
+    where an unquoted 是 would read as 是不是, "is it or not").
+
+    >>> given_label("no"), given_label(41), given_label("You")
+    ('“no”', '41', '“You”')
+    """
+    label = answer_label(value)
+    if label in (t("run.yes"), t("run.no")):
+        return t("run.quoted", text=label)
+    return label
+
+
 def seat_label(table: Table, seat: int) -> str:
     """A seat's name as the subject of a sentence (the scenario's name for it)."""
     return table.seat_names[seat] if 0 <= seat < len(table.seat_names) else str(seat)

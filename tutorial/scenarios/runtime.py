@@ -36,7 +36,13 @@ from tutorial.engine.verdicts import Verdict
 from tutorial.language.i18n import t
 from tutorial.scenarios import actions
 from tutorial.scenarios.model import Ask, AskStep, Auto, ExpectStep, PlayStep, Say, Scenario
-from tutorial.scenarios.reasons import answer_label, ask_reasoning, speak, trick_event_text
+from tutorial.scenarios.reasons import (
+    answer_label,
+    ask_reasoning,
+    given_label,
+    speak,
+    trick_event_text,
+)
 from tutorial.scenarios.sides import normalise_answer, result_text, same_answer
 from tutorial.scenarios.table import Table
 
@@ -464,7 +470,7 @@ class Run:
             ).advance()
             run = dataclasses.replace(run, explanation=explanation, wrong_here=0)
             return run, Feedback("answer_right", _correct(explanation), explanation=explanation)
-        given = answer_label(value)
+        given = given_label(value)
         if self.wrong_here == 0:
             # First wrong try: the way to the answer, not the answer (and the habit behind
             # the wrong number, when it matches one exactly).
