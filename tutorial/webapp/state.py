@@ -102,6 +102,10 @@ class StorePart:
     saved: tuple[Progress, str] | None = None
 
 
+#: The key of the scenario written on the Workshop page among the Play page's scenarios.
+WORKSHOP_ID = "workshop"
+
+
 @dataclass
 class PlayPart:
     """The Play page: every scenario's play, the one open, the link applied."""

@@ -30,7 +30,6 @@ from tutorial.webapp.navigation import page_url
 from tutorial.webapp.pages.play_controller import Controller
 from tutorial.webapp.pages.play_end import show_end, show_playlist, show_playlist_link
 from tutorial.webapp.pages.play_links import (
-    WORKSHOP_ID,
     apply_deep_link,
     apply_links,
     checked_of,
@@ -44,7 +43,7 @@ from tutorial.webapp.rules_compared import show_other_rules
 from tutorial.webapp.scenario_session import outcome_due
 from tutorial.webapp.score_view import show_outcome
 from tutorial.webapp.scroll_box import reachable_by_keyboard
-from tutorial.webapp.state import PLAY_GAME, TYPED_CARD
+from tutorial.webapp.state import PLAY_GAME, TYPED_CARD, WORKSHOP_ID
 from tutorial.webapp.table_component import show_table as show_component
 
 

@@ -28,12 +28,10 @@ from tutorial.webapp import common, state
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.link_state import InlineScenario, LinkMessage, OpenPlaylist
 
-WORKSHOP_ID = "workshop"
-
 
 def checked_of(sid: str) -> Checked | None:
     """The checked scenario of an id (the workshop's own, or the library's)."""
-    if sid == WORKSHOP_ID:
+    if sid == state.WORKSHOP_ID:
         return state.session().workshop.checked
     if sid.startswith(INLINE_KEY_PREFIX):
         entry = state.session().links.inline.get(sid)
@@ -43,7 +41,7 @@ def checked_of(sid: str) -> Checked | None:
 
 def inline_text(sid: str) -> str:
     """The YAML text of an inline or Workshop scenario ("" for a library one)."""
-    if sid == WORKSHOP_ID:
+    if sid == state.WORKSHOP_ID:
         return state.session().links.workshop_text
     entry = state.session().links.inline.get(sid)
     return entry.text if entry is not None else ""

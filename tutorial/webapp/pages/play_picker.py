@@ -9,8 +9,8 @@ from tutorial.engine.games import GAMES
 from tutorial.language.i18n import t
 from tutorial.webapp import common, state
 from tutorial.webapp.common import course_order
-from tutorial.webapp.pages.play_links import WORKSHOP_ID, checked_of
-from tutorial.webapp.state import PLAY_GAME, PLAY_PICK
+from tutorial.webapp.pages.play_links import checked_of
+from tutorial.webapp.state import PLAY_GAME, PLAY_PICK, WORKSHOP_ID
 
 
 def _title_of(sid: str) -> str:

@@ -20,7 +20,7 @@ from tutorial.scenarios.runtime import Run
 from tutorial.webapp import navigation, state
 from tutorial.webapp.navigation import page_url
 from tutorial.webapp.pages.play_controller import Controller
-from tutorial.webapp.pages.play_links import WORKSHOP_ID, inline_text, open_report
+from tutorial.webapp.pages.play_links import inline_text, open_report
 
 
 def report_code(ctl: Controller, reviewing: bool) -> str:
@@ -28,7 +28,7 @@ def report_code(ctl: Controller, reviewing: bool) -> str:
     only when the step on show or the try changed."""
     sid = ctl.sid
     text = inline_text(sid)
-    own = sid == WORKSHOP_ID or sid.startswith(INLINE_KEY_PREFIX)
+    own = sid == state.WORKSHOP_ID or sid.startswith(INLINE_KEY_PREFIX)
 
     def encode(runs: list[Run], tried: str | int | float | bool | None) -> str:
         if own:

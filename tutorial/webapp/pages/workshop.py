@@ -16,8 +16,6 @@ from tutorial.webapp import navigation, state
 from tutorial.webapp.inert import inert_markdown
 from tutorial.webapp.pages import workshop_share
 
-WORKSHOP_ID = "workshop"
-
 
 def checked_once(
     source: str, data: bytes, check: Callable[[], Checked]
@@ -103,7 +101,7 @@ def main() -> None:
         if st.button(t("workshop.play"), key="workshop_play"):
             state.session().links.workshop_text = source
             state.session().workshop.checked = result
-            state.session().play.scenarios.pop(WORKSHOP_ID, None)
-            state.session().open_scenario(WORKSHOP_ID)
+            state.session().play.scenarios.pop(state.WORKSHOP_ID, None)
+            state.session().open_scenario(state.WORKSHOP_ID)
             st.switch_page(navigation.PLAY_PAGE)
     workshop_share.playlist_box(source)
