@@ -32,3 +32,17 @@ def test_a_file_command_writes_the_file_it_is_given(tmp_path: Path) -> None:
 def test_an_unknown_command_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["no-such-command"]) == 2
     assert "unknown command" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "cmd", ["bench", "bench-app", "bench-live", "bench-classes", "check", "locales"]
+)
+def test_help_after_a_command_prints_its_usage_and_runs_nothing(
+    cmd: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bench --help`` once ran the whole bench; each command now says how to call it."""
+    assert main([cmd, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage:\n"), out
+    assert f"  python -m tutorial {cmd}" in out
+    assert "hands/s" not in out and "wrote" not in out

@@ -18,10 +18,10 @@ USAGE = """usage: python -m tutorial COMMAND
   bench-classes [--url URL] [--learners N] [--syncs N] [--json]
                                  the class storage's sync latency and size per learner
   bench-classes --live [--url URL] [--learners N] [--rounds N] [--every-ms MS] [--json]
-  bench-live [--url URL] [--learners N] [--rounds N] [--every-ms MS] [--json]
-                                 a live class with the learners' pages as app sessions
                                  a live class: the poll, answers at once, open/answer/
                                  reveal to every page when pages poll every MS
+  bench-live [--url URL] [--learners N] [--rounds N] [--every-ms MS] [--json]
+                                 a live class with the learners' pages as app sessions
   check [PATH ...]               validate scenario files or folders (default scenarios/)
   coverage                       regenerate the coverage table in lessons/README.md
   schema [FILE]                  write the scenario JSON Schema (default scenarios/scenario.schema.json)
@@ -37,6 +37,17 @@ def main(argv: list[str] | None = None) -> int:
         print(USAGE)
         return 0 if args else 2
     cmd, rest = args[0], args[1:]
+    if cmd in ("reference", "schema"):
+        refused = _refused_file_arguments(cmd, rest)
+        if refused is not None:
+            return refused
+    elif "-h" in rest or "--help" in rest:
+        lines = command_usage(cmd)
+        if lines:  # the command's forms and what they do, none of it run
+            print("usage:")
+            for line in lines:
+                print(f"  {line}" if line.startswith(" ") else f"  python -m tutorial {line}")
+            return 0
     if cmd == "bench":
         from tutorial.tools import bench_engine
 
@@ -88,10 +99,6 @@ def main(argv: list[str] | None = None) -> int:
         from tutorial.language import zh_convert
 
         return zh_convert.main(rest)
-    if cmd in ("reference", "schema"):
-        refused = _refused_file_arguments(cmd, rest)
-        if refused is not None:
-            return refused
     if cmd == "reference":
         from tutorial.tools import reference
 
@@ -108,6 +115,19 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"unknown command {cmd!r}\n{USAGE}", file=sys.stderr)
     return 2
+
+
+def command_usage(cmd: str) -> list[str]:
+    """The usage lines of ``cmd`` (each of its forms with their description), left-aligned;
+    empty for a command the usage does not list."""
+    found: list[str] = []
+    taking = False
+    for line in USAGE.splitlines()[1:]:
+        if not line.startswith("   "):  # a command's line (two spaces), not a continuation
+            taking = line.strip() == cmd or line.strip().startswith(f"{cmd} ")
+        if taking:
+            found.append(line[2:])
+    return found
 
 
 def _refused_file_arguments(cmd: str, rest: list[str]) -> int | None:
