@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import urllib.parse
+from datetime import UTC, datetime
 
 import pytest
 
@@ -14,12 +15,12 @@ from tutorial.analysis.explain import cost_sentence
 from tutorial.analysis.judgement import judge
 from tutorial.classes import live
 from tutorial.classes.schema import ANSWER_MOST, LIVE_KINDS
-from tutorial.course import live_lesson, practice
+from tutorial.course import live_lesson, practice, review_position
 from tutorial.course.library import scenarios_root
 from tutorial.course.live_lesson import LiveLessonError, LiveStep, forget_lessons, open_lesson
 from tutorial.course.playlists import load_playlists
 from tutorial.course.practice import PracticeHand
-from tutorial.course.review_deck import PracticeSource, ScenarioSource
+from tutorial.course.review_deck import PracticeSource, ReviewDeck, ScenarioSource, note_wrong
 from tutorial.engine.cards import Card
 from tutorial.engine.reasons import CardOf, reason
 from tutorial.engine.seats import seat_names
@@ -243,10 +244,18 @@ def test_a_practice_deals_card_is_judged_and_the_line_goes_on_with_the_best(
         verdict = reveal.verdicts[choice.text]
         assert verdict.best == (choice.text in not_costly)
         assert verdict.sentence
-    # The review deck card rebuilds the position: the deal and the moves before it.
+    # The review deck card rebuilds the position: the deal and the moves before it, as the
+    # Review page opens it.
     assert isinstance(step.source, PracticeSource)
     assert step.source.seed == seed
     assert step.source.moves == [practice.actions.code(m.action) for m in hand.moves]
+    tried = step.choices[0].text
+    deck = note_wrong(
+        ReviewDeck(), step.source, step.game, tried=tried, now=datetime(2030, 1, 1, tzinfo=UTC)
+    )
+    rebuilt = review_position.rebuild(next(iter(deck.cards.values())))
+    assert rebuilt.hand.state.hands == hand.state.hands
+    assert rebuilt.hand.state.current_trick == hand.state.current_trick
     # The line goes on with the judgement's best card.
     after = lesson.step(step.number + 1)
     assert after is not None
@@ -288,6 +297,8 @@ def test_a_practice_deals_bid_is_the_advices_and_the_line_bids_its_best() -> Non
     lesson = open_lesson("deal", _deal_ref("tarot", 4, 1))
     step = lesson.step(0)
     assert step is not None and step.kind == "bid"
+    # No review deck card for a bid: the Review page replays card positions only.
+    assert step.source is None
     hand = step.run
     assert isinstance(hand, PracticeHand)
     advice = advise_bid(practice.history(hand), [m.action for m in hand.moves])

@@ -149,8 +149,10 @@ class LiveStep:
     prompt: str
     #: Every answer that counts (empty: a free answer, a number or a seat's name).
     choices: tuple[LiveChoice, ...]
-    #: Where a learner's review deck card for a wrong answer here points.
-    source: ScenarioSource | PracticeSource
+    #: Where a learner's review deck card for a wrong answer here points; None for a
+    #: practice deal's bid, which has none: the Review page replays card positions, and the
+    #: Practice page keeps bids out of the deck too (their review is the hand's own).
+    source: ScenarioSource | PracticeSource | None
     title: str
 
 
@@ -834,12 +836,16 @@ class _DealLesson(LiveLesson):
         state = hand.state
         card = state.phase == "play"
         kind: StepKind = "card" if card else "bid"
-        source = PracticeSource(
-            ruleset=hand.ruleset,
-            seed=hand.seed,
-            players=state.num_players,
-            moves=[actions.code(m.action) for m in hand.moves],
-            trick=len(state.tricks) + 1 if card else 0,
+        source = (
+            PracticeSource(
+                ruleset=hand.ruleset,
+                seed=hand.seed,
+                players=state.num_players,
+                moves=[actions.code(m.action) for m in hand.moves],
+                trick=len(state.tricks) + 1,
+            )
+            if card
+            else None
         )
         prompt = _action_prompt(kind)
         choices = _action_choices(state)

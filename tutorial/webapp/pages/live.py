@@ -163,11 +163,13 @@ def note_wrong(
     lesson: LiveLesson, step: LiveStep, session: LiveSession, answer: str | None
 ) -> bool:
     """At the reveal, a wrong answer goes in the learner's review deck once (True when it
-    went in now)."""
+    went in now); a decision without a deck card (a practice deal's bid) puts nothing."""
     part = state.session().live
     if answer is None or (session.session_id, step.number) in part.noted:
         return False
     part.noted.add((session.session_id, step.number))
+    if step.source is None:
+        return False
     reveal = lesson.reveal(step.number, [answer])
     if answer in reveal.best:
         return False
