@@ -49,6 +49,21 @@ NAMES = ("Ana", "Bo", "Cy")
 SEEN = 60_000
 
 
+#: The opacity of the board's answer counts once marked stale, as Streamlit marks an
+#: element about to be replaced, with its fade (opacity .33 after half a second) inline.
+_FADED_OPACITY_JS = """() => {
+  const box = document.querySelector('.st-key-live_counts');
+  box.setAttribute('data-stale', 'true');
+  box.style.transition = 'none';
+  box.style.opacity = '0.33';
+  const seen = getComputedStyle(box).opacity;
+  box.removeAttribute('data-stale');
+  box.style.opacity = '';
+  box.style.transition = '';
+  return seen;
+}"""
+
+
 def _teacher_click(page: Any, label: str) -> None:
     from playwright.sync_api import expect
 
@@ -185,6 +200,10 @@ def test_a_live_class_on_a_projector_and_three_phones(server: str, browser: Any)
         expect(reveal).to_contain_text("The best answer: 8♥.", timeout=SEEN)
         expect(reveal).to_contain_text("undertrump", timeout=SEEN)
         board.screenshot(path=str(SHOTS / "live-board-revealed.png"))
+        # A redraw that outlasts half a second dims nothing on the board: an element marked
+        # stale, with Streamlit's fade given inline (stronger than its own class), stays
+        # fully drawn.
+        assert board.evaluate(_FADED_OPACITY_JS) == "1"
 
         # Decision 2: who wins the trick; the split differs.
         _teacher_click(teacher, "Next decision")

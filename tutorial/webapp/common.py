@@ -47,6 +47,11 @@ _CSS = """
    some twenty invisible Tab stops before the page on a phone). */
 [data-testid="stSidebar"][data-collapsed="true"],
 [data-testid="stSidebar"][data-collapsed="true"] * { visibility: hidden !important; }
+/* A live class's screens redraw themselves from the session every half second or second:
+   a redraw that outlasts half a second (a busy server) must not dim the projector or a
+   learner's hand, which Streamlit's fade of an element about to be replaced did (seen on
+   the board's answers and reveal). The page shows a live session's table and question. */
+.stApp:has(.st-key-live_heading) [data-stale="true"] { opacity: 1 !important; transition: none !important; }
 /* The class's join code is read from the back of a classroom: large, bold, spaced. */
 .st-key-class_join_code [data-testid="stCode"] :is(pre, code) {
   font-size: clamp(36px, 4.6vw, 96px) !important; line-height: 1.2; letter-spacing: .06em; font-weight: 700; }
