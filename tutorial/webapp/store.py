@@ -54,9 +54,14 @@ export default function (component) {
   }
   if (!host._atoutStore) {
     host._atoutStore = true;
-    window.addEventListener('storage', (e) => {
+    // Another tab's write, sent by this mount only: the page keeps one listener, the
+    // last mount's (a page drawn again mounts the store again; listeners of the mounts
+    // before it, left behind, would each send the value again).
+    if (window._atoutStorage) window.removeEventListener('storage', window._atoutStorage);
+    window._atoutStorage = (e) => {
       if (e.key === KEY) setStateValue('stored', e.newValue || '');
-    });
+    };
+    window.addEventListener('storage', window._atoutStorage);
     let chosen = '';
     try { chosen = window.localStorage.getItem(LANG) || ''; } catch (e) {}
     const browser = Array.from(navigator.languages || [navigator.language || '']).slice(0, 30);
