@@ -354,6 +354,18 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
         expect(tab.get_by_text(re.compile(r"^1 of \d+ scenarios done"))).to_be_visible(
             timeout=30_000
         )
+        # Another tab's progress reaches this one as it is written (the browser's storage
+        # event): Home in ``tab`` counts a Briscola scenario finished in ``page`` beside
+        # the Belote one (each game's line "1 of N scenarios done"), without a reload, and
+        # the page holds one storage listener however often its store was drawn.
+        _goto(page, f"{server}/play?scenario=briscola/ace-beats-three")
+        _click(page, "A♦")
+        _choose(page, page.locator(".atout .choices").get_by_role("button", name="21", exact=True))
+        expect(page.get_by_text("★★★").first).to_be_visible(timeout=30_000)
+        expect(tab.get_by_text(re.compile(r"^1 of \d+ scenarios done"))).to_have_count(
+            2, timeout=30_000
+        )
+        assert _storage_listeners(tab) == 1
         # A broken stored value is set aside with a notice, never a crash (the other tab
         # is closed first: an open tab would hear of the change and write its own back).
         page.close()
@@ -368,6 +380,18 @@ def test_progress_survives_a_reload_and_a_new_tab(server: str, browser: Any) -> 
         )
     finally:
         _close(page)
+
+
+def _storage_listeners(page: Any) -> int:
+    """How many ``storage`` event listeners the page's window holds (the browser's own
+    count, through its debugging protocol)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        window = cdp.send("Runtime.evaluate", {"expression": "window"})["result"]["objectId"]
+        found = cdp.send("DOMDebugger.getEventListeners", {"objectId": window})["listeners"]
+        return sum(1 for listener in found if listener["type"] == "storage")
+    finally:
+        cdp.detach()
 
 
 def test_each_test_opens_its_page_with_nothing_stored(server: str, browser: Any) -> None:
