@@ -175,7 +175,7 @@ BROWSER_WEIGHTS = {
     "test_browser.py::test_mouse_plays_a_scenario_at_every_size": 23,
     "test_browser.py::test_keyboard_alone_plays_a_scenario_at_every_size": 22,
     "test_browser.py::test_tarot_discard_is_chosen_on_the_hand": 7,
-    "test_browser.py::test_progress_survives_a_reload_and_a_new_tab": 12,
+    "test_browser.py::test_progress_survives_a_reload_and_a_new_tab": 17,
     "test_browser.py::test_each_test_opens_its_page_with_nothing_stored": 4,
     "test_browser.py::test_practice_hand_to_the_end_with_hints[belote]": 17,
     "test_browser.py::test_practice_hand_to_the_end_with_hints[tarot]": 23,
