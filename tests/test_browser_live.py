@@ -24,6 +24,7 @@ from browser_util import (
     _close,
     _goto,
     _open,
+    _page_state,
     _run_done,
     _select,
     _settle,
@@ -62,6 +63,18 @@ _FADED_OPACITY_JS = """() => {
   box.style.transition = '';
   return seen;
 }"""
+
+
+def _expect_board(board: Any, part: Any, text: str) -> None:
+    """``part`` of the board says ``text`` within :data:`SEEN`; else the failure says what
+    the board's page was doing (its runs, its state, its store), to tell a board that
+    stood still from one that was slow."""
+    from playwright.sync_api import expect
+
+    try:
+        expect(part).to_contain_text(text, timeout=SEEN)
+    except AssertionError as e:
+        raise AssertionError(f"the board never said {text!r}: {_page_state(board)}") from e
 
 
 def _teacher_click(page: Any, label: str) -> None:
@@ -188,7 +201,7 @@ def test_a_live_class_on_a_projector_and_three_phones(server: str, browser: Any)
         for phone in phones:
             _click(phone, "8♥")
             expect(_feedback(phone)).to_contain_text("Your answer: 8♥.", timeout=SEEN)
-        expect(counts).to_contain_text("3 answers", timeout=SEEN)
+        _expect_board(board, counts, "3 answers")
         _teacher_click(teacher, "Show the answers so far")
         _expect_split_words(board, "3 answers so far: 8♥ 3.")
         _teacher_click(teacher, "Reveal")
@@ -211,7 +224,7 @@ def test_a_live_class_on_a_projector_and_three_phones(server: str, browser: Any)
         for phone, label in zip(phones, ("Left", "Right", "Left"), strict=True):
             expect(_prompt(phone)).to_have_text("Who wins this trick?", timeout=SEEN)
             _answer_choice(phone, label)
-        expect(counts).to_contain_text("3 answers", timeout=SEEN)
+        _expect_board(board, counts, "3 answers")
         _teacher_click(teacher, "Reveal")
         _expect_split_words(board, "3 answers: Left 2, Right 1. Best: Left.")
         expect(_feedback(bo)).to_contain_text("is not the best: the best is Left", timeout=SEEN)
