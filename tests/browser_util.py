@@ -322,14 +322,13 @@ def _open(browser: Any, url: str, viewport: str, fresh: bool = False) -> Any:
     cleared (before any script of the app runs) and without cookies, so that the app sees
     a newcomer. ``fresh`` asks for a tab of a browser context of its own instead: for a
     second profile open at the same time as the lane's tab."""
-    width, height, presenter = VIEWPORTS[viewport]
+    presenter = VIEWPORTS[viewport][2]
     if fresh:
-        context = _context(browser, viewport={"width": width, "height": height})
-        page = context.new_page()
+        page = _context(browser, viewport=screen_size(viewport)).new_page()
     else:
         page = _lane_tab(browser)
         page.context.clear_cookies()
-        page.set_viewport_size({"width": width, "height": height})
+        page.set_viewport_size(screen_size(viewport))
         origin = "/".join(url.split("/", 3)[:3])
         if page.url != "about:blank":  # a blank tab of a new context has nothing stored
             if not page.url.startswith(origin + "/"):
@@ -440,15 +439,20 @@ def _settle(page: Any) -> None:
     _frames(page)
 
 
+def screen_size(viewport: str) -> dict[str, int]:
+    """A screen size of :data:`VIEWPORTS` as Playwright takes it."""
+    width, height, _ = VIEWPORTS[viewport]
+    return {"width": width, "height": height}
+
+
 def _resize(page: Any, viewport: str) -> None:
     """The same page at another screen size, once the sidebar has folded (on a phone) or
     unfolded (wider) as it does by itself at that size, scrolled to its top."""
     from playwright.sync_api import expect
 
-    width, height, _ = VIEWPORTS[viewport]
-    page.set_viewport_size({"width": width, "height": height})
+    page.set_viewport_size(screen_size(viewport))
     sidebar = page.get_by_test_id("stSidebar")
-    if width < 640:
+    if VIEWPORTS[viewport][0] < 640:
         expect(sidebar).not_to_be_in_viewport(timeout=30_000)
     else:
         expect(sidebar).to_be_in_viewport(ratio=1, timeout=30_000)

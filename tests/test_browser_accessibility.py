@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 from browser_util import (
     POLL_MS,
-    VIEWPORTS,
     _at_rest,
     _click,
     _close,
@@ -31,6 +30,7 @@ from browser_util import (
     _settle,
     browser,
     pytestmark,
+    screen_size,
     server,
 )
 
@@ -198,7 +198,7 @@ def test_every_page_has_no_serious_accessibility_violation_on_a_phone_and_a_lapt
     page = _open(browser, f"{server}/", "phone")
     try:
         for name, path, action in STATES:
-            page.set_viewport_size(_SIZE["phone"])
+            page.set_viewport_size(screen_size("phone"))
             _goto(page, f"{server}{path}")
             _resize(page, "phone")  # the sidebar folded, the page at its top
             _at_rest(page)
@@ -216,10 +216,6 @@ def test_every_page_has_no_serious_accessibility_violation_on_a_phone_and_a_lapt
     finally:
         _close(page)
     assert not found, "\n".join(found)
-
-
-#: The two sizes audited, as Playwright takes them.
-_SIZE = {name: {"width": w, "height": h} for name, (w, h, _) in VIEWPORTS.items()}
 
 
 def test_the_transcript_box_is_a_named_tab_stop(server: str, browser: Any) -> None:

@@ -136,8 +136,7 @@ def _refused_file_arguments(cmd: str, rest: list[str]) -> int | None:
     usage line; None when they are fine."""
     if not rest or (len(rest) == 1 and not rest[0].startswith("-")):
         return None
-    line = next(ln for ln in USAGE.splitlines() if ln.strip().startswith(f"{cmd} "))
-    print(f"usage: python -m tutorial {line.strip()}")
+    print(f"usage: python -m tutorial {command_usage(cmd)[0]}")
     if rest == ["-h"] or rest == ["--help"]:
         return 0
     print(f"{cmd} takes at most one file name, not {' '.join(rest)!r}", file=sys.stderr)

@@ -75,15 +75,12 @@ def answer_label(value: Any) -> str:
     '“The 10”'
 
     """
-    if isinstance(value, bool):
-        return t("run.yes") if value else t("run.no")
+    truth = _yes_or_no(value)
+    if truth is not None:
+        return t("run.yes") if truth else t("run.no")
     if isinstance(value, (int, float)):
         return number(value)
     text = str(value).strip()
-    if text.lower() in ("yes", "true"):
-        return t("run.yes")
-    if text.lower() in ("no", "false"):
-        return t("run.no")
     try:
         float(text)
     except ValueError:
@@ -100,9 +97,15 @@ def given_label(value: Any) -> str:
     ('“no”', '41', '“You”')
     """
     label = answer_label(value)
-    if label in (t("run.yes"), t("run.no")):
-        return t("run.quoted", text=label)
-    return label
+    return t("run.quoted", text=label) if _yes_or_no(value) is not None else label
+
+
+def _yes_or_no(value: Any) -> bool | None:
+    """A yes/no answer's truth (``True``, "yes", "false"...), None for any other answer."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    return True if text in ("yes", "true") else False if text in ("no", "false") else None
 
 
 def seat_label(table: Table, seat: int) -> str:

@@ -41,10 +41,16 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from unittest import mock
 
 from tutorial.tools.bench_live import quantile_ms
+
+if TYPE_CHECKING:  # imported where used: the bench's command starts without them
+    from tutorial.classes.live import LiveClass
+    from tutorial.classes.store import ClassStore
+    from tutorial.classes.values import NewClass
+    from tutorial.course.live_lesson import LiveLesson
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "tutorial" / "app.py")
@@ -317,13 +323,13 @@ class BenchClass:
     """The bench's class on a database: its store, its learners' tokens, the live session
     of the bench's deal started, and the deal's lesson."""
 
-    store: Any
-    live: Any
-    made: Any
+    store: ClassStore
+    live: LiveClass
+    made: NewClass
     tokens: list[str]
     session_id: int
     key: str
-    lesson: Any
+    lesson: LiveLesson
 
 
 def _bench_class(url: str, learners: int) -> BenchClass:
